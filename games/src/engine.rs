@@ -1,0 +1,196 @@
+//! The one trait every game implements, and the vocabulary it speaks: seats, viewers, events,
+//! outcomes and errors.
+//!
+//! An engine is pure: state in, move in, new state and events out. It never reads a clock, never does
+//! I/O, and draws randomness only from the [`GameRng`] it is handed, so a match is exactly its options,
+//! its seed and its list of moves. Modelled on shakmaty's `Position`: playing an illegal move is an
+//! error, and [`crate::registry`] makes sure an error leaves the match untouched.
+
+use rand_chacha::ChaCha20Rng;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use std::fmt::Debug;
+
+use crate::options::{OptionSpec, Options};
+
+/// A seat, numbered from 0 in turn order of the setup (the protocol's seat numbers).
+pub type Seat = usize;
+
+/// The only source of randomness a game may use: ChaCha20 seeded with the match's 32-byte seed.
+pub type GameRng = ChaCha20Rng;
+
+/// Who a view is built for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Viewer {
+    /// A player: sees the public state and its own hidden information (rack, secret setup...).
+    Seat(Seat),
+    /// Someone watching: the public state only.
+    Spectator,
+    /// Everything, hidden information included. Only for finished matches (the match record).
+    Omniscient,
+}
+
+/// Who may see an event. Hidden information (a drawn tile) goes only to its owner; everyone else
+/// gets a redacted twin of the event.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Audience {
+    Everyone,
+    Only(Seat),
+    AllBut(Seat),
+}
+
+impl Audience {
+    /// Whether `viewer` gets an event sent to this audience. Spectators are never a seat, so they
+    /// get `Everyone` and `AllBut` events.
+    pub fn includes(self, viewer: Viewer) -> bool {
+        match (self, viewer) {
+            (_, Viewer::Omniscient) | (Audience::Everyone, _) => true,
+            (Audience::Only(s), Viewer::Seat(v)) => s == v,
+            (Audience::Only(_), Viewer::Spectator) => false,
+            (Audience::AllBut(s), Viewer::Seat(v)) => s != v,
+            (Audience::AllBut(_), Viewer::Spectator) => true,
+        }
+    }
+}
+
+/// Something that happened, told to people: `{"kind": "moved", "seat": 1, ...}`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Event {
+    pub audience: Audience,
+    pub data: Value,
+}
+
+impl Event {
+    /// An event everyone may see.
+    pub fn public(data: Value) -> Self {
+        Event {
+            audience: Audience::Everyone,
+            data,
+        }
+    }
+
+    /// An event for one seat only (its hidden information).
+    pub fn private(seat: Seat, data: Value) -> Self {
+        Event {
+            audience: Audience::Only(seat),
+            data,
+        }
+    }
+
+    /// The redacted twin of a private event, for everyone but `seat`.
+    pub fn redacted_for_others(seat: Seat, data: Value) -> Self {
+        Event {
+            audience: Audience::AllBut(seat),
+            data,
+        }
+    }
+}
+
+/// How a match ended: the protocol's `Result`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Outcome {
+    /// Winning seats; several for a team or a shared win, none for a draw.
+    pub winners: Vec<Seat>,
+    /// A score per seat where the game keeps one.
+    pub scores: Option<Vec<i64>>,
+    /// Why it ended, in snake_case (`six_ejected`, `ply_limit`, ...).
+    pub reason: String,
+}
+
+/// What a game is, for the catalog: `GET /api/v1/games`.
+#[derive(Debug, Clone)]
+pub struct GameInfo {
+    /// The protocol's game id (`abalone`, `triominos`, ...).
+    pub id: &'static str,
+    pub name: &'static str,
+    pub min_players: usize,
+    pub max_players: usize,
+    pub options: Vec<OptionSpec>,
+}
+
+/// The options or player count a match was asked for are not acceptable.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SetupError {
+    /// Names the offending field so the client can show it (`options.layout`, `players`).
+    #[error("{field}: {message}")]
+    Invalid { field: String, message: String },
+}
+
+impl SetupError {
+    pub fn option(name: &str, message: impl Into<String>) -> Self {
+        SetupError::Invalid {
+            field: format!("options.{name}"),
+            message: message.into(),
+        }
+    }
+
+    pub fn players(message: impl Into<String>) -> Self {
+        SetupError::Invalid {
+            field: "players".into(),
+            message: message.into(),
+        }
+    }
+}
+
+/// A move was refused. Whatever the reason, the match is exactly as it was.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum MoveError {
+    /// The JSON is not a move of this game (the protocol's `bad_request`).
+    #[error("malformed move: {0}")]
+    Malformed(String),
+    /// This seat does not have to act now (`not_your_turn`).
+    #[error("it is not this seat's turn")]
+    NotYourTurn,
+    /// A well-formed move the rules do not allow here (`illegal_move`).
+    #[error("{0}")]
+    Illegal(String),
+}
+
+/// A game's rules. Implementations are plain values: cloning one clones the whole position.
+///
+/// Contract, checked for every game by the shared tests in [`crate::registry`]:
+/// - `setup` validates its options (an unknown option or bad value is a [`SetupError`] naming it);
+/// - `play` validates and applies in one step; on error `self` is unchanged;
+/// - `legal_moves(seat)` is empty unless `seat` is in `to_act()`, and every move it lists is accepted
+///   by `play`;
+/// - views never hold another seat's hidden information; `Viewer::Omniscient` holds everything;
+/// - randomness comes only from the `rng` argument, never from elsewhere.
+pub trait Game: Clone + Send + Sync + 'static {
+    /// A move in the game's own JSON (see `shared/rules/`); serialising gives its canonical form,
+    /// the one stored and listed in `you.legal`.
+    type Move: Serialize + Clone + Debug + PartialEq + Send;
+
+    /// The game's id, name, player bounds and options.
+    fn info() -> GameInfo;
+
+    /// A new match for `players` seats. `options` have been checked against `info().options` and
+    /// hold every option (defaults filled in).
+    fn setup(options: &Options, players: usize, rng: &mut GameRng) -> Result<Self, SetupError>;
+
+    /// The seats that must act now: usually one; several in a simultaneous phase; a non-active seat
+    /// when it has a decision to make; none once the match is over.
+    fn to_act(&self) -> Vec<Seat>;
+
+    /// Reads a move from JSON, with a precise error.
+    fn parse_move(json: &Value) -> Result<Self::Move, MoveError>;
+
+    /// Every move `seat` may play now (empty when it need not act). For games whose turns are built in
+    /// steps, the legal next steps.
+    fn legal_moves(&self, seat: Seat) -> Vec<Self::Move>;
+
+    /// Plays `mv` for `seat`, including anything the rules then do by themselves (dice for the next
+    /// turn, automatic passes), and says what happened.
+    fn play(
+        &mut self,
+        seat: Seat,
+        mv: &Self::Move,
+        rng: &mut GameRng,
+    ) -> Result<Vec<Event>, MoveError>;
+
+    /// The game's state as `viewer` may see it: the `state` object of the protocol's View. Hidden
+    /// information of a seat goes under `"private"` in that seat's view only.
+    fn view(&self, viewer: Viewer) -> Value;
+
+    /// `Some` once the match is over.
+    fn outcome(&self) -> Option<Outcome>;
+}

@@ -1,0 +1,13 @@
+//! Plateau's rules engines. Pure and deterministic: no async, no I/O, no clock; randomness only from
+//! the seeded RNG a match is given. One module per game behind the [`engine::Game`] trait; the server
+//! reaches them through [`registry`].
+
+pub mod engine;
+pub mod options;
+pub mod registry;
+pub mod testing;
+
+pub mod abalone;
+
+pub use engine::{Audience, Event, Game, GameInfo, GameRng, MoveError, Outcome, Seat, SetupError, Viewer};
+pub use registry::{GameEntry, Match, Played, Seed};

@@ -1,0 +1,167 @@
+//! The games the server runs, behind an object-safe face: the server knows games only by id, so a
+//! new game is one module plus one line in [`GAMES`], and no server change.
+//!
+//! A [`Match`] owns its state *and* its RNG: playing goes through here, which clones both, plays on
+//! the copies and keeps them only on success. So a refused move never changes the match, and the RNG
+//! advances exactly as it will on replay (options + seed + the accepted moves rebuild the match).
+
+use rand::SeedableRng;
+use serde_json::Value;
+use std::marker::PhantomData;
+
+use crate::engine::{Event, Game, GameInfo, GameRng, MoveError, Outcome, Seat, SetupError, Viewer};
+use crate::options::{self, Options};
+
+/// The match seed: 32 bytes from the OS RNG, committed to at the start, revealed at the end.
+pub type Seed = [u8; 32];
+
+/// Every game this build runs, in catalog order.
+static GAMES: &[&dyn GameEntry] = &[&Entry::<crate::abalone::Abalone>(PhantomData)];
+
+/// All games, in catalog order.
+pub fn games() -> impl Iterator<Item = &'static dyn GameEntry> {
+    GAMES.iter().copied()
+}
+
+/// The game with protocol id `id`.
+pub fn find(id: &str) -> Option<&'static dyn GameEntry> {
+    games().find(|g| g.info().id == id)
+}
+
+/// One game, seen without its types.
+pub trait GameEntry: Sync {
+    fn info(&self) -> GameInfo;
+
+    /// Checks a player count and options (JSON object or null) as a room is created, and returns the
+    /// options with defaults filled in. Runs a trial setup, so combinations the game refuses (an
+    /// option that does not apply to this player count) are caught here, not at start.
+    fn validate(&self, players: usize, options: &Value) -> Result<Options, SetupError>;
+
+    /// A new match from validated options and its seed.
+    fn start(&self, options: &Options, players: usize, seed: Seed) -> Result<Box<dyn Match>, SetupError>;
+}
+
+/// A live match of some game: state plus RNG.
+pub trait Match: Send + Sync {
+    fn game_id(&self) -> &'static str;
+    fn to_act(&self) -> Vec<Seat>;
+    /// Legal moves of `seat`, in canonical move JSON.
+    fn legal_moves(&self, seat: Seat) -> Vec<Value>;
+    /// Parses and plays a move. On error the match is unchanged.
+    fn play(&mut self, seat: Seat, mv: &Value) -> Result<Played, MoveError>;
+    fn view(&self, viewer: Viewer) -> Value;
+    fn outcome(&self) -> Option<Outcome>;
+    fn box_clone(&self) -> Box<dyn Match>;
+}
+
+/// An accepted move.
+#[derive(Debug, Clone)]
+pub struct Played {
+    /// The move in canonical form: what is stored and replayed.
+    pub canonical: Value,
+    pub events: Vec<Event>,
+}
+
+/// Rebuilds a match from its record: options, seed and the accepted moves in order.
+pub fn replay<'a>(
+    entry: &dyn GameEntry,
+    options: &Options,
+    players: usize,
+    seed: Seed,
+    moves: impl IntoIterator<Item = (Seat, &'a Value)>,
+) -> Result<Box<dyn Match>, ReplayError> {
+    let mut m = entry.start(options, players, seed).map_err(ReplayError::Setup)?;
+    for (ply, (seat, mv)) in moves.into_iter().enumerate() {
+        m.play(seat, mv)
+            .map_err(|error| ReplayError::Move { ply: ply + 1, error })?;
+    }
+    Ok(m)
+}
+
+/// A stored match does not replay: its record or the engine changed.
+#[derive(Debug, thiserror::Error)]
+pub enum ReplayError {
+    #[error("setup: {0}")]
+    Setup(SetupError),
+    #[error("ply {ply}: {error}")]
+    Move { ply: usize, error: MoveError },
+}
+
+struct Entry<G>(PhantomData<fn() -> G>);
+
+impl<G: Game> GameEntry for Entry<G> {
+    fn info(&self) -> GameInfo {
+        G::info()
+    }
+
+    fn validate(&self, players: usize, options: &Value) -> Result<Options, SetupError> {
+        let info = G::info();
+        if !(info.min_players..=info.max_players).contains(&players) {
+            return Err(SetupError::players(format!(
+                "{} is played by {} to {} players",
+                info.name, info.min_players, info.max_players
+            )));
+        }
+        let options = options::validate(&info.options, options)?;
+        G::setup(&options, players, &mut GameRng::from_seed([0; 32]))?;
+        Ok(options)
+    }
+
+    fn start(&self, options: &Options, players: usize, seed: Seed) -> Result<Box<dyn Match>, SetupError> {
+        let mut rng = GameRng::from_seed(seed);
+        let state = G::setup(options, players, &mut rng)?;
+        Ok(Box::new(MatchOf { state, rng }))
+    }
+}
+
+#[derive(Clone)]
+struct MatchOf<G> {
+    state: G,
+    rng: GameRng,
+}
+
+impl<G: Game> Match for MatchOf<G> {
+    fn game_id(&self) -> &'static str {
+        G::info().id
+    }
+
+    fn to_act(&self) -> Vec<Seat> {
+        self.state.to_act()
+    }
+
+    fn legal_moves(&self, seat: Seat) -> Vec<Value> {
+        self.state
+            .legal_moves(seat)
+            .iter()
+            .map(|m| serde_json::to_value(m).expect("moves serialise"))
+            .collect()
+    }
+
+    fn play(&mut self, seat: Seat, mv: &Value) -> Result<Played, MoveError> {
+        let mv = G::parse_move(mv)?;
+        if !self.state.to_act().contains(&seat) {
+            return Err(MoveError::NotYourTurn);
+        }
+        let mut state = self.state.clone();
+        let mut rng = self.rng.clone();
+        let events = state.play(seat, &mv, &mut rng)?;
+        self.state = state;
+        self.rng = rng;
+        Ok(Played {
+            canonical: serde_json::to_value(&mv).expect("moves serialise"),
+            events,
+        })
+    }
+
+    fn view(&self, viewer: Viewer) -> Value {
+        self.state.view(viewer)
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.state.outcome()
+    }
+
+    fn box_clone(&self) -> Box<dyn Match> {
+        Box::new(self.clone())
+    }
+}
