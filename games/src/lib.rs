@@ -9,5 +9,7 @@ pub mod testing;
 
 pub mod abalone;
 
-pub use engine::{Audience, Event, Game, GameInfo, GameRng, MoveError, Outcome, Seat, SetupError, Viewer};
+pub use engine::{
+    Audience, Event, Game, GameInfo, GameRng, MoveError, Outcome, Seat, SetupError, Viewer,
+};
 pub use registry::{GameEntry, Match, Played, Seed};

@@ -15,9 +15,14 @@ pub type Options = BTreeMap<String, Value>;
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum OptionKind {
     /// One of a fixed list of strings.
-    Enum { values: Vec<&'static str> },
+    Enum {
+        values: Vec<&'static str>,
+    },
     /// An integer within bounds (inclusive).
-    Integer { min: i64, max: i64 },
+    Integer {
+        min: i64,
+        max: i64,
+    },
     Boolean,
 }
 

@@ -38,7 +38,12 @@ pub trait GameEntry: Sync {
     fn validate(&self, players: usize, options: &Value) -> Result<Options, SetupError>;
 
     /// A new match from validated options and its seed.
-    fn start(&self, options: &Options, players: usize, seed: Seed) -> Result<Box<dyn Match>, SetupError>;
+    fn start(
+        &self,
+        options: &Options,
+        players: usize,
+        seed: Seed,
+    ) -> Result<Box<dyn Match>, SetupError>;
 }
 
 /// A live match of some game: state plus RNG.
@@ -70,10 +75,14 @@ pub fn replay<'a>(
     seed: Seed,
     moves: impl IntoIterator<Item = (Seat, &'a Value)>,
 ) -> Result<Box<dyn Match>, ReplayError> {
-    let mut m = entry.start(options, players, seed).map_err(ReplayError::Setup)?;
+    let mut m = entry
+        .start(options, players, seed)
+        .map_err(ReplayError::Setup)?;
     for (ply, (seat, mv)) in moves.into_iter().enumerate() {
-        m.play(seat, mv)
-            .map_err(|error| ReplayError::Move { ply: ply + 1, error })?;
+        m.play(seat, mv).map_err(|error| ReplayError::Move {
+            ply: ply + 1,
+            error,
+        })?;
     }
     Ok(m)
 }
@@ -107,7 +116,12 @@ impl<G: Game> GameEntry for Entry<G> {
         Ok(options)
     }
 
-    fn start(&self, options: &Options, players: usize, seed: Seed) -> Result<Box<dyn Match>, SetupError> {
+    fn start(
+        &self,
+        options: &Options,
+        players: usize,
+        seed: Seed,
+    ) -> Result<Box<dyn Match>, SetupError> {
         let mut rng = GameRng::from_seed(seed);
         let state = G::setup(options, players, &mut rng)?;
         Ok(Box::new(MatchOf { state, rng }))

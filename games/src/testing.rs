@@ -30,7 +30,9 @@ pub fn check_contract(
     bad_moves: &[Value],
 ) -> Playouts {
     let entry = registry::find(game).expect("game is registered");
-    let options = entry.validate(players, &options).expect("options are valid");
+    let options = entry
+        .validate(players, &options)
+        .expect("options are valid");
     let mut seen = Playouts::default();
     for g in 0..games {
         let seed = [g as u8; 32];
@@ -63,10 +65,19 @@ pub fn check_contract(
         seen.plies += record.len();
         if m.outcome().is_some() {
             seen.finished += 1;
-            assert!(m.to_act().is_empty(), "{game}: a finished match has no one to act");
+            assert!(
+                m.to_act().is_empty(),
+                "{game}: a finished match has no one to act"
+            );
         }
-        let rebuilt = registry::replay(entry, &options, players, seed, record.iter().map(|(s, v)| (*s, v)))
-            .expect("the record replays");
+        let rebuilt = registry::replay(
+            entry,
+            &options,
+            players,
+            seed,
+            record.iter().map(|(s, v)| (*s, v)),
+        )
+        .expect("the record replays");
         assert_eq!(
             rebuilt.view(Viewer::Omniscient),
             m.view(Viewer::Omniscient),
@@ -82,11 +93,18 @@ fn check_refusals_change_nothing(m: &mut dyn Match, players: usize, bad_moves: &
     for seat in 0..players {
         let legal = m.legal_moves(seat);
         for bad in bad_moves.iter().filter(|b| !legal.contains(b)) {
-            assert!(m.play(seat, bad).is_err(), "unlisted move {bad} accepted for seat {seat}");
+            assert!(
+                m.play(seat, bad).is_err(),
+                "unlisted move {bad} accepted for seat {seat}"
+            );
         }
         assert!(m.play(seat, &Value::from("not a move")).is_err());
     }
-    assert_eq!(m.view(Viewer::Omniscient), before, "a refused move changed the match");
+    assert_eq!(
+        m.view(Viewer::Omniscient),
+        before,
+        "a refused move changed the match"
+    );
 }
 
 /// Whether `needle` occurs anywhere in `haystack` (for leak tests on views and events).

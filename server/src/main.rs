@@ -1,1 +1,5 @@
-fn main() {}
+//! The `plateau` binary; see [`plateau::cli`].
+
+fn main() -> std::process::ExitCode {
+    plateau::cli::main()
+}

@@ -22,20 +22,37 @@ impl Game for Abalone {
             name: "Abalone",
             min_players: 2,
             max_players: 4,
-            options: vec![OptionSpec::choice("layout", &["standard", "belgian-daisy", "german-daisy"], "standard", "start")],
+            options: vec![OptionSpec::choice(
+                "layout",
+                &["standard", "belgian-daisy", "german-daisy"],
+                "standard",
+                "start",
+            )],
         }
     }
     fn setup(_: &Options, players: usize, _: &mut GameRng) -> Result<Self, SetupError> {
-        Ok(Abalone { players, to_move: 0 })
+        Ok(Abalone {
+            players,
+            to_move: 0,
+        })
     }
     fn to_act(&self) -> Vec<Seat> {
         vec![self.to_move]
     }
     fn parse_move(json: &Value) -> Result<Move, MoveError> {
-        Ok(Move(json["notation"].as_str().ok_or(MoveError::Malformed("x".into()))?.into()))
+        Ok(Move(
+            json["notation"]
+                .as_str()
+                .ok_or(MoveError::Malformed("x".into()))?
+                .into(),
+        ))
     }
     fn legal_moves(&self, seat: Seat) -> Vec<Move> {
-        if seat == self.to_move { vec![Move("a1b2".into())] } else { vec![] }
+        if seat == self.to_move {
+            vec![Move("a1b2".into())]
+        } else {
+            vec![]
+        }
     }
     fn play(&mut self, _: Seat, _: &Move, _: &mut GameRng) -> Result<Vec<Event>, MoveError> {
         self.to_move = (self.to_move + 1) % self.players;

@@ -1,0 +1,189 @@
+//! REST bodies of `/api/v1`: players, games, rooms, matches, and the error body.
+
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+use uuid::Uuid;
+
+use crate::{ErrorCode, MatchResult, PlayerRef, RoomStatus};
+
+/// `{"error": {"code", "message"}}`, the body of every error answer.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct ErrorBody {
+    pub error: ErrorDetail,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct ErrorDetail {
+    pub code: ErrorCode,
+    pub message: String,
+}
+
+/// `POST /api/v1/players`.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NewPlayer {
+    pub name: String,
+}
+
+/// The answer to `POST /api/v1/players`: the token is shown this once.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct PlayerCreated {
+    pub id: Uuid,
+    pub name: String,
+    pub token: String,
+}
+
+/// `GET /api/v1/players/{id}`.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct PlayerProfile {
+    pub id: Uuid,
+    pub name: String,
+    pub created_at: DateTime<Utc>,
+    pub stats: PlayerStats,
+}
+
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq)]
+pub struct PlayerStats {
+    /// Matches finished with this player in a seat.
+    pub played: i64,
+    pub won: i64,
+}
+
+/// One entry of `GET /api/v1/games`.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct GameSummary {
+    pub id: String,
+    pub name: String,
+    pub min_players: usize,
+    pub max_players: usize,
+    /// Each option by name: `{"type", "values" | "min"/"max", "nullable", "default", "description"}`.
+    pub options: Map<String, Value>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Visibility {
+    Private,
+    Public,
+}
+
+impl Visibility {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Visibility::Private => "private",
+            Visibility::Public => "public",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Self> {
+        match s {
+            "private" => Some(Visibility::Private),
+            "public" => Some(Visibility::Public),
+            _ => None,
+        }
+    }
+}
+
+/// `POST /api/v1/rooms`.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NewRoom {
+    pub game: String,
+    pub players: usize,
+    pub visibility: Visibility,
+    #[serde(default)]
+    pub options: Option<Value>,
+}
+
+/// A room, as REST and the `room` frame show it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct RoomInfo {
+    pub code: String,
+    pub game: String,
+    pub players: usize,
+    pub visibility: Visibility,
+    /// Every option of the game, defaults filled in.
+    pub options: Map<String, Value>,
+    pub host: Uuid,
+    pub seats: Vec<SeatInfo>,
+    pub status: RoomStatus,
+    #[serde(rename = "match")]
+    pub match_id: Option<Uuid>,
+    pub created_at: DateTime<Utc>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SeatInfo {
+    pub seat: usize,
+    pub player: Option<PlayerRef>,
+    pub bot: bool,
+    /// Whether the seat's player has a connection in the room now (always true for a bot).
+    pub connected: bool,
+}
+
+/// A match in the history.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct MatchSummary {
+    pub id: Uuid,
+    pub game: String,
+    pub options: Map<String, Value>,
+    pub room: String,
+    pub players: Vec<MatchPlayer>,
+    pub status: RoomStatus,
+    pub result: Option<MatchResult>,
+    pub started_at: DateTime<Utc>,
+    pub ended_at: Option<DateTime<Utc>>,
+    pub plies: i64,
+}
+
+/// A seat of a match: a player (`id` set) or a bot (`id` null, `bot` true).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct MatchPlayer {
+    pub seat: usize,
+    pub id: Option<Uuid>,
+    pub name: String,
+    #[serde(default)]
+    pub bot: bool,
+}
+
+/// `GET /api/v1/matches`: a page, newest first.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct MatchPage {
+    pub matches: Vec<MatchSummary>,
+    /// Pass as `before` for the next page; null on the last page.
+    pub next: Option<String>,
+}
+
+/// `GET /api/v1/matches/{id}`.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct MatchDetail {
+    #[serde(flatten)]
+    pub summary: MatchSummary,
+    pub moves: Vec<MoveRecord>,
+    pub rng: RngInfo,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct MoveRecord {
+    pub ply: i64,
+    pub seat: usize,
+    #[serde(rename = "move")]
+    pub mv: Value,
+    pub at: DateTime<Utc>,
+}
+
+/// The fair-RNG record: the seed is null until the match has ended.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct RngInfo {
+    /// Hex SHA-256 of the seed's 32 bytes, published at the start.
+    pub commitment: String,
+    pub seed: Option<String>,
+}
+
+/// `GET /api/v1/matches/{id}/state?ply=n`.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct StateAtPly {
+    pub ply: i64,
+    pub view: Value,
+}

@@ -1,0 +1,132 @@
+//! WebSocket frames of `GET /api/v1/ws`: what clients send ([`ClientFrame`]) and what the server
+//! sends ([`ServerFrame`]), plus the View each recipient holds ([`View`]).
+
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use uuid::Uuid;
+
+use crate::rest::RoomInfo;
+use crate::{ErrorCode, MatchResult, PlayerRef, RoomStatus};
+
+/// How a connection joins a room.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Role {
+    Player,
+    Spectator,
+}
+
+/// A frame from a client.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum ClientFrame {
+    Auth {
+        token: String,
+    },
+    Join {
+        room: String,
+        #[serde(rename = "as")]
+        role: Role,
+    },
+    Leave {
+        room: String,
+    },
+    Start {
+        room: String,
+        #[serde(default)]
+        bots: bool,
+    },
+    Move {
+        room: String,
+        /// Chosen by the client; scoped to the player and the room.
+        id: String,
+        /// The version of the view the move was chosen on.
+        version: u64,
+        #[serde(rename = "move")]
+        mv: Value,
+    },
+    Sync {
+        room: String,
+    },
+    Chat {
+        room: String,
+        text: String,
+    },
+    Ping,
+}
+
+/// A frame from the server.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum ServerFrame {
+    Welcome {
+        player: PlayerRef,
+    },
+    Room {
+        room: RoomInfo,
+    },
+    Snapshot {
+        room: String,
+        version: u64,
+        view: Value,
+    },
+    Patch {
+        room: String,
+        from: u64,
+        version: u64,
+        ops: Value,
+        events: Vec<Value>,
+    },
+    Ack {
+        id: String,
+        version: u64,
+        /// An addition to the contract: which room the move was for.
+        room: String,
+    },
+    Error {
+        id: Option<String>,
+        code: ErrorCode,
+        message: String,
+        /// An addition to the contract: the room the refused frame named, if any.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        room: Option<String>,
+    },
+    Chat {
+        room: String,
+        player: PlayerRef,
+        text: String,
+        at: DateTime<Utc>,
+    },
+    Ended {
+        room: String,
+        #[serde(rename = "match")]
+        match_id: Uuid,
+        result: MatchResult,
+    },
+    Pong,
+}
+
+/// The view each recipient holds of a room's match.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct View {
+    pub game: String,
+    pub version: u64,
+    pub ply: u64,
+    pub to_move: Vec<usize>,
+    pub status: RoomStatus,
+    pub result: Option<MatchResult>,
+    /// Null for a spectator.
+    pub you: Option<You>,
+    /// The game's own state (see `shared/rules/`), with `private` for the recipient's hidden
+    /// information.
+    pub state: Value,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct You {
+    pub seat: usize,
+    /// Present when the recipient has to act: every move it may send now.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub legal: Option<Vec<Value>>,
+}

@@ -1,0 +1,43 @@
+//! Liveness, readiness (the database answers) and Prometheus metrics.
+
+use axum::extract::State;
+use axum::http::{header, StatusCode};
+use axum::response::IntoResponse;
+
+use crate::app::AppState;
+use crate::metrics::METRICS;
+
+/// The process is up.
+pub async fn healthz() -> &'static str {
+    "ok"
+}
+
+/// The server can serve: its database answers.
+pub async fn readyz(State(state): State<AppState>) -> impl IntoResponse {
+    match state.store.ping().await {
+        Ok(()) => (StatusCode::OK, "ready"),
+        Err(e) => {
+            tracing::warn!(error = %e, "database not reachable");
+            (StatusCode::SERVICE_UNAVAILABLE, "database not reachable")
+        }
+    }
+}
+
+pub async fn metrics(State(state): State<AppState>) -> impl IntoResponse {
+    let counts = state.rooms.count_by_status();
+    for status in [
+        plateau_protocol::RoomStatus::Waiting,
+        plateau_protocol::RoomStatus::Playing,
+        plateau_protocol::RoomStatus::Finished,
+        plateau_protocol::RoomStatus::Abandoned,
+    ] {
+        METRICS
+            .rooms
+            .with_label_values(&[status.as_str()])
+            .set(counts.get(&status).copied().unwrap_or(0) as i64);
+    }
+    (
+        [(header::CONTENT_TYPE, "text/plain; version=0.0.4")],
+        METRICS.render(),
+    )
+}

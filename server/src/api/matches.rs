@@ -1,0 +1,183 @@
+//! Match history: `GET /api/v1/matches` (filtered, paged by cursor), `GET /api/v1/matches/{id}`
+//! (with moves and the fair-RNG record), `GET /api/v1/matches/{id}/state?ply=n` (a replay).
+
+use axum::extract::State;
+use axum::Json;
+use plateau_games::{registry, Viewer};
+use plateau_protocol::rest::{
+    MatchDetail, MatchPage, MatchSummary, MoveRecord, RngInfo, StateAtPly,
+};
+use plateau_protocol::RoomStatus;
+use serde::Deserialize;
+use uuid::Uuid;
+
+use crate::app::AppState;
+use crate::error::{ApiError, ApiPath, ApiQuery};
+use crate::rooms::{Moment, RecipientView};
+use crate::store::{MatchFilter, MatchRow};
+
+const DEFAULT_PAGE: i64 = 20;
+const MAX_PAGE: i64 = 100;
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ListQuery {
+    player: Option<Uuid>,
+    game: Option<String>,
+    status: Option<String>,
+    limit: Option<i64>,
+    before: Option<Uuid>,
+}
+
+pub async fn list(
+    State(state): State<AppState>,
+    ApiQuery(query): ApiQuery<ListQuery>,
+) -> Result<Json<MatchPage>, ApiError> {
+    let limit = query.limit.unwrap_or(DEFAULT_PAGE);
+    if !(1..=MAX_PAGE).contains(&limit) {
+        return Err(ApiError::bad_request("limit: must be from 1 to 100"));
+    }
+    if let Some(status) = &query.status {
+        if !matches!(
+            RoomStatus::parse(status),
+            Some(RoomStatus::Playing | RoomStatus::Finished | RoomStatus::Abandoned)
+        ) {
+            return Err(ApiError::bad_request(
+                "status: must be playing, finished or abandoned",
+            ));
+        }
+    }
+    let filter = MatchFilter {
+        player: query.player,
+        game: query.game,
+        status: query.status,
+        before: query.before,
+    };
+    // One more than a page tells whether there is a next page.
+    let mut rows = state.store.list_matches(&filter, limit + 1).await?;
+    let next = (rows.len() as i64 > limit).then(|| {
+        rows.truncate(limit as usize);
+        rows.last().map(|r| r.id.to_string())
+    });
+    Ok(Json(MatchPage {
+        matches: rows.iter().map(summary).collect(),
+        next: next.flatten(),
+    }))
+}
+
+pub async fn one(
+    State(state): State<AppState>,
+    ApiPath(id): ApiPath<Uuid>,
+) -> Result<Json<MatchDetail>, ApiError> {
+    let row = state
+        .store
+        .match_row(id)
+        .await?
+        .ok_or_else(|| ApiError::not_found("match"))?;
+    let moves = state.store.moves(id, None).await?;
+    let ended = row.status != RoomStatus::Playing.as_str();
+    Ok(Json(MatchDetail {
+        summary: summary(&row),
+        moves: moves
+            .into_iter()
+            .map(|m| MoveRecord {
+                ply: m.ply,
+                seat: m.seat as usize,
+                mv: m.body.0,
+                at: m.at,
+            })
+            .collect(),
+        rng: RngInfo {
+            commitment: row.commitment.clone(),
+            // The seed stays secret while the match is played: it would reveal every future die.
+            seed: ended.then(|| hex::encode(&row.seed)),
+        },
+    }))
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct StateQuery {
+    ply: Option<i64>,
+}
+
+/// The state after ply n as a spectator sees it; once the match has ended, with nothing hidden.
+pub async fn state_at(
+    State(state): State<AppState>,
+    ApiPath(id): ApiPath<Uuid>,
+    ApiQuery(query): ApiQuery<StateQuery>,
+) -> Result<Json<StateAtPly>, ApiError> {
+    let row = state
+        .store
+        .match_row(id)
+        .await?
+        .ok_or_else(|| ApiError::not_found("match"))?;
+    let ply = query.ply.unwrap_or(row.plies);
+    if !(0..=row.plies).contains(&ply) {
+        return Err(ApiError::bad_request(format!(
+            "ply: must be from 0 to {}",
+            row.plies
+        )));
+    }
+    let moves = state.store.moves(id, Some(ply)).await?;
+    let game = registry::find(&row.game).ok_or_else(|| ApiError::not_found("game"))?;
+    let seed: [u8; 32] = row.seed.as_slice().try_into().map_err(|_| {
+        ApiError::new(
+            plateau_protocol::ErrorCode::Internal,
+            "stored seed is damaged",
+        )
+    })?;
+    let options = row
+        .options
+        .0
+        .iter()
+        .map(|(k, v)| (k.clone(), v.clone()))
+        .collect();
+    let replayed = registry::replay(
+        game,
+        &options,
+        row.players.0.len(),
+        seed,
+        moves.iter().map(|m| (m.seat as usize, &m.body.0)),
+    )
+    .map_err(|e| {
+        tracing::error!(match_id = %id, error = %e, "stored match does not replay");
+        ApiError::new(
+            plateau_protocol::ErrorCode::Internal,
+            "the match could not be replayed",
+        )
+    })?;
+    let status = RoomStatus::parse(&row.status).unwrap_or(RoomStatus::Abandoned);
+    let at_end = ply == row.plies;
+    let result = row.result.as_ref().map(|r| &r.0).filter(|_| at_end);
+    let ended = status != RoomStatus::Playing;
+    let moment = Moment {
+        game: game.info().id,
+        version: ply as u64 + 1,
+        ply: ply as u64,
+        status: if at_end { status } else { RoomStatus::Playing },
+        result,
+    };
+    let viewer = if ended {
+        Viewer::Omniscient
+    } else {
+        Viewer::Spectator
+    };
+    let view = RecipientView::build(&*replayed, viewer, &moment).full();
+    Ok(Json(StateAtPly { ply, view }))
+}
+
+fn summary(row: &MatchRow) -> MatchSummary {
+    MatchSummary {
+        id: row.id,
+        game: row.game.clone(),
+        options: row.options.0.clone(),
+        room: row.room_code.clone(),
+        players: row.players.0.clone(),
+        status: RoomStatus::parse(&row.status).unwrap_or(RoomStatus::Abandoned),
+        result: row.result.as_ref().map(|r| r.0.clone()),
+        started_at: row.started_at,
+        ended_at: row.ended_at,
+        plies: row.plies,
+    }
+}

@@ -1,0 +1,123 @@
+//! The `plateau` command: `serve` (the default), `migrate`, `perft`.
+
+use clap::{Parser, Subcommand};
+use std::process::ExitCode;
+
+use crate::config::{DatabaseArgs, LogFormat, ServeArgs};
+
+#[derive(Debug, Parser)]
+#[command(
+    name = "plateau",
+    version,
+    about = "An authoritative online server for board games"
+)]
+#[command(args_conflicts_with_subcommands = true)]
+pub struct Cli {
+    /// Log lines as text or JSON (`RUST_LOG` filters them; default `info`).
+    #[arg(long, env = "PLATEAU_LOG_FORMAT", value_enum, default_value_t = LogFormat::Text, global = true)]
+    log_format: LogFormat,
+
+    #[command(subcommand)]
+    command: Option<Command>,
+
+    /// With no command, `plateau` serves with these settings.
+    #[command(flatten)]
+    serve: ServeArgs,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Run the server (the default).
+    Serve(ServeArgs),
+    /// Apply the database migrations and exit.
+    Migrate(DatabaseArgs),
+    /// Count the leaves of the legal-move tree from a start position.
+    Perft(PerftArgs),
+}
+
+#[derive(Debug, clap::Args)]
+struct PerftArgs {
+    /// The game (only `abalone` for now).
+    game: String,
+    /// Players (2 to 4).
+    #[arg(long, default_value_t = 2)]
+    players: usize,
+    /// Start layout, for 2 players: standard, belgian-daisy or german-daisy.
+    #[arg(long, default_value = "standard")]
+    layout: String,
+    /// Depth in plies.
+    #[arg(long)]
+    depth: u32,
+}
+
+pub fn main() -> ExitCode {
+    let cli = Cli::parse();
+    init_logging(cli.log_format);
+    match cli.command {
+        Some(Command::Perft(args)) => perft(&args),
+        Some(Command::Migrate(db)) => run_async(async move {
+            let store = crate::store::Store::connect(&db.database_url, 1).await?;
+            store.migrate().await?;
+            tracing::info!(database = store.kind(), "migrations applied");
+            Ok::<(), crate::app::StartError>(())
+        }),
+        Some(Command::Serve(args)) => run_async(crate::app::serve(args)),
+        None => run_async(crate::app::serve(cli.serve)),
+    }
+}
+
+fn run_async<E: std::fmt::Display>(
+    work: impl std::future::Future<Output = Result<(), E>>,
+) -> ExitCode {
+    let runtime = match tokio::runtime::Runtime::new() {
+        Ok(runtime) => runtime,
+        Err(e) => {
+            eprintln!("plateau: cannot start the runtime: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    match runtime.block_on(work) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            tracing::error!("{e}");
+            eprintln!("plateau: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn perft(args: &PerftArgs) -> ExitCode {
+    if args.game != "abalone" {
+        eprintln!("plateau perft: only `abalone` has a perft count");
+        return ExitCode::FAILURE;
+    }
+    let started = std::time::Instant::now();
+    match plateau_games::abalone::perft(args.players, &args.layout, args.depth) {
+        Ok(count) => {
+            println!("{count}");
+            eprintln!(
+                "perft({}) in {:.3} s",
+                args.depth,
+                started.elapsed().as_secs_f64()
+            );
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("plateau perft: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn init_logging(format: LogFormat) {
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
+    let builder = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()));
+    match format {
+        LogFormat::Text => builder.init(),
+        LogFormat::Json => builder.json().init(),
+    }
+}

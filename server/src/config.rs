@@ -1,0 +1,80 @@
+//! Configuration: command-line flags, each with an environment variable, and the limits of the
+//! contract. `plateau serve --help` lists them all.
+
+use clap::{Args, ValueEnum};
+use std::net::SocketAddr;
+use std::time::Duration;
+
+/// The SQLite file used when no database URL is given, in the working directory.
+pub const DEFAULT_DATABASE_URL: &str = "sqlite://plateau.db";
+
+#[derive(Debug, Clone, Args)]
+pub struct DatabaseArgs {
+    /// Database: `postgres://user@host/db`, or `sqlite://path` (created if missing).
+    #[arg(long, env = "DATABASE_URL", default_value = DEFAULT_DATABASE_URL)]
+    pub database_url: String,
+
+    /// Connections in the database pool.
+    #[arg(long, env = "PLATEAU_DB_CONNECTIONS", default_value_t = 8)]
+    pub db_connections: u32,
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct ServeArgs {
+    /// Address to listen on.
+    #[arg(long, env = "PLATEAU_ADDR", default_value = "127.0.0.1:8080")]
+    pub addr: SocketAddr,
+
+    #[command(flatten)]
+    pub database: DatabaseArgs,
+
+    #[command(flatten)]
+    pub limits: Limits,
+
+    /// How long a bot waits before it plays, in milliseconds (so people can follow its moves).
+    #[arg(long, env = "PLATEAU_BOT_DELAY_MS", default_value_t = 400)]
+    pub bot_delay_ms: u64,
+}
+
+#[derive(Debug, Clone, Copy, Default, ValueEnum, PartialEq, Eq)]
+pub enum LogFormat {
+    /// Human-readable lines.
+    #[default]
+    Text,
+    /// One JSON object per line, for log collectors.
+    Json,
+}
+
+/// The limits of the contract and the server's own resource bounds.
+#[derive(Debug, Clone, Args)]
+pub struct Limits {
+    /// Largest WebSocket frame accepted, in bytes; a larger one closes the connection (1009).
+    #[arg(long, env = "PLATEAU_MAX_FRAME_BYTES", default_value_t = 64 * 1024)]
+    pub max_frame_bytes: usize,
+
+    /// Seconds a new WebSocket connection has to send `auth` (then 4001).
+    #[arg(long, env = "PLATEAU_AUTH_TIMEOUT_SECS", default_value_t = 10)]
+    pub auth_timeout_secs: u64,
+
+    /// Frames a connection may send in a burst before it is rate limited (then 1008).
+    #[arg(long, env = "PLATEAU_FRAME_BURST", default_value_t = 200)]
+    pub frame_burst: u32,
+
+    /// Frames per second a connection may sustain.
+    #[arg(long, env = "PLATEAU_FRAMES_PER_SEC", default_value_t = 50)]
+    pub frames_per_sec: u32,
+
+    /// Frames queued for a slow client before it is disconnected.
+    #[arg(long, env = "PLATEAU_OUTBOX_FRAMES", default_value_t = 256)]
+    pub outbox_frames: usize,
+
+    /// Largest REST request body, in bytes (then 413).
+    #[arg(long, env = "PLATEAU_MAX_BODY_BYTES", default_value_t = 64 * 1024)]
+    pub max_body_bytes: usize,
+}
+
+impl Limits {
+    pub fn auth_timeout(&self) -> Duration {
+        Duration::from_secs(self.auth_timeout_secs)
+    }
+}

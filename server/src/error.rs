@@ -1,0 +1,122 @@
+//! The error type of the REST API: a contract code, a message for a person, and the HTTP status the
+//! code implies. It becomes `{"error": {"code", "message"}}` in one place, [`ApiError::into_response`].
+
+use axum::extract::rejection::{JsonRejection, PathRejection, QueryRejection};
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use plateau_protocol::rest::{ErrorBody, ErrorDetail};
+use plateau_protocol::ErrorCode;
+
+#[derive(Debug, thiserror::Error)]
+#[error("{code:?}: {message}")]
+pub struct ApiError {
+    pub code: ErrorCode,
+    pub message: String,
+}
+
+impl ApiError {
+    pub fn new(code: ErrorCode, message: impl Into<String>) -> Self {
+        ApiError {
+            code,
+            message: message.into(),
+        }
+    }
+
+    pub fn bad_request(message: impl Into<String>) -> Self {
+        Self::new(ErrorCode::BadRequest, message)
+    }
+
+    pub fn not_found(what: &str) -> Self {
+        Self::new(ErrorCode::NotFound, format!("no such {what}"))
+    }
+
+    pub fn unauthorized() -> Self {
+        Self::new(
+            ErrorCode::Unauthorized,
+            "a valid `Authorization: Bearer <token>` header is required",
+        )
+    }
+
+    pub fn status(&self) -> StatusCode {
+        match self.code {
+            ErrorCode::BadRequest => StatusCode::BAD_REQUEST,
+            ErrorCode::Unauthorized => StatusCode::UNAUTHORIZED,
+            ErrorCode::Forbidden | ErrorCode::NotSeated => StatusCode::FORBIDDEN,
+            ErrorCode::NotFound | ErrorCode::UnknownRoom => StatusCode::NOT_FOUND,
+            ErrorCode::Conflict
+            | ErrorCode::RoomFull
+            | ErrorCode::NotYourTurn
+            | ErrorCode::StaleVersion
+            | ErrorCode::IllegalMove => StatusCode::CONFLICT,
+            ErrorCode::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
+            ErrorCode::RateLimited => StatusCode::TOO_MANY_REQUESTS,
+            ErrorCode::Internal => StatusCode::INTERNAL_SERVER_ERROR,
+        }
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        crate::metrics::METRICS.error(self.code);
+        let status = self.status();
+        let body = Json(ErrorBody {
+            error: ErrorDetail {
+                code: self.code,
+                message: self.message,
+            },
+        });
+        let mut response = (status, body).into_response();
+        if self.code == ErrorCode::RateLimited {
+            response
+                .headers_mut()
+                .insert("retry-after", axum::http::HeaderValue::from_static("1"));
+        }
+        response
+    }
+}
+
+/// Database trouble: logged here with its details, answered `internal` without them.
+impl From<sqlx::Error> for ApiError {
+    fn from(e: sqlx::Error) -> Self {
+        tracing::error!(error = %e, "database error");
+        ApiError::new(ErrorCode::Internal, "internal error; it has been logged")
+    }
+}
+
+impl From<JsonRejection> for ApiError {
+    fn from(rejection: JsonRejection) -> Self {
+        if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE {
+            ApiError::new(ErrorCode::PayloadTooLarge, "request body too large")
+        } else {
+            ApiError::bad_request(rejection.body_text())
+        }
+    }
+}
+
+impl From<QueryRejection> for ApiError {
+    fn from(rejection: QueryRejection) -> Self {
+        ApiError::bad_request(rejection.body_text())
+    }
+}
+
+impl From<PathRejection> for ApiError {
+    fn from(rejection: PathRejection) -> Self {
+        ApiError::bad_request(rejection.body_text())
+    }
+}
+
+/// `axum::Json`, with its rejections answered in the contract's error body.
+#[derive(axum::extract::FromRequest)]
+#[from_request(via(axum::Json), rejection(ApiError))]
+pub struct ApiJson<T>(pub T);
+
+/// `axum::extract::Query`, with its rejections answered in the contract's error body.
+#[derive(axum::extract::FromRequestParts)]
+#[from_request(via(axum::extract::Query), rejection(ApiError))]
+pub struct ApiQuery<T>(pub T);
+
+/// `axum::extract::Path`, with its rejections answered in the contract's error body.
+#[derive(axum::extract::FromRequestParts)]
+#[from_request(via(axum::extract::Path), rejection(ApiError))]
+pub struct ApiPath<T>(pub T);

@@ -1,0 +1,14 @@
+//! Plateau's server: REST ([`api`]), WebSocket sessions ([`ws`]), rooms, one task each owning its
+//! match ([`rooms`]), the store over Postgres or SQLite ([`store`]), configuration ([`config`]) and
+//! metrics ([`metrics`]). `shared/design.md` draws the path of a move through these parts.
+
+pub mod api;
+pub mod app;
+pub mod auth;
+pub mod cli;
+pub mod config;
+pub mod error;
+pub mod metrics;
+pub mod rooms;
+pub mod store;
+pub mod ws;

@@ -1,0 +1,343 @@
+//! Rooms: one task per live room owning its match ([`actor`]), and the registry that finds them by
+//! code, creates them, brings them back from the store at start, and loads finished ones on demand.
+//!
+//! Commands to a room go through its channel and are applied one at a time, so moves in a room are
+//! ordered and rooms never block each other. Each room publishes its [`RoomInfo`] on a watch channel,
+//! so REST reads (a room, the lobby) never wait on a room's queue.
+
+mod actor;
+mod views;
+
+use chrono::Utc;
+use plateau_games::{registry, GameEntry, SetupError};
+use plateau_protocol::rest::{NewRoom, RoomInfo, Visibility};
+use plateau_protocol::ws::Role;
+use plateau_protocol::{PlayerRef, RoomStatus};
+use rand::Rng;
+use serde_json::{Map, Value};
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+use tokio::sync::{mpsc, watch};
+use tokio_util::sync::CancellationToken;
+use tokio_util::task::TaskTracker;
+use tracing::Instrument;
+
+use crate::error::ApiError;
+use crate::store::{self, RoomRow, SeatRow, Store, StoreError};
+use crate::ws::conn::{Conn, ConnId};
+
+pub use views::{Moment, RecipientView};
+
+/// Letters and digits without look-alikes (no 0/O, 1/I/L).
+const CODE_ALPHABET: &[u8] = b"23456789ABCDEFGHJKMNPQRSTUVWXYZ";
+/// 8 characters of a 31-letter alphabet: 39 random bits.
+const CODE_LENGTH: usize = 8;
+/// Commands queued for one room before senders wait.
+const ROOM_QUEUE: usize = 1024;
+
+/// What a session asks of a room.
+#[derive(Debug)]
+pub enum Command {
+    Join {
+        conn: Conn,
+        role: Role,
+    },
+    Leave {
+        conn: Conn,
+    },
+    Start {
+        conn: Conn,
+        bots: bool,
+    },
+    Move {
+        conn: Conn,
+        id: String,
+        version: u64,
+        mv: Value,
+        received: Instant,
+    },
+    Sync {
+        conn: Conn,
+    },
+    Chat {
+        conn: Conn,
+        text: String,
+    },
+    Disconnect {
+        conn: ConnId,
+    },
+}
+
+/// A live room: where to send commands, and its latest public info.
+#[derive(Clone)]
+pub struct RoomHandle {
+    commands: mpsc::Sender<Command>,
+    info: watch::Receiver<RoomInfo>,
+}
+
+impl RoomHandle {
+    /// Queues a command; false if the room has just stopped (look it up again).
+    pub async fn send(&self, command: Command) -> Result<(), Command> {
+        self.commands.send(command).await.map_err(|e| e.0)
+    }
+
+    pub fn info(&self) -> RoomInfo {
+        self.info.borrow().clone()
+    }
+}
+
+/// What every room task needs besides its own state.
+pub struct RoomContext {
+    pub store: Store,
+    /// How long a bot waits before it plays.
+    pub bot_delay: Duration,
+    /// Cancelled at shutdown: rooms finish the command under way and stop.
+    pub shutdown: CancellationToken,
+}
+
+/// All live rooms by code.
+#[derive(Clone)]
+pub struct Rooms {
+    live: Arc<Mutex<HashMap<String, RoomHandle>>>,
+    /// Serialises loads from the store, so a room is never loaded twice.
+    loading: Arc<tokio::sync::Mutex<()>>,
+    context: Arc<RoomContext>,
+    tasks: TaskTracker,
+}
+
+impl Rooms {
+    pub fn new(context: RoomContext) -> Self {
+        Rooms {
+            live: Arc::default(),
+            loading: Arc::default(),
+            context: Arc::new(context),
+            tasks: TaskTracker::new(),
+        }
+    }
+
+    /// Creates a room for `host`, who sits in seat 0.
+    pub async fn create(&self, host: PlayerRef, request: NewRoom) -> Result<RoomInfo, ApiError> {
+        let game = registry::find(&request.game).ok_or_else(|| {
+            ApiError::bad_request(format!("game: unknown game `{}`", request.game))
+        })?;
+        let options = game
+            .validate(
+                request.players,
+                request.options.as_ref().unwrap_or(&Value::Null),
+            )
+            .map_err(|SetupError::Invalid { field, message }| {
+                ApiError::bad_request(format!("{field}: {message}"))
+            })?;
+        let mut seats: Vec<SeatRow> = (0..request.players)
+            .map(|seat| SeatRow {
+                seat: seat as i32,
+                player_id: None,
+                player_name: None,
+                bot: false,
+            })
+            .collect();
+        seats[0].player_id = Some(host.id);
+        seats[0].player_name = Some(host.name.clone());
+        let mut row = RoomRow {
+            code: new_code(),
+            game: request.game,
+            players: request.players,
+            visibility: request.visibility.as_str().to_string(),
+            options: options.into_iter().collect(),
+            host: host.id,
+            status: RoomStatus::Waiting.as_str().to_string(),
+            match_id: None,
+            created_at: Utc::now(),
+            seats,
+        };
+        // A code already taken (rare: 39 bits) gets another draw.
+        let mut attempts = 0;
+        loop {
+            match self.context.store.create_room(&row).await {
+                Ok(()) => break,
+                Err(e) if store::is_unique_violation(&e) && attempts < 5 => {
+                    attempts += 1;
+                    row.code = new_code();
+                }
+                Err(e) => return Err(e.into()),
+            }
+        }
+        let handle = self.spawn(actor::Room::new(row, None, self.context.clone()));
+        Ok(handle.info())
+    }
+
+    /// The live room `code` (any case), loading it from the store if it is not live (a finished
+    /// match, after a restart or once its task has stopped). None: no such room.
+    pub async fn get(&self, code: &str) -> Result<Option<RoomHandle>, StoreError> {
+        let code = code.to_ascii_uppercase();
+        if let Some(handle) = self.live_handle(&code) {
+            return Ok(Some(handle));
+        }
+        let _loading = self.loading.lock().await;
+        if let Some(handle) = self.live_handle(&code) {
+            return Ok(Some(handle));
+        }
+        match self.context.store.room(&code).await? {
+            Some(row) => Ok(self.load(row).await?),
+            None => Ok(None),
+        }
+    }
+
+    /// The public info of room `code`: from the live room, or the store.
+    pub async fn info(&self, code: &str) -> Result<Option<RoomInfo>, StoreError> {
+        let code = code.to_ascii_uppercase();
+        if let Some(handle) = self.live_handle(&code) {
+            return Ok(Some(handle.info()));
+        }
+        Ok(self
+            .context
+            .store
+            .room(&code)
+            .await?
+            .map(|row| actor::info_from_row(&row)))
+    }
+
+    /// Public rooms waiting for players, newest first.
+    pub fn lobby(&self) -> Vec<RoomInfo> {
+        let mut rooms: Vec<RoomInfo> = self
+            .live
+            .lock()
+            .expect("room registry lock")
+            .values()
+            .map(RoomHandle::info)
+            .filter(|r| r.visibility == Visibility::Public && r.status == RoomStatus::Waiting)
+            .collect();
+        rooms.sort_by(|a, b| {
+            b.created_at
+                .cmp(&a.created_at)
+                .then_with(|| a.code.cmp(&b.code))
+        });
+        rooms
+    }
+
+    /// Live rooms by status, for metrics.
+    pub fn count_by_status(&self) -> HashMap<RoomStatus, usize> {
+        let mut counts = HashMap::new();
+        for handle in self.live.lock().expect("room registry lock").values() {
+            *counts.entry(handle.info.borrow().status).or_default() += 1;
+        }
+        counts
+    }
+
+    /// Brings back every room that was waiting or playing: matches are replayed from their moves.
+    /// Runs before the listener accepts connections.
+    pub async fn recover(&self) -> Result<usize, StoreError> {
+        let rows = self.context.store.live_rooms().await?;
+        let mut count = 0;
+        for row in rows {
+            let code = row.code.clone();
+            match self.load(row).await {
+                Ok(Some(_)) => count += 1,
+                Ok(None) => {}
+                Err(e) => tracing::error!(room = %code, error = %e, "could not bring a room back"),
+            }
+        }
+        Ok(count)
+    }
+
+    /// Waits for every room task to finish its command under way (after `shutdown` is cancelled).
+    pub async fn stopped(&self) {
+        self.tasks.close();
+        self.tasks.wait().await;
+    }
+
+    /// The handle of a running room (one whose task has stopped does not count).
+    fn live_handle(&self, code: &str) -> Option<RoomHandle> {
+        self.live
+            .lock()
+            .expect("room registry lock")
+            .get(code)
+            .filter(|h| !h.commands.is_closed())
+            .cloned()
+    }
+
+    /// Starts the task of a stored room. A match that does not replay is logged and left out.
+    async fn load(&self, row: RoomRow) -> Result<Option<RoomHandle>, StoreError> {
+        let live = match row.match_id {
+            Some(id) => match actor::LiveMatch::load(&self.context.store, id, &row).await? {
+                Ok(live) => Some(live),
+                Err(e) => {
+                    tracing::error!(room = %row.code, error = %e, "stored match does not replay");
+                    return Ok(None);
+                }
+            },
+            None => None,
+        };
+        Ok(Some(self.spawn(actor::Room::new(
+            row,
+            live,
+            self.context.clone(),
+        ))))
+    }
+
+    fn spawn(&self, room: actor::Room) -> RoomHandle {
+        let (commands, receiver) = mpsc::channel(ROOM_QUEUE);
+        let handle = RoomHandle {
+            commands,
+            info: room.subscribe(),
+        };
+        let code = handle.info().code;
+        self.live
+            .lock()
+            .expect("room registry lock")
+            .insert(code.clone(), handle.clone());
+        let live = self.live.clone();
+        let span = tracing::info_span!("room", code = %code);
+        self.tasks.spawn(
+            async move {
+                room.run(receiver).await;
+                // Only this room's own handle: a reload under the same code may have replaced it.
+                let mut live = live.lock().expect("room registry lock");
+                if live.get(&code).is_some_and(|h| h.commands.is_closed()) {
+                    live.remove(&code);
+                }
+            }
+            .instrument(span),
+        );
+        handle
+    }
+}
+
+/// A fresh room code.
+fn new_code() -> String {
+    let mut rng = rand::rng();
+    (0..CODE_LENGTH)
+        .map(|_| CODE_ALPHABET[rng.random_range(0..CODE_ALPHABET.len())] as char)
+        .collect()
+}
+
+/// The game of a stored room (it was validated when the room was created).
+fn game_of(row: &RoomRow) -> Result<&'static dyn GameEntry, String> {
+    registry::find(&row.game).ok_or_else(|| format!("this server does not run `{}`", row.game))
+}
+
+/// Stored options as the engine takes them.
+fn engine_options(options: &Map<String, Value>) -> plateau_games::options::Options {
+    options
+        .iter()
+        .map(|(k, v)| (k.clone(), v.clone()))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn codes_have_no_look_alikes_and_enough_entropy() {
+        let code = new_code();
+        assert_eq!(code.len(), CODE_LENGTH);
+        assert!(code.bytes().all(|c| CODE_ALPHABET.contains(&c)));
+        for c in b"01OIL" {
+            assert!(!CODE_ALPHABET.contains(c));
+        }
+        let bits = (CODE_ALPHABET.len() as f64).log2() * CODE_LENGTH as f64;
+        assert!(bits >= 30.0, "{bits} bits");
+    }
+}

@@ -1,0 +1,232 @@
+//! Matches and their moves: the start of a match, each accepted move (with the end, when it ends),
+//! and the history's queries.
+
+use chrono::{DateTime, Utc};
+use plateau_protocol::rest::MatchPlayer;
+use plateau_protocol::MatchResult;
+use serde_json::{Map, Value};
+use sqlx::types::Json;
+use uuid::Uuid;
+
+use super::{on_pool, Store, StoreError};
+
+/// What the start of a match writes.
+pub struct NewMatch<'a> {
+    pub id: Uuid,
+    pub room_code: &'a str,
+    pub game: &'a str,
+    pub options: &'a Map<String, Value>,
+    pub players: &'a [MatchPlayer],
+    pub seed: &'a [u8],
+    pub commitment: &'a str,
+    pub started_at: DateTime<Utc>,
+}
+
+/// One accepted move.
+pub struct NewMove<'a> {
+    pub match_id: Uuid,
+    pub ply: u64,
+    pub seat: usize,
+    /// The player who sent it (None for a bot).
+    pub player_id: Option<Uuid>,
+    /// The client's move id (None for a bot).
+    pub client_id: Option<&'a str>,
+    pub body: &'a Value,
+    pub at: DateTime<Utc>,
+    /// Set when this move ends the match.
+    pub end: Option<MatchEnd<'a>>,
+}
+
+pub struct MatchEnd<'a> {
+    pub room_code: &'a str,
+    pub result: &'a MatchResult,
+    pub ended_at: DateTime<Utc>,
+}
+
+/// A match as stored.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct MatchRow {
+    pub id: Uuid,
+    pub room_code: String,
+    pub game: String,
+    pub options: Json<Map<String, Value>>,
+    pub players: Json<Vec<MatchPlayer>>,
+    pub seed: Vec<u8>,
+    pub commitment: String,
+    pub status: String,
+    pub result: Option<Json<MatchResult>>,
+    pub started_at: DateTime<Utc>,
+    pub ended_at: Option<DateTime<Utc>>,
+    pub plies: i64,
+}
+
+/// A move as stored.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct MoveRow {
+    pub ply: i64,
+    pub seat: i32,
+    pub player_id: Option<Uuid>,
+    pub client_id: Option<String>,
+    pub body: Json<Value>,
+    pub at: DateTime<Utc>,
+}
+
+/// Filters of `GET /api/v1/matches`.
+#[derive(Debug, Default, Clone)]
+pub struct MatchFilter {
+    pub player: Option<Uuid>,
+    pub game: Option<String>,
+    pub status: Option<String>,
+    /// Only matches older than this one (the cursor).
+    pub before: Option<Uuid>,
+}
+
+const MATCH_COLUMNS: &str =
+    "SELECT m.id, m.room_code, m.game, m.options, m.players, m.seed, m.commitment, \
+     m.status, m.result, m.started_at, m.ended_at, m.plies FROM matches m";
+
+impl Store {
+    /// Starts a match: the match row, its seats, the room's status, and bots in the seats that got
+    /// one; all or nothing.
+    pub async fn start_match(&self, m: &NewMatch<'_>) -> Result<(), StoreError> {
+        on_pool!(self, |pool| {
+            let mut tx = pool.begin().await?;
+            sqlx::query(
+                "INSERT INTO matches (id, room_code, game, options, players, seed, commitment, status, result,
+                                      started_at, ended_at, plies)
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, 'playing', NULL, $8, NULL, 0)",
+            )
+            .bind(m.id)
+            .bind(m.room_code)
+            .bind(m.game)
+            .bind(Json(m.options))
+            .bind(Json(m.players))
+            .bind(m.seed)
+            .bind(m.commitment)
+            .bind(m.started_at)
+            .execute(&mut *tx)
+            .await?;
+            for p in m.players {
+                sqlx::query("INSERT INTO match_players (match_id, seat, player_id, won) VALUES ($1, $2, $3, FALSE)")
+                    .bind(m.id)
+                    .bind(p.seat as i32)
+                    .bind(p.id)
+                    .execute(&mut *tx)
+                    .await?;
+                if p.bot {
+                    sqlx::query("UPDATE room_seats SET bot = TRUE, player_id = NULL WHERE room_code = $1 AND seat = $2")
+                        .bind(m.room_code)
+                        .bind(p.seat as i32)
+                        .execute(&mut *tx)
+                        .await?;
+                }
+            }
+            sqlx::query("UPDATE rooms SET status = 'playing', match_id = $1 WHERE code = $2")
+                .bind(m.id)
+                .bind(m.room_code)
+                .execute(&mut *tx)
+                .await?;
+            tx.commit().await
+        })
+    }
+
+    /// Appends an accepted move (and the end of the match, if it ends it); returns once committed.
+    pub async fn append_move(&self, mv: &NewMove<'_>) -> Result<(), StoreError> {
+        on_pool!(self, |pool| {
+            let mut tx = pool.begin().await?;
+            sqlx::query(
+                "INSERT INTO moves (match_id, ply, seat, player_id, client_id, body, at)
+                 VALUES ($1, $2, $3, $4, $5, $6, $7)",
+            )
+            .bind(mv.match_id)
+            .bind(mv.ply as i64)
+            .bind(mv.seat as i32)
+            .bind(mv.player_id)
+            .bind(mv.client_id)
+            .bind(Json(mv.body))
+            .bind(mv.at)
+            .execute(&mut *tx)
+            .await?;
+            sqlx::query("UPDATE matches SET plies = $1 WHERE id = $2")
+                .bind(mv.ply as i64)
+                .bind(mv.match_id)
+                .execute(&mut *tx)
+                .await?;
+            if let Some(end) = &mv.end {
+                sqlx::query("UPDATE matches SET status = 'finished', result = $1, ended_at = $2 WHERE id = $3")
+                    .bind(Json(end.result))
+                    .bind(end.ended_at)
+                    .bind(mv.match_id)
+                    .execute(&mut *tx)
+                    .await?;
+                for seat in &end.result.winners {
+                    sqlx::query(
+                        "UPDATE match_players SET won = TRUE WHERE match_id = $1 AND seat = $2",
+                    )
+                    .bind(mv.match_id)
+                    .bind(*seat as i32)
+                    .execute(&mut *tx)
+                    .await?;
+                }
+                sqlx::query("UPDATE rooms SET status = 'finished' WHERE code = $1")
+                    .bind(end.room_code)
+                    .execute(&mut *tx)
+                    .await?;
+            }
+            tx.commit().await
+        })
+    }
+
+    pub async fn match_row(&self, id: Uuid) -> Result<Option<MatchRow>, StoreError> {
+        let sql = format!("{MATCH_COLUMNS} WHERE m.id = $1");
+        on_pool!(self, |pool| sqlx::query_as(&sql)
+            .bind(id)
+            .fetch_optional(pool)
+            .await)
+    }
+
+    /// The moves of a match in order; the first `limit` only when given.
+    pub async fn moves(
+        &self,
+        match_id: Uuid,
+        limit: Option<i64>,
+    ) -> Result<Vec<MoveRow>, StoreError> {
+        on_pool!(self, |pool| {
+            sqlx::query_as(
+                "SELECT ply, seat, player_id, client_id, body, at FROM moves
+                  WHERE match_id = $1 AND ($2 IS NULL OR ply <= $2) ORDER BY ply",
+            )
+            .bind(match_id)
+            .bind(limit)
+            .fetch_all(pool)
+            .await
+        })
+    }
+
+    /// A page of matches, newest first (ids are UUID v7: their order is their start order).
+    pub async fn list_matches(
+        &self,
+        filter: &MatchFilter,
+        limit: i64,
+    ) -> Result<Vec<MatchRow>, StoreError> {
+        let sql = format!(
+            "{MATCH_COLUMNS}
+              WHERE ($1 IS NULL OR m.game = $1)
+                AND ($2 IS NULL OR m.status = $2)
+                AND ($3 IS NULL OR m.id < $3)
+                AND ($4 IS NULL OR EXISTS (SELECT 1 FROM match_players mp
+                                            WHERE mp.match_id = m.id AND mp.player_id = $4))
+              ORDER BY m.id DESC LIMIT $5"
+        );
+        on_pool!(self, |pool| {
+            sqlx::query_as(&sql)
+                .bind(filter.game.as_deref())
+                .bind(filter.status.as_deref())
+                .bind(filter.before)
+                .bind(filter.player)
+                .bind(limit)
+                .fetch_all(pool)
+                .await
+        })
+    }
+}

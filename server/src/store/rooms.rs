@@ -1,0 +1,168 @@
+//! Rooms and their seats.
+
+use chrono::{DateTime, Utc};
+use serde_json::{Map, Value};
+use sqlx::types::Json;
+use uuid::Uuid;
+
+use super::{on_pool, Store, StoreError};
+
+/// A room as stored.
+#[derive(Debug, Clone)]
+pub struct RoomRow {
+    pub code: String,
+    pub game: String,
+    pub players: usize,
+    pub visibility: String,
+    pub options: Map<String, Value>,
+    pub host: Uuid,
+    pub status: String,
+    pub match_id: Option<Uuid>,
+    pub created_at: DateTime<Utc>,
+    pub seats: Vec<SeatRow>,
+}
+
+/// A seat as stored, with its player's name.
+#[derive(Debug, Clone, PartialEq, sqlx::FromRow)]
+pub struct SeatRow {
+    pub seat: i32,
+    pub player_id: Option<Uuid>,
+    pub player_name: Option<String>,
+    pub bot: bool,
+}
+
+#[derive(sqlx::FromRow)]
+struct RoomColumns {
+    code: String,
+    game: String,
+    players: i32,
+    visibility: String,
+    options: Json<Map<String, Value>>,
+    host: Uuid,
+    status: String,
+    match_id: Option<Uuid>,
+    created_at: DateTime<Utc>,
+}
+
+const ROOM_COLUMNS: &str =
+    "SELECT code, game, players, visibility, options, host, status, match_id, created_at FROM rooms";
+
+impl Store {
+    /// Stores a new room and its seats. A taken code is a unique violation (pick another).
+    pub async fn create_room(&self, room: &RoomRow) -> Result<(), StoreError> {
+        on_pool!(self, |pool| {
+            let mut tx = pool.begin().await?;
+            sqlx::query(
+                "INSERT INTO rooms (code, game, players, visibility, options, host, status, match_id, created_at)
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
+            )
+            .bind(&room.code)
+            .bind(&room.game)
+            .bind(room.players as i32)
+            .bind(&room.visibility)
+            .bind(Json(&room.options))
+            .bind(room.host)
+            .bind(&room.status)
+            .bind(room.match_id)
+            .bind(room.created_at)
+            .execute(&mut *tx)
+            .await?;
+            for seat in &room.seats {
+                sqlx::query("INSERT INTO room_seats (room_code, seat, player_id, bot) VALUES ($1, $2, $3, $4)")
+                    .bind(&room.code)
+                    .bind(seat.seat)
+                    .bind(seat.player_id)
+                    .bind(seat.bot)
+                    .execute(&mut *tx)
+                    .await?;
+            }
+            tx.commit().await
+        })
+    }
+
+    /// Who sits in `seat` (None: nobody), and who hosts.
+    pub async fn update_seating(
+        &self,
+        code: &str,
+        host: Uuid,
+        seat: usize,
+        player_id: Option<Uuid>,
+    ) -> Result<(), StoreError> {
+        on_pool!(self, |pool| {
+            let mut tx = pool.begin().await?;
+            sqlx::query("UPDATE room_seats SET player_id = $1, bot = FALSE WHERE room_code = $2 AND seat = $3")
+                .bind(player_id)
+                .bind(code)
+                .bind(seat as i32)
+                .execute(&mut *tx)
+                .await?;
+            sqlx::query("UPDATE rooms SET host = $1 WHERE code = $2")
+                .bind(host)
+                .bind(code)
+                .execute(&mut *tx)
+                .await?;
+            tx.commit().await
+        })
+    }
+
+    pub async fn set_room_status(&self, code: &str, status: &str) -> Result<(), StoreError> {
+        on_pool!(self, |pool| {
+            sqlx::query("UPDATE rooms SET status = $1 WHERE code = $2")
+                .bind(status)
+                .bind(code)
+                .execute(pool)
+                .await
+                .map(|_| ())
+        })
+    }
+
+    /// One room by code (exact; codes are stored upper-case).
+    pub async fn room(&self, code: &str) -> Result<Option<RoomRow>, StoreError> {
+        let sql = format!("{ROOM_COLUMNS} WHERE code = $1");
+        let row: Option<RoomColumns> = on_pool!(self, |pool| {
+            sqlx::query_as(&sql).bind(code).fetch_optional(pool).await
+        })?;
+        match row {
+            Some(row) => Ok(Some(self.with_seats(row).await?)),
+            None => Ok(None),
+        }
+    }
+
+    /// Rooms waiting for players or playing: what the server brings back at start.
+    pub async fn live_rooms(&self) -> Result<Vec<RoomRow>, StoreError> {
+        let sql =
+            format!("{ROOM_COLUMNS} WHERE status IN ('waiting', 'playing') ORDER BY created_at");
+        let rows: Vec<RoomColumns> =
+            on_pool!(self, |pool| sqlx::query_as(&sql).fetch_all(pool).await)?;
+        let mut rooms = Vec::with_capacity(rows.len());
+        for row in rows {
+            rooms.push(self.with_seats(row).await?);
+        }
+        Ok(rooms)
+    }
+
+    async fn with_seats(&self, row: RoomColumns) -> Result<RoomRow, StoreError> {
+        let seats: Vec<SeatRow> = on_pool!(self, |pool| {
+            sqlx::query_as(
+                "SELECT s.seat, s.player_id, p.name AS player_name, s.bot
+                   FROM room_seats s LEFT JOIN players p ON p.id = s.player_id
+                  WHERE s.room_code = $1 ORDER BY s.seat",
+            )
+            .bind(&row.code)
+            .fetch_all(pool)
+            .await
+        })?;
+        Ok(RoomRow {
+            code: row.code,
+            game: row.game,
+            players: row.players as usize,
+            visibility: row.visibility,
+            options: row.options.0,
+            host: row.host,
+            status: row.status,
+            match_id: row.match_id,
+            created_at: row.created_at,
+            seats,
+        })
+    }
+}

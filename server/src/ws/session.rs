@@ -1,0 +1,320 @@
+//! One WebSocket session: authentication, then frames parsed into commands for rooms, with the
+//! contract's limits (frame size, auth deadline, flood control). Its writer half drains a bounded
+//! queue; rooms push into it without ever waiting.
+
+use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
+use axum::extract::State;
+use axum::response::Response;
+use futures_util::stream::{SplitSink, SplitStream};
+use futures_util::{SinkExt, StreamExt};
+use plateau_protocol::ws::{ClientFrame, ServerFrame};
+use plateau_protocol::{ErrorCode, PlayerRef};
+use serde_json::Value;
+use std::collections::HashSet;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+use tokio::sync::mpsc;
+use tokio_util::sync::CancellationToken;
+use tracing::Instrument;
+
+use super::conn::{Conn, Outbound};
+use super::rate::TokenBucket;
+use crate::app::AppState;
+use crate::metrics::METRICS;
+use crate::rooms::Command;
+
+/// Close codes used by the contract.
+const CLOSE_GOING_AWAY: u16 = 1001;
+const CLOSE_POLICY: u16 = 1008;
+const CLOSE_TOO_BIG: u16 = 1009;
+const CLOSE_AUTH: u16 = 4001;
+
+/// Longest chat line, in characters.
+const MAX_CHAT_CHARS: usize = 500;
+/// Longest client move id, in bytes.
+const MAX_MOVE_ID: usize = 128;
+
+static NEXT_CONN: AtomicU64 = AtomicU64::new(1);
+
+/// `GET /api/v1/ws`: upgrades with buffers sized so that an idle connection costs a few KiB.
+pub async fn upgrade(ws: WebSocketUpgrade, State(state): State<AppState>) -> Response {
+    let max_frame = state.limits.max_frame_bytes;
+    ws.read_buffer_size(4 * 1024)
+        .write_buffer_size(0)
+        .max_write_buffer_size(4 * 1024 * 1024)
+        // Frames somewhat over the limit are read, so they can be answered with 1009; far larger
+        // ones break the connection at the transport.
+        .max_message_size(max_frame * 16)
+        .max_frame_size(max_frame * 16)
+        .on_upgrade(move |socket| run(socket, state))
+}
+
+async fn run(socket: WebSocket, state: AppState) {
+    METRICS.connections.inc();
+    let (mut sink, mut stream) = socket.split();
+    match authenticate(&state, &mut stream).await {
+        Some(player) => {
+            let span = tracing::debug_span!("session", player = %player.id);
+            session(state, player, sink, stream).instrument(span).await
+        }
+        None => {
+            METRICS.error(ErrorCode::Unauthorized);
+            let _ = sink.send(close(CLOSE_AUTH, "authentication failed")).await;
+        }
+    }
+    METRICS.connections.dec();
+}
+
+fn close(code: u16, reason: &'static str) -> Message {
+    Message::Close(Some(CloseFrame {
+        code,
+        reason: Utf8Bytes::from_static(reason),
+    }))
+}
+
+/// Waits for the `auth` frame; None if it is late, malformed or its token unknown.
+async fn authenticate(state: &AppState, stream: &mut SplitStream<WebSocket>) -> Option<PlayerRef> {
+    let first = tokio::time::timeout(state.limits.auth_timeout(), stream.next()).await;
+    let Ok(Some(Ok(Message::Text(text)))) = first else {
+        return None;
+    };
+    let Ok(ClientFrame::Auth { token }) = serde_json::from_str(&text) else {
+        return None;
+    };
+    crate::auth::player_for_token(state, &token)
+        .await
+        .ok()
+        .flatten()
+}
+
+async fn session(
+    state: AppState,
+    player: PlayerRef,
+    sink: SplitSink<WebSocket, Message>,
+    mut stream: SplitStream<WebSocket>,
+) {
+    let (out, outbox) = mpsc::channel(state.limits.outbox_frames);
+    let kick = CancellationToken::new();
+    let conn = Conn::new(
+        NEXT_CONN.fetch_add(1, Ordering::Relaxed),
+        player,
+        out.clone(),
+        kick.clone(),
+    );
+    let mut writer = tokio::spawn(write_loop(sink, outbox));
+    conn.send(&ServerFrame::Welcome {
+        player: conn.player.clone(),
+    });
+    let mut session = Session {
+        state: &state,
+        conn: &conn,
+        joined: HashSet::new(),
+    };
+    let mut bucket = TokenBucket::new(state.limits.frame_burst, state.limits.frames_per_sec);
+    let shutdown = state.shutdown.clone();
+    let closing: Option<(u16, &'static str)> = loop {
+        tokio::select! {
+            message = stream.next() => {
+                let text = match message {
+                    Some(Ok(Message::Text(text))) => Some(text),
+                    Some(Ok(Message::Binary(_))) => None,
+                    Some(Ok(Message::Ping(_) | Message::Pong(_))) => continue,
+                    Some(Ok(Message::Close(_)) | Err(_)) | None => break None,
+                };
+                if text.as_ref().is_some_and(|t| t.len() > state.limits.max_frame_bytes) {
+                    METRICS.error(ErrorCode::PayloadTooLarge);
+                    break Some((CLOSE_TOO_BIG, "frame larger than 64 KiB"));
+                }
+                if !bucket.take(Instant::now()) {
+                    session.error(None, ErrorCode::RateLimited, "too many frames: this connection is closed");
+                    break Some((CLOSE_POLICY, "flood"));
+                }
+                match text {
+                    Some(text) => session.frame(&text).await,
+                    None => session.error(None, ErrorCode::BadRequest, "frames are JSON text, not binary"),
+                }
+            }
+            _ = kick.cancelled() => break Some((CLOSE_POLICY, "too slow to keep up")),
+            _ = shutdown.cancelled() => break Some((CLOSE_GOING_AWAY, "server shutting down")),
+        }
+    };
+    for room in std::mem::take(&mut session.joined) {
+        session
+            .to_room(&room, None, |conn| Command::Disconnect { conn: conn.id })
+            .await;
+    }
+    match closing {
+        Some((code, reason)) => {
+            // The close goes after what is queued; a client that does not read gets cut off.
+            let queued = tokio::time::timeout(
+                Duration::from_secs(2),
+                out.send(Outbound::Close(code, reason)),
+            );
+            if queued.await.is_err()
+                || tokio::time::timeout(Duration::from_secs(2), &mut writer)
+                    .await
+                    .is_err()
+            {
+                writer.abort();
+            }
+        }
+        None => writer.abort(),
+    }
+}
+
+/// Sends queued frames, flushing when the queue is empty (several frames, one write).
+async fn write_loop(mut sink: SplitSink<WebSocket, Message>, mut outbox: mpsc::Receiver<Outbound>) {
+    while let Some(out) = outbox.recv().await {
+        let sent = match out {
+            Outbound::Text(text) => {
+                let fed = sink.feed(Message::Text(text)).await;
+                if fed.is_ok() && outbox.is_empty() {
+                    sink.flush().await
+                } else {
+                    fed
+                }
+            }
+            Outbound::Close(code, reason) => {
+                let _ = sink.send(close(code, reason)).await;
+                break;
+            }
+        };
+        if sent.is_err() {
+            break;
+        }
+    }
+}
+
+/// What a session knows while it reads frames.
+struct Session<'a> {
+    state: &'a AppState,
+    conn: &'a Conn,
+    /// Rooms joined on this connection, told when it goes.
+    joined: HashSet<String>,
+}
+
+impl Session<'_> {
+    fn error(&self, id: Option<String>, code: ErrorCode, message: impl Into<String>) {
+        METRICS.error(code);
+        self.conn.send(&ServerFrame::Error {
+            id,
+            code,
+            message: message.into(),
+            room: None,
+        });
+    }
+
+    /// One text frame.
+    async fn frame(&mut self, text: &str) {
+        let received = Instant::now();
+        let value: Value = match serde_json::from_str(text) {
+            Ok(value) => value,
+            Err(e) => {
+                return self.error(None, ErrorCode::BadRequest, format!("malformed JSON: {e}"))
+            }
+        };
+        let id = value.get("id").and_then(Value::as_str).map(str::to_owned);
+        let frame: ClientFrame = match serde_json::from_value(value) {
+            Ok(frame) => frame,
+            Err(e) => return self.error(id, ErrorCode::BadRequest, format!("bad frame: {e}")),
+        };
+        match frame {
+            ClientFrame::Auth { .. } => {
+                self.error(None, ErrorCode::BadRequest, "already authenticated")
+            }
+            ClientFrame::Ping => {
+                self.conn.send(&ServerFrame::Pong);
+            }
+            ClientFrame::Join { room, role } => {
+                if self
+                    .to_room(&room, None, |conn| Command::Join { conn, role })
+                    .await
+                {
+                    self.joined.insert(room.to_ascii_uppercase());
+                }
+            }
+            ClientFrame::Leave { room } => {
+                self.joined.remove(&room.to_ascii_uppercase());
+                self.to_room(&room, None, |conn| Command::Leave { conn })
+                    .await;
+            }
+            ClientFrame::Start { room, bots } => {
+                self.to_room(&room, None, |conn| Command::Start { conn, bots })
+                    .await;
+            }
+            ClientFrame::Sync { room } => {
+                self.to_room(&room, None, |conn| Command::Sync { conn })
+                    .await;
+            }
+            ClientFrame::Chat { room, text } => {
+                let chars = text.trim().chars().count();
+                if chars == 0 || chars > MAX_CHAT_CHARS {
+                    return self.error(
+                        None,
+                        ErrorCode::BadRequest,
+                        "chat text must be 1 to 500 characters",
+                    );
+                }
+                self.to_room(&room, None, |conn| Command::Chat { conn, text })
+                    .await;
+            }
+            ClientFrame::Move {
+                room,
+                id,
+                version,
+                mv,
+            } => {
+                if id.is_empty() || id.len() > MAX_MOVE_ID {
+                    return self.error(
+                        Some(id),
+                        ErrorCode::BadRequest,
+                        "a move id is 1 to 128 bytes",
+                    );
+                }
+                let for_error = id.clone();
+                self.to_room(&room, Some(for_error), |conn| Command::Move {
+                    conn,
+                    id,
+                    version,
+                    mv,
+                    received,
+                })
+                .await;
+            }
+        }
+    }
+
+    /// Sends a command to room `code`; answers `unknown_room` if there is none. True if sent.
+    async fn to_room(
+        &self,
+        code: &str,
+        id: Option<String>,
+        command: impl FnOnce(Conn) -> Command,
+    ) -> bool {
+        let mut command = command(self.conn.clone());
+        // A room that stops as we send is looked up again (it reloads from the store).
+        for _ in 0..2 {
+            match self.state.rooms.get(code).await {
+                Ok(Some(room)) => match room.send(command).await {
+                    Ok(()) => return true,
+                    Err(back) => command = back,
+                },
+                Ok(None) => {
+                    self.error(id, ErrorCode::UnknownRoom, format!("no room `{code}`"));
+                    return false;
+                }
+                Err(e) => {
+                    tracing::error!(error = %e, "room lookup failed");
+                    self.error(
+                        id,
+                        ErrorCode::Internal,
+                        "internal error; it has been logged",
+                    );
+                    return false;
+                }
+            }
+        }
+        self.error(id, ErrorCode::Internal, "the room is restarting; try again");
+        false
+    }
+}
