@@ -18,7 +18,9 @@ const DATA: &str = include_str!("../../data/groups-of-three-board.json");
 /// The board of the data file, parsed on first use.
 pub fn board() -> &'static Board {
     static BOARD: OnceLock<Board> = OnceLock::new();
-    BOARD.get_or_init(|| Board::from_json(DATA).expect("games/data/groups-of-three-board.json is a valid board"))
+    BOARD.get_or_init(|| {
+        Board::from_json(DATA).expect("games/data/groups-of-three-board.json is a valid board")
+    })
 }
 
 #[derive(Deserialize)]
@@ -87,7 +89,10 @@ impl Board {
         for s in 0..n {
             for &t in &adj[s] {
                 if t == s || !adj[t].contains(&s) {
-                    return Err(format!("adjacency {} - {} is not symmetric", names[s], names[t]));
+                    return Err(format!(
+                        "adjacency {} - {} is not symmetric",
+                        names[s], names[t]
+                    ));
                 }
             }
         }
@@ -103,7 +108,10 @@ impl Board {
         let mut groups = Vec::new();
         let mut groups_of = vec![Vec::new(); n];
         for (gname, members) in &raw.groups {
-            let members = members.iter().map(|m| find(m)).collect::<Result<Vec<_>, _>>()?;
+            let members = members
+                .iter()
+                .map(|m| find(m))
+                .collect::<Result<Vec<_>, _>>()?;
             let group: [Space; 3] = members
                 .try_into()
                 .map_err(|_| format!("group {gname} does not have 3 compartments"))?;
@@ -114,7 +122,11 @@ impl Board {
         }
         let mut seats: Vec<(u32, &RawSeat)> = Vec::new();
         for (key, seat) in &raw.seats {
-            seats.push((key.parse().map_err(|_| format!("seat {key} is not a number"))?, seat));
+            seats.push((
+                key.parse()
+                    .map_err(|_| format!("seat {key} is not a number"))?,
+                seat,
+            ));
         }
         seats.sort_by_key(|(k, _)| *k);
         let mut starts = Vec::new();
@@ -122,9 +134,16 @@ impl Board {
             if *k as usize != i + 1 {
                 return Err("seats must be numbered 1, 2, 3...".into());
             }
-            let start = seat.start.iter().map(|m| find(m)).collect::<Result<Vec<_>, _>>()?;
+            let start = seat
+                .start
+                .iter()
+                .map(|m| find(m))
+                .collect::<Result<Vec<_>, _>>()?;
             if start.len() != raw.start_on_board as usize {
-                return Err(format!("seat {k} does not start with {} pieces", raw.start_on_board));
+                return Err(format!(
+                    "seat {k} does not start with {} pieces",
+                    raw.start_on_board
+                ));
             }
             starts.push(start);
         }

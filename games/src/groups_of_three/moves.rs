@@ -26,7 +26,9 @@ impl Move {
     pub fn to_json(&self) -> Value {
         let b = board();
         match *self {
-            Move::Step { from, to } => json!({"action": "step", "from": b.name(from), "to": b.name(to)}),
+            Move::Step { from, to } => {
+                json!({"action": "step", "from": b.name(from), "to": b.name(to)})
+            }
             Move::Cross { from, via, to } => {
                 json!({"action": "cross", "from": b.name(from), "via": b.name(via), "to": b.name(to)})
             }
@@ -41,10 +43,9 @@ impl Move {
         let obj = json
             .as_object()
             .ok_or_else(|| bad("a move is a JSON object with an \"action\"".into()))?;
-        let action = obj
-            .get("action")
-            .and_then(Value::as_str)
-            .ok_or_else(|| bad("\"action\" must be one of \"step\", \"cross\", \"add\", \"end\"".into()))?;
+        let action = obj.get("action").and_then(Value::as_str).ok_or_else(|| {
+            bad("\"action\" must be one of \"step\", \"cross\", \"add\", \"end\"".into())
+        })?;
         let fields: &[&str] = match action {
             "step" => &["from", "to"],
             "cross" => &["from", "via", "to"],
@@ -56,17 +57,24 @@ impl Move {
                 )))
             }
         };
-        if let Some(extra) = obj.keys().find(|k| *k != "action" && !fields.contains(&k.as_str())) {
-            return Err(bad(format!("unexpected field \"{extra}\" in a \"{action}\" move")));
+        if let Some(extra) = obj
+            .keys()
+            .find(|k| *k != "action" && !fields.contains(&k.as_str()))
+        {
+            return Err(bad(format!(
+                "unexpected field \"{extra}\" in a \"{action}\" move"
+            )));
         }
         let space = |obj: &Map<String, Value>, field: &str| -> Result<Space, MoveError> {
             let name = obj
                 .get(field)
                 .and_then(Value::as_str)
                 .ok_or_else(|| bad(format!("\"{field}\" must be a space id such as \"s0x\"")))?;
-            board()
-                .space(name)
-                .ok_or_else(|| bad(format!("\"{field}\": there is no space \"{name}\" on the board")))
+            board().space(name).ok_or_else(|| {
+                bad(format!(
+                    "\"{field}\": there is no space \"{name}\" on the board"
+                ))
+            })
         };
         Ok(match action {
             "step" => Move::Step {
@@ -78,7 +86,9 @@ impl Move {
                 via: space(obj, "via")?,
                 to: space(obj, "to")?,
             },
-            "add" => Move::Add { at: space(obj, "at")? },
+            "add" => Move::Add {
+                at: space(obj, "at")?,
+            },
             _ => Move::End,
         })
     }

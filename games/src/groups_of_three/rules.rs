@@ -25,7 +25,9 @@ impl GroupsOfThree {
         rng: &mut GameRng,
     ) -> Result<Self, SetupError> {
         if !(2..=4).contains(&players) {
-            return Err(SetupError::players("Groups-of-Three is played by 2 to 4 players"));
+            return Err(SetupError::players(
+                "Groups-of-Three is played by 2 to 4 players",
+            ));
         }
         // 3 players omit board seat 4's colour (rules §4.1, G9); 2 players play all four.
         let n_colours = if players == 3 { 3 } else { 4 };
@@ -168,7 +170,9 @@ impl GroupsOfThree {
                     scores: Some(self.scores()),
                     reason: "blocked".into(),
                 });
-                events.push(Event::public(json!({"kind": "game_end", "reason": "blocked"})));
+                events.push(Event::public(
+                    json!({"kind": "game_end", "reason": "blocked"}),
+                ));
                 return;
             }
             colour = self.next_colour();
@@ -228,10 +232,14 @@ impl GroupsOfThree {
                         continue;
                     }
                     for &r in &b.adj[q] {
-                        if !b.transit[r] && r != b.center && (self.occupant[r].is_none() || r == p) {
-                            if f(Move::Cross { from: p, via: q, to: r }) {
-                                return;
-                            }
+                        let free = self.occupant[r].is_none() || r == p;
+                        let cross = Move::Cross {
+                            from: p,
+                            via: q,
+                            to: r,
+                        };
+                        if !b.transit[r] && r != b.center && free && f(cross) {
+                            return;
                         }
                     }
                     continue;
@@ -276,8 +284,16 @@ impl GroupsOfThree {
             return offers;
         }
         for &g in &self.board.groups_of[q] {
-            let others: Vec<Space> = self.board.groups[g].iter().copied().filter(|&s| s != q).collect();
-            let empty: Vec<Space> = others.iter().copied().filter(|&s| self.occupant[s].is_none()).collect();
+            let others: Vec<Space> = self.board.groups[g]
+                .iter()
+                .copied()
+                .filter(|&s| s != q)
+                .collect();
+            let empty: Vec<Space> = others
+                .iter()
+                .copied()
+                .filter(|&s| self.occupant[s].is_none())
+                .collect();
             if others.len() == 2 && empty.len() == 1 && !offers.contains(&empty[0]) {
                 offers.push(empty[0]);
             }
@@ -295,14 +311,19 @@ impl GroupsOfThree {
             if self.occupant[s] == Some(c as u8) {
                 Ok(())
             } else {
-                Err(illegal(format!("there is no piece of yours (colour {c}) on {}", b.name(s))))
+                Err(illegal(format!(
+                    "there is no piece of yours (colour {c}) on {}",
+                    b.name(s)
+                )))
             }
         };
         let mut events = Vec::new();
         match *mv {
             Move::Step { from, to } => {
                 if self.moves_left == 0 {
-                    return Err(illegal("no moves left this turn: add a piece or end the turn"));
+                    return Err(illegal(
+                        "no moves left this turn: add a piece or end the turn",
+                    ));
                 }
                 own(from)?;
                 if !b.adjacent(from, to) {
@@ -324,7 +345,9 @@ impl GroupsOfThree {
                 }
                 if to == b.center {
                     if !b.small_triangle[from] {
-                        return Err(illegal("the centre can be entered only from the 8 small triangles"));
+                        return Err(illegal(
+                            "the centre can be entered only from the 8 small triangles",
+                        ));
                     }
                     if !self.may_exit(from) {
                         return Err(illegal(
@@ -354,7 +377,10 @@ impl GroupsOfThree {
             Move::Cross { from, via, to } => {
                 own(from)?;
                 if !b.transit[via] {
-                    return Err(illegal(format!("{} is not a transit space: use a step", name(via))));
+                    return Err(illegal(format!(
+                        "{} is not a transit space: use a step",
+                        name(via)
+                    )));
                 }
                 if !b.adjacent(from, via) || !b.adjacent(via, to) {
                     return Err(illegal(format!(
@@ -433,7 +459,11 @@ impl GroupsOfThree {
         if !self.pending_adds.is_empty() || self.has_legal_step() {
             return;
         }
-        let reason = if self.moves_left == 0 { "moves_used" } else { "no_legal_step" };
+        let reason = if self.moves_left == 0 {
+            "moves_used"
+        } else {
+            "no_legal_step"
+        };
         events.push(self.turn_end_event(reason));
         let next = self.next_colour();
         self.start_turn(next, rng, events);
@@ -451,7 +481,9 @@ impl GroupsOfThree {
                 scores: Some(self.scores()),
                 reason: "all_pieces_out".into(),
             });
-            events.push(Event::public(json!({"kind": "won", "seat": seat, "reason": "all_pieces_out"})));
+            events.push(Event::public(
+                json!({"kind": "won", "seat": seat, "reason": "all_pieces_out"}),
+            ));
         }
     }
 }
