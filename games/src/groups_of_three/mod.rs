@@ -7,6 +7,13 @@
 //! Colours: colour `c` is the board seat `c + 1` of the data file (1 Red NE, 2 Blue SE, 3 Green SW,
 //! 4 Yellow NW). 4 players: seat `s` plays colour `s`. 3 players: colours 0..3, board seat 4 omitted.
 //! 2 players: seat 0 plays colours 0 and 2, seat 1 plays 1 and 3 (rules §4.2, G8).
+//!
+//! View (same for every viewer, nothing is hidden): `{"board": {"kNEx": 0, ...}` (occupied spaces
+//! only, space id -> colour index), `"colours": [{"seat", "reserve", "exited"}]` (indexed by colour),
+//! `"active_colour", "dice": [a, b], "moves_left", "pending_adds": ["kNEz"], "opening_rolls": [[{"seat",
+//! "values"}], ...]` (one list per roll-off round), `"to_move"` (null once over)`}`.
+//! Events: `dice`, `moved`, `crossed`, `exited`, `added`, `turn_end` (reason `moves_used`,
+//! `no_legal_step` or `ended`, with `moves_lost`), `won`, `game_end` (a blocked board).
 
 pub mod board;
 pub mod moves;
