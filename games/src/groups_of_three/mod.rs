@@ -2,7 +2,7 @@
 //!
 //! Every colour races its 10 pieces into play (reserve pieces enter by "groups of three") and out
 //! through the Center Square, moving as far as two dice allow. The board is data
-//! (`games/data/groups-of-three-board.json`, see [`board`]); the turn logic is in [`rules`].
+//! (`games/data/groups-of-three-board.json`, see [`board::Board`]); the turn logic is in `rules.rs`.
 //!
 //! Colours: colour `c` is the board seat `c + 1` of the data file (1 Red NE, 2 Blue SE, 3 Green SW,
 //! 4 Yellow NW). 4 players: seat `s` plays colour `s`. 3 players: colours 0..3, board seat 4 omitted.
