@@ -1299,3 +1299,23 @@ fn same_seed_and_moves_give_the_same_deal_and_scores() {
     let c = e.start(&options, 3, [6; 32]).unwrap();
     assert_ne!(c.view(Viewer::Omniscient)["private"], a.0["private"]);
 }
+
+#[test]
+fn redeal_option_deals_until_one_player_holds_the_opening_tile() {
+    let options = crate::options::validate(
+        &rules::option_specs(),
+        &json!({"opening_tie_break": "redeal"}),
+    )
+    .unwrap();
+    let mut redealt = 0;
+    for s in 0..100u8 {
+        let mut r = GameRng::from_seed([s; 32]);
+        let mut g = Triominos::setup(&options, 2, &mut r).unwrap();
+        for _ in 0..5 {
+            let again = rules::opener(&g.racks, &g.rules, &mut rng());
+            assert_eq!(again.as_ref(), g.opener.as_ref());
+            redealt += g.deal(&mut r);
+        }
+    }
+    assert!(redealt > 0, "some of 500 deals should have tied");
+}
