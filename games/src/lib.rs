@@ -9,6 +9,7 @@ pub mod testing;
 
 pub mod abalone;
 pub mod groups_of_three;
+pub mod triominos;
 
 pub use engine::{
     Audience, Event, Game, GameInfo, GameRng, MoveError, Outcome, Seat, SetupError, Viewer,

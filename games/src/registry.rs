@@ -18,6 +18,7 @@ pub type Seed = [u8; 32];
 /// Every game this build runs, in catalog order.
 static GAMES: &[&dyn GameEntry] = &[
     &Entry::<crate::abalone::Abalone>(PhantomData),
+    &Entry::<crate::triominos::Triominos>(PhantomData),
     &Entry::<crate::groups_of_three::GroupsOfThree>(PhantomData),
 ];
 
