@@ -30,6 +30,7 @@
 //!   draw) and 0 to seats eliminated before.
 
 mod board;
+mod legal;
 mod moves;
 mod rules;
 mod view;

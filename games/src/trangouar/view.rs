@@ -3,7 +3,7 @@
 
 use serde_json::{json, Value};
 
-use super::board;
+use super::board::{self, Point, CELLS};
 use super::Trangouar;
 use crate::engine::Viewer;
 
@@ -47,5 +47,21 @@ impl Trangouar {
             }
         }
         view
+    }
+
+    /// The view's list of cubes (also corpses), in board order.
+    pub(super) fn cubes_json(&self) -> Vec<Value> {
+        (0..CELLS)
+            .filter_map(|i| {
+                let c = self.board[i]?;
+                Some(json!({
+                    "at": Point::from_index(i),
+                    "owner": c.owner,
+                    "red": c.pearls.red,
+                    "black": c.pearls.black,
+                    "white": c.pearls.white,
+                }))
+            })
+            .collect()
     }
 }
