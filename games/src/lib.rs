@@ -9,6 +9,7 @@ pub mod testing;
 
 pub mod abalone;
 pub mod groups_of_three;
+pub mod trangouar;
 pub mod triominos;
 
 pub use engine::{
