@@ -841,3 +841,119 @@ fn contract_playouts() {
         assert!(seen.plies > 0, "{players}p {opts}");
     }
 }
+
+#[test]
+#[ignore]
+fn perft_timing() {
+    let t = std::time::Instant::now();
+    let n = perft(2, "standard", 4).unwrap();
+    println!("perft(4) standard = {n} in {:?}", t.elapsed());
+}
+
+/// Plays a game record (rules §1.4 notation, "1.a1b2 i5h5 2. ...") and returns the match.
+fn replay_record(layout: &str, record: &str) -> Abalone {
+    let mut g = new_game(2, json!({ "layout": layout }));
+    let plies = record
+        .split_whitespace()
+        .map(|t| t.split_once('.').map_or(t, |(_, m)| m));
+    for (i, n) in plies.enumerate() {
+        let seat = i % 2;
+        if let Err(e) = nota(&mut g, seat, n) {
+            panic!("ply {} ({n}) refused: {e}\n{}", i + 1, board(&g));
+        }
+    }
+    g
+}
+
+/// Real games (Aichholzer's collection and abaloneonline's Belgian daisy bank, as transcribed in the
+/// OpenSpiel Abalone tests, rules §0 "OS"): every ply is accepted, ejections and the winner match.
+const RECORDS: &[(&str, &str, [u8; 2], Option<Seat>)] = &[
+    (
+        "standard",
+        "1.a1b2 i5h5 2.a5b5 i6h6 3.b5c5 i7h7 4.b6b5 i8h8 5.b1c2 h9g8 6.a3b3 h7g7 7.b4c4 h4h5 \
+         8.a4b5a3 e6e7 9.a3a2 h6g6 10.b3c3 i9i8 11.a2b3 i8h8 12.b4b3 f8e7 13.d3d4 h7g6 \
+         14.b1b2 e4f5 15.b4c4 d7d8 16.d6c5 d8e8 17.b4b3 f8g9 18.b1b2 g9f8 19.b4b3 f5g6 \
+         20.c2d3 f8f7 21.b2c2 i8i7 22.b1a1b2 i7i8 23.a2b2a1 i8h8 24.b1b2 f5g6 25.b2c2 i8h7 \
+         26.d2c2 g5h6 27.f4e3 h6g5 28.d2c2 e6f6 29.a2b2 h6g6 30.d2c2 f8e7 31.a2b2 d6e7 \
+         32.d2c2 f5g6 33.a2b2 f8f7 34.d3d4 h7g6 35.d6c5 i8h7 36.b4c4 e6f6 37.e3e4 f4g4 \
+         38.d2e3 g4f4 39.e4e5 h6g6 40.e7d6 e9e8 41.b4c4 e6f6 42.d6c5 f4g4 43.b3c4 h6g6 \
+         44.b2b3 h7h6 45.d6c5 f7f6 46.c2d3 f4g5 47.d3e4 i7h7 48.d5e5 f7f6 49.a3b3 h7g7 \
+         50.b3c4 i5h4 51.g6g5 g3h4 52.f4g4 h6h5 53.g5f4 h4h5 54.c5d5 i8h8 55.g4f3 g5h6g6 \
+         56.b4c5 h5i5h6 57.d3e4 g8g7 58.g5f4 i6i7",
+        [1, 1],
+        None,
+    ),
+    (
+        "belgian-daisy",
+        "1.a1b2 a5b5 2.i9h8 a4b4 3.i8h7 b5c5 4.h7g6 g5f4 5.c3d4d3 h4g4 6.h9g8 c5d5 7.h8g8 i6h5 \
+         8.f6f8e6 c4d5 9.g6f6 h6g6 10.a2b3 b6c6 11.e8f8 b4c5 12.b3b4 c6c5 13.b2c2 c4d5 \
+         14.c3c4 d5e6 15.h9h8 c5d5 16.d4d3 f7e6 17.h8g7 f4f5 18.g7f7 g4f3f4 19.f8e7 g8g7 \
+         20.b3c3 e3f4 21.b4b3 f6e6 22.d7e7 g5g6 23.f7f6 f4f5 24.f7g8f8 i5h5 25.g9f8 g6f6 \
+         26.c6b6b5 b4c5 27.f8g9e8 e6e7",
+        [0, 1],
+        None,
+    ),
+    (
+        "belgian-daisy",
+        "1.i9h8 i5h5 2.i8h7 h5g5 3.a1b2 a5b5 4.a2b3 h4g4 5.h7g6 b4c5 6.g6f5 i6h6 7.g7g8f7 b6c6 \
+         8.b3c3 a4b5 9.c4d4 d7d6 10.f4e4 b5c6 11.f7f6 c6c5 12.c1d1 g4g5 13.f8f7 c4d5 \
+         14.f4f5 g5g6 15.b1c1 g6h7 16.b2c2 h4h5 17.h9g9 h5h6 18.h9g9 h7g7 19.c1d2 d6e6 \
+         20.g6g5 h6g6 21.d1e2 g6f6 22.d4e4 g7g8 23.f9e8 c3d4 24.e4f4 h8g8 25.d8c7 h4h5 \
+         26.c2d3 g9g8 27.c7c6 h5h6 28.c6b5 h6h7 29.b5b4 d7c6 30.g4f4 h7g7 31.b4b3 g7f6 \
+         32.g5g4 g8g7 33.b3b2 c5b4 34.b2c3b1 g7f7 35.c7b6 d7c6 36.b6a5 f8e7 37.e9f9 c6c5 \
+         38.c2d2 c5d5 39.d3e4 b5c5 40.d2d3 c5d5 41.b1c2 c4c3 42.c1d2 c2c3 43.g5g4 c3c4 \
+         44.f9g9 d4e5 45.d2c2 b4c4 46.g3g4 d6d5 47.f3e3 c4c3 48.f2e2 g6f6 49.c2d3 c3b2c4 \
+         50.c1d1 b3b4 51.g9h9 e8f8 52.d1e2 d6d5 53.d2e2 b4b5 54.h9h8 e5f6 55.h5g5 d4d5 \
+         56.a5a4 h8g7 57.g4h5 g7f6 58.a4a3 f6e5 59.d1e2 d6c5 60.a3a2 e5d4 61.a1b1 f8e7 \
+         62.b1c1 e6f7e5 63.e2e3 g6f6g7 64.c1d2 b2c3 65.d2e2 g7f7 66.a2b2 e5d4 67.a1b1 b2c3 \
+         68.b1c1 c3d4 69.c1d2 b4c4b3 70.f2g3 c3b3c4 71.g7g6 d3c3 72.g6f5 d6d5 73.g3f3 c3c4 \
+         74.i9i8 b4c5",
+        [0, 1],
+        None,
+    ),
+    (
+        "belgian-daisy",
+        "1.a1b2 i5h5 2.a2b3 a5b6 3.i9h8 i6h6 4.h8g7 h6g6 5.b3c4 c5c7d6 6.b1c2 b4b6c5 \
+         7.g8g7f8 g4g5f3 8.c2d3 h4h5 9.c3d4 h6g5 10.b2c2 a4b5 11.i8h8 c5d6 12.c4c5 c7c6 \
+         13.h9h8 c5d6 14.h7h6 g7h7 15.g9g8 h4i5 16.h8g8 e7d6 17.h5h6 h8g7 18.h7h8 g7h7 \
+         19.h8g8 i5h5 20.e8e7 b5b4 21.c2c3 b4b5 22.e4d3 h5g4 23.c2c3 c7b6 24.c5d5 h7g6 \
+         25.f8e7 d8e8 26.c4d4 h4h5 27.f6e6 b6b5 28.g8f8 b4c5b3 29.f8e7 h6g5 30.f7e6 a2b2 \
+         31.c4d4 h4h5 32.c6d6 e8f8 33.h7g7 f3g4 34.g7f7 f8g8 35.f4e4 g4f4 36.e7f8 f5g6 \
+         37.f8f7 f4g4 38.d5e5 i5h4 39.d3e4 i8h8 40.e6f6 i6h5 41.c5d6d5 h4g3 42.h6g5 h5h4 \
+         43.d4e4 g3f2 44.f6f5 h8g7 45.f4f3",
+        [6, 0],
+        Some(0),
+    ),
+    (
+        "belgian-daisy",
+        "1.i9h8 i6h6 2.i8h7 h5g5 3.h7g6 a5b5 4.h8g7 a4b4 5.a1b1 g5f4 6.g8g7 f4h4e3 7.b1c2 e3e4 \
+         8.a2b2 b6c6 9.g6f6 b6b5 10.b1c1 g3f3 11.f5g5f4 b3c4 12.c2d3 c6c5 13.d6e7 c5c4 \
+         14.d1d2 c4c3 15.g7g8 b4b5c4 16.d2d3 d6e6 17.e7f8 h6g5 18.f4e4 d7d6 19.g4f4 c5d6 \
+         20.d5d4 d6e6 21.h6h7 e5d5 22.e4e5 e7e6 23.h7g7 i5h4 24.b2b3 h4h5 25.h9g9 e5f6 \
+         26.g9f8 h5g5 27.h8g8 f3g4 28.f8e7 f5f6 29.g8f8 c1c2 30.d6c6 c2c3 31.d2d3 b4c5 \
+         32.d3d4 c3c4 33.c7b6 e3d3 34.f4e4 c6c5 35.b3c3 g7f6 36.c3d3 g6f6 37.c6b6b5 c5d6 \
+         38.a5b5 d6d7 39.g9g8 f8f7 40.e8f8 b4c4 41.f4e3 d8d7 42.b2c2 e6f7 43.h9h8 d6e7 \
+         44.g9h9 f7g8",
+        [0, 6],
+        Some(1),
+    ),
+];
+
+#[test]
+fn tournament_records() {
+    for (k, (layout, record, ejected, winner)) in RECORDS.iter().enumerate() {
+        let g = replay_record(layout, record);
+        let v = g.view(Viewer::Spectator);
+        assert_eq!(v["ejected"], json!(ejected), "game {}", k + 1);
+        let out = g.outcome();
+        assert_eq!(
+            out.as_ref().and_then(|o| o.winners.first().copied()),
+            *winner,
+            "game {}",
+            k + 1
+        );
+        if winner.is_some() {
+            assert_eq!(out.unwrap().reason, "six_ejected");
+        }
+    }
+}
