@@ -6,6 +6,14 @@
 //! never legal; should the seat to move have no legal move at all (possible only in odd positions,
 //! e.g. a 3-player seat whose marbles were all ejected), the match ends at once as a draw with reason
 //! `no_legal_move`.
+//!
+//! Seats: 2 players, seat 0 = Black (moves first); 3 and 4 players, seat 0 = P1 then clockwise, and
+//! in 4p seats 0 and 2 are one team. A 4p pushing column may hold 1 or 2 partner marbles in front of
+//! the mover's own rear marble; plain and broadside moves use own marbles only (rules §4.3).
+//! View: `{"board": 61 chars A1..I9 ('.' or seat digit), "players", "layout", "ejected": [by seat],
+//! "teams", "ply", "last"}`, the same for every viewer. Event: `{"kind": "moved", "seat", "notation",
+//! "dir", "marbles": [[from, to]..], "pushed": [[from, to]..], "ejected": {"cell", "owner"} | null,
+//! "score"}` (score: the mover's side total toward 6).
 
 mod board;
 mod moves;
