@@ -1,72 +1,297 @@
-//! Abalone for 2, 3 and 4 players (shared/rules/abalone.md). PLACEHOLDER: being written.
+//! Abalone for 2, 3 and 4 players (shared/rules/abalone.md): setup and options, the `Game` trait,
+//! match end (six ejected, ply cap, no legal move), view and events, and `perft`.
+//!
+//! Match end beyond the rules: option `max_plies` caps the match (a draw, or with `cap_result`
+//! "marbles" a win for the side with most ejections, a tie being a draw; reason `ply_limit`). Passing is
+//! never legal; should the seat to move have no legal move at all (possible only in odd positions,
+//! e.g. a 3-player seat whose marbles were all ejected), the match ends at once as a draw with reason
+//! `no_legal_move`.
+//!
+//! Seats: 2 players, seat 0 = Black (moves first); 3 and 4 players, seat 0 = P1 then clockwise, and
+//! in 4p seats 0 and 2 are one team. A 4p pushing column may hold 1 or 2 partner marbles in front of
+//! the mover's own rear marble; plain and broadside moves use own marbles only (rules §4.3).
+//! View: `{"board": 61 chars A1..I9 ('.' or seat digit), "players", "layout", "ejected": [by seat],
+//! "teams", "ply", "last"}`, the same for every viewer. Event: `{"kind": "moved", "seat", "notation",
+//! "dir", "marbles": [[from, to]..], "pushed": [[from, to]..], "ejected": {"cell", "owner"} | null,
+//! "score"}` (score: the mover's side total toward 6).
 
-use serde_json::Value;
+mod board;
+mod moves;
+mod rules;
+#[cfg(test)]
+mod tests;
+
+use serde_json::{json, Value};
 
 use crate::engine::{Event, Game, GameInfo, GameRng, MoveError, Outcome, Seat, SetupError, Viewer};
-use crate::options::{OptionSpec, Options};
+use crate::options::{OptionSpec, Options, OptionsExt};
 
-#[derive(Clone)]
+use board::{name, parse_cell, Layout, CELLS, NB, OFF};
+pub use moves::Move;
+use moves::Req;
+use rules::{Mv, Pos};
+
+const LAYOUT_NAMES: &[&str] = &["standard", "belgian-daisy", "german-daisy"];
+
+#[derive(Clone, Debug)]
 pub struct Abalone {
-    players: usize,
-    to_move: Seat,
+    pos: Pos,
+    layout: &'static str,
+    max_plies: Option<u64>,
+    cap_marbles: bool,
+    ply: u64,
+    last: Option<String>,
+    outcome: Option<Outcome>,
 }
 
-#[derive(Debug, Clone, PartialEq, serde::Serialize)]
-pub struct Move(String);
+/// The start position of `layout` for `players`, or the error naming what is wrong.
+fn start(players: usize, layout: &str) -> Result<(Pos, &'static Layout), SetupError> {
+    if !(2..=4).contains(&players) {
+        return Err(SetupError::players("Abalone is played by 2 to 4 players"));
+    }
+    let found = board::layout(layout, players).ok_or_else(|| {
+        if LAYOUT_NAMES.contains(&layout) {
+            SetupError::option(
+                "layout",
+                format!("only the standard layout exists for {players} players"),
+            )
+        } else {
+            SetupError::option(
+                "layout",
+                format!("must be one of {}", LAYOUT_NAMES.join(", ")),
+            )
+        }
+    })?;
+    let mut pos = Pos::empty(players);
+    for (seat, cells) in found.seats.iter().enumerate() {
+        for c in cells.iter() {
+            let c = parse_cell(c).expect("layout cells are valid");
+            pos.cells[c as usize] = seat as u8 + 1;
+        }
+    }
+    Ok((pos, found))
+}
+
+/// Perft: the number of leaf nodes of the legal-move tree of `depth` from the start position.
+pub fn perft(players: usize, layout: &str, depth: u32) -> Result<u64, SetupError> {
+    let (pos, _) = start(players, layout)?;
+    Ok(rules::perft(&pos, depth))
+}
+
+impl Abalone {
+    /// The seats of the side of `seat` (its team in 4p).
+    fn side(&self, seat: u8) -> Vec<Seat> {
+        if self.pos.players == 4 {
+            vec![(seat % 2) as Seat, (seat % 2 + 2) as Seat]
+        } else {
+            vec![seat as Seat]
+        }
+    }
+
+    fn scores(&self) -> Vec<i64> {
+        (0..self.pos.players)
+            .map(|s| self.pos.side_score(s) as i64)
+            .collect()
+    }
+
+    /// Decides whether the match is over after a move.
+    fn settle(&mut self) {
+        let scores = Some(self.scores());
+        if let Some(w) = self.pos.winner() {
+            self.outcome = Some(Outcome {
+                winners: self.side(w),
+                scores,
+                reason: "six_ejected".into(),
+            });
+        } else if self.max_plies.is_some_and(|m| self.ply >= m) {
+            let mut winners = Vec::new();
+            if self.cap_marbles {
+                let best = (0..self.pos.players).map(|s| self.pos.side_score(s)).max();
+                let leaders: Vec<u8> = (0..self.pos.players)
+                    .filter(|&s| Some(self.pos.side_score(s)) == best)
+                    .collect();
+                // One side on top (in 4p both seats of one team), else a draw.
+                if leaders
+                    .iter()
+                    .all(|&s| self.pos.team(s) == self.pos.team(leaders[0]))
+                {
+                    winners = self.side(leaders[0]);
+                }
+            }
+            self.outcome = Some(Outcome {
+                winners,
+                scores,
+                reason: "ply_limit".into(),
+            });
+        } else if !self.pos.has_move() {
+            self.outcome = Some(Outcome {
+                winners: vec![],
+                scores,
+                reason: "no_legal_move".into(),
+            });
+        }
+    }
+
+    /// The board move a request stands for, checked, with what it pushes.
+    fn resolve(&self, seat: u8, mv: &Move) -> Result<(Mv, u8), MoveError> {
+        let illegal = |r: rules::Refusal| MoveError::Illegal(r.to_string());
+        let board_mv = match mv.req {
+            Req::Run { rear, dir } => self.pos.column(seat, rear, dir).map_err(illegal)?,
+            Req::Group(m) => m,
+        };
+        let pushed = self.pos.check(seat, &board_mv).map_err(illegal)?;
+        Ok((board_mv, pushed))
+    }
+
+    /// A position built from cell lists, one per seat (tests).
+    #[cfg(test)]
+    pub(crate) fn from_cells(players: usize, seats: &[&[&str]], to_move: usize) -> Abalone {
+        let mut pos = Pos::empty(players);
+        pos.to_move = to_move as u8;
+        for (seat, cells) in seats.iter().enumerate() {
+            for c in cells.iter() {
+                let c = parse_cell(c).expect("a valid cell");
+                assert_eq!(pos.cells[c as usize], 0, "cell listed twice");
+                pos.cells[c as usize] = seat as u8 + 1;
+            }
+        }
+        Abalone {
+            pos,
+            layout: "standard",
+            max_plies: None,
+            cap_marbles: false,
+            ply: 0,
+            last: None,
+            outcome: None,
+        }
+    }
+}
 
 impl Game for Abalone {
     type Move = Move;
+
     fn info() -> GameInfo {
         GameInfo {
             id: "abalone",
             name: "Abalone",
             min_players: 2,
             max_players: 4,
-            options: vec![OptionSpec::choice(
-                "layout",
-                &["standard", "belgian-daisy", "german-daisy"],
-                "standard",
-                "start",
-            )],
+            options: vec![
+                OptionSpec::choice(
+                    "layout",
+                    LAYOUT_NAMES,
+                    "standard",
+                    "Start position (2 players only; 3 and 4 players always use their standard start)",
+                ),
+                OptionSpec::integer(
+                    "max_plies",
+                    1,
+                    100_000,
+                    None,
+                    "End the match after this many plies (null: no limit)",
+                ),
+                OptionSpec::choice(
+                    "cap_result",
+                    &["draw", "marbles"],
+                    "draw",
+                    "When max_plies is reached: a draw, or a win for the side that ejected most marbles (a tie is a draw)",
+                ),
+            ],
         }
     }
-    fn setup(_: &Options, players: usize, _: &mut GameRng) -> Result<Self, SetupError> {
+
+    fn setup(options: &Options, players: usize, _rng: &mut GameRng) -> Result<Self, SetupError> {
+        // Options come validated with defaults filled in; an empty map (direct calls) means defaults.
+        let layout = match options.str_of("layout") {
+            "" => "standard",
+            l => l,
+        };
+        let (pos, found) = start(players, layout)?;
+        let max_plies = options.int_of("max_plies").map(|m| m.max(1) as u64);
+        let cap_marbles = options.str_of("cap_result") == "marbles";
         Ok(Abalone {
-            players,
-            to_move: 0,
+            pos,
+            layout: found.name,
+            max_plies,
+            cap_marbles,
+            ply: 0,
+            last: None,
+            outcome: None,
         })
     }
+
     fn to_act(&self) -> Vec<Seat> {
-        vec![self.to_move]
-    }
-    fn parse_move(json: &Value) -> Result<Move, MoveError> {
-        Ok(Move(
-            json["notation"]
-                .as_str()
-                .ok_or(MoveError::Malformed("x".into()))?
-                .into(),
-        ))
-    }
-    fn legal_moves(&self, seat: Seat) -> Vec<Move> {
-        if seat == self.to_move {
-            vec![Move("a1b2".into())]
-        } else {
+        if self.outcome.is_some() {
             vec![]
+        } else {
+            vec![self.pos.to_move as Seat]
         }
     }
-    fn play(&mut self, _: Seat, _: &Move, _: &mut GameRng) -> Result<Vec<Event>, MoveError> {
-        self.to_move = (self.to_move + 1) % self.players;
-        Ok(vec![])
-    }
-    fn view(&self, _: Viewer) -> Value {
-        serde_json::json!({"to_move": self.to_move})
-    }
-    fn outcome(&self) -> Option<Outcome> {
-        None
-    }
-}
 
-/// Perft: the number of leaf nodes of the legal-move tree of `depth` from the start position.
-pub fn perft(_players: usize, _layout: &str, _depth: u32) -> Result<u64, SetupError> {
-    Ok(0)
+    fn parse_move(json: &Value) -> Result<Move, MoveError> {
+        moves::parse(json)
+    }
+
+    fn legal_moves(&self, seat: Seat) -> Vec<Move> {
+        if self.outcome.is_some() || seat != self.pos.to_move as Seat {
+            return vec![];
+        }
+        let mut out = Vec::with_capacity(96);
+        self.pos.generate(&mut out);
+        out.iter().map(|(mv, _)| Move::of(mv)).collect()
+    }
+
+    fn play(&mut self, seat: Seat, mv: &Move, _rng: &mut GameRng) -> Result<Vec<Event>, MoveError> {
+        if self.outcome.is_some() || seat != self.pos.to_move as Seat {
+            return Err(MoveError::NotYourTurn);
+        }
+        let (board_mv, pushed) = self.resolve(seat as u8, mv)?;
+        let played = Move::of(&board_mv);
+        let d = board_mv.dir as usize;
+        let step = |c: u8| json!([name(c), name(NB[c as usize][d])]);
+        let effect = self.pos.apply(&board_mv, pushed);
+        let pushed_list: Vec<Value> = effect.pushed_cells[..effect.pushed as usize]
+            .iter()
+            .filter(|&&c| NB[c as usize][d] != OFF)
+            .map(|&c| step(c))
+            .collect();
+        let event = json!({
+            "kind": "moved",
+            "seat": seat,
+            "notation": played.notation,
+            "dir": played.dir,
+            "marbles": board_mv.marbles().iter().map(|&c| step(c)).collect::<Vec<_>>(),
+            "pushed": pushed_list,
+            "ejected": effect.ejected.map(|(c, owner)| json!({"cell": name(c), "owner": owner})),
+            "score": self.pos.side_score(seat as u8),
+        });
+        self.ply += 1;
+        self.last = Some(played.notation);
+        self.settle();
+        Ok(vec![Event::public(event)])
+    }
+
+    fn view(&self, _viewer: Viewer) -> Value {
+        // No hidden information in Abalone: every viewer sees the same.
+        let board: String = (0..CELLS)
+            .map(|c| match self.pos.cells[c] {
+                0 => '.',
+                o => (b'0' + o - 1) as char,
+            })
+            .collect();
+        let players = self.pos.players as usize;
+        json!({
+            "board": board,
+            "players": players,
+            "layout": self.layout,
+            "ejected": self.pos.ejected[..players].to_vec(),
+            "teams": if players == 4 { json!([[0, 2], [1, 3]]) } else { Value::Null },
+            "ply": self.ply,
+            "last": self.last,
+        })
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.outcome.clone()
+    }
 }

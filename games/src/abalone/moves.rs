@@ -1,0 +1,274 @@
+//! The move JSON: the canonical `Move` ({"notation", "marbles", "dir"}) and `parse_move`, which reads
+//! either the notation of rules §1.4 (`{"notation": "a1b2"}`, `{"notation": "b1b2c1"}`) or an explicit
+//! group (`{"marbles": ["A1", "B2"], "dir": "NE"}`), or both (they must agree).
+
+use serde::Serialize;
+use serde_json::Value;
+
+use super::board::{dir_between, name, parse_cell, parse_dir, qr, Cell, DIR_NAMES, NB, OFF};
+use super::rules::Mv;
+use crate::engine::MoveError;
+
+/// A move as the wire carries it. From `legal_moves` (and any move naming its marbles) it is the full
+/// canonical form `{"notation", "marbles" (sorted), "dir"}`. An inline move given by notation alone
+/// names only its trailing marble: the rest of its column is read from the board when it is played,
+/// so its form is `{"notation", "dir"}`.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Move {
+    pub notation: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub marbles: Option<Vec<String>>,
+    pub dir: &'static str,
+    #[serde(skip)]
+    pub(super) req: Req,
+}
+
+/// A cell in notation; a destination off the board (only a refused suicide can have one) is "--".
+fn lower(c: Cell) -> String {
+    if c == OFF {
+        "--".into()
+    } else {
+        super::board::lower(c)
+    }
+}
+
+/// What the move asks for, in board terms.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(super) enum Req {
+    /// Inline by notation: the column of own (and, pushing in 4p, partner) marbles from `rear` in `dir`.
+    Run { rear: Cell, dir: u8 },
+    /// An explicit group: exactly these marbles.
+    Group(Mv),
+}
+
+impl Move {
+    /// The canonical move of a board move: inline = trailing marble + its destination; broadside =
+    /// both extremities, smallest axial (q, r) first, + destination of that first one (rules §6.1).
+    pub(super) fn of(mv: &Mv) -> Move {
+        let d = mv.dir as usize;
+        let notation = if mv.inline {
+            let rear = mv.cells[0];
+            format!("{}{}", lower(rear), lower(NB[rear as usize][d]))
+        } else {
+            let ms = mv.marbles();
+            let first = *ms.iter().min_by_key(|&&c| qr(c)).expect("a group");
+            let last = *ms.iter().max_by_key(|&&c| qr(c)).expect("a group");
+            format!(
+                "{}{}{}",
+                lower(first),
+                lower(last),
+                lower(NB[first as usize][d])
+            )
+        };
+        let mut marbles: Vec<Cell> = mv.marbles().to_vec();
+        marbles.sort_unstable();
+        Move {
+            notation,
+            marbles: Some(marbles.into_iter().map(name).collect()),
+            dir: DIR_NAMES[d],
+            req: Req::Group(*mv),
+        }
+    }
+
+    fn dir_index(&self) -> u8 {
+        match self.req {
+            Req::Run { dir, .. } => dir,
+            Req::Group(mv) => mv.dir,
+        }
+    }
+}
+
+fn bad(msg: impl Into<String>) -> MoveError {
+    MoveError::Malformed(msg.into())
+}
+
+fn cell(s: &str) -> Result<Cell, MoveError> {
+    parse_cell(s).ok_or_else(|| bad(format!("there is no cell \"{s}\" on the board (A1..I9)")))
+}
+
+const SHAPE: &str =
+    "a move is {\"notation\": \"a1b2\"} or {\"marbles\": [\"A1\", \"B2\"], \"dir\": \"NE\"}";
+
+/// Reads a move (see the module doc).
+pub fn parse(json: &Value) -> Result<Move, MoveError> {
+    let obj = json
+        .as_object()
+        .ok_or_else(|| bad(format!("{SHAPE}, not {json}")))?;
+    if let Some(k) = obj
+        .keys()
+        .find(|k| !matches!(k.as_str(), "notation" | "marbles" | "dir"))
+    {
+        return Err(bad(format!("unknown field \"{k}\": {SHAPE}")));
+    }
+    let dir = match obj.get("dir") {
+        None => None,
+        Some(v) => Some(
+            v.as_str()
+                .and_then(parse_dir)
+                .ok_or_else(|| bad(format!("dir must be one of E, W, NE, NW, SE, SW, not {v}")))?,
+        ),
+    };
+    let by_notation = obj.get("notation").map(notation).transpose()?;
+    let by_marbles = match obj.get("marbles") {
+        None => None,
+        Some(v) => {
+            let d = dir.ok_or_else(|| bad("\"marbles\" needs a \"dir\""))?;
+            Some(group(v, d)?)
+        }
+    };
+    match (by_notation, by_marbles) {
+        (None, None) => Err(bad(SHAPE)),
+        (Some(n), None) => match dir {
+            Some(d) if d != n.dir_index() => Err(bad(format!(
+                "dir {} does not match notation {} (which moves {})",
+                DIR_NAMES[d as usize], n.notation, n.dir
+            ))),
+            _ => Ok(n),
+        },
+        (None, Some(m)) => Ok(m),
+        (Some(n), Some(m)) => {
+            if n.notation == m.notation && n.dir == m.dir {
+                Ok(m)
+            } else {
+                Err(bad(format!(
+                    "notation {} and marbles {:?} {} are not the same move (those marbles are written {})",
+                    n.notation,
+                    m.marbles.as_deref().unwrap_or_default(),
+                    m.dir,
+                    m.notation
+                )))
+            }
+        }
+    }
+}
+
+/// Reads the notation of rules §1.4 (case-insensitive).
+fn notation(v: &Value) -> Result<Move, MoveError> {
+    let s = v
+        .as_str()
+        .ok_or_else(|| bad(format!("notation must be a string, not {v}")))?
+        .to_ascii_lowercase();
+    if !s.is_ascii() || !(s.len() == 4 || s.len() == 6) {
+        return Err(bad(format!(
+            "notation \"{s}\" is neither inline (trailing marble and its destination, e.g. a1b2) \
+             nor broadside (both ends and the destination of the first, e.g. b1b2c1)"
+        )));
+    }
+    let a = cell(&s[0..2])?;
+    let b = cell(&s[2..4])?;
+    if s.len() == 4 {
+        let d = dir_between(a, b).ok_or_else(|| {
+            bad(format!(
+                "{} is not next to {}: an inline move is written as the trailing marble and its destination",
+                &s[2..4],
+                &s[0..2]
+            ))
+        })?;
+        return Ok(Move {
+            notation: s,
+            marbles: None,
+            dir: DIR_NAMES[d as usize],
+            req: Req::Run { rear: a, dir: d },
+        });
+    }
+    let dst = cell(&s[4..6])?;
+    let (axis, len) = (0..6u8)
+        .find_map(|d| {
+            let one = NB[a as usize][d as usize];
+            if one == b {
+                Some((d, 2))
+            } else if one != OFF && NB[one as usize][d as usize] == b {
+                Some((d, 3))
+            } else {
+                None
+            }
+        })
+        .ok_or_else(|| {
+            bad(format!(
+                "{} and {} are not the two ends of a line of 2 or 3 marbles",
+                &s[0..2],
+                &s[2..4]
+            ))
+        })?;
+    let d = dir_between(a, dst).ok_or_else(|| {
+        bad(format!(
+            "{} is not next to {}: a broadside move ends with the destination of its first marble",
+            &s[4..6],
+            &s[0..2]
+        ))
+    })?;
+    if d % 3 == axis % 3 {
+        return Err(bad(format!(
+            "{s} moves along its line: write an inline move as the trailing marble and its destination"
+        )));
+    }
+    let mut cells = [a, NB[a as usize][axis as usize], 0];
+    if len == 3 {
+        cells[2] = b;
+    }
+    cells[..len].sort_unstable();
+    Ok(Move::of(&Mv {
+        cells,
+        n: len as u8,
+        dir: d,
+        inline: false,
+    }))
+}
+
+/// Reads an explicit group of 1-3 contiguous marbles in a straight line, any order.
+fn group(v: &Value, d: u8) -> Result<Move, MoveError> {
+    let items = v
+        .as_array()
+        .ok_or_else(|| bad(format!("marbles must be an array of cell names, not {v}")))?;
+    if items.is_empty() || items.len() > 3 {
+        return Err(bad(format!(
+            "a move moves 1, 2 or 3 marbles, not {}",
+            items.len()
+        )));
+    }
+    let mut cells = Vec::with_capacity(3);
+    for it in items {
+        let s = it
+            .as_str()
+            .ok_or_else(|| bad(format!("a marble is a cell name such as \"A1\", not {it}")))?;
+        cells.push(cell(s)?);
+    }
+    cells.sort_unstable();
+    if cells.windows(2).any(|w| w[0] == w[1]) {
+        return Err(bad("a marble is listed twice"));
+    }
+    let n = cells.len();
+    let mut inline = true;
+    if n > 1 {
+        // Sorted by index, a line is walked by one of the three index-increasing directions.
+        let axis = (0..3u8)
+            .find(|&a| {
+                cells
+                    .windows(2)
+                    .all(|w| NB[w[0] as usize][a as usize] == w[1])
+            })
+            .ok_or_else(|| {
+                bad(format!(
+                    "the marbles {} are not contiguous in a straight line",
+                    cells
+                        .iter()
+                        .map(|&c| name(c))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ))
+            })?;
+        inline = d % 3 == axis;
+        if inline && d != axis {
+            // Moving backwards along the line: the rear is the highest index.
+            cells.reverse();
+        }
+    }
+    let mut arr = [0; 3];
+    arr[..n].copy_from_slice(&cells);
+    Ok(Move::of(&Mv {
+        cells: arr,
+        n: n as u8,
+        dir: d,
+        inline,
+    }))
+}
