@@ -8,6 +8,7 @@ pub mod registry;
 pub mod testing;
 
 pub mod abalone;
+pub mod pinuid;
 
 pub use engine::{Audience, Event, Game, GameInfo, GameRng, MoveError, Outcome, Seat, SetupError, Viewer};
 pub use registry::{GameEntry, Match, Played, Seed};

@@ -16,7 +16,10 @@ use crate::options::{self, Options};
 pub type Seed = [u8; 32];
 
 /// Every game this build runs, in catalog order.
-static GAMES: &[&dyn GameEntry] = &[&Entry::<crate::abalone::Abalone>(PhantomData)];
+static GAMES: &[&dyn GameEntry] = &[
+    &Entry::<crate::abalone::Abalone>(PhantomData),
+    &Entry::<crate::pinuid::Pinuid>(PhantomData),
+];
 
 /// All games, in catalog order.
 pub fn games() -> impl Iterator<Item = &'static dyn GameEntry> {
