@@ -9,6 +9,7 @@ pub mod testing;
 
 pub mod abalone;
 pub mod groups_of_three;
+pub mod pinuid;
 pub mod trangouar;
 pub mod triominos;
 

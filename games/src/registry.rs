@@ -19,6 +19,7 @@ pub type Seed = [u8; 32];
 static GAMES: &[&dyn GameEntry] = &[
     &Entry::<crate::abalone::Abalone>(PhantomData),
     &Entry::<crate::triominos::Triominos>(PhantomData),
+    &Entry::<crate::pinuid::Pinuid>(PhantomData),
     &Entry::<crate::trangouar::Trangouar>(PhantomData),
     &Entry::<crate::groups_of_three::GroupsOfThree>(PhantomData),
 ];
