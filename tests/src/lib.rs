@@ -1,1 +1,32 @@
-//! Helpers for the end-to-end tests in tests/tests/.
+//! The end-to-end harness: a fresh database per test ([`db`]), the real server as a child process
+//! on a free port ([`server`]), a REST client ([`rest`]) and a WebSocket client that rebuilds each
+//! room's view from the snapshot and every patch ([`client`]). The tests are in `tests/tests/`.
+
+pub mod client;
+pub mod db;
+pub mod rest;
+pub mod server;
+pub mod strategy;
+
+pub use client::Client;
+pub use db::{Backend, TestDb};
+pub use rest::{Api, Player};
+pub use server::TestServer;
+
+/// Defines one test per database from `async fn $name(backend: Backend)`.
+#[macro_export]
+macro_rules! on_both_databases {
+    ($name:ident) => {
+        mod $name {
+            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+            async fn sqlite() {
+                super::$name($crate::Backend::Sqlite).await
+            }
+
+            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+            async fn postgres() {
+                super::$name($crate::Backend::Postgres).await
+            }
+        }
+    };
+}

@@ -1,0 +1,290 @@
+//! A WebSocket client of the contract. A reader task keeps every frame, and rebuilds each room's view
+//! from its snapshot and every patch (RFC 6902, the json-patch crate); a patch whose `from` is not the
+//! version held is recorded as a gap, which tests treat as a failure.
+
+use futures_util::stream::SplitSink;
+use futures_util::{SinkExt, StreamExt};
+use serde_json::{json, Value};
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+use tokio::net::TcpStream;
+use tokio::sync::Notify;
+use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
+
+use crate::rest::Player;
+
+type Sink = SplitSink<WebSocketStream<MaybeTlsStream<TcpStream>>, Message>;
+
+#[derive(Default)]
+struct Seen {
+    frames: Vec<Value>,
+    /// Room code → (version, view).
+    views: HashMap<String, (u64, Value)>,
+    /// Patches that did not follow the version held: (room, held, from).
+    gaps: Vec<(String, Option<u64>, u64)>,
+    /// Set when the connection ended: the close code, if the server sent one.
+    closed: Option<Option<u16>>,
+}
+
+pub struct Client {
+    sink: tokio::sync::Mutex<Sink>,
+    seen: Arc<Mutex<Seen>>,
+    changed: Arc<Notify>,
+    pub player: Option<Player>,
+}
+
+pub const WAIT: Duration = Duration::from_secs(15);
+
+impl Client {
+    /// Opens a connection without authenticating.
+    pub async fn connect(ws_url: &str) -> Client {
+        let (socket, _) = tokio_tungstenite::connect_async(ws_url)
+            .await
+            .expect("WebSocket connect");
+        let (sink, mut stream) = socket.split();
+        let seen = Arc::new(Mutex::new(Seen::default()));
+        let changed = Arc::new(Notify::new());
+        let (reader_seen, reader_changed) = (seen.clone(), changed.clone());
+        tokio::spawn(async move {
+            let code = loop {
+                match stream.next().await {
+                    Some(Ok(Message::Text(text))) => {
+                        let frame: Value =
+                            serde_json::from_str(&text).expect("server frames are JSON");
+                        reader_seen.lock().unwrap().record(frame);
+                        reader_changed.notify_waiters();
+                    }
+                    Some(Ok(Message::Close(frame))) => break frame.map(|f| u16::from(f.code)),
+                    Some(Ok(_)) => {}
+                    Some(Err(_)) | None => break None,
+                }
+            };
+            reader_seen.lock().unwrap().closed = Some(code);
+            reader_changed.notify_waiters();
+        });
+        Client {
+            sink: tokio::sync::Mutex::new(sink),
+            seen,
+            changed,
+            player: None,
+        }
+    }
+
+    /// Opens a connection and authenticates as `player`.
+    pub async fn login(ws_url: &str, player: &Player) -> Client {
+        let mut client = Client::connect(ws_url).await;
+        client
+            .send(json!({"type": "auth", "token": player.token}))
+            .await;
+        let welcome = client.wait_for(0, |f| f["type"] == "welcome").await;
+        assert_eq!(welcome["player"]["id"], player.id.as_str());
+        client.player = Some(player.clone());
+        client
+    }
+
+    pub async fn send(&self, frame: Value) {
+        self.send_text(frame.to_string()).await;
+    }
+
+    pub async fn send_text(&self, text: String) {
+        let _ = self.sink.lock().await.send(Message::text(text)).await;
+    }
+
+    /// Closes the connection from this side.
+    pub async fn close(&self) {
+        let _ = self.sink.lock().await.close().await;
+    }
+
+    /// How many frames have arrived: a mark to wait for frames after it.
+    pub fn mark(&self) -> usize {
+        self.seen.lock().unwrap().frames.len()
+    }
+
+    pub fn frames(&self) -> Vec<Value> {
+        self.seen.lock().unwrap().frames.clone()
+    }
+
+    /// Waits for a frame after `mark` that satisfies `pred`.
+    pub async fn wait_for(&self, mark: usize, pred: impl Fn(&Value) -> bool) -> Value {
+        self.try_wait_for(mark, WAIT, pred)
+            .await
+            .unwrap_or_else(|| {
+                panic!(
+                    "no such frame within {WAIT:?}; last frames: {:?}",
+                    self.last_frames(5)
+                )
+            })
+    }
+
+    pub async fn try_wait_for(
+        &self,
+        mark: usize,
+        within: Duration,
+        pred: impl Fn(&Value) -> bool,
+    ) -> Option<Value> {
+        let deadline = tokio::time::Instant::now() + within;
+        loop {
+            let notified = self.changed.notified();
+            {
+                let seen = self.seen.lock().unwrap();
+                if let Some(f) = seen.frames.iter().skip(mark).find(|f| pred(f)) {
+                    return Some(f.clone());
+                }
+                if seen.closed.is_some() {
+                    return None;
+                }
+            }
+            if tokio::time::timeout_at(deadline, notified).await.is_err() {
+                return None;
+            }
+        }
+    }
+
+    fn last_frames(&self, n: usize) -> Vec<String> {
+        let seen = self.seen.lock().unwrap();
+        seen.frames
+            .iter()
+            .rev()
+            .take(n)
+            .map(|f| f.to_string().chars().take(160).collect())
+            .collect()
+    }
+
+    /// The close code once the server has closed the connection (None: still open after `within`).
+    pub async fn closed_within(&self, within: Duration) -> Option<Option<u16>> {
+        let deadline = tokio::time::Instant::now() + within;
+        loop {
+            let notified = self.changed.notified();
+            if let Some(code) = self.seen.lock().unwrap().closed {
+                return Some(code);
+            }
+            if tokio::time::timeout_at(deadline, notified).await.is_err() {
+                return self.seen.lock().unwrap().closed;
+            }
+        }
+    }
+
+    pub fn is_closed(&self) -> bool {
+        self.seen.lock().unwrap().closed.is_some()
+    }
+
+    /// The view of `room` rebuilt from snapshot and patches, with its version.
+    pub fn view(&self, room: &str) -> Option<(u64, Value)> {
+        self.seen.lock().unwrap().views.get(room).cloned()
+    }
+
+    pub fn version(&self, room: &str) -> u64 {
+        self.view(room).map_or(0, |(v, _)| v)
+    }
+
+    /// Patches that did not follow on from the version held.
+    pub fn gaps(&self) -> Vec<(String, Option<u64>, u64)> {
+        self.seen.lock().unwrap().gaps.clone()
+    }
+
+    /// Waits until the view of `room` is at `version` or later.
+    pub async fn until_version(&self, room: &str, version: u64) {
+        let deadline = tokio::time::Instant::now() + WAIT;
+        loop {
+            let notified = self.changed.notified();
+            if self.version(room) >= version {
+                return;
+            }
+            if tokio::time::timeout_at(deadline, notified).await.is_err() {
+                panic!(
+                    "view of {room} stuck at {} < {version}; last frames {:?}",
+                    self.version(room),
+                    self.last_frames(5)
+                );
+            }
+        }
+    }
+
+    /// Joins `room` and waits for the `room` frame that answers.
+    pub async fn join(&self, room: &str, role: &str) -> Value {
+        let mark = self.mark();
+        self.send(json!({"type": "join", "room": room, "as": role}))
+            .await;
+        self.wait_for(mark, |f| {
+            (f["type"] == "room" && f["room"]["code"] == room)
+                || (f["type"] == "error" && f["room"] == room)
+        })
+        .await
+    }
+
+    /// Sends a move on the version held, and waits for its ack or error.
+    pub async fn play(&self, room: &str, id: &str, mv: Value) -> Value {
+        let version = self.version(room);
+        self.play_at(room, id, version, mv).await
+    }
+
+    pub async fn play_at(&self, room: &str, id: &str, version: u64, mv: Value) -> Value {
+        let mark = self.mark();
+        self.send(json!({"type": "move", "room": room, "id": id, "version": version, "move": mv}))
+            .await;
+        self.wait_for(mark, |f| {
+            (f["type"] == "ack" || f["type"] == "error") && f["id"] == id
+        })
+        .await
+    }
+
+    /// Sends a frame and waits for the error it must cause.
+    pub async fn expect_error(&self, frame: Value, code: &str) -> Value {
+        let mark = self.mark();
+        self.send(frame.clone()).await;
+        let error = self.wait_for(mark, |f| f["type"] == "error").await;
+        assert_eq!(error["code"], code, "answer to {frame}: {error}");
+        error
+    }
+
+    /// Asks for a snapshot and returns it.
+    pub async fn sync(&self, room: &str) -> Value {
+        let mark = self.mark();
+        self.send(json!({"type": "sync", "room": room})).await;
+        self.wait_for(mark, |f| f["type"] == "snapshot" && f["room"] == room)
+            .await
+    }
+
+    /// The legal moves listed in this client's view of `room`.
+    pub fn legal(&self, room: &str) -> Vec<Value> {
+        self.view(room)
+            .and_then(|(_, v)| v["you"]["legal"].as_array().cloned())
+            .unwrap_or_default()
+    }
+}
+
+impl Seen {
+    fn record(&mut self, frame: Value) {
+        match frame["type"].as_str() {
+            Some("snapshot") => {
+                let room = frame["room"].as_str().expect("room").to_string();
+                let version = frame["version"].as_u64().expect("version");
+                self.views.insert(room, (version, frame["view"].clone()));
+            }
+            Some("patch") => {
+                let room = frame["room"].as_str().expect("room").to_string();
+                let from = frame["from"].as_u64().expect("from");
+                let version = frame["version"].as_u64().expect("version");
+                match self.views.get_mut(&room) {
+                    Some((held, view)) if *held == from => {
+                        let ops: json_patch::Patch =
+                            serde_json::from_value(frame["ops"].clone()).expect("RFC 6902 ops");
+                        json_patch::patch(view, &ops).expect("the patch applies to the view held");
+                        *held = version;
+                    }
+                    other => self.gaps.push((room, other.map(|(v, _)| *v), from)),
+                }
+            }
+            _ => {}
+        }
+        self.frames.push(frame);
+    }
+}
+
+/// A close code as a number.
+pub fn close_code(code: CloseCode) -> u16 {
+    u16::from(code)
+}

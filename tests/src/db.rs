@@ -1,0 +1,83 @@
+//! A fresh database for each test server: a SQLite file in a temporary folder, or a new Postgres
+//! database (dropped afterwards) on the server named by `PLATEAU_TEST_POSTGRES` (default: the
+//! machine's `postgres://postgres@127.0.0.1:5432/postgres`). Postgres tests fail, never skip, when
+//! Postgres is unreachable: CI must not pass without them.
+
+use sqlx::{Connection, PgConnection};
+
+pub const DEFAULT_POSTGRES: &str = "postgres://postgres@127.0.0.1:5432/postgres";
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Backend {
+    Sqlite,
+    Postgres,
+}
+
+pub struct TestDb {
+    pub url: String,
+    /// Holds the SQLite file (and server logs) until the test ends.
+    pub dir: tempfile::TempDir,
+    /// The admin URL and name of a Postgres database to drop at the end.
+    postgres: Option<(String, String)>,
+}
+
+impl TestDb {
+    pub async fn new(backend: Backend) -> TestDb {
+        let dir = tempfile::Builder::new()
+            .prefix("plateau-e2e-")
+            .tempdir()
+            .expect("temp dir");
+        match backend {
+            Backend::Sqlite => TestDb {
+                url: format!("sqlite://{}", dir.path().join("plateau.db").display()),
+                dir,
+                postgres: None,
+            },
+            Backend::Postgres => {
+                let admin = std::env::var("PLATEAU_TEST_POSTGRES")
+                    .unwrap_or_else(|_| DEFAULT_POSTGRES.into());
+                let name = format!("plateau_e2e_{}", uuid::Uuid::new_v4().simple());
+                let mut conn = PgConnection::connect(&admin)
+                    .await
+                    .unwrap_or_else(|e| panic!("Postgres at {admin} is needed for this test: {e}"));
+                sqlx::query(&format!("CREATE DATABASE {name}"))
+                    .execute(&mut conn)
+                    .await
+                    .expect("create the test database");
+                let base = admin
+                    .rsplit_once('/')
+                    .map_or(admin.as_str(), |(base, _)| base);
+                TestDb {
+                    url: format!("{base}/{name}"),
+                    dir,
+                    postgres: Some((admin, name)),
+                }
+            }
+        }
+    }
+}
+
+impl Drop for TestDb {
+    fn drop(&mut self) {
+        if let Some((admin, name)) = self.postgres.take() {
+            // Drop runs inside the test's runtime: use a thread with a runtime of its own.
+            let dropped = std::thread::spawn(move || {
+                let runtime = tokio::runtime::Builder::new_current_thread()
+                    .enable_all()
+                    .build()
+                    .ok()?;
+                runtime.block_on(async {
+                    let mut conn = PgConnection::connect(&admin).await.ok()?;
+                    sqlx::query(&format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"))
+                        .execute(&mut conn)
+                        .await
+                        .ok()
+                })
+            })
+            .join();
+            if !matches!(dropped, Ok(Some(_))) {
+                eprintln!("warning: a test database was not dropped");
+            }
+        }
+    }
+}

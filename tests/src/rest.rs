@@ -1,0 +1,104 @@
+//! A small REST client of the contract.
+
+use reqwest::StatusCode;
+use serde_json::{json, Value};
+
+#[derive(Debug, Clone)]
+pub struct Player {
+    pub id: String,
+    pub name: String,
+    pub token: String,
+}
+
+#[derive(Clone)]
+pub struct Api {
+    http: reqwest::Client,
+    base: String,
+}
+
+impl Api {
+    pub fn new(base: String) -> Api {
+        Api {
+            http: reqwest::Client::new(),
+            base,
+        }
+    }
+
+    async fn send(
+        &self,
+        request: reqwest::RequestBuilder,
+        token: Option<&str>,
+    ) -> (StatusCode, Value) {
+        let request = match token {
+            Some(token) => request.bearer_auth(token),
+            None => request,
+        };
+        let response = request.send().await.expect("REST request");
+        let status = response.status();
+        let text = response.text().await.expect("REST body");
+        (
+            status,
+            serde_json::from_str(&text).unwrap_or(Value::String(text)),
+        )
+    }
+
+    pub async fn get(&self, path: &str, token: Option<&str>) -> (StatusCode, Value) {
+        self.send(self.http.get(format!("{}{path}", self.base)), token)
+            .await
+    }
+
+    pub async fn post(&self, path: &str, body: &Value, token: Option<&str>) -> (StatusCode, Value) {
+        self.send(
+            self.http.post(format!("{}{path}", self.base)).json(body),
+            token,
+        )
+        .await
+    }
+
+    /// Posts a raw body (malformed JSON, oversized bodies).
+    pub async fn post_raw(
+        &self,
+        path: &str,
+        body: String,
+        token: Option<&str>,
+    ) -> (StatusCode, Value) {
+        let request = self
+            .http
+            .post(format!("{}{path}", self.base))
+            .header("content-type", "application/json")
+            .body(body);
+        self.send(request, token).await
+    }
+
+    pub async fn new_player(&self, name: &str) -> Player {
+        let (status, body) = self
+            .post("/api/v1/players", &json!({ "name": name }), None)
+            .await;
+        assert_eq!(status, StatusCode::CREATED, "create player: {body}");
+        Player {
+            id: body["id"].as_str().expect("id").to_string(),
+            name: body["name"].as_str().expect("name").to_string(),
+            token: body["token"].as_str().expect("token").to_string(),
+        }
+    }
+
+    /// Creates a room and returns its RoomInfo.
+    pub async fn create_room(&self, host: &Player, body: Value) -> Value {
+        let (status, room) = self.post("/api/v1/rooms", &body, Some(&host.token)).await;
+        assert_eq!(status, StatusCode::CREATED, "create room: {room}");
+        room
+    }
+}
+
+/// Asserts an error answer: its status and contract code.
+pub fn assert_error(answer: &(StatusCode, Value), status: u16, code: &str) {
+    assert_eq!(answer.0.as_u16(), status, "status of {}", answer.1);
+    assert_eq!(answer.1["error"]["code"], code, "code of {}", answer.1);
+    assert!(
+        answer.1["error"]["message"]
+            .as_str()
+            .is_some_and(|m| !m.is_empty()),
+        "message of {}",
+        answer.1
+    );
+}

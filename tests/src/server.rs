@@ -1,0 +1,190 @@
+//! The server under test, as a child process: started on a free port (`--addr 127.0.0.1:0`, the
+//! bound address read from its log), stopped with SIGTERM or killed with SIGKILL, and restarted on
+//! the same port and database.
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::process::{Child, Command, ExitStatus, Stdio};
+use std::time::{Duration, Instant};
+
+use crate::db::TestDb;
+
+pub struct TestServer {
+    child: Option<Child>,
+    pub addr: SocketAddr,
+    database_url: String,
+    log: PathBuf,
+    extra_env: Vec<(String, String)>,
+}
+
+impl TestServer {
+    /// Starts a server on a free port, with bots that play at once.
+    pub async fn start(db: &TestDb) -> TestServer {
+        Self::start_with(db, &[("PLATEAU_BOT_DELAY_MS", "0")]).await
+    }
+
+    /// Starts a server with extra environment (limits, delays).
+    pub async fn start_with(db: &TestDb, env: &[(&str, &str)]) -> TestServer {
+        let mut server = TestServer {
+            child: None,
+            addr: "127.0.0.1:0".parse().expect("address"),
+            database_url: db.url.clone(),
+            log: db
+                .dir
+                .path()
+                .join(format!("server-{}.log", uuid::Uuid::new_v4().simple())),
+            extra_env: env
+                .iter()
+                .map(|(k, v)| (k.to_string(), v.to_string()))
+                .collect(),
+        };
+        server.launch().await;
+        server
+    }
+
+    /// Starts the process again on the same address and database.
+    pub async fn restart(&mut self) {
+        assert!(self.child.is_none(), "stop the server before restarting it");
+        self.launch().await;
+    }
+
+    pub fn http(&self) -> String {
+        format!("http://{}", self.addr)
+    }
+
+    pub fn ws_url(&self) -> String {
+        format!("ws://{}/api/v1/ws", self.addr)
+    }
+
+    async fn launch(&mut self) {
+        let log = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(&self.log)
+            .expect("server log");
+        let start_of_log = std::fs::metadata(&self.log).map(|m| m.len()).unwrap_or(0);
+        let mut command = Command::new(binary());
+        command
+            .args([
+                "serve",
+                "--addr",
+                &self.addr.to_string(),
+                "--database-url",
+                &self.database_url,
+            ])
+            .args(["--log-format", "json"])
+            .env_remove("DATABASE_URL")
+            .env_remove("PLATEAU_ADDR")
+            .env("RUST_LOG", "info")
+            .stdout(Stdio::null())
+            .stderr(log);
+        for (k, v) in &self.extra_env {
+            command.env(k, v);
+        }
+        self.child = Some(command.spawn().expect("start the server"));
+        let deadline = Instant::now() + Duration::from_secs(60);
+        loop {
+            if let Some(addr) = self.listening_since(start_of_log) {
+                self.addr = addr;
+                break;
+            }
+            if let Some(status) = self
+                .child
+                .as_mut()
+                .and_then(|c| c.try_wait().ok().flatten())
+            {
+                panic!(
+                    "server exited with {status} before listening:\n{}",
+                    self.log_tail()
+                );
+            }
+            assert!(
+                Instant::now() < deadline,
+                "server did not start:\n{}",
+                self.log_tail()
+            );
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    }
+
+    /// The address of the `listening` log line written after `offset`.
+    fn listening_since(&self, offset: u64) -> Option<SocketAddr> {
+        let log = std::fs::read(&self.log).ok()?;
+        let text = String::from_utf8_lossy(log.get(offset as usize..)?);
+        text.lines().find_map(|line| {
+            let entry: serde_json::Value = serde_json::from_str(line).ok()?;
+            let fields = entry.get("fields")?;
+            (fields.get("message")? == "listening").then_some(())?;
+            fields.get("addr")?.as_str()?.parse().ok()
+        })
+    }
+
+    /// The end of the server's log, to explain a failure.
+    pub fn log_tail(&self) -> String {
+        let text = std::fs::read_to_string(&self.log).unwrap_or_default();
+        let lines: Vec<&str> = text.lines().collect();
+        lines[lines.len().saturating_sub(40)..].join("\n")
+    }
+
+    /// Whether the log holds a line containing `needle`.
+    pub fn log_contains(&self, needle: &str) -> bool {
+        std::fs::read_to_string(&self.log)
+            .unwrap_or_default()
+            .contains(needle)
+    }
+
+    /// SIGKILL: the process dies at once, as in a crash or power cut of the process.
+    pub fn kill9(&mut self) {
+        if let Some(mut child) = self.child.take() {
+            child.kill().expect("SIGKILL the server");
+            child.wait().expect("reap the server");
+        }
+    }
+
+    /// SIGTERM, then waits for the process to exit (at most 30 s); its exit status.
+    pub async fn terminate(&mut self) -> ExitStatus {
+        let mut child = self.child.take().expect("the server is running");
+        let sent = Command::new("kill")
+            .args(["-TERM", &child.id().to_string()])
+            .status()
+            .expect("run kill");
+        assert!(sent.success(), "could not signal the server");
+        let deadline = Instant::now() + Duration::from_secs(30);
+        loop {
+            if let Some(status) = child.try_wait().expect("wait for the server") {
+                return status;
+            }
+            if Instant::now() > deadline {
+                child.kill().ok();
+                panic!(
+                    "server did not stop within 30 s of SIGTERM:\n{}",
+                    self.log_tail()
+                );
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    }
+}
+
+/// The server binary built beside the tests: `target/<profile>/plateau-under-test` (test executables
+/// run from `target/<profile>/deps/`).
+fn binary() -> PathBuf {
+    if let Ok(path) = std::env::var("CARGO_BIN_EXE_plateau-under-test") {
+        return path.into();
+    }
+    let exe = std::env::current_exe().expect("test executable path");
+    let profile_dir = exe
+        .parent()
+        .and_then(|deps| deps.parent())
+        .expect("target/<profile>");
+    profile_dir.join(format!(
+        "plateau-under-test{}",
+        std::env::consts::EXE_SUFFIX
+    ))
+}
+
+impl Drop for TestServer {
+    fn drop(&mut self) {
+        self.kill9();
+    }
+}
