@@ -193,4 +193,13 @@ pub trait Game: Clone + Send + Sync + 'static {
 
     /// `Some` once the match is over.
     fn outcome(&self) -> Option<Outcome>;
+
+    /// The move the rules themselves prescribe for `seat` when it must decide and does not answer
+    /// in time (Trangouar: the owner of a losing cube loses pearls of the colour it has most of).
+    /// The server plays it on a decision timeout, and bots play it rather than a random move. `None`,
+    /// the default: the rules prescribe nothing, and the seat is waited for.
+    fn default_move(&self, seat: Seat) -> Option<Self::Move> {
+        let _ = seat;
+        None
+    }
 }

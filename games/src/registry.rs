@@ -62,6 +62,8 @@ pub trait Match: Send + Sync {
     fn play(&mut self, seat: Seat, mv: &Value) -> Result<Played, MoveError>;
     fn view(&self, viewer: Viewer) -> Value;
     fn outcome(&self) -> Option<Outcome>;
+    /// What the rules play for `seat` if it does not answer (see [`Game::default_move`]).
+    fn default_move(&self, seat: Seat) -> Option<Value>;
     fn box_clone(&self) -> Box<dyn Match>;
 }
 
@@ -179,6 +181,12 @@ impl<G: Game> Match for MatchOf<G> {
 
     fn outcome(&self) -> Option<Outcome> {
         self.state.outcome()
+    }
+
+    fn default_move(&self, seat: Seat) -> Option<Value> {
+        self.state
+            .default_move(seat)
+            .map(|m| serde_json::to_value(m).expect("moves serialise"))
     }
 
     fn box_clone(&self) -> Box<dyn Match> {

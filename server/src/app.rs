@@ -47,6 +47,7 @@ pub async fn serve(args: ServeArgs) -> Result<(), StartError> {
     let rooms = Rooms::new(RoomContext {
         store: store.clone(),
         bot_delay: Duration::from_millis(args.bot_delay_ms),
+        decision_timeout: Duration::from_secs(args.decision_timeout_secs),
         shutdown: shutdown.clone(),
     });
     let recovered = rooms.recover().await?;

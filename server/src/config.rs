@@ -34,6 +34,11 @@ pub struct ServeArgs {
     /// How long a bot waits before it plays, in milliseconds (so people can follow its moves).
     #[arg(long, env = "PLATEAU_BOT_DELAY_MS", default_value_t = 400)]
     pub bot_delay_ms: u64,
+
+    /// Seconds a player has for a decision the rules can make for them (Trangouar's lost pearls);
+    /// then the server plays the rules' default.
+    #[arg(long, env = "PLATEAU_DECISION_TIMEOUT_SECS", default_value_t = 60)]
+    pub decision_timeout_secs: u64,
 }
 
 #[derive(Debug, Clone, Copy, Default, ValueEnum, PartialEq, Eq)]

@@ -286,4 +286,11 @@ impl Game for Trangouar {
     fn outcome(&self) -> Option<Outcome> {
         self.outcome.clone()
     }
+
+    /// Only a pending loss has a prescribed answer; every other decision waits for its player.
+    fn default_move(&self, seat: Seat) -> Option<Move> {
+        self.pending
+            .filter(|pending| pending.seat == seat)
+            .and_then(|_| self.default_loss())
+    }
 }

@@ -42,8 +42,9 @@ pub struct Room {
     members: HashMap<ConnId, Member>,
     context: Arc<RoomContext>,
     info: watch::Sender<RoomInfo>,
-    /// When the bot to act plays next.
-    bot_due: Option<tokio::time::Instant>,
+    /// When the server next plays for a seat: a bot's move, or the rules' default for a player who
+    /// did not decide in time.
+    auto_due: Option<tokio::time::Instant>,
 }
 
 #[derive(Debug, Clone, Default)]
@@ -187,10 +188,10 @@ impl Room {
             members: HashMap::new(),
             context,
             info,
-            bot_due: None,
+            auto_due: None,
         };
         room.info.send_replace(room.room_info());
-        room.schedule_bot();
+        room.schedule_automatic();
         room
     }
 
@@ -204,14 +205,14 @@ impl Room {
         loop {
             let idle = self.members.is_empty()
                 && matches!(self.status, RoomStatus::Finished | RoomStatus::Abandoned);
-            let bot_due = self.bot_due;
+            let auto_due = self.auto_due;
             tokio::select! {
                 command = commands.recv() => match command {
                     Some(command) => self.handle(command).await,
                     None => break,
                 },
-                _ = async { tokio::time::sleep_until(bot_due.expect("guarded")).await }, if bot_due.is_some() => {
-                    self.play_bot().await;
+                _ = async { tokio::time::sleep_until(auto_due.expect("guarded")).await }, if auto_due.is_some() => {
+                    self.play_automatic().await;
                 }
                 _ = tokio::time::sleep(IDLE_FINISHED), if idle => break,
                 _ = shutdown.cancelled() => break,
@@ -532,7 +533,7 @@ impl Room {
         for member in members {
             self.send_snapshot(member);
         }
-        self.schedule_bot();
+        self.schedule_automatic();
     }
 
     // ----- views -----
@@ -769,7 +770,7 @@ impl Room {
                 );
             }
             // A bot's move is tried again later; a player's is theirs to resend.
-            self.schedule_bot();
+            self.schedule_automatic();
             return;
         }
         let live = self.live.as_mut().expect("moves need a match");
@@ -806,43 +807,60 @@ impl Room {
             self.send_to_all(frame);
             self.publish();
         }
-        self.schedule_bot();
+        self.schedule_automatic();
     }
 
-    /// Plans the next bot move if a bot has to act.
-    fn schedule_bot(&mut self) {
-        let bot_to_act = self.status == RoomStatus::Playing
-            && self.live.as_ref().is_some_and(|l| {
-                l.result.is_none() && l.game_match.to_act().iter().any(|s| self.seats[*s].bot)
-            });
-        self.bot_due = bot_to_act.then(|| tokio::time::Instant::now() + self.context.bot_delay);
-    }
-
-    /// A bot plays a random legal move.
-    async fn play_bot(&mut self) {
-        self.bot_due = None;
-        let Some(live) = &self.live else { return };
-        let Some(seat) = live
-            .game_match
-            .to_act()
-            .into_iter()
-            .find(|s| self.seats[*s].bot)
-        else {
+    /// Plans the next move the server plays itself: a bot to act plays after the bot delay; a
+    /// player who owes a decision the rules can settle (see `Game::default_move`) gets the decision
+    /// timeout.
+    fn schedule_automatic(&mut self) {
+        self.auto_due = None;
+        if self.status != RoomStatus::Playing {
+            return;
+        }
+        let Some(live) = self.live.as_ref().filter(|l| l.result.is_none()) else {
             return;
         };
-        let Some(mv) = live
-            .game_match
-            .legal_moves(seat)
-            .choose(&mut rand::rng())
-            .cloned()
-        else {
-            tracing::error!(seat, "a bot has to act but has no legal move");
+        let to_act = live.game_match.to_act();
+        let now = tokio::time::Instant::now();
+        if to_act.iter().any(|s| self.seats[*s].bot) {
+            self.auto_due = Some(now + self.context.bot_delay);
+        } else if to_act
+            .iter()
+            .any(|s| live.game_match.default_move(*s).is_some())
+        {
+            self.auto_due = Some(now + self.context.decision_timeout);
+        }
+    }
+
+    /// The server plays for one seat: a bot (the rules' default move if there is one, else a random
+    /// legal move), or a player out of time (the rules' default move).
+    async fn play_automatic(&mut self) {
+        self.auto_due = None;
+        let Some(live) = &self.live else { return };
+        let to_act = live.game_match.to_act();
+        let chosen = to_act.iter().find_map(|&seat| {
+            let default = live.game_match.default_move(seat);
+            if self.seats[seat].bot {
+                let random = || {
+                    live.game_match
+                        .legal_moves(seat)
+                        .choose(&mut rand::rng())
+                        .cloned()
+                };
+                Some((seat, default.or_else(random)?))
+            } else {
+                Some((seat, default?))
+            }
+        });
+        let Some((seat, mv)) = chosen else {
+            tracing::error!(?to_act, "nothing to play automatically");
             return;
         };
         let mut next = live.game_match.box_clone();
         match next.play(seat, &mv) {
             Ok(played) => self.commit(seat, None, next, played).await,
-            Err(e) => tracing::error!(seat, error = %e, "a listed move was refused"),
+            Err(e) => tracing::error!(seat, error = %e, "an automatic move was refused"),
         }
     }
 

@@ -92,6 +92,8 @@ pub struct RoomContext {
     pub store: Store,
     /// How long a bot waits before it plays.
     pub bot_delay: Duration,
+    /// How long a player has for a decision the rules can settle without them (then they do).
+    pub decision_timeout: Duration,
     /// Cancelled at shutdown: rooms finish the command under way and stop.
     pub shutdown: CancellationToken,
 }
