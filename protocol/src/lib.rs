@@ -7,7 +7,7 @@ pub mod ws;
 use serde::{Deserialize, Serialize};
 
 /// Every error code of the contract, REST and WebSocket alike.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum ErrorCode {
     BadRequest,
@@ -49,14 +49,14 @@ impl ErrorCode {
 }
 
 /// A player as others see it: `{"id", "name"}`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct PlayerRef {
     pub id: uuid::Uuid,
     pub name: String,
 }
 
 /// How a match ended: `{"winners": [seat], "scores": [n] | null, "reason": "snake_case"}`.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct MatchResult {
     pub winners: Vec<usize>,
     pub scores: Option<Vec<i64>>,
@@ -64,7 +64,7 @@ pub struct MatchResult {
 }
 
 /// Where a room is in its life.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum RoomStatus {
     Waiting,

@@ -8,26 +8,26 @@ use uuid::Uuid;
 use crate::{ErrorCode, MatchResult, PlayerRef, RoomStatus};
 
 /// `{"error": {"code", "message"}}`, the body of every error answer.
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct ErrorBody {
     pub error: ErrorDetail,
 }
 
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct ErrorDetail {
     pub code: ErrorCode,
     pub message: String,
 }
 
 /// `POST /api/v1/players`.
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct NewPlayer {
     pub name: String,
 }
 
 /// The answer to `POST /api/v1/players`: the token is shown this once.
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct PlayerCreated {
     pub id: Uuid,
     pub name: String,
@@ -35,7 +35,7 @@ pub struct PlayerCreated {
 }
 
 /// `GET /api/v1/players/{id}`.
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct PlayerProfile {
     pub id: Uuid,
     pub name: String,
@@ -43,7 +43,7 @@ pub struct PlayerProfile {
     pub stats: PlayerStats,
 }
 
-#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq, utoipa::ToSchema)]
 pub struct PlayerStats {
     /// Matches finished with this player in a seat.
     pub played: i64,
@@ -51,17 +51,18 @@ pub struct PlayerStats {
 }
 
 /// One entry of `GET /api/v1/games`.
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct GameSummary {
     pub id: String,
     pub name: String,
     pub min_players: usize,
     pub max_players: usize,
     /// Each option by name: `{"type", "values" | "min"/"max", "nullable", "default", "description"}`.
+    #[schema(value_type = Object)]
     pub options: Map<String, Value>,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Visibility {
     Private,
@@ -86,24 +87,26 @@ impl Visibility {
 }
 
 /// `POST /api/v1/rooms`.
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct NewRoom {
     pub game: String,
     pub players: usize,
     pub visibility: Visibility,
     #[serde(default)]
+    #[schema(value_type = Option<Object>)]
     pub options: Option<Value>,
 }
 
 /// A room, as REST and the `room` frame show it.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct RoomInfo {
     pub code: String,
     pub game: String,
     pub players: usize,
     pub visibility: Visibility,
     /// Every option of the game, defaults filled in.
+    #[schema(value_type = Object)]
     pub options: Map<String, Value>,
     pub host: Uuid,
     pub seats: Vec<SeatInfo>,
@@ -113,7 +116,7 @@ pub struct RoomInfo {
     pub created_at: DateTime<Utc>,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct SeatInfo {
     pub seat: usize,
     pub player: Option<PlayerRef>,
@@ -123,10 +126,11 @@ pub struct SeatInfo {
 }
 
 /// A match in the history.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct MatchSummary {
     pub id: Uuid,
     pub game: String,
+    #[schema(value_type = Object)]
     pub options: Map<String, Value>,
     pub room: String,
     pub players: Vec<MatchPlayer>,
@@ -138,7 +142,7 @@ pub struct MatchSummary {
 }
 
 /// A seat of a match: a player (`id` set) or a bot (`id` null, `bot` true).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct MatchPlayer {
     pub seat: usize,
     pub id: Option<Uuid>,
@@ -148,7 +152,7 @@ pub struct MatchPlayer {
 }
 
 /// `GET /api/v1/matches`: a page, newest first.
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct MatchPage {
     pub matches: Vec<MatchSummary>,
     /// Pass as `before` for the next page; null on the last page.
@@ -156,7 +160,7 @@ pub struct MatchPage {
 }
 
 /// `GET /api/v1/matches/{id}`.
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct MatchDetail {
     #[serde(flatten)]
     pub summary: MatchSummary,
@@ -164,17 +168,18 @@ pub struct MatchDetail {
     pub rng: RngInfo,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct MoveRecord {
     pub ply: i64,
     pub seat: usize,
     #[serde(rename = "move")]
+    #[schema(value_type = Object)]
     pub mv: Value,
     pub at: DateTime<Utc>,
 }
 
 /// The fair-RNG record: the seed is null until the match has ended.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct RngInfo {
     /// Hex SHA-256 of the seed's 32 bytes, published at the start.
     pub commitment: String,
@@ -182,8 +187,9 @@ pub struct RngInfo {
 }
 
 /// `GET /api/v1/matches/{id}/state?ply=n`.
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct StateAtPly {
     pub ply: i64,
+    #[schema(value_type = Object)]
     pub view: Value,
 }

@@ -31,6 +31,8 @@ struct Seen {
 
 pub struct Client {
     sink: tokio::sync::Mutex<Sink>,
+    /// The reader task; aborted when the client is dropped, which drops the socket.
+    reader: tokio::task::JoinHandle<()>,
     seen: Arc<Mutex<Seen>>,
     changed: Arc<Notify>,
     pub player: Option<Player>,
@@ -48,7 +50,7 @@ impl Client {
         let seen = Arc::new(Mutex::new(Seen::default()));
         let changed = Arc::new(Notify::new());
         let (reader_seen, reader_changed) = (seen.clone(), changed.clone());
-        tokio::spawn(async move {
+        let reader = tokio::spawn(async move {
             let code = loop {
                 match stream.next().await {
                     Some(Ok(Message::Text(text))) => {
@@ -67,6 +69,7 @@ impl Client {
         });
         Client {
             sink: tokio::sync::Mutex::new(sink),
+            reader,
             seen,
             changed,
             player: None,
@@ -253,6 +256,12 @@ impl Client {
         self.view(room)
             .and_then(|(_, v)| v["you"]["legal"].as_array().cloned())
             .unwrap_or_default()
+    }
+}
+
+impl Drop for Client {
+    fn drop(&mut self) {
+        self.reader.abort();
     }
 }
 

@@ -168,7 +168,7 @@ impl TestServer {
 
 /// The server binary built beside the tests: `target/<profile>/plateau-under-test` (test executables
 /// run from `target/<profile>/deps/`).
-fn binary() -> PathBuf {
+pub fn binary() -> PathBuf {
     if let Ok(path) = std::env::var("CARGO_BIN_EXE_plateau-under-test") {
         return path.into();
     }

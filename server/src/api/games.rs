@@ -4,6 +4,8 @@ use axum::Json;
 use plateau_games::registry;
 use plateau_protocol::rest::GameSummary;
 
+#[utoipa::path(get, path = "/api/v1/games", tag = "games",
+    responses((status = 200, description = "The games this server runs, each option described", body = [GameSummary])))]
 pub async fn list() -> Json<Vec<GameSummary>> {
     Json(registry::games().map(|g| summary(&g.info())).collect())
 }

@@ -5,7 +5,7 @@ use axum::extract::State;
 use axum::Json;
 use plateau_games::{registry, Viewer};
 use plateau_protocol::rest::{
-    MatchDetail, MatchPage, MatchSummary, MoveRecord, RngInfo, StateAtPly,
+    ErrorBody, MatchDetail, MatchPage, MatchSummary, MoveRecord, RngInfo, StateAtPly,
 };
 use plateau_protocol::RoomStatus;
 use serde::Deserialize;
@@ -19,16 +19,24 @@ use crate::store::{MatchFilter, MatchRow};
 const DEFAULT_PAGE: i64 = 20;
 const MAX_PAGE: i64 = 100;
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
 #[serde(deny_unknown_fields)]
+#[into_params(parameter_in = Query)]
 pub struct ListQuery {
+    /// Only matches this player sat in.
     player: Option<Uuid>,
+    /// Only matches of this game id.
     game: Option<String>,
+    /// `playing`, `finished` or `abandoned`.
     status: Option<String>,
+    /// Page size, 1 to 100 (default 20).
     limit: Option<i64>,
+    /// The cursor: `next` of the page before.
     before: Option<Uuid>,
 }
 
+#[utoipa::path(get, path = "/api/v1/matches", tag = "matches", params(ListQuery),
+    responses((status = 200, description = "Matches, newest first; `next` is the cursor of the next page", body = MatchPage), (status = 400, description = "Malformed or invalid input", body = ErrorBody)))]
 pub async fn list(
     State(state): State<AppState>,
     ApiQuery(query): ApiQuery<ListQuery>,
@@ -65,6 +73,9 @@ pub async fn list(
     }))
 }
 
+#[utoipa::path(get, path = "/api/v1/matches/{id}", tag = "matches", params(("id" = Uuid, Path, description = "Match id")),
+    responses((status = 200, description = "The match with its moves and fair-RNG record (seed revealed once ended)", body = MatchDetail),
+              (status = 404, description = "No such match", body = ErrorBody), (status = 400, description = "Malformed or invalid input", body = ErrorBody)))]
 pub async fn one(
     State(state): State<AppState>,
     ApiPath(id): ApiPath<Uuid>,
@@ -95,13 +106,19 @@ pub async fn one(
     }))
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
 #[serde(deny_unknown_fields)]
+#[into_params(parameter_in = Query)]
 pub struct StateQuery {
+    /// Plies played (0 = the start); default: all.
     ply: Option<i64>,
 }
 
 /// The state after ply n as a spectator sees it; once the match has ended, with nothing hidden.
+#[utoipa::path(get, path = "/api/v1/matches/{id}/state", tag = "matches",
+    params(("id" = Uuid, Path, description = "Match id"), StateQuery),
+    responses((status = 200, description = "The spectator's view after ply n; once the match has ended, with nothing hidden", body = StateAtPly),
+              (status = 404, description = "No such match", body = ErrorBody), (status = 400, description = "Malformed or invalid input", body = ErrorBody)))]
 pub async fn state_at(
     State(state): State<AppState>,
     ApiPath(id): ApiPath<Uuid>,

@@ -3,6 +3,7 @@
 mod games;
 mod health;
 mod matches;
+mod openapi;
 mod players;
 mod rooms;
 
@@ -26,6 +27,7 @@ pub fn router(state: AppState) -> Router {
         .route("/matches/{id}", get(matches::one))
         .route("/matches/{id}/state", get(matches::state_at))
         .route("/ws", get(crate::ws::upgrade))
+        .route("/openapi.json", get(openapi::document))
         .fallback(|| async { ApiError::not_found("endpoint") });
     Router::new()
         .nest("/api/v1", api)

@@ -4,7 +4,7 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use axum::Json;
 use chrono::Utc;
-use plateau_protocol::rest::{NewPlayer, PlayerCreated, PlayerProfile};
+use plateau_protocol::rest::{ErrorBody, NewPlayer, PlayerCreated, PlayerProfile};
 use plateau_protocol::PlayerRef;
 use uuid::Uuid;
 
@@ -15,6 +15,8 @@ use crate::error::{ApiError, ApiJson, ApiPath};
 /// Longest display name, in characters, after trimming.
 const MAX_NAME_CHARS: usize = 32;
 
+#[utoipa::path(post, path = "/api/v1/players", tag = "players", request_body = NewPlayer,
+    responses((status = 201, description = "The new guest player; the token is shown this once", body = PlayerCreated), (status = 400, description = "Malformed or invalid input", body = ErrorBody)))]
 pub async fn create(
     State(state): State<AppState>,
     ApiJson(body): ApiJson<NewPlayer>,
@@ -54,10 +56,16 @@ fn valid_name(raw: &str) -> Result<String, ApiError> {
     Ok(name.to_string())
 }
 
+#[utoipa::path(get, path = "/api/v1/players/me", tag = "players", security(("bearer" = [])),
+    responses((status = 200, description = "The player the token belongs to", body = PlayerRef),
+              (status = 401, description = "Missing or unknown token", body = ErrorBody)))]
 pub async fn me(Authenticated(player): Authenticated) -> Json<PlayerRef> {
     Json(player)
 }
 
+#[utoipa::path(get, path = "/api/v1/players/{id}", tag = "players", params(("id" = Uuid, Path, description = "Player id")),
+    responses((status = 200, description = "A player with stats", body = PlayerProfile),
+              (status = 404, description = "No such player", body = ErrorBody), (status = 400, description = "Malformed or invalid input", body = ErrorBody)))]
 pub async fn profile(
     State(state): State<AppState>,
     ApiPath(id): ApiPath<Uuid>,

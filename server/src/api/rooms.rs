@@ -3,12 +3,15 @@
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::Json;
-use plateau_protocol::rest::{NewRoom, RoomInfo};
+use plateau_protocol::rest::{ErrorBody, NewRoom, RoomInfo};
 
 use crate::app::AppState;
 use crate::auth::Authenticated;
 use crate::error::{ApiError, ApiJson, ApiPath};
 
+#[utoipa::path(post, path = "/api/v1/rooms", tag = "rooms", request_body = NewRoom, security(("bearer" = [])),
+    responses((status = 201, description = "The new room; its creator is the host, in seat 0", body = RoomInfo),
+              (status = 401, description = "Missing or unknown token", body = ErrorBody), (status = 400, description = "Malformed or invalid input", body = ErrorBody)))]
 pub async fn create(
     State(state): State<AppState>,
     Authenticated(player): Authenticated,
@@ -18,10 +21,14 @@ pub async fn create(
     Ok((StatusCode::CREATED, Json(room)))
 }
 
+#[utoipa::path(get, path = "/api/v1/rooms", tag = "rooms",
+    responses((status = 200, description = "Public rooms waiting for players, newest first", body = [RoomInfo])))]
 pub async fn lobby(State(state): State<AppState>) -> Json<Vec<RoomInfo>> {
     Json(state.rooms.lobby())
 }
 
+#[utoipa::path(get, path = "/api/v1/rooms/{code}", tag = "rooms", params(("code" = String, Path, description = "Room code, any case")),
+    responses((status = 200, description = "The room", body = RoomInfo), (status = 404, description = "No such room", body = ErrorBody)))]
 pub async fn one(
     State(state): State<AppState>,
     ApiPath(code): ApiPath<String>,

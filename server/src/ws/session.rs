@@ -50,6 +50,8 @@ pub async fn upgrade(ws: WebSocketUpgrade, State(state): State<AppState>) -> Res
 }
 
 async fn run(socket: WebSocket, state: AppState) {
+    // Shutdown waits for this session to send its close frame.
+    let _tracked = state.sessions.token();
     METRICS.connections.inc();
     let (mut sink, mut stream) = socket.split();
     match authenticate(&state, &mut stream).await {

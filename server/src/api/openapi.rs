@@ -1,0 +1,48 @@
+//! The OpenAPI document of the REST API, generated from the handlers' annotations (utoipa) and
+//! served at `/api/v1/openapi.json`. The WebSocket frames are described in docs/protocol.md.
+
+use axum::Json;
+use utoipa::openapi::security::{Http, HttpAuthScheme, SecurityScheme};
+use utoipa::{Modify, OpenApi};
+
+use super::{games, matches, players, rooms};
+
+#[derive(OpenApi)]
+#[openapi(
+    info(
+        title = "Plateau",
+        description = "REST API of Plateau, an authoritative online server for board games. \
+                       Play happens over the WebSocket at /api/v1/ws (see docs/protocol.md)."
+    ),
+    paths(
+        players::create,
+        players::me,
+        players::profile,
+        games::list,
+        rooms::create,
+        rooms::lobby,
+        rooms::one,
+        matches::list,
+        matches::one,
+        matches::state_at
+    ),
+    modifiers(&BearerAuth)
+)]
+struct ApiDoc;
+
+/// Declares the `Authorization: Bearer <token>` scheme the secured calls name.
+struct BearerAuth;
+
+impl Modify for BearerAuth {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        let components = openapi.components.get_or_insert_with(Default::default);
+        components.add_security_scheme(
+            "bearer",
+            SecurityScheme::Http(Http::new(HttpAuthScheme::Bearer)),
+        );
+    }
+}
+
+pub async fn document() -> Json<utoipa::openapi::OpenApi> {
+    Json(ApiDoc::openapi())
+}

@@ -1,0 +1,388 @@
+//! Bad input gets the contract's error and changes nothing: REST bodies, tokens, paths and queries,
+//! and every WebSocket refusal (malformed JSON, wrong types, unknown type, unknown room, not seated,
+//! out of turn, stale version, illegal move, oversized frame, flood, late auth, bad token). After
+//! each, the connection (where the contract keeps it open) and the match go on.
+
+use plateau_tests::rest::assert_error;
+use plateau_tests::{on_both_databases, Api, Backend, Client, Player, TestDb, TestServer};
+use serde_json::{json, Value};
+use std::time::Duration;
+
+async fn rest_refusals(backend: Backend) {
+    let db = TestDb::new(backend).await;
+    let server = TestServer::start(&db).await;
+    let api = Api::new(server.http());
+    let alice = api.new_player("Alice").await;
+    let token = Some(alice.token.as_str());
+
+    // Players: names, malformed bodies, wrong types.
+    assert_error(
+        &api.post("/api/v1/players", &json!({"name": ""}), None)
+            .await,
+        400,
+        "bad_request",
+    );
+    assert_error(
+        &api.post("/api/v1/players", &json!({"name": "   "}), None)
+            .await,
+        400,
+        "bad_request",
+    );
+    assert_error(
+        &api.post("/api/v1/players", &json!({"name": "x".repeat(33)}), None)
+            .await,
+        400,
+        "bad_request",
+    );
+    assert_error(
+        &api.post("/api/v1/players", &json!({"name": "a\nb"}), None)
+            .await,
+        400,
+        "bad_request",
+    );
+    assert_error(
+        &api.post("/api/v1/players", &json!({"name": 7}), None).await,
+        400,
+        "bad_request",
+    );
+    assert_error(
+        &api.post("/api/v1/players", &json!({"nom": "A"}), None)
+            .await,
+        400,
+        "bad_request",
+    );
+    assert_error(
+        &api.post_raw("/api/v1/players", "{not json".into(), None)
+            .await,
+        400,
+        "bad_request",
+    );
+    let huge = json!({"name": "x".repeat(100 * 1024)}).to_string();
+    assert_error(
+        &api.post_raw("/api/v1/players", huge, None).await,
+        413,
+        "payload_too_large",
+    );
+
+    // Tokens: missing, unknown; checked before the body.
+    assert_error(
+        &api.get("/api/v1/players/me", None).await,
+        401,
+        "unauthorized",
+    );
+    assert_error(
+        &api.get("/api/v1/players/me", Some("forged")).await,
+        401,
+        "unauthorized",
+    );
+    assert_error(
+        &api.post_raw("/api/v1/rooms", "{not json".into(), Some("forged"))
+            .await,
+        401,
+        "unauthorized",
+    );
+    let (status, me) = api.get("/api/v1/players/me", token).await;
+    assert!(status.is_success());
+    assert_eq!(me, json!({"id": alice.id, "name": "Alice"}));
+
+    // Rooms: each bad field is named.
+    let cases = [
+        (
+            json!({"game": "chess", "players": 2, "visibility": "private"}),
+            "game",
+        ),
+        (
+            json!({"game": "abalone", "players": 5, "visibility": "private"}),
+            "players",
+        ),
+        (
+            json!({"game": "abalone", "players": 1, "visibility": "private"}),
+            "players",
+        ),
+        (
+            json!({"game": "abalone", "players": "two", "visibility": "private"}),
+            "players",
+        ),
+        (
+            json!({"game": "abalone", "players": 2, "visibility": "secret"}),
+            "visibility",
+        ),
+        (
+            json!({"game": "abalone", "players": 2, "visibility": "private", "options": {"layout": "zigzag"}}),
+            "options.layout",
+        ),
+        (
+            json!({"game": "abalone", "players": 2, "visibility": "private", "options": {"colour": "red"}}),
+            "options.colour",
+        ),
+        (
+            json!({"game": "abalone", "players": 3, "visibility": "private", "options": {"layout": "german-daisy"}}),
+            "options.layout",
+        ),
+        (
+            json!({"game": "abalone", "players": 2, "visibility": "private", "options": {"max_plies": -3}}),
+            "options.max_plies",
+        ),
+        (json!({"game": "abalone", "players": 2}), "visibility"),
+    ];
+    for (body, field) in cases {
+        let answer = api.post("/api/v1/rooms", &body, token).await;
+        assert_error(&answer, 400, "bad_request");
+        let message = answer.1["error"]["message"].as_str().unwrap();
+        assert!(
+            message.contains(field),
+            "{body}: `{message}` should name `{field}`"
+        );
+    }
+    let (_, lobby) = api.get("/api/v1/rooms", None).await;
+    assert_eq!(lobby, json!([]), "refused rooms were not created");
+
+    // Unknown things and malformed paths or queries.
+    assert_error(
+        &api.get("/api/v1/rooms/ZZZZZZZZ", None).await,
+        404,
+        "not_found",
+    );
+    assert_error(
+        &api.get("/api/v1/matches/00000000-0000-0000-0000-000000000000", None)
+            .await,
+        404,
+        "not_found",
+    );
+    assert_error(
+        &api.get("/api/v1/players/00000000-0000-0000-0000-000000000000", None)
+            .await,
+        404,
+        "not_found",
+    );
+    assert_error(
+        &api.get("/api/v1/matches/not-a-uuid", None).await,
+        400,
+        "bad_request",
+    );
+    assert_error(
+        &api.get("/api/v1/matches?limit=0", None).await,
+        400,
+        "bad_request",
+    );
+    assert_error(
+        &api.get("/api/v1/matches?limit=101", None).await,
+        400,
+        "bad_request",
+    );
+    assert_error(
+        &api.get("/api/v1/matches?status=sleeping", None).await,
+        400,
+        "bad_request",
+    );
+    assert_error(
+        &api.get("/api/v1/matches?player=bob", None).await,
+        400,
+        "bad_request",
+    );
+    assert_error(
+        &api.get("/api/v1/nothing-here", None).await,
+        404,
+        "not_found",
+    );
+}
+
+on_both_databases!(rest_refusals);
+
+/// A started 2-player Abalone room with Alice (seat 0, to move) and Bob.
+async fn started_room(server: &TestServer, api: &Api) -> (String, Player, Player, Client, Client) {
+    let (alice, bob) = (api.new_player("Alice").await, api.new_player("Bob").await);
+    let room = api
+        .create_room(
+            &alice,
+            json!({"game": "abalone", "players": 2, "visibility": "private"}),
+        )
+        .await;
+    let code = room["code"].as_str().unwrap().to_string();
+    let a = Client::login(&server.ws_url(), &alice).await;
+    let b = Client::login(&server.ws_url(), &bob).await;
+    a.join(&code, "player").await;
+    b.join(&code, "player").await;
+    let mark = b.mark();
+    a.send(json!({"type": "start", "room": code})).await;
+    b.wait_for(mark, |f| f["type"] == "snapshot").await;
+    a.until_version(&code, 1).await;
+    (code, alice, bob, a, b)
+}
+
+async fn websocket_refusals(backend: Backend) {
+    let db = TestDb::new(backend).await;
+    let server = TestServer::start_with(
+        &db,
+        &[
+            ("PLATEAU_BOT_DELAY_MS", "0"),
+            ("PLATEAU_AUTH_TIMEOUT_SECS", "1"),
+        ],
+    )
+    .await;
+    let api = Api::new(server.http());
+    let (code, _alice, _bob, a, b) = started_room(&server, &api).await;
+    let before = a.view(&code).unwrap();
+    let mv = |id: &str, version: Value, notation: &str| json!({"type": "move", "room": code, "id": id, "version": version, "move": {"notation": notation}});
+
+    // Malformed, wrong types, unknown type: bad_request, and the connection stays open.
+    a.send_text("{not json".into()).await;
+    a.expect_error(json!({"type": "teleport", "room": code}), "bad_request")
+        .await;
+    a.expect_error(
+        json!({"type": "move", "room": code, "id": 7, "version": "x", "move": 3}),
+        "bad_request",
+    )
+    .await;
+    a.expect_error(
+        json!({"type": "join", "room": code, "as": "referee"}),
+        "bad_request",
+    )
+    .await;
+    a.expect_error(json!({"room": code}), "bad_request").await;
+    a.expect_error(
+        json!({"type": "chat", "room": code, "text": "x".repeat(501)}),
+        "bad_request",
+    )
+    .await;
+    a.expect_error(
+        json!({"type": "chat", "room": code, "text": ""}),
+        "bad_request",
+    )
+    .await;
+    a.expect_error(json!({"type": "auth", "token": "again"}), "bad_request")
+        .await;
+    // A move the game cannot read is bad_request too, and names its id.
+    let error = a
+        .expect_error(json!({"type": "move", "room": code, "id": "g1", "version": 1, "move": {"notation": "zz"}}), "bad_request")
+        .await;
+    assert_eq!(error["id"], "g1");
+
+    // The contract's order: unknown room, not seated, not your turn, stale version, illegal move.
+    let unknown = json!({"type": "move", "room": "NOPE9999", "id": "m0", "version": 1, "move": {"notation": "a1b2"}});
+    assert_eq!(a.expect_error(unknown, "unknown_room").await["id"], "m0");
+    let carol = api.new_player("Carol").await;
+    let c = Client::login(&server.ws_url(), &carol).await;
+    assert_eq!(
+        c.expect_error(mv("x1", json!(1), "i5h5"), "not_seated")
+            .await["id"],
+        "x1"
+    );
+    assert_eq!(
+        b.expect_error(mv("m1", json!(1), "i5h5"), "not_your_turn")
+            .await["id"],
+        "m1"
+    );
+    assert_eq!(
+        a.expect_error(mv("m2", json!(0), "a1b2"), "stale_version")
+            .await["id"],
+        "m2"
+    );
+    assert_eq!(
+        a.expect_error(mv("m3", json!(1), "a1a2"), "illegal_move")
+            .await["id"],
+        "m3"
+    );
+    assert_eq!(
+        a.expect_error(mv("m4", json!(1), "i5h5"), "illegal_move")
+            .await["id"],
+        "m4"
+    );
+
+    // Room actions: only the host starts, once; a full room refuses a third player; chat needs a
+    // join.
+    b.expect_error(json!({"type": "start", "room": code}), "forbidden")
+        .await;
+    a.expect_error(json!({"type": "start", "room": code}), "conflict")
+        .await;
+    let joined = c.join(&code, "player").await;
+    assert_eq!(joined["code"], "room_full");
+    c.expect_error(
+        json!({"type": "chat", "room": code, "text": "hello"}),
+        "forbidden",
+    )
+    .await;
+
+    // Nothing changed: both views are still at version 1, and refused moves left no trace.
+    assert_eq!(a.view(&code).unwrap(), before);
+    assert_eq!(a.sync(&code).await["view"], before.1);
+    assert!(
+        !a.is_closed() && !b.is_closed(),
+        "refusals keep the connection open"
+    );
+
+    // The match goes on; a move sent again with its id is not played twice.
+    let ack = a.play(&code, "ok1", json!({"notation": "a1b2"})).await;
+    assert_eq!(
+        (ack["type"].as_str(), ack["version"].as_u64()),
+        (Some("ack"), Some(2))
+    );
+    b.until_version(&code, 2).await;
+    let again = a
+        .play_at(&code, "ok1", 2, json!({"notation": "a1b2"}))
+        .await;
+    assert_eq!(
+        again, ack,
+        "a resent move id is answered with its first ack"
+    );
+    b.until_version(&code, 2).await;
+    assert_eq!(b.version(&code), 2);
+    // Bob's move on Alice's old version is stale.
+    assert_eq!(
+        b.expect_error(mv("m5", json!(1), "i5h5"), "stale_version")
+            .await["id"],
+        "m5"
+    );
+
+    // An oversized frame closes that connection with 1009; the others go on.
+    let big = Client::login(&server.ws_url(), &carol).await;
+    big.send_text(format!(
+        "{{\"type\":\"chat\",\"room\":\"{code}\",\"text\":\"{}\"}}",
+        "x".repeat(70 * 1024)
+    ))
+    .await;
+    assert_eq!(
+        big.closed_within(Duration::from_secs(5)).await,
+        Some(Some(1009))
+    );
+
+    // A flood is answered rate_limited, then closed with 1008.
+    let flood = Client::login(&server.ws_url(), &carol).await;
+    for _ in 0..3000 {
+        flood.send(json!({"type": "ping"})).await;
+    }
+    assert_eq!(
+        flood.closed_within(Duration::from_secs(10)).await,
+        Some(Some(1008))
+    );
+    assert!(flood
+        .frames()
+        .iter()
+        .any(|f| f["type"] == "error" && f["code"] == "rate_limited"));
+
+    // Late auth and a bad token: closed with 4001, never welcomed.
+    let late = Client::connect(&server.ws_url()).await;
+    assert_eq!(
+        late.closed_within(Duration::from_secs(5)).await,
+        Some(Some(4001))
+    );
+    let forged = Client::connect(&server.ws_url()).await;
+    forged
+        .send(json!({"type": "auth", "token": "forged"}))
+        .await;
+    assert_eq!(
+        forged.closed_within(Duration::from_secs(5)).await,
+        Some(Some(4001))
+    );
+    assert!(forged.frames().iter().all(|f| f["type"] != "welcome"));
+
+    // Ping still answered, and the match still goes on.
+    let mark = b.mark();
+    b.send(json!({"type": "ping"})).await;
+    b.wait_for(mark, |f| f["type"] == "pong").await;
+    let ack = b.play(&code, "ok2", json!({"notation": "i5h5"})).await;
+    assert_eq!(ack["type"], "ack", "{ack}");
+    assert!(a.gaps().is_empty() && b.gaps().is_empty());
+}
+
+on_both_databases!(websocket_refusals);

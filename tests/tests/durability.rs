@@ -1,0 +1,188 @@
+//! No acknowledged move is ever lost: a server killed with SIGKILL mid-match, or stopped with
+//! SIGTERM, comes back with every acked move and the match goes on; a dropped client reconnects and
+//! resumes; a move resent after a reconnect is not played twice.
+
+use plateau_tests::{on_both_databases, Api, Backend, Client, Player, TestDb, TestServer};
+use serde_json::json;
+use std::time::Duration;
+
+/// Plays `plies` moves (each seat its first legal move) and returns the last acked version.
+async fn play_plies(code: &str, clients: &[&Client], first_ply: usize, plies: usize) -> u64 {
+    let mut version = clients[0].version(code);
+    for ply in first_ply..first_ply + plies {
+        for c in clients {
+            c.until_version(code, version).await;
+        }
+        let mover = clients[ply % 2];
+        let mv = mover
+            .legal(code)
+            .first()
+            .cloned()
+            .expect("the seat to move has legal moves");
+        let ack = mover.play(code, &format!("p{ply}"), mv).await;
+        assert_eq!(ack["type"], "ack", "ply {ply}: {ack}");
+        version = ack["version"].as_u64().unwrap();
+    }
+    version
+}
+
+async fn two_players(server: &TestServer, api: &Api) -> (String, Player, Player) {
+    let (alice, bob) = (api.new_player("Alice").await, api.new_player("Bob").await);
+    let room = api
+        .create_room(
+            &alice,
+            json!({"game": "abalone", "players": 2, "visibility": "public"}),
+        )
+        .await;
+    let code = room["code"].as_str().unwrap().to_string();
+    let a = Client::login(&server.ws_url(), &alice).await;
+    let b = Client::login(&server.ws_url(), &bob).await;
+    a.join(&code, "player").await;
+    b.join(&code, "player").await;
+    let mark = a.mark();
+    a.send(json!({"type": "start", "room": code})).await;
+    a.wait_for(mark, |f| f["type"] == "snapshot").await;
+    (code, alice, bob)
+}
+
+async fn reconnect(
+    server: &TestServer,
+    code: &str,
+    alice: &Player,
+    bob: &Player,
+) -> (Client, Client) {
+    let a = Client::login(&server.ws_url(), alice).await;
+    let b = Client::login(&server.ws_url(), bob).await;
+    for c in [&a, &b] {
+        let mark = c.mark();
+        c.send(json!({"type": "join", "room": code, "as": "player"}))
+            .await;
+        c.wait_for(mark, |f| f["type"] == "snapshot").await;
+    }
+    (a, b)
+}
+
+async fn sigkill_loses_no_acked_move(backend: Backend) {
+    let db = TestDb::new(backend).await;
+    let mut server = TestServer::start(&db).await;
+    let api = Api::new(server.http());
+    let (code, alice, bob) = two_players(&server, &api).await;
+    let (a, b) = reconnect(&server, &code, &alice, &bob).await;
+    let acked = play_plies(&code, &[&a, &b], 0, 12).await;
+    let before = a.view(&code).unwrap().1;
+
+    server.kill9();
+    assert!(
+        a.closed_within(Duration::from_secs(5)).await.is_some(),
+        "the socket died with the server"
+    );
+    server.restart().await;
+
+    let (a, b) = reconnect(&server, &code, &alice, &bob).await;
+    let (version, view) = a.view(&code).unwrap();
+    assert_eq!(version, acked, "every acked move came back");
+    assert_eq!(view["ply"], 12);
+    assert_eq!(view["state"], before["state"]);
+    // The last move, resent with its id on a new connection, is answered with its first ack.
+    let resent = b
+        .play_at(&code, "p11", 1, json!({"notation": "anything"}))
+        .await;
+    assert_eq!(
+        (resent["type"].as_str(), resent["version"].as_u64()),
+        (Some("ack"), Some(acked))
+    );
+    // And the match goes on.
+    let acked = play_plies(&code, &[&a, &b], 12, 8).await;
+    let (_, info) = api.get(&format!("/api/v1/rooms/{code}"), None).await;
+    let (_, record) = api
+        .get(
+            &format!("/api/v1/matches/{}", info["match"].as_str().unwrap()),
+            None,
+        )
+        .await;
+    assert_eq!(record["plies"], 20);
+    assert_eq!(acked, 21);
+}
+
+on_both_databases!(sigkill_loses_no_acked_move);
+
+async fn sigterm_closes_with_1001_and_exits_0(backend: Backend) {
+    let db = TestDb::new(backend).await;
+    let mut server = TestServer::start(&db).await;
+    let api = Api::new(server.http());
+    let (code, alice, bob) = two_players(&server, &api).await;
+    let (a, b) = reconnect(&server, &code, &alice, &bob).await;
+    play_plies(&code, &[&a, &b], 0, 4).await;
+
+    let status = server.terminate().await;
+    assert!(status.success(), "exit status {status}");
+    for c in [&a, &b] {
+        assert_eq!(
+            c.closed_within(Duration::from_secs(5)).await,
+            Some(Some(1001)),
+            "going away"
+        );
+    }
+    server.restart().await;
+    let (a, b) = reconnect(&server, &code, &alice, &bob).await;
+    assert_eq!(a.view(&code).unwrap().1["ply"], 4);
+    play_plies(&code, &[&a, &b], 4, 2).await;
+    // The room is still public but no longer in the lobby: it is playing.
+    let (_, lobby) = api.get("/api/v1/rooms", None).await;
+    assert!(lobby
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|r| r["code"] != code.as_str()));
+}
+
+on_both_databases!(sigterm_closes_with_1001_and_exits_0);
+
+async fn a_dropped_client_reconnects_and_resumes(backend: Backend) {
+    let db = TestDb::new(backend).await;
+    let server = TestServer::start(&db).await;
+    let api = Api::new(server.http());
+    let (code, alice, bob) = two_players(&server, &api).await;
+    let (a, b) = reconnect(&server, &code, &alice, &bob).await;
+    play_plies(&code, &[&a, &b], 0, 4).await;
+
+    // Bob drops: the room shows him disconnected.
+    let watcher = Client::login(&server.ws_url(), &alice).await;
+    watcher.join(&code, "spectator").await;
+    let mark = watcher.mark();
+    b.close().await;
+    let info = watcher
+        .wait_for(mark, |f| {
+            f["type"] == "room" && f["room"]["seats"][1]["connected"] == false
+        })
+        .await;
+    assert_eq!(
+        info["room"]["seats"][1]["player"]["id"],
+        bob.id.as_str(),
+        "the seat stays his"
+    );
+
+    // Alice moves while he is away.
+    let ack = a.play(&code, "p4", a.legal(&code)[0].clone()).await;
+    assert_eq!(ack["type"], "ack");
+
+    // Bob comes back: a snapshot at the current version, with his legal moves, and he plays on.
+    let b = Client::login(&server.ws_url(), &bob).await;
+    let mark = b.mark();
+    b.send(json!({"type": "join", "room": code, "as": "player"}))
+        .await;
+    let snapshot = b.wait_for(mark, |f| f["type"] == "snapshot").await;
+    assert_eq!(snapshot["version"], 6);
+    assert_eq!(snapshot["view"]["you"]["seat"], 1);
+    assert!(!b.legal(&code).is_empty());
+    let back = watcher
+        .wait_for(mark, |f| {
+            f["type"] == "room" && f["room"]["seats"][1]["connected"] == true
+        })
+        .await;
+    assert_eq!(back["room"]["status"], "playing");
+    play_plies(&code, &[&a, &b], 5, 4).await;
+    assert!(a.gaps().is_empty() && b.gaps().is_empty());
+}
+
+on_both_databases!(a_dropped_client_reconnects_and_resumes);

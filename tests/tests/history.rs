@@ -1,0 +1,157 @@
+//! The lobby, bots, and match history: public rooms newest first, bots that play their seats, the
+//! history filtered and paged by cursor, and player stats.
+
+use plateau_tests::{on_both_databases, Api, Backend, Client, TestDb, TestServer};
+use serde_json::{json, Value};
+
+async fn lobby_bots_and_history(backend: Backend) {
+    let db = TestDb::new(backend).await;
+    let server = TestServer::start(&db).await;
+    let api = Api::new(server.http());
+    let alice = api.new_player("Alice").await;
+    let bob = api.new_player("Bob").await;
+
+    // The lobby: public waiting rooms, newest first; private rooms never.
+    let mut public = Vec::new();
+    for _ in 0..3 {
+        let room = api
+            .create_room(&alice, json!({"game": "abalone", "players": 2, "visibility": "public", "options": {"max_plies": 2}}))
+            .await;
+        public.push(room["code"].as_str().unwrap().to_string());
+    }
+    api.create_room(
+        &bob,
+        json!({"game": "abalone", "players": 2, "visibility": "private"}),
+    )
+    .await;
+    let (_, lobby) = api.get("/api/v1/rooms", None).await;
+    let codes: Vec<&str> = lobby
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["code"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        codes,
+        public.iter().rev().map(String::as_str).collect::<Vec<_>>()
+    );
+
+    // Each public room is played against a bot: Alice moves, the bot answers, the cap ends it.
+    let a = Client::login(&server.ws_url(), &alice).await;
+    let mut match_ids = Vec::new();
+    for code in &public {
+        a.join(code, "player").await;
+        let mark = a.mark();
+        a.send(json!({"type": "start", "room": code, "bots": true}))
+            .await;
+        let room = a
+            .wait_for(mark, |f| {
+                f["type"] == "room" && f["room"]["status"] == "playing"
+            })
+            .await;
+        assert_eq!(room["room"]["seats"][1]["bot"], true);
+        assert_eq!(room["room"]["seats"][1]["connected"], true);
+        a.until_version(code, 1).await;
+        let ack = a.play(code, "first", a.legal(code)[0].clone()).await;
+        assert_eq!(ack["type"], "ack");
+        let ended = a
+            .wait_for(mark, |f| f["type"] == "ended" && f["room"] == code.as_str())
+            .await;
+        assert_eq!(ended["result"]["reason"], "ply_limit");
+        assert_eq!(ended["result"]["winners"], json!([]), "a draw");
+        a.until_version(code, 3).await;
+        match_ids.push(ended["match"].as_str().unwrap().to_string());
+    }
+    let (_, lobby) = api.get("/api/v1/rooms", None).await;
+    assert_eq!(lobby, json!([]), "started rooms leave the lobby");
+
+    // History: newest first, paged one at a time by cursor, to the end.
+    let mut seen = Vec::new();
+    let mut cursor: Option<String> = None;
+    loop {
+        let query = match &cursor {
+            Some(c) => format!("/api/v1/matches?player={}&limit=1&before={c}", alice.id),
+            None => format!("/api/v1/matches?player={}&limit=1", alice.id),
+        };
+        let (status, page) = api.get(&query, None).await;
+        assert!(status.is_success(), "{page}");
+        let matches = page["matches"].as_array().unwrap();
+        assert!(matches.len() <= 1);
+        seen.extend(
+            matches
+                .iter()
+                .map(|m| m["id"].as_str().unwrap().to_string()),
+        );
+        match page["next"].as_str() {
+            Some(next) => cursor = Some(next.to_string()),
+            None => break,
+        }
+    }
+    assert_eq!(seen, match_ids.iter().rev().cloned().collect::<Vec<_>>());
+
+    // One summary in full.
+    let (_, page) = api
+        .get(
+            &format!(
+                "/api/v1/matches?game=abalone&status=finished&player={}",
+                alice.id
+            ),
+            None,
+        )
+        .await;
+    let first = &page["matches"][0];
+    assert_eq!(first["id"], match_ids[2].as_str());
+    assert_eq!(first["room"], public[2].as_str());
+    assert_eq!(first["game"], "abalone");
+    assert_eq!(first["plies"], 2);
+    assert_eq!(first["status"], "finished");
+    assert_eq!(first["options"]["max_plies"], 2);
+    assert_eq!(
+        first["players"][0],
+        json!({"seat": 0, "id": alice.id, "name": "Alice", "bot": false})
+    );
+    assert_eq!(first["players"][1]["bot"], true);
+    assert!(first["ended_at"].is_string() && first["started_at"].is_string());
+    assert_eq!(page["next"], Value::Null);
+
+    // Filters that match nothing.
+    for query in [
+        format!("/api/v1/matches?player={}", bob.id),
+        "/api/v1/matches?game=pinuid".to_string(),
+        "/api/v1/matches?status=playing".to_string(),
+    ] {
+        let (_, page) = api.get(&query, None).await;
+        assert_eq!(page["matches"], json!([]), "{query}");
+    }
+
+    // Each match's record and replay agree with what was played.
+    let (_, record) = api
+        .get(&format!("/api/v1/matches/{}", match_ids[0]), None)
+        .await;
+    let moves = record["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 2);
+    assert_eq!(
+        (moves[0]["seat"].as_u64(), moves[1]["seat"].as_u64()),
+        (Some(0), Some(1))
+    );
+    let (_, after_one) = api
+        .get(
+            &format!("/api/v1/matches/{}/state?ply=1", match_ids[0]),
+            None,
+        )
+        .await;
+    assert_eq!(after_one["view"]["ply"], 1);
+    assert_eq!(after_one["view"]["to_move"], json!([1]));
+    assert_eq!(
+        after_one["view"]["state"]["last"],
+        moves[0]["move"]["notation"]
+    );
+
+    let (_, profile) = api
+        .get(&format!("/api/v1/players/{}", alice.id), None)
+        .await;
+    assert_eq!(profile["stats"], json!({"played": 3, "won": 0}));
+    assert_eq!(profile["name"], "Alice");
+}
+
+on_both_databases!(lobby_bots_and_history);

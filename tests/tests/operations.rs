@@ -1,0 +1,120 @@
+//! What an operator and a client discover about a server: health, readiness, metrics, the games
+//! catalog with every option described, and the OpenAPI document of the REST API.
+
+use plateau_tests::{Api, Backend, Client, TestDb, TestServer};
+use serde_json::json;
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn health_metrics_catalog_and_openapi() {
+    let db = TestDb::new(Backend::Sqlite).await;
+    let server = TestServer::start(&db).await;
+    let api = Api::new(server.http());
+
+    let http = reqwest::Client::new();
+    for path in ["/healthz", "/readyz"] {
+        let answer = http
+            .get(format!("{}{path}", server.http()))
+            .send()
+            .await
+            .unwrap();
+        assert!(answer.status().is_success(), "{path}");
+    }
+
+    // The catalog: five games, each option with type, default and description.
+    let (_, games) = api.get("/api/v1/games", None).await;
+    let ids: Vec<&str> = games
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| g["id"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        ids,
+        [
+            "abalone",
+            "triominos",
+            "pinuid",
+            "trangouar",
+            "groups-of-three"
+        ]
+    );
+    for game in games.as_array().unwrap() {
+        assert!(
+            game["min_players"].as_u64().unwrap() >= 2
+                && game["max_players"].as_u64().unwrap() <= 4
+        );
+        for (name, option) in game["options"].as_object().unwrap() {
+            assert!(option["type"].is_string(), "{name}");
+            assert!(option.get("default").is_some(), "{name}");
+            assert!(
+                option["description"]
+                    .as_str()
+                    .is_some_and(|d| !d.is_empty()),
+                "{name}"
+            );
+        }
+    }
+    assert_eq!(
+        games[0]["options"]["layout"]["values"],
+        json!(["standard", "belgian-daisy", "german-daisy"])
+    );
+    assert_eq!(games[0]["options"]["layout"]["default"], "standard");
+
+    // Metrics count what happened: a connection, a move, an error.
+    let alice = api.new_player("Alice").await;
+    let room = api
+        .create_room(
+            &alice,
+            json!({"game": "abalone", "players": 2, "visibility": "private"}),
+        )
+        .await;
+    let code = room["code"].as_str().unwrap();
+    let a = Client::login(&server.ws_url(), &alice).await;
+    a.join(code, "player").await;
+    a.send(json!({"type": "start", "room": code, "bots": true}))
+        .await;
+    a.until_version(code, 1).await;
+    assert_eq!(
+        a.play(code, "m1", a.legal(code)[0].clone()).await["type"],
+        "ack"
+    );
+    a.expect_error(json!({"type": "nonsense"}), "bad_request")
+        .await;
+    let metrics = http
+        .get(format!("{}/metrics", server.http()))
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    let value = |name: &str| -> f64 {
+        metrics
+            .lines()
+            .find(|l| l.starts_with(name))
+            .and_then(|l| l.rsplit(' ').next())
+            .and_then(|v| v.parse().ok())
+            .unwrap_or_else(|| panic!("{name} missing from /metrics:\n{metrics}"))
+    };
+    assert_eq!(value("plateau_connections"), 1.0);
+    assert!(value("plateau_moves_total") >= 1.0);
+    assert!(value("plateau_move_ack_seconds_count") >= 1.0);
+    assert!(value("plateau_errors_total{code=\"bad_request\"}") >= 1.0);
+    assert_eq!(value("plateau_rooms{status=\"playing\"}"), 1.0);
+
+    // The OpenAPI document describes the REST API.
+    let (status, openapi) = api.get("/api/v1/openapi.json", None).await;
+    assert!(status.is_success());
+    assert!(openapi["openapi"].as_str().unwrap().starts_with("3."));
+    for path in [
+        "/api/v1/players",
+        "/api/v1/rooms",
+        "/api/v1/rooms/{code}",
+        "/api/v1/matches",
+        "/api/v1/matches/{id}",
+        "/api/v1/matches/{id}/state",
+        "/api/v1/games",
+    ] {
+        assert!(openapi["paths"].get(path).is_some(), "{path} is documented");
+    }
+}
