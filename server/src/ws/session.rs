@@ -148,15 +148,20 @@ async fn session(
     match closing {
         Some((code, reason)) => {
             // The close goes after what is queued; a client that does not read gets cut off.
-            let queued = tokio::time::timeout(
-                Duration::from_secs(2),
-                out.send(Outbound::Close(code, reason)),
-            );
-            if queued.await.is_err()
-                || tokio::time::timeout(Duration::from_secs(2), &mut writer)
-                    .await
-                    .is_err()
-            {
+            let close = Outbound::Close(code, reason);
+            let queued = tokio::time::timeout(Duration::from_secs(2), out.send(close)).await;
+            // Read on until the client answers the close: a socket closed with unread input is
+            // reset, and the client could lose the frames sent last (the `rate_limited` error).
+            let drain = async {
+                while let Some(Ok(message)) = stream.next().await {
+                    if matches!(message, Message::Close(_)) {
+                        break;
+                    }
+                }
+            };
+            let _ = tokio::time::timeout(Duration::from_secs(2), drain).await;
+            let written = tokio::time::timeout(Duration::from_secs(2), &mut writer).await;
+            if queued.is_err() || written.is_err() {
                 writer.abort();
             }
         }
