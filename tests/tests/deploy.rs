@@ -103,7 +103,10 @@ fn compose_agrees_with_the_dockerfile_and_the_server() {
         );
         if key == "PLATEAU_LOG_FORMAT" {
             let format = value.as_str().unwrap();
-            assert!(help.contains(&format!("- {format}:")), "log format {format} is one of the server's");
+            assert!(
+                help.contains(&format!("- {format}:")),
+                "log format {format} is one of the server's"
+            );
         }
     }
 }
