@@ -5,6 +5,7 @@
 pub mod client;
 pub mod db;
 pub mod rest;
+pub mod scenario;
 pub mod server;
 pub mod strategy;
 

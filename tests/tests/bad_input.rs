@@ -4,7 +4,8 @@
 //! each, the connection (where the contract keeps it open) and the match go on.
 
 use plateau_tests::rest::assert_error;
-use plateau_tests::{on_both_databases, Api, Backend, Client, Player, TestDb, TestServer};
+use plateau_tests::scenario::{started_abalone_duo, Duo};
+use plateau_tests::{on_both_databases, Api, Backend, Client, TestDb, TestServer};
 use serde_json::{json, Value};
 use std::time::Duration;
 
@@ -189,27 +190,6 @@ async fn rest_refusals(backend: Backend) {
 
 on_both_databases!(rest_refusals);
 
-/// A started 2-player Abalone room with Alice (seat 0, to move) and Bob.
-async fn started_room(server: &TestServer, api: &Api) -> (String, Player, Player, Client, Client) {
-    let (alice, bob) = (api.new_player("Alice").await, api.new_player("Bob").await);
-    let room = api
-        .create_room(
-            &alice,
-            json!({"game": "abalone", "players": 2, "visibility": "private"}),
-        )
-        .await;
-    let code = room["code"].as_str().unwrap().to_string();
-    let a = Client::login(&server.ws_url(), &alice).await;
-    let b = Client::login(&server.ws_url(), &bob).await;
-    a.join(&code, "player").await;
-    b.join(&code, "player").await;
-    let mark = b.mark();
-    a.send(json!({"type": "start", "room": code})).await;
-    b.wait_for(mark, |f| f["type"] == "snapshot").await;
-    a.until_version(&code, 1).await;
-    (code, alice, bob, a, b)
-}
-
 async fn websocket_refusals(backend: Backend) {
     let db = TestDb::new(backend).await;
     let server = TestServer::start_with(
@@ -221,7 +201,7 @@ async fn websocket_refusals(backend: Backend) {
     )
     .await;
     let api = Api::new(server.http());
-    let (code, _alice, _bob, a, b) = started_room(&server, &api).await;
+    let Duo { code, a, b, .. } = started_abalone_duo(&server, &api, "private").await;
     let before = a.view(&code).unwrap();
     let mv = |id: &str, version: Value, notation: &str| json!({"type": "move", "room": code, "id": id, "version": version, "move": {"notation": notation}});
 

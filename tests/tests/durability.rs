@@ -2,6 +2,7 @@
 //! SIGTERM, comes back with every acked move and the match goes on; a dropped client reconnects and
 //! resumes; a move resent after a reconnect is not played twice.
 
+use plateau_tests::scenario::{started_abalone_duo, Duo};
 use plateau_tests::{on_both_databases, Api, Backend, Client, Player, TestDb, TestServer};
 use serde_json::json;
 use std::time::Duration;
@@ -26,25 +27,6 @@ async fn play_plies(code: &str, clients: &[&Client], first_ply: usize, plies: us
     version
 }
 
-async fn two_players(server: &TestServer, api: &Api) -> (String, Player, Player) {
-    let (alice, bob) = (api.new_player("Alice").await, api.new_player("Bob").await);
-    let room = api
-        .create_room(
-            &alice,
-            json!({"game": "abalone", "players": 2, "visibility": "public"}),
-        )
-        .await;
-    let code = room["code"].as_str().unwrap().to_string();
-    let a = Client::login(&server.ws_url(), &alice).await;
-    let b = Client::login(&server.ws_url(), &bob).await;
-    a.join(&code, "player").await;
-    b.join(&code, "player").await;
-    let mark = a.mark();
-    a.send(json!({"type": "start", "room": code})).await;
-    a.wait_for(mark, |f| f["type"] == "snapshot").await;
-    (code, alice, bob)
-}
-
 async fn reconnect(
     server: &TestServer,
     code: &str,
@@ -66,8 +48,13 @@ async fn sigkill_loses_no_acked_move(backend: Backend) {
     let db = TestDb::new(backend).await;
     let mut server = TestServer::start(&db).await;
     let api = Api::new(server.http());
-    let (code, alice, bob) = two_players(&server, &api).await;
-    let (a, b) = reconnect(&server, &code, &alice, &bob).await;
+    let Duo {
+        code,
+        alice,
+        bob,
+        a,
+        b,
+    } = started_abalone_duo(&server, &api, "public").await;
     let acked = play_plies(&code, &[&a, &b], 0, 12).await;
     let before = a.view(&code).unwrap().1;
 
@@ -110,8 +97,13 @@ async fn sigterm_closes_with_1001_and_exits_0(backend: Backend) {
     let db = TestDb::new(backend).await;
     let mut server = TestServer::start(&db).await;
     let api = Api::new(server.http());
-    let (code, alice, bob) = two_players(&server, &api).await;
-    let (a, b) = reconnect(&server, &code, &alice, &bob).await;
+    let Duo {
+        code,
+        alice,
+        bob,
+        a,
+        b,
+    } = started_abalone_duo(&server, &api, "public").await;
     play_plies(&code, &[&a, &b], 0, 4).await;
 
     let status = server.terminate().await;
@@ -142,8 +134,13 @@ async fn a_dropped_client_reconnects_and_resumes(backend: Backend) {
     let db = TestDb::new(backend).await;
     let server = TestServer::start(&db).await;
     let api = Api::new(server.http());
-    let (code, alice, bob) = two_players(&server, &api).await;
-    let (a, b) = reconnect(&server, &code, &alice, &bob).await;
+    let Duo {
+        code,
+        alice,
+        bob,
+        a,
+        b,
+    } = started_abalone_duo(&server, &api, "public").await;
     play_plies(&code, &[&a, &b], 0, 4).await;
 
     // Bob drops: the room shows him disconnected.
