@@ -5,7 +5,7 @@
 //! ordered and rooms never block each other. Each room publishes its [`RoomInfo`] on a watch channel,
 //! so REST reads (a room, the lobby) never wait on a room's queue.
 
-mod actor;
+mod room;
 mod views;
 
 use chrono::Utc;
@@ -165,7 +165,7 @@ impl Rooms {
                 Err(e) => return Err(e.into()),
             }
         }
-        let handle = self.spawn(actor::Room::new(row, None, self.context.clone()));
+        let handle = self.spawn(room::Room::new(row, None, self.context.clone()));
         Ok(handle.info())
     }
 
@@ -197,7 +197,7 @@ impl Rooms {
             .store
             .room(&code)
             .await?
-            .map(|row| actor::info_from_row(&row)))
+            .map(|row| room::info_from_row(&row)))
     }
 
     /// Public rooms waiting for players, newest first.
@@ -262,7 +262,7 @@ impl Rooms {
     /// Starts the task of a stored room. A match that does not replay is logged and left out.
     async fn load(&self, row: RoomRow) -> Result<Option<RoomHandle>, StoreError> {
         let live = match row.match_id {
-            Some(id) => match actor::LiveMatch::load(&self.context.store, id, &row).await? {
+            Some(id) => match room::LiveMatch::load(&self.context.store, id, &row).await? {
                 Ok(live) => Some(live),
                 Err(e) => {
                     tracing::error!(room = %row.code, error = %e, "stored match does not replay");
@@ -271,14 +271,14 @@ impl Rooms {
             },
             None => None,
         };
-        Ok(Some(self.spawn(actor::Room::new(
+        Ok(Some(self.spawn(room::Room::new(
             row,
             live,
             self.context.clone(),
         ))))
     }
 
-    fn spawn(&self, room: actor::Room) -> RoomHandle {
+    fn spawn(&self, room: room::Room) -> RoomHandle {
         let (commands, receiver) = mpsc::channel(ROOM_QUEUE);
         let handle = RoomHandle {
             commands,

@@ -1,0 +1,137 @@
+//! Views out: a snapshot for whoever joins or asks, and after each version the patch from each
+//! recipient's last view.
+
+use plateau_games::Viewer;
+use plateau_protocol::ws::ServerFrame;
+
+use super::{LiveMatch, Room};
+use crate::rooms::views::{Moment, RecipientView};
+use crate::ws::conn::{encode, Conn, ConnId};
+
+impl Room {
+    pub(super) fn moment(&self) -> Option<Moment<'_>> {
+        let live = self.live.as_ref()?;
+        Some(Moment {
+            game: self.game.info().id,
+            version: live.version(),
+            ply: live.ply,
+            status: self.status,
+            result: live.result.as_ref(),
+        })
+    }
+
+    /// The view a viewer holds now, built if nobody holds it yet.
+    pub(super) fn current_view(&mut self, viewer: Viewer) -> Option<RecipientView> {
+        let moment = self.moment()?;
+        let live = self.live.as_ref()?;
+        let cached = match viewer {
+            Viewer::Seat(seat) => live.seat_views[seat].clone(),
+            _ => live.spectator_view.clone(),
+        };
+        let view =
+            cached.unwrap_or_else(|| RecipientView::build(&*live.game_match, viewer, &moment));
+        let live = self.live.as_mut()?;
+        match viewer {
+            Viewer::Seat(seat) => live.seat_views[seat] = Some(view.clone()),
+            _ => live.spectator_view = Some(view.clone()),
+        }
+        Some(view)
+    }
+
+    pub(super) fn viewer_of(&self, conn: &Conn) -> Viewer {
+        match self.members.get(&conn.id) {
+            Some(m) => m.seat.map_or(Viewer::Spectator, Viewer::Seat),
+            None => self
+                .seat_of(conn.player.id)
+                .map_or(Viewer::Spectator, Viewer::Seat),
+        }
+    }
+
+    pub(super) fn snapshot_for(&mut self, conn: &Conn) {
+        let viewer = self.viewer_of(conn);
+        if let Some(view) = self.current_view(viewer) {
+            let version = self.live.as_ref().map_or(0, LiveMatch::version);
+            conn.send(&ServerFrame::Snapshot {
+                room: self.code.clone(),
+                version,
+                view: view.full(),
+            });
+        }
+    }
+
+    pub(super) fn send_snapshot(&mut self, member: ConnId) {
+        if let Some(conn) = self.members.get(&member).map(|m| m.conn.clone()) {
+            self.snapshot_for(&conn);
+        }
+    }
+
+    pub(super) fn on_sync(&mut self, conn: &Conn) {
+        if self.live.is_some() {
+            self.snapshot_for(conn);
+        } else {
+            conn.send(&ServerFrame::Room {
+                room: self.room_info(),
+            });
+        }
+    }
+
+    /// Sends every member the patch from the version before to the current one.
+    pub(super) fn broadcast_version(&mut self, events: &[plateau_games::Event]) {
+        let Some(moment) = self.moment() else { return };
+        let live = self.live.as_ref().expect("a version has a match");
+        let from = moment.version - 1;
+        let mut watched: Vec<Viewer> = Vec::new();
+        for m in self.members.values() {
+            let viewer = m.seat.map_or(Viewer::Spectator, Viewer::Seat);
+            if !watched.contains(&viewer) {
+                watched.push(viewer);
+            }
+        }
+        let mut frames: Vec<(Viewer, axum::extract::ws::Utf8Bytes, RecipientView)> = Vec::new();
+        for viewer in watched {
+            let next = RecipientView::build(&*live.game_match, viewer, &moment);
+            let held = match viewer {
+                Viewer::Seat(seat) => live.seat_views[seat].as_ref(),
+                _ => live.spectator_view.as_ref(),
+            };
+            let frame = match held {
+                Some(held) => ServerFrame::Patch {
+                    room: self.code.clone(),
+                    from,
+                    version: moment.version,
+                    ops: held.patch_to(&next),
+                    events: events
+                        .iter()
+                        .filter(|e| e.audience.includes(viewer))
+                        .map(|e| e.data.clone())
+                        .collect(),
+                },
+                // Nobody held this view (a member joined before the match had one): the whole view.
+                None => ServerFrame::Snapshot {
+                    room: self.code.clone(),
+                    version: moment.version,
+                    view: next.full(),
+                },
+            };
+            frames.push((viewer, encode(&frame), next));
+        }
+        let live = self.live.as_mut().expect("a version has a match");
+        live.seat_views.iter_mut().for_each(|v| *v = None);
+        live.spectator_view = None;
+        let mut gone = Vec::new();
+        for (viewer, frame, view) in frames {
+            for m in self.members.values() {
+                if m.seat.map_or(Viewer::Spectator, Viewer::Seat) == viewer
+                    && !m.conn.send_text(frame.clone())
+                {
+                    gone.push(m.conn.id);
+                }
+            }
+            match viewer {
+                Viewer::Seat(seat) => live.seat_views[seat] = Some(view),
+                _ => live.spectator_view = Some(view),
+            }
+        }
+        self.drop_members(&gone);
+    }
+}

@@ -1,0 +1,279 @@
+//! One room's task: it owns the room's seats, members and match, and applies commands in order.
+//!
+//! The path of a move: checks in the contract's order, the engine plays it on a copy of the match,
+//! the store commits it, and only then does the room keep the copy, send each recipient its patch and
+//! the mover its ack. A refused or unstored move leaves the room as it was.
+
+mod broadcast;
+mod live;
+mod play;
+mod seating;
+
+pub use live::LiveMatch;
+
+use chrono::{DateTime, Utc};
+use plateau_games::{GameEntry, Outcome};
+use plateau_protocol::rest::{RoomInfo, SeatInfo, Visibility};
+use plateau_protocol::ws::ServerFrame;
+use plateau_protocol::{ErrorCode, MatchResult, PlayerRef, RoomStatus};
+use serde_json::{Map, Value};
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::time::Duration;
+use tokio::sync::{mpsc, watch};
+use uuid::Uuid;
+
+use super::{game_of, Command, RoomContext};
+use crate::metrics::METRICS;
+use crate::store::RoomRow;
+use crate::ws::conn::{encode, Conn, ConnId};
+
+/// How long a finished room with nobody in it stays loaded.
+const IDLE_FINISHED: Duration = Duration::from_secs(60);
+
+pub struct Room {
+    code: String,
+    game: &'static dyn GameEntry,
+    visibility: Visibility,
+    options: Map<String, Value>,
+    host: Uuid,
+    created_at: DateTime<Utc>,
+    seats: Vec<SeatState>,
+    status: RoomStatus,
+    live: Option<LiveMatch>,
+    members: HashMap<ConnId, Member>,
+    context: Arc<RoomContext>,
+    info: watch::Sender<RoomInfo>,
+    /// When the server next plays for a seat: a bot's move, or the rules' default for a player who
+    /// did not decide in time.
+    auto_due: Option<tokio::time::Instant>,
+}
+
+#[derive(Debug, Clone, Default)]
+struct SeatState {
+    player: Option<PlayerRef>,
+    bot: bool,
+}
+
+/// A connection in the room: a seat's player, or a spectator.
+struct Member {
+    conn: Conn,
+    seat: Option<usize>,
+}
+
+/// A seat's player as the room shows it.
+fn seat_states(row: &RoomRow) -> Vec<SeatState> {
+    row.seats
+        .iter()
+        .map(|s| SeatState {
+            player: s.player_id.map(|id| PlayerRef {
+                id,
+                name: s.player_name.clone().unwrap_or_default(),
+            }),
+            bot: s.bot,
+        })
+        .collect()
+}
+
+/// The public info of a stored room that is not live (nobody is connected to it).
+pub fn info_from_row(row: &RoomRow) -> RoomInfo {
+    RoomInfo {
+        code: row.code.clone(),
+        game: row.game.clone(),
+        players: row.players,
+        visibility: Visibility::parse(&row.visibility).unwrap_or(Visibility::Private),
+        options: row.options.clone(),
+        host: row.host,
+        seats: seat_states(row)
+            .into_iter()
+            .enumerate()
+            .map(|(seat, s)| SeatInfo {
+                seat,
+                connected: s.bot,
+                player: s.player,
+                bot: s.bot,
+            })
+            .collect(),
+        status: RoomStatus::parse(&row.status).unwrap_or(RoomStatus::Abandoned),
+        match_id: row.match_id,
+        created_at: row.created_at,
+    }
+}
+
+fn result_of(outcome: Outcome) -> MatchResult {
+    MatchResult {
+        winners: outcome.winners,
+        scores: outcome.scores,
+        reason: outcome.reason,
+    }
+}
+
+impl Room {
+    pub fn new(row: RoomRow, live: Option<LiveMatch>, context: Arc<RoomContext>) -> Room {
+        let (info, _) = watch::channel(info_from_row(&row));
+        let game = game_of(&row).expect("rooms are created for games this server runs");
+        let mut room = Room {
+            code: row.code.clone(),
+            game,
+            visibility: Visibility::parse(&row.visibility).unwrap_or(Visibility::Private),
+            options: row.options.clone(),
+            host: row.host,
+            created_at: row.created_at,
+            seats: seat_states(&row),
+            status: RoomStatus::parse(&row.status).unwrap_or(RoomStatus::Abandoned),
+            live,
+            members: HashMap::new(),
+            context,
+            info,
+            auto_due: None,
+        };
+        room.info.send_replace(room.room_info());
+        room.schedule_automatic();
+        room
+    }
+
+    pub fn subscribe(&self) -> watch::Receiver<RoomInfo> {
+        self.info.subscribe()
+    }
+
+    /// The room's loop: commands in order, bots when due, until shutdown (or idle once finished).
+    pub async fn run(mut self, mut commands: mpsc::Receiver<Command>) {
+        let shutdown = self.context.shutdown.clone();
+        loop {
+            let idle = self.members.is_empty()
+                && matches!(self.status, RoomStatus::Finished | RoomStatus::Abandoned);
+            let auto_due = self.auto_due;
+            tokio::select! {
+                command = commands.recv() => match command {
+                    Some(command) => self.handle(command).await,
+                    None => break,
+                },
+                _ = async { tokio::time::sleep_until(auto_due.expect("guarded")).await }, if auto_due.is_some() => {
+                    self.play_automatic().await;
+                }
+                _ = tokio::time::sleep(IDLE_FINISHED), if idle => break,
+                _ = shutdown.cancelled() => break,
+            }
+        }
+    }
+
+    async fn handle(&mut self, command: Command) {
+        match command {
+            Command::Join { conn, role } => self.on_join(conn, role).await,
+            Command::Leave { conn } => self.on_leave(conn).await,
+            Command::Start { conn, bots } => self.on_start(conn, bots).await,
+            Command::Move {
+                conn,
+                id,
+                version,
+                mv,
+                received,
+            } => self.on_move(conn, id, version, mv, received).await,
+            Command::Sync { conn } => self.on_sync(&conn),
+            Command::Chat { conn, text } => self.on_chat(&conn, text),
+            Command::Disconnect { conn } => {
+                if self.members.remove(&conn).is_some() {
+                    self.publish();
+                }
+            }
+        }
+    }
+
+    fn seat_of(&self, player: Uuid) -> Option<usize> {
+        self.seats
+            .iter()
+            .position(|s| s.player.as_ref().is_some_and(|p| p.id == player))
+    }
+
+    fn room_info(&self) -> RoomInfo {
+        RoomInfo {
+            code: self.code.clone(),
+            game: self.game.info().id.to_string(),
+            players: self.seats.len(),
+            visibility: self.visibility,
+            options: self.options.clone(),
+            host: self.host,
+            seats: self
+                .seats
+                .iter()
+                .enumerate()
+                .map(|(seat, s)| SeatInfo {
+                    seat,
+                    player: s.player.clone(),
+                    bot: s.bot,
+                    connected: s.bot
+                        || s.player.as_ref().is_some_and(|p| {
+                            self.members
+                                .values()
+                                .any(|m| m.conn.player.id == p.id && m.seat == Some(seat))
+                        }),
+                })
+                .collect(),
+            status: self.status,
+            match_id: self.live.as_ref().map(|l| l.id),
+            created_at: self.created_at,
+        }
+    }
+
+    /// Publishes the room's info to REST readers and sends it to every member.
+    fn publish(&mut self) {
+        let info = self.room_info();
+        let frame = encode(&ServerFrame::Room { room: info.clone() });
+        self.info.send_replace(info);
+        self.send_to_all(frame);
+    }
+
+    fn send_to_all(&mut self, frame: axum::extract::ws::Utf8Bytes) {
+        let gone: Vec<ConnId> = self
+            .members
+            .values()
+            .filter(|m| !m.conn.send_text(frame.clone()))
+            .map(|m| m.conn.id)
+            .collect();
+        self.drop_members(&gone);
+    }
+
+    /// Forgets members whose connection is gone or too slow.
+    fn drop_members(&mut self, gone: &[ConnId]) {
+        if gone.is_empty() {
+            return;
+        }
+        for id in gone {
+            self.members.remove(id);
+        }
+        let info = self.room_info();
+        let frame = encode(&ServerFrame::Room { room: info.clone() });
+        self.info.send_replace(info);
+        for m in self.members.values() {
+            m.conn.send_text(frame.clone());
+        }
+    }
+
+    fn refuse(&self, conn: &Conn, id: Option<String>, code: ErrorCode, message: impl Into<String>) {
+        METRICS.error(code);
+        conn.send(&ServerFrame::Error {
+            id,
+            code,
+            message: message.into(),
+            room: Some(self.code.clone()),
+        });
+    }
+
+    fn on_chat(&mut self, conn: &Conn, text: String) {
+        if !self.members.contains_key(&conn.id) {
+            return self.refuse(
+                conn,
+                None,
+                ErrorCode::Forbidden,
+                "join the room before chatting",
+            );
+        }
+        let frame = encode(&ServerFrame::Chat {
+            room: self.code.clone(),
+            player: conn.player.clone(),
+            text,
+            at: Utc::now(),
+        });
+        self.send_to_all(frame);
+    }
+}

@@ -1,0 +1,229 @@
+//! Who is in the room: joining (a seat, or watching), leaving, and the host starting the match.
+
+use chrono::Utc;
+use plateau_protocol::rest::MatchPlayer;
+use plateau_protocol::ws::{Role, ServerFrame};
+use plateau_protocol::{ErrorCode, RoomStatus};
+use rand::TryRngCore;
+use sha2::{Digest, Sha256};
+use std::collections::HashMap;
+use uuid::Uuid;
+
+use super::{LiveMatch, Member, Room};
+use crate::rooms::engine_options;
+use crate::store::{NewMatch, StoreError};
+use crate::ws::conn::{Conn, ConnId};
+
+impl Room {
+    pub(super) async fn on_join(&mut self, conn: Conn, role: Role) {
+        let seat = match role {
+            Role::Spectator => None,
+            Role::Player => match self.seat_of(conn.player.id) {
+                Some(seat) => Some(seat),
+                None if self.status != RoomStatus::Waiting => {
+                    return self.refuse(
+                        &conn,
+                        None,
+                        ErrorCode::RoomFull,
+                        "the match has started without you; join as a spectator",
+                    );
+                }
+                None => {
+                    let Some(free) = self.seats.iter().position(|s| s.player.is_none() && !s.bot)
+                    else {
+                        return self.refuse(
+                            &conn,
+                            None,
+                            ErrorCode::RoomFull,
+                            "every seat is taken",
+                        );
+                    };
+                    if let Err(e) = self
+                        .context
+                        .store
+                        .update_seating(&self.code, self.host, free, Some(conn.player.id))
+                        .await
+                    {
+                        tracing::error!(error = %e, "could not store a seat");
+                        return self.refuse(
+                            &conn,
+                            None,
+                            ErrorCode::Internal,
+                            "could not take the seat; try again",
+                        );
+                    }
+                    self.seats[free].player = Some(conn.player.clone());
+                    Some(free)
+                }
+            },
+        };
+        let id = conn.id;
+        self.members.insert(id, Member { conn, seat });
+        self.publish();
+        self.send_snapshot(id);
+    }
+
+    pub(super) async fn on_leave(&mut self, conn: Conn) {
+        let member = self.members.remove(&conn.id);
+        let seat = self.seat_of(conn.player.id);
+        if let (RoomStatus::Waiting, Some(seat)) = (self.status, seat) {
+            // Before the start, leaving gives the seat up; the host's role passes to another player.
+            let mut host = self.host;
+            let mut status = self.status;
+            if host == conn.player.id {
+                match self
+                    .seats
+                    .iter()
+                    .enumerate()
+                    .find_map(|(s, st)| st.player.as_ref().filter(|_| s != seat).map(|p| p.id))
+                {
+                    Some(next) => host = next,
+                    None => status = RoomStatus::Abandoned,
+                }
+            }
+            let store = &self.context.store;
+            let stored = async {
+                store.update_seating(&self.code, host, seat, None).await?;
+                if status != self.status {
+                    store.set_room_status(&self.code, status.as_str()).await?;
+                }
+                Ok::<(), StoreError>(())
+            }
+            .await;
+            if let Err(e) = stored {
+                tracing::error!(error = %e, "could not store a seat");
+                if let Some(member) = member {
+                    self.members.insert(conn.id, member);
+                }
+                return self.refuse(
+                    &conn,
+                    None,
+                    ErrorCode::Internal,
+                    "could not leave; try again",
+                );
+            }
+            self.seats[seat].player = None;
+            self.host = host;
+            self.status = status;
+            for m in self.members.values_mut() {
+                if m.conn.player.id == conn.player.id {
+                    m.seat = None;
+                }
+            }
+        }
+        self.publish();
+        // The leaver sees the room it left once more, as a receipt.
+        conn.send(&ServerFrame::Room {
+            room: self.room_info(),
+        });
+    }
+
+    pub(super) async fn on_start(&mut self, conn: Conn, bots: bool) {
+        if conn.player.id != self.host {
+            return self.refuse(
+                &conn,
+                None,
+                ErrorCode::Forbidden,
+                "only the host can start the match",
+            );
+        }
+        if self.status != RoomStatus::Waiting {
+            return self.refuse(
+                &conn,
+                None,
+                ErrorCode::Conflict,
+                "the match has already started",
+            );
+        }
+        let empty = self.seats.iter().filter(|s| s.player.is_none()).count();
+        if empty > 0 && !bots {
+            return self.refuse(
+                &conn,
+                None,
+                ErrorCode::Conflict,
+                format!("{empty} seat(s) are empty: wait for players, or start with bots"),
+            );
+        }
+        let mut seed = [0u8; 32];
+        if rand::rngs::OsRng.try_fill_bytes(&mut seed).is_err() {
+            return self.refuse(
+                &conn,
+                None,
+                ErrorCode::Internal,
+                "no randomness available; try again",
+            );
+        }
+        let commitment = hex::encode(Sha256::digest(seed));
+        let players = self.seats.len();
+        let game_match = match self
+            .game
+            .start(&engine_options(&self.options), players, seed)
+        {
+            Ok(m) => m,
+            Err(e) => return self.refuse(&conn, None, ErrorCode::BadRequest, e.to_string()),
+        };
+        let seating: Vec<MatchPlayer> = self
+            .seats
+            .iter()
+            .enumerate()
+            .map(|(seat, s)| match &s.player {
+                Some(p) => MatchPlayer {
+                    seat,
+                    id: Some(p.id),
+                    name: p.name.clone(),
+                    bot: false,
+                },
+                None => MatchPlayer {
+                    seat,
+                    id: None,
+                    name: format!("Bot {}", seat + 1),
+                    bot: true,
+                },
+            })
+            .collect();
+        let id = Uuid::now_v7();
+        let stored = self
+            .context
+            .store
+            .start_match(&NewMatch {
+                id,
+                room_code: &self.code,
+                game: self.game.info().id,
+                options: &self.options,
+                players: &seating,
+                seed: &seed,
+                commitment: &commitment,
+                started_at: Utc::now(),
+            })
+            .await;
+        if let Err(e) = stored {
+            tracing::error!(error = %e, "could not store the start of a match");
+            return self.refuse(
+                &conn,
+                None,
+                ErrorCode::Internal,
+                "could not start the match; try again",
+            );
+        }
+        for (seat, p) in self.seats.iter_mut().zip(&seating) {
+            seat.bot = p.bot;
+        }
+        self.status = RoomStatus::Playing;
+        self.live = Some(LiveMatch {
+            id,
+            game_match,
+            ply: 0,
+            result: None,
+            acks: HashMap::new(),
+            seat_views: vec![None; players],
+            spectator_view: None,
+        });
+        tracing::info!(match_id = %id, "match started");
+        self.publish();
+        let members: Vec<ConnId> = self.members.keys().copied().collect();
+        for member in members {
+            self.send_snapshot(member);
+        }
+        self.schedule_automatic();
+    }
+}
