@@ -842,14 +842,6 @@ fn contract_playouts() {
     }
 }
 
-#[test]
-#[ignore]
-fn perft_timing() {
-    let t = std::time::Instant::now();
-    let n = perft(2, "standard", 4).unwrap();
-    println!("perft(4) standard = {n} in {:?}", t.elapsed());
-}
-
 /// Plays a game record (rules §1.4 notation, "1.a1b2 i5h5 2. ...") and returns the match.
 fn replay_record(layout: &str, record: &str) -> Abalone {
     let mut g = new_game(2, json!({ "layout": layout }));
