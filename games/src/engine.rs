@@ -194,6 +194,14 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// `Some` once the match is over.
     fn outcome(&self) -> Option<Outcome>;
 
+    /// Whether a move's content is secret when played (Trangouar's setup, placed in secret). The
+    /// match record shows such a move as `{"hidden": true}` until the match has ended. Default: no
+    /// move is secret (hidden information lives in the state, and views keep it out).
+    fn is_secret(mv: &Self::Move) -> bool {
+        let _ = mv;
+        false
+    }
+
     /// The move the rules themselves prescribe for `seat` when it must decide and does not answer
     /// in time (Trangouar: the owner of a losing cube loses pearls of the colour it has most of).
     /// The server plays it on a decision timeout, and bots play it rather than a random move. `None`,

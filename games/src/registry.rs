@@ -43,6 +43,10 @@ pub trait GameEntry: Sync {
     /// option that does not apply to this player count) are caught here, not at start.
     fn validate(&self, players: usize, options: &Value) -> Result<Options, SetupError>;
 
+    /// Whether a stored move (canonical JSON) is secret while the match is played (see
+    /// [`Game::is_secret`]). A move that does not parse is treated as secret.
+    fn is_secret_move(&self, mv: &Value) -> bool;
+
     /// A new match from validated options and its seed.
     fn start(
         &self,
@@ -122,6 +126,10 @@ impl<G: Game> GameEntry for Entry<G> {
         let options = options::validate(&info.options, options)?;
         G::setup(&options, players, &mut GameRng::from_seed([0; 32]))?;
         Ok(options)
+    }
+
+    fn is_secret_move(&self, mv: &Value) -> bool {
+        G::parse_move(mv).map_or(true, |m| G::is_secret(&m))
     }
 
     fn start(

@@ -2,9 +2,9 @@
 //! shuts down gracefully (stop accepting, close sockets with 1001, let rooms finish the write under
 //! way, close the database).
 
+use axum::serve::ListenerExt;
 use std::sync::Arc;
 use std::time::Duration;
-use axum::serve::ListenerExt;
 use tokio::net::TcpListener;
 use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;

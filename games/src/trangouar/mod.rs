@@ -287,6 +287,11 @@ impl Game for Trangouar {
         self.outcome.clone()
     }
 
+    /// A setup is placed in secret: the record hides it until the match ends.
+    fn is_secret(mv: &Move) -> bool {
+        matches!(mv, Move::Setup { .. })
+    }
+
     /// Only a pending loss has a prescribed answer; every other decision waits for its player.
     fn default_move(&self, seat: Seat) -> Option<Move> {
         self.pending

@@ -9,6 +9,7 @@ use plateau_protocol::rest::{
 };
 use plateau_protocol::RoomStatus;
 use serde::Deserialize;
+use serde_json::json;
 use uuid::Uuid;
 
 use crate::app::AppState;
@@ -87,6 +88,9 @@ pub async fn one(
         .ok_or_else(|| ApiError::not_found("match"))?;
     let moves = state.store.moves(id, None).await?;
     let ended = row.status != RoomStatus::Playing.as_str();
+    let game = registry::find(&row.game);
+    // Moves placed in secret (a hidden setup) stay hidden until the match has ended.
+    let secret = |mv: &serde_json::Value| !ended && game.is_none_or(|g| g.is_secret_move(mv));
     Ok(Json(MatchDetail {
         summary: summary(&row),
         moves: moves
@@ -94,7 +98,11 @@ pub async fn one(
             .map(|m| MoveRecord {
                 ply: m.ply,
                 seat: m.seat as usize,
-                mv: m.body.0,
+                mv: if secret(&m.body.0) {
+                    json!({"hidden": true})
+                } else {
+                    m.body.0
+                },
                 at: m.at,
             })
             .collect(),
