@@ -27,6 +27,9 @@ struct Seen {
     gaps: Vec<(String, Option<u64>, u64)>,
     /// Set when the connection ended: the close code, if the server sent one.
     closed: Option<Option<u16>>,
+    /// For each snapshot frame (by index in `frames`), the (version, view) rebuilt from patches that
+    /// was held for its room just before it arrived: what a `sync` is compared with.
+    held_at_snapshot: HashMap<usize, Option<(u64, Value)>>,
 }
 
 pub struct Client {
@@ -248,6 +251,33 @@ impl Client {
             .await
     }
 
+    /// Asks for a snapshot and checks that it equals the view this client rebuilt from patches, at
+    /// the same version. Frames of one connection arrive in order, so every patch sent before the
+    /// snapshot has been applied when it arrives, however busy the room is (bots moving meanwhile).
+    pub async fn check_sync(&self, room: &str) {
+        let mark = self.mark();
+        self.send(json!({"type": "sync", "room": room})).await;
+        let snapshot = self
+            .wait_for(mark, |f| f["type"] == "snapshot" && f["room"] == room)
+            .await;
+        let held = {
+            let seen = self.seen.lock().unwrap();
+            let index = (mark..seen.frames.len())
+                .find(|&i| seen.frames[i]["type"] == "snapshot" && seen.frames[i]["room"] == room)
+                .expect("the snapshot was recorded");
+            seen.held_at_snapshot.get(&index).cloned().flatten()
+        };
+        let (version, patched) = held.expect("a view was held before the sync");
+        assert_eq!(
+            snapshot["version"], version,
+            "the snapshot answering a sync is at the version the patches reached"
+        );
+        assert_eq!(
+            snapshot["view"], patched,
+            "the view rebuilt from patches equals a fresh snapshot at version {version}"
+        );
+    }
+
     /// The legal moves listed in this client's view of `room`.
     pub fn legal(&self, room: &str) -> Vec<Value> {
         self.view(room)
@@ -262,7 +292,8 @@ impl Seen {
             Some("snapshot") => {
                 let room = frame["room"].as_str().expect("room").to_string();
                 let version = frame["version"].as_u64().expect("version");
-                self.views.insert(room, (version, frame["view"].clone()));
+                let held = self.views.insert(room, (version, frame["view"].clone()));
+                self.held_at_snapshot.insert(self.frames.len(), held);
             }
             Some("patch") => {
                 let room = frame["room"].as_str().expect("room").to_string();
