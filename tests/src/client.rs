@@ -10,13 +10,15 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use tokio::net::TcpStream;
 use tokio::sync::Notify;
+use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
 use tokio_tungstenite::tungstenite::Message;
-use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
+use tokio_tungstenite::WebSocketStream;
 
 use crate::rest::Player;
+use crate::transport::Transport;
 
-type Sink = SplitSink<WebSocketStream<MaybeTlsStream<TcpStream>>, Message>;
+type Sink = SplitSink<WebSocketStream<Transport>, Message>;
 
 #[derive(Default)]
 struct Seen {
@@ -44,7 +46,16 @@ pub const WAIT: Duration = Duration::from_secs(15);
 impl Client {
     /// Opens a connection without authenticating.
     pub async fn connect(ws_url: &str) -> Client {
-        let (socket, _) = tokio_tungstenite::connect_async(ws_url)
+        Client::connect_with(ws_url, false).await
+    }
+
+    /// Opens a connection without authenticating; with `quick_ack`, the socket acknowledges what it
+    /// receives at once (see [`crate::transport`]).
+    pub async fn connect_with(ws_url: &str, quick_ack: bool) -> Client {
+        let request = ws_url.into_client_request().expect("a WebSocket URL");
+        let authority = request.uri().authority().expect("host and port").as_str();
+        let tcp = TcpStream::connect(authority).await.expect("TCP connect");
+        let (socket, _) = tokio_tungstenite::client_async(request, Transport::new(tcp, quick_ack))
             .await
             .expect("WebSocket connect");
         let (sink, mut stream) = socket.split();
@@ -78,7 +89,12 @@ impl Client {
 
     /// Opens a connection and authenticates as `player`.
     pub async fn login(ws_url: &str, player: &Player) -> Client {
-        let mut client = Client::connect(ws_url).await;
+        Client::login_with(ws_url, player, false).await
+    }
+
+    /// [`Client::login`], with quick ACKs or not (see [`crate::transport`]).
+    pub async fn login_with(ws_url: &str, player: &Player, quick_ack: bool) -> Client {
+        let mut client = Client::connect_with(ws_url, quick_ack).await;
         client
             .send(json!({"type": "auth", "token": player.token}))
             .await;

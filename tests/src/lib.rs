@@ -9,6 +9,7 @@ pub mod rest;
 pub mod server;
 pub mod strategy;
 pub mod table;
+pub mod transport;
 
 pub use client::Client;
 pub use db::{Backend, TestDb};

@@ -9,7 +9,24 @@ use rand::SeedableRng;
 use serde_json::{json, Value};
 
 use crate::replay::{wire_events, Replay};
-use crate::{Api, Client, TestServer};
+use crate::{Api, Client, TestDb, TestServer};
+
+/// A server for test clients that play at machine speed: bots play at once, and a connection may
+/// sustain 1000 frames a second (the default, 50, suits people; a test client answering every
+/// version at once of a 2000-ply match goes beyond it).
+pub async fn machine_speed_server(db: &TestDb) -> TestServer {
+    machine_speed_server_with(db, &[]).await
+}
+
+/// [`machine_speed_server`] with more environment.
+pub async fn machine_speed_server_with(db: &TestDb, env: &[(&str, &str)]) -> TestServer {
+    let mut all = vec![
+        ("PLATEAU_BOT_DELAY_MS", "0"),
+        ("PLATEAU_FRAMES_PER_SEC", "1000"),
+    ];
+    all.extend_from_slice(env);
+    TestServer::start_with(db, &all).await
+}
 
 pub struct Table {
     pub api: Api,
@@ -52,7 +69,8 @@ pub fn legal_of(view: &Value) -> Vec<Value> {
 impl Table {
     /// Opens a private room of `game` for `players`, seats `0..humans` taken by new test players
     /// (seat 0 is the host), a spectator watching, and starts it with bots in the other seats.
-    /// Returns once every client holds the first snapshot.
+    /// Returns once every client holds the first snapshot. The clients acknowledge TCP data at once
+    /// (see [`crate::transport`]): they play thousands of moves and do not measure latency.
     pub async fn open(
         server: &TestServer,
         game: &str,
@@ -76,7 +94,7 @@ impl Table {
         let code = room["code"].as_str().expect("code").to_string();
         let mut clients = Vec::new();
         for (seat, account) in accounts.iter().enumerate() {
-            let client = Client::login(&server.ws_url(), account).await;
+            let client = Client::login_with(&server.ws_url(), account, true).await;
             let joined = client.join(&code, "player").await;
             assert_eq!(joined["type"], "room", "join: {joined}");
             assert_eq!(
@@ -85,7 +103,7 @@ impl Table {
             );
             clients.push(client);
         }
-        let spectator = Client::login(&server.ws_url(), &watcher).await;
+        let spectator = Client::login_with(&server.ws_url(), &watcher, true).await;
         spectator.join(&code, "spectator").await;
         let mark = clients[0].mark();
         clients[0]

@@ -9,8 +9,8 @@
 
 use plateau_games::Viewer;
 use plateau_tests::replay::{frames_by_version, Replay};
-use plateau_tests::table::{random_chooser, test_rng};
-use plateau_tests::{on_both_databases, Backend, Client, Table, TestDb, TestServer};
+use plateau_tests::table::{machine_speed_server, random_chooser, test_rng};
+use plateau_tests::{on_both_databases, Backend, Client, Table, TestDb};
 use serde_json::{json, Value};
 
 type Tile = [u64; 3];
@@ -134,7 +134,7 @@ fn assert_no_rack_for_spectator(table: &Table) {
 
 async fn whole_match(backend: Backend, players: usize, humans: usize, options: Value) {
     let db = TestDb::new(backend).await;
-    let server = TestServer::start(&db).await;
+    let server = machine_speed_server(&db).await;
     let table = Table::open(&server, "triominos", players, humans, options).await;
     let code = table.code.clone();
 
