@@ -39,6 +39,9 @@ pub struct Table {
     pub spectator: Client,
     /// The commitment to the seed, published at the start.
     pub commitment: String,
+    /// Moves the driver has sent: the ids of moves are `s<seat>-<n>`, unique in the room (a
+    /// known id is answered with its first ack and not played again).
+    sent: std::sync::atomic::AtomicUsize,
 }
 
 /// What a chooser answers for a human to act: a move, or nothing (the human stays silent and the
@@ -140,6 +143,7 @@ impl Table {
             humans: clients,
             spectator,
             commitment,
+            sent: Default::default(),
         }
     }
 
@@ -171,11 +175,13 @@ impl Table {
         let mut sent = 0;
         for step in 0.. {
             assert!(step < 50_000, "the match does not end");
-            let version = self.spectator.version(code);
-            for h in &self.humans {
-                h.until_version(code, version).await;
+            // Every client at the latest version any of them holds, so that `stop` sees each
+            // version a human acts on (the spectator's patch may come after a human's ack).
+            let latest = self.clients().map(|c| c.version(code)).max().unwrap_or(0);
+            for c in self.clients() {
+                c.until_version(code, latest).await;
             }
-            let public = self.public_view();
+            let (version, public) = self.spectator.view(code).expect("a view");
             if public["status"] != "playing" || stop(&public) {
                 break;
             }
@@ -187,6 +193,11 @@ impl Table {
             let mut acted = false;
             for (seat, h) in self.humans.iter().enumerate() {
                 let (held, view) = h.view(code).expect("a view");
+                if held != version {
+                    // A bot moved meanwhile: look again.
+                    acted = true;
+                    break;
+                }
                 if legal_of(&view).is_empty() {
                     continue;
                 }
@@ -194,7 +205,8 @@ impl Table {
                     continue;
                 };
                 sent += 1;
-                let id = format!("s{seat}-{sent}");
+                let n = self.sent.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                let id = format!("s{seat}-{n}");
                 let answer = h.play_at(code, &id, held, mv.clone()).await;
                 match (answer["type"].as_str(), answer["code"].as_str()) {
                     (Some("ack"), _) => {
