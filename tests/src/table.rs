@@ -164,7 +164,7 @@ impl Table {
 
     /// Plays for the humans until the match ends or `stop` holds of the spectator's view: whenever a
     /// human's view lists legal moves, `chooser` picks one and the human sends it on the version it
-    /// holds; otherwise (bots or the server to act) waits for the next version. Every 50 steps, each
+    /// holds; otherwise (bots or the server to act) waits for the next version. Every 20 steps, each
     /// client's patched view is checked against a fresh snapshot. Returns the moves the humans made.
     pub async fn play_until(
         &self,
@@ -185,7 +185,7 @@ impl Table {
             if public["status"] != "playing" || stop(&public) {
                 break;
             }
-            if step % 50 == 49 {
+            if step % 20 == 19 {
                 for c in self.clients() {
                     c.check_sync(code).await;
                 }
