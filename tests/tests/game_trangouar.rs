@@ -198,6 +198,60 @@ async fn hidden_setups(backend: Backend) {
     table.verify_end().await;
 }
 
+/// Nor does the public match record tell a setup before the reveal: `GET /api/v1/matches/{id}`
+/// (anyone may read it, without a token) lists the moves played so far, and `/state` the position.
+async fn setups_stay_out_of_the_record_until_the_reveal(backend: Backend) {
+    let db = TestDb::new(backend).await;
+    let server = machine_speed_server(&db).await;
+    let table = Table::open(&server, "trangouar", 2, 2, json!({})).await;
+    let mut rng = test_rng();
+    let zone = table.public_view()["state"]["zones"][0]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let ack = table.humans[0]
+        .play(&table.code, "setup", random_setup(&zone, &mut rng))
+        .await;
+    assert_eq!(ack["type"], "ack", "{ack}");
+    // Seat 1 has not set up yet: seat 0's army must stay secret, from seat 1 above all.
+    assert_eq!(table.public_view()["state"]["phase"], "setup");
+    let seat1 = &table.humans[1].player.as_ref().unwrap().token;
+    let mut leaks = Vec::new();
+    for (path, token) in [
+        (format!("/api/v1/matches/{}", table.match_id), None),
+        (
+            format!("/api/v1/matches/{}", table.match_id),
+            Some(seat1.as_str()),
+        ),
+        (format!("/api/v1/matches/{}/state", table.match_id), None),
+        (
+            format!("/api/v1/matches/{}/state?ply=1", table.match_id),
+            None,
+        ),
+        (
+            format!(
+                "/api/v1/matches?player={}",
+                table.humans[0].player.as_ref().unwrap().id
+            ),
+            None,
+        ),
+    ] {
+        let (status, body) = table.api.get(&path, token).await;
+        assert!(status.is_success(), "{path}: {status} {body}");
+        let mut strings = Vec::new();
+        strings_in(&body, &mut strings);
+        let points: Vec<&String> = strings.iter().filter(|s| is_point(s)).collect();
+        if !points.is_empty() {
+            leaks.push(format!("GET {path} tells {points:?}: {body}"));
+        }
+    }
+    assert!(
+        leaks.is_empty(),
+        "seat 0's secret setup is public before the reveal:\n{}",
+        leaks.join("\n")
+    );
+}
+
 /// The coins of every attack the clients saw are the replay's, and as many as the pearls say.
 fn assert_coins_replayed(table: &Table, replay: &Replay) -> usize {
     let flipped = replay.public_events_of_kind("attack");
@@ -419,6 +473,7 @@ async fn an_unanswered_loss_is_played_by_the_server_after_the_timeout() {
 }
 
 on_both_databases!(hidden_setups);
+on_both_databases!(setups_stay_out_of_the_record_until_the_reveal);
 on_both_databases!(two_players);
 on_both_databases!(three_players);
 on_both_databases!(four_players);
