@@ -10,13 +10,15 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use tokio::net::TcpStream;
 use tokio::sync::Notify;
+use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
 use tokio_tungstenite::tungstenite::Message;
-use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
+use tokio_tungstenite::WebSocketStream;
 
 use crate::rest::Player;
+use crate::transport::Transport;
 
-type Sink = SplitSink<WebSocketStream<MaybeTlsStream<TcpStream>>, Message>;
+type Sink = SplitSink<WebSocketStream<Transport>, Message>;
 
 #[derive(Default)]
 struct Seen {
@@ -27,6 +29,9 @@ struct Seen {
     gaps: Vec<(String, Option<u64>, u64)>,
     /// Set when the connection ended: the close code, if the server sent one.
     closed: Option<Option<u16>>,
+    /// For each snapshot frame (by index in `frames`), the (version, view) rebuilt from patches that
+    /// was held for its room just before it arrived: what a `sync` is compared with.
+    held_at_snapshot: HashMap<usize, Option<(u64, Value)>>,
 }
 
 pub struct Client {
@@ -43,7 +48,16 @@ pub const WAIT: Duration = Duration::from_secs(15);
 impl Client {
     /// Opens a connection without authenticating.
     pub async fn connect(ws_url: &str) -> Client {
-        let (socket, _) = tokio_tungstenite::connect_async(ws_url)
+        Client::connect_with(ws_url, false).await
+    }
+
+    /// Opens a connection without authenticating; with `quick_ack`, the socket acknowledges what it
+    /// receives at once (see [`crate::transport`]).
+    pub async fn connect_with(ws_url: &str, quick_ack: bool) -> Client {
+        let request = ws_url.into_client_request().expect("a WebSocket URL");
+        let authority = request.uri().authority().expect("host and port").as_str();
+        let tcp = TcpStream::connect(authority).await.expect("TCP connect");
+        let (socket, _) = tokio_tungstenite::client_async(request, Transport::new(tcp, quick_ack))
             .await
             .expect("WebSocket connect");
         let (sink, mut stream) = socket.split();
@@ -78,7 +92,12 @@ impl Client {
 
     /// Opens a connection and authenticates as `player`.
     pub async fn login(ws_url: &str, player: &Player) -> Client {
-        let mut client = Client::connect(ws_url).await;
+        Client::login_with(ws_url, player, false).await
+    }
+
+    /// [`Client::login`], with quick ACKs or not (see [`crate::transport`]).
+    pub async fn login_with(ws_url: &str, player: &Player, quick_ack: bool) -> Client {
+        let mut client = Client::connect_with(ws_url, quick_ack).await;
         client
             .send(json!({"type": "auth", "token": player.token}))
             .await;
@@ -251,6 +270,33 @@ impl Client {
             .await
     }
 
+    /// Asks for a snapshot and checks that it equals the view this client rebuilt from patches, at
+    /// the same version. Frames of one connection arrive in order, so every patch sent before the
+    /// snapshot has been applied when it arrives, however busy the room is (bots moving meanwhile).
+    pub async fn check_sync(&self, room: &str) {
+        let mark = self.mark();
+        self.send(json!({"type": "sync", "room": room})).await;
+        let snapshot = self
+            .wait_for(mark, |f| f["type"] == "snapshot" && f["room"] == room)
+            .await;
+        let held = {
+            let seen = self.seen.lock().unwrap();
+            let index = (mark..seen.frames.len())
+                .find(|&i| seen.frames[i]["type"] == "snapshot" && seen.frames[i]["room"] == room)
+                .expect("the snapshot was recorded");
+            seen.held_at_snapshot.get(&index).cloned().flatten()
+        };
+        let (version, patched) = held.expect("a view was held before the sync");
+        assert_eq!(
+            snapshot["version"], version,
+            "the snapshot answering a sync is at the version the patches reached"
+        );
+        assert_eq!(
+            snapshot["view"], patched,
+            "the view rebuilt from patches equals a fresh snapshot at version {version}"
+        );
+    }
+
     /// The legal moves listed in this client's view of `room`.
     pub fn legal(&self, room: &str) -> Vec<Value> {
         self.view(room)
@@ -271,7 +317,8 @@ impl Seen {
             Some("snapshot") => {
                 let room = frame["room"].as_str().expect("room").to_string();
                 let version = frame["version"].as_u64().expect("version");
-                self.views.insert(room, (version, frame["view"].clone()));
+                let held = self.views.insert(room, (version, frame["view"].clone()));
+                self.held_at_snapshot.insert(self.frames.len(), held);
             }
             Some("patch") => {
                 let room = frame["room"].as_str().expect("room").to_string();

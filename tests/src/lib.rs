@@ -4,15 +4,19 @@
 
 pub mod client;
 pub mod db;
+pub mod replay;
 pub mod rest;
 pub mod scenario;
 pub mod server;
 pub mod strategy;
+pub mod table;
+pub mod transport;
 
 pub use client::Client;
 pub use db::{Backend, TestDb};
 pub use rest::{Api, Player};
 pub use server::TestServer;
+pub use table::Table;
 
 /// Defines one test per database from `async fn $name(backend: Backend)`.
 #[macro_export]

@@ -122,3 +122,121 @@ mod tests {
         assert_eq!(outcome.reason, "six_ejected");
     }
 }
+
+/// Trangouar for test clients: a random secret setup, then legal moves that seek a fight, so that
+/// coins are flipped and pearls lost within a few turns.
+pub mod trangouar {
+    use rand::seq::{IndexedRandom, SliceRandom};
+    use rand::Rng;
+    use serde_json::{json, Value};
+
+    use crate::table::legal_of;
+
+    /// The name of intersection (x, y): `a1` is (0, 0).
+    pub fn point(x: usize, y: usize) -> String {
+        format!("{}{}", (b'a' + x as u8) as char, y + 1)
+    }
+
+    fn coords(p: &str) -> (i64, i64) {
+        let b = p.as_bytes();
+        (
+            i64::from(b[0] - b'a'),
+            p[1..].parse::<i64>().expect("a rank") - 1,
+        )
+    }
+
+    /// The 9 intersections of a corner zone (`SW`, `NW`, `NE`, `SE`) of the 9×9 board.
+    pub fn zone_points(zone: &str) -> Vec<String> {
+        let (x0, y0) = match zone {
+            "SW" => (0, 0),
+            "NW" => (0, 6),
+            "NE" => (6, 6),
+            "SE" => (6, 0),
+            other => panic!("no zone {other}"),
+        };
+        (0..9).map(|i| point(x0 + i % 3, y0 + i / 3)).collect()
+    }
+
+    /// A random valid setup in `zone`: 3 to 9 cubes, each with at least one pearl and at most 3 of
+    /// a colour, 27 pearls in all.
+    pub fn random_setup(zone: &str, rng: &mut impl Rng) -> Value {
+        let mut cells = zone_points(zone);
+        cells.shuffle(rng);
+        let n = rng.random_range(3..=9);
+        let mut pearls = vec![[0u8; 3]; n];
+        for cube in pearls.iter_mut() {
+            cube[rng.random_range(0..3)] = 1;
+        }
+        for _ in n..27 {
+            loop {
+                let (c, colour) = (rng.random_range(0..n), rng.random_range(0..3));
+                if pearls[c][colour] < 3 {
+                    pearls[c][colour] += 1;
+                    break;
+                }
+            }
+        }
+        let mut cubes: Vec<Value> = cells[..n]
+            .iter()
+            .zip(&pearls)
+            .map(|(at, p)| json!({"at": at, "red": p[0], "black": p[1], "white": p[2]}))
+            .collect();
+        cubes.sort_by_key(|c| c["at"].as_str().unwrap().to_string());
+        json!({"action": "setup", "cubes": cubes})
+    }
+
+    /// What `seat` plays in `view`: its own random setup; an attack whenever one is listed; else
+    /// mostly the move that ends nearest an enemy cube; a random loss when a fight is lost.
+    pub fn hunter(seat: usize, view: &Value, rng: &mut impl Rng) -> Option<Value> {
+        let legal = legal_of(view);
+        if legal.is_empty() {
+            return None;
+        }
+        let state = &view["state"];
+        if state["phase"] == "setup" {
+            let zone = state["zones"][seat].as_str().expect("zone");
+            return Some(random_setup(zone, rng));
+        }
+        let of = |action: &str| -> Vec<Value> {
+            legal
+                .iter()
+                .filter(|m| m["action"] == action)
+                .cloned()
+                .collect()
+        };
+        let attacks = of("attack");
+        if !attacks.is_empty() {
+            return attacks.choose(rng).cloned();
+        }
+        let enemies: Vec<(i64, i64)> = state["cubes"]
+            .as_array()
+            .expect("cubes")
+            .iter()
+            .filter(|c| c["owner"].as_u64().is_some_and(|o| o as usize != seat))
+            .map(|c| coords(c["at"].as_str().unwrap()))
+            .collect();
+        let moves = of("move");
+        if !moves.is_empty() && !enemies.is_empty() && rng.random_bool(0.8) {
+            let distance = |m: &Value| {
+                let (x, y) = coords(
+                    m["path"]
+                        .as_array()
+                        .unwrap()
+                        .last()
+                        .unwrap()
+                        .as_str()
+                        .unwrap(),
+                );
+                enemies
+                    .iter()
+                    .map(|(ex, ey)| (ex - x).abs() + (ey - y).abs())
+                    .min()
+                    .unwrap()
+            };
+            let best = moves.iter().map(distance).min().unwrap();
+            let nearest: Vec<Value> = moves.into_iter().filter(|m| distance(m) == best).collect();
+            return nearest.choose(rng).cloned();
+        }
+        legal.choose(rng).cloned()
+    }
+}
