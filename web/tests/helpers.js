@@ -123,6 +123,11 @@ export async function pointAndPlay(page, { keyboard = true, prefer = null } = {}
       const step = page.locator('#board [data-act="step"]').first();
       if (await step.count()) el = step;
     }
+    if (!el) {
+      // Nothing to point at: a turn that is only a button (draw, pass, end, do nothing).
+      const b = page.locator('#board-panel').locator('#draw, #pass, #end-turn, #nothing').first();
+      if (await b.count()) el = b;
+    }
     assert.ok(el, 'nothing to point at on the board');
     if (keyboard) {
       await el.focus();
@@ -133,6 +138,18 @@ export async function pointAndPlay(page, { keyboard = true, prefer = null } = {}
   }
   await page.waitForSelector('#room[data-my-turn="false"]', { timeout: 5000 });
   return 12;
+}
+
+/** Waits until one of `players` ({page}) has to move, and returns it. */
+export async function whoseTurn(players, timeout = 15000) {
+  const until = Date.now() + timeout;
+  while (Date.now() < until) {
+    for (const p of players) {
+      if ((await p.page.getAttribute('#room', 'data-my-turn')) === 'true') return p;
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error('nobody has to move');
 }
 
 export async function shot(page, name) {

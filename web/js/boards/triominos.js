@@ -33,9 +33,9 @@ function triangle(verts, nums, cls) {
   g.append(s('polygon', { points: p.map((q) => q.join(',')).join(' '), class: 'tri' }));
   if (nums) {
     p.forEach(([x, y], i) => {
-      const tx = x + (cx - x) * 0.36;
-      const ty = y + (cy - y) * 0.36;
-      g.append(s('text', { x: tx, y: ty + 0.09, 'text-anchor': 'middle', class: 'num' }, String(nums[i])));
+      const tx = x + (cx - x) * 0.42;
+      const ty = y + (cy - y) * 0.42;
+      g.append(s('text', { x: tx, y: ty + 0.075, 'text-anchor': 'middle', class: 'num' }, String(nums[i])));
     });
   }
   return g;
@@ -104,8 +104,8 @@ export function create(el, ctx) {
     let maxX = Math.max(...xs) + pad;
     let minY = Math.min(...ys) - pad;
     let maxY = Math.max(...ys) + pad;
-    const w = Math.max(maxX - minX, 6);
-    const hgt = Math.max(maxY - minY, 4.5);
+    const w = Math.max(maxX - minX, 8);
+    const hgt = Math.max(maxY - minY, 5);
     minX = (minX + maxX) / 2 - w / 2;
     minY = (minY + maxY) / 2 - hgt / 2;
     svg.setAttribute('viewBox', `${minX} ${minY} ${w} ${hgt}`);
@@ -116,7 +116,7 @@ export function create(el, ctx) {
     mount(rack, mine.length ? mine.map((t) => {
       const k = tileKey(t);
       const icon = s('svg', { viewBox: '-0.1 -0.95 1.2 1.05', class: 'rack-tile', 'aria-hidden': 'true' }, triangle(vertices(0, 0, 'up'), corners(t, 0), 'placed'));
-      const b = h('button', { type: 'button', class: `tile ${k === tile ? 'selected' : ''}`, disabled: !placeable.has(k), 'aria-pressed': String(k === tile), dataset: { tile: k, key: `t-${k}` } }, icon, h('span', { class: 'sr' }, `Tile ${k}`));
+      const b = h('button', { type: 'button', class: `tile ${k === tile ? 'selected' : ''}`, 'aria-disabled': String(!placeable.has(k)), 'aria-pressed': String(k === tile), dataset: { tile: k, key: `t-${k}` } }, icon, h('span', { class: 'sr' }, `Tile ${k}`));
       if (placeable.has(k)) {
         b.dataset.act = 'select';
         b.addEventListener('click', () => {
