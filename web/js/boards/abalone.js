@@ -54,10 +54,20 @@ export function create(el, ctx) {
     const corners = [[0, 1], [0, 5], [4, 9], [8, 9], [8, 5], [4, 1]].map(([i, n]) => pos(i, n));
     const ring = corners.map(([x, y]) => {
       const d = Math.hypot(x, y);
-      return [x * (d + 0.75) / d, y * (d + 0.75) / d];
+      return [x * (d + 0.85) / d, y * (d + 0.85) / d];
     });
     svg.append(s('polygon', { class: 'hex-frame', points: ring.map((p) => p.join(',')).join(' ') }));
-    // Cell labels on the edge rows, for notation.
+    // Row letters and diagonal numbers on the frame, for the notation.
+    for (let i = 0; i < 9; i++) {
+      const lo = i > 4 ? i - 3 : 1;
+      const [x, y] = pos(i, lo - 0.72);
+      svg.append(s('text', { x, y: y + 0.1, class: 'edge-label', 'text-anchor': 'middle' }, ROWS[i]));
+    }
+    for (let n = 1; n <= 9; n++) {
+      const i = Math.max(0, n - 5);
+      const [x, y] = pos(i - 0.72, n);
+      svg.append(s('text', { x, y: y + 0.1, class: 'edge-label', 'text-anchor': 'middle' }, String(n)));
+    }
     for (const [name, i, n] of CELLS) {
       const [x, y] = pos(i, n);
       svg.append(s('circle', { class: 'hole', cx: x, cy: y, r: R, dataset: { cell: name } }));

@@ -94,11 +94,12 @@ export async function create(el, ctx) {
     }
     mount(svg);
     svg.append(s('rect', { x: -8.1, y: -8.1, width: 16.2, height: 16.2, class: 'frame' }));
+    const lifted = [];
     for (const [id, sp] of Object.entries(data.spaces)) {
       const g = s('g', { class: `space kind-${sp.kind}`, dataset: { space: id, key: `s-${id}` } });
       g.append(s('polygon', { points: sp.pts.map(P).map((p) => p.join(',')).join(' '), fill: fillOf(id, sp), class: `poly ${lastFrom.has(id) ? 'last-from' : ''} ${lastTo.has(id) ? 'last' : ''}` }));
       const [cx, cy] = P(sp.centroid);
-      const small = sp.kind === 'small_triangle' || sp.kind.startsWith('ring');
+      const small = sp.kind === 'small_triangle' || sp.kind === 'ring2';
       g.append(s('text', { x: cx, y: cy + (small ? 0.12 : 0.55), class: 'space-id', 'text-anchor': 'middle' }, id === 'C' ? 'OUT' : id));
       const colour = st.board[id];
       if (colour !== undefined) {
@@ -112,7 +113,11 @@ export async function create(el, ctx) {
       }
       if (sel === id) g.classList.add('selected');
       svg.append(g);
+      // Outlined spaces go on top, so their whole outline shows.
+      if (spot || lastTo.has(id) || lastFrom.has(id)) lifted.push(g);
     }
+    for (const g of lifted.filter((x) => !x.classList.contains('hot-target') && !x.classList.contains('hot-select'))) svg.append(g);
+    for (const g of lifted.filter((x) => x.classList.contains('hot-target') || x.classList.contains('hot-select'))) svg.append(g);
     refocus(el, key);
 
     const items = [];
@@ -127,7 +132,7 @@ export async function create(el, ctx) {
       if (end) items.push(button('End turn', () => send(end), { id: 'end-turn' }));
     }
     mount(panel, items);
-    mount(info, st.colours.map((c, i) => h('span', { class: `chip ${i === st.active_colour ? 'turn' : ''}` },
+    mount(info, st.colours.map((c, i) => h('span', { class: `chip ${i === st.active_colour ? 'active' : ''}` },
       h('span', { class: 'swatch', style: `background:${groupColour(i)}` }),
       `${GROUP_COLOURS[i]} (${ctx.nameOf(c.seat)}): ${c.reserve} in reserve, ${c.exited} out`)));
   }

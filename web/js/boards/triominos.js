@@ -148,7 +148,7 @@ export function create(el, ctx) {
     }
     mount(panel, items);
     refocus(el, key);
-    mount(info, Array.from({ length: st.scores.length }, (_, seat) => h('span', { class: `chip ${st.turn === seat ? 'turn' : ''}` },
+    mount(info, Array.from({ length: st.scores.length }, (_, seat) => h('span', { class: `chip ${st.turn === seat ? 'active' : ''}` },
       h('span', { class: 'swatch', style: `background:${seatColour('triominos', seat)}` }),
       `${ctx.nameOf(seat)}: ${st.scores[seat]} points, ${st.racks[seat]} tiles`)),
     h('span', { class: 'muted small' }, `Round ${st.round}${st.rounds ? `/${st.rounds}` : ''} · target ${st.target ?? '—'} · pile ${st.pile}`));
