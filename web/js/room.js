@@ -4,7 +4,7 @@
 //! reconnect, the server's refusals shown while the board stays as it was, events and the result.
 
 import { api, identity } from './api.js';
-import { h, mount, SEAT_COLOURS } from './dom.js';
+import { h, mount } from './dom.js';
 import { applyPatch } from './patch.js';
 import { describeEvent, gameName, resultText } from './events.js';
 import { boardFor, seatColour } from './boards/index.js';
@@ -249,7 +249,7 @@ export function roomPage(main, code, conn) {
       const isHost = r.host === me.id;
       const free = r.seats.some((s) => !s.player && !s.bot);
       if (isHost) {
-        const bots = h('input', { type: 'checkbox', id: 'fill-bots' });
+        const bots = h('input', { type: 'checkbox', id: 'fill-bots', checked: !!st.fillBots, onchange: (e) => { st.fillBots = e.target.checked; } });
         items.push(
           h('div', { class: 'start' },
             h('label', {}, bots, ' fill empty seats with bots'),
@@ -377,4 +377,3 @@ export function roomPage(main, code, conn) {
   return page;
 }
 
-export { SEAT_COLOURS };

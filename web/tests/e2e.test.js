@@ -153,6 +153,12 @@ test('abalone: moves, a spectator, a refused move, a reload and a dropped connec
   await playPlies([A, B], 2);
   await waitPly(C.page, 6);
 
+  // A patch from a version the page does not hold makes it ask for a snapshot (sync).
+  const held = await A.page.evaluate(() => window.__plateau.page.state.version);
+  await A.page.evaluate((code) => window.__plateau.conn.dispatch({ type: 'patch', room: code, from: 9999, version: 10000, ops: [{ op: 'replace', path: '/ply', value: 777 }], events: [] }), code);
+  await A.page.waitForFunction((v) => !window.__plateau.page.state.syncing && window.__plateau.page.state.version === v, held);
+  assert.equal(await ply(A.page), 6);
+
   // Chat reaches the others.
   await A.page.fill('#chat-text', 'good luck');
   await A.page.press('#chat-text', 'Enter');

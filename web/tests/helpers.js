@@ -94,7 +94,30 @@ export async function waitPly(page, n, timeout = 15000) {
 }
 
 export async function waitMyTurn(page, timeout = 15000) {
-  await page.waitForSelector('#room[data-my-turn="true"]', { timeout });
+  try {
+    await page.waitForSelector('#room[data-my-turn="true"]', { timeout });
+  } catch (e) {
+    throw new Error(`not my turn after ${timeout} ms: ${await describe(page)}`);
+  }
+}
+
+/** What the page shows and holds, for failure messages. */
+export async function describe(page) {
+  return page.evaluate(() => {
+    const st = window.__plateau.page && window.__plateau.page.state;
+    return JSON.stringify({
+      url: location.pathname,
+      turn: document.querySelector('#turn')?.textContent,
+      message: document.querySelector('#message')?.textContent,
+      conn: document.body.dataset.conn,
+      version: st && st.version,
+      syncing: st && st.syncing,
+      pending: st && st.pending && st.pending.frame,
+      to_move: st && st.view && st.view.to_move,
+      legal: st && st.view && st.view.you && st.view.you.legal && st.view.you.legal.length,
+      status: st && st.view && st.view.status,
+    });
+  });
 }
 
 /**

@@ -72,14 +72,3 @@ export function shell(el, viewBox, cls, onCancel) {
 export function button(label, onclick, attrs = {}) {
   return h('button', { type: 'button', ...attrs, onclick }, label);
 }
-
-/** Same value, whatever the order of object keys (moves from `you.legal` vs. built ones). */
-export function sameJson(a, b) {
-  return canon(a) === canon(b);
-}
-
-function canon(v) {
-  if (Array.isArray(v)) return `[${v.map(canon).join(',')}]`;
-  if (v && typeof v === 'object') return `{${Object.keys(v).sort().map((k) => `${JSON.stringify(k)}:${canon(v[k])}`).join(',')}}`;
-  return JSON.stringify(v);
-}

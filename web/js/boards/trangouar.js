@@ -6,7 +6,7 @@
 //! fight asks which pearls to give up.
 
 import { s, h, mount, actionable, focusedKey, refocus } from '../dom.js';
-import { shell, button, seatColour, sameJson } from './index.js';
+import { shell, button, seatColour } from './index.js';
 
 const N = 9;
 const FILES = 'abcdefghi';
@@ -248,4 +248,3 @@ export function create(el, ctx) {
   };
 }
 
-export { sameJson };
