@@ -1,6 +1,7 @@
 //! Plateau's server: REST ([`api`]), WebSocket sessions ([`ws`]), rooms, one task each owning its
 //! match ([`rooms`]), the store over Postgres or SQLite ([`store`]), configuration ([`config`]) and
-//! metrics ([`metrics`]). `shared/design.md` draws the path of a move through these parts.
+//! metrics ([`metrics`]), and the embedded browser client ([`web`]). `shared/design.md` draws the
+//! path of a move through these parts.
 
 pub mod api;
 pub mod app;
@@ -11,4 +12,5 @@ pub mod error;
 pub mod metrics;
 pub mod rooms;
 pub mod store;
+pub mod web;
 pub mod ws;

@@ -34,6 +34,7 @@ pub fn router(state: AppState) -> Router {
         .route("/healthz", get(health::healthz))
         .route("/readyz", get(health::readyz))
         .route("/metrics", get(health::metrics))
+        .merge(crate::web::router())
         .layer(DefaultBodyLimit::max(state.limits.max_body_bytes))
         .layer(TraceLayer::new_for_http())
         .with_state(state)

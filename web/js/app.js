@@ -1,0 +1,144 @@
+//! The client's entry point: identity (first visit asks for a display name), the one WebSocket
+//! connection and its status banner, and the router for / (home), /r/CODE (a room) and /m/ID (a
+//! finished or live match's history).
+
+import { checkIdentity, identity, register, forgetIdentity } from './api.js';
+import { Connection } from './ws.js';
+import { h, mount } from './dom.js';
+import { homePage } from './home.js';
+import { roomPage } from './room.js';
+import { matchPage } from './match.js';
+
+const main = document.getElementById('main');
+const banner = document.getElementById('conn');
+let connection = null;
+let current = null;
+let bannerTimer = null;
+
+/** The shared connection (made on first use, once we have a token). */
+export function conn() {
+  if (!connection) {
+    connection = new Connection(identity().token, showStatus);
+    window.__plateau.conn = connection;
+  }
+  return connection;
+}
+
+function showStatus(state, info) {
+  clearInterval(bannerTimer);
+  document.body.dataset.conn = state;
+  if (state === 'open') {
+    banner.hidden = true;
+    return;
+  }
+  if (state === 'connecting' && !banner.dataset.wasDown) {
+    return;
+  }
+  banner.hidden = false;
+  banner.dataset.wasDown = '1';
+  if (state === 'auth_failed') {
+    mount(banner, 'The server no longer knows this player. ', h('button', { type: 'button', onclick: () => { forgetIdentity(); location.reload(); } }, 'Choose a name again'));
+    return;
+  }
+  if (state === 'connecting') {
+    mount(banner, 'Reconnecting…');
+    return;
+  }
+  const draw = () => {
+    const secs = Math.max(0, Math.ceil((info.at - Date.now()) / 1000));
+    mount(
+      banner,
+      `Connection lost. Reconnecting in ${secs} s… `,
+      h('button', { type: 'button', onclick: () => connection.reconnectNow() }, 'Reconnect now'),
+    );
+  };
+  draw();
+  bannerTimer = setInterval(draw, 1000);
+}
+
+/** Client-side navigation between the pages (links with data-nav, and history). */
+export function navigate(path, replace = false) {
+  if (replace) history.replaceState(null, '', path);
+  else history.pushState(null, '', path);
+  route();
+}
+
+function renderWho() {
+  const me = identity();
+  const who = document.getElementById('whoami');
+  if (!me) {
+    mount(who);
+    return;
+  }
+  mount(who, 'Playing as ', h('strong', { id: 'me-name' }, me.name));
+}
+
+function namePage(then) {
+  const input = h('input', { id: 'name', name: 'name', required: true, maxlength: 32, autocomplete: 'nickname', placeholder: 'e.g. Alice' });
+  const err = h('p', { class: 'error', role: 'alert' });
+  const form = h(
+    'form',
+    {
+      class: 'card narrow',
+      id: 'name-form',
+      onsubmit: async (e) => {
+        e.preventDefault();
+        err.textContent = '';
+        try {
+          await register(input.value.trim());
+          renderWho();
+          then();
+        } catch (ex) {
+          err.textContent = ex.message;
+        }
+      },
+    },
+    h('h1', {}, 'Welcome to Plateau'),
+    h('p', {}, 'Pick a display name to play. It is kept in this browser, so a reload or another tab is the same player.'),
+    h('label', { for: 'name' }, 'Display name'),
+    input,
+    h('button', { type: 'submit', class: 'primary' }, 'Start playing'),
+    err,
+  );
+  mount(main, form);
+  input.focus();
+}
+
+async function route() {
+  if (current && current.destroy) current.destroy();
+  current = null;
+  const path = location.pathname;
+  const m = path.match(/^\/m\/([0-9a-fA-F-]{36})\/?$/);
+  if (m) {
+    // A match's history is public: no name needed.
+    current = await matchPage(main, m[1]);
+    return;
+  }
+  if (!identity()) {
+    namePage(route);
+    return;
+  }
+  const r = path.match(/^\/r\/([A-Za-z0-9]+)\/?$/);
+  if (r) {
+    current = roomPage(main, r[1].toUpperCase(), conn());
+    return;
+  }
+  if (path !== '/') history.replaceState(null, '', '/');
+  current = homePage(main);
+}
+
+window.__plateau = { navigate };
+
+document.addEventListener('click', (e) => {
+  const a = e.target.closest('a[data-nav]');
+  if (!a || e.ctrlKey || e.metaKey || e.shiftKey || e.button !== 0) return;
+  e.preventDefault();
+  navigate(a.getAttribute('href'));
+});
+window.addEventListener('popstate', route);
+
+(async () => {
+  await checkIdentity();
+  renderWho();
+  route();
+})();

@@ -1,0 +1,178 @@
+//! The Abalone board: the 61-cell hexagon (2, 3 or 4 players) drawn from the view's board string.
+//! Playing: pick marbles one by one (only those that belong to some legal group light up), then
+//! one of the arrows of the directions `you.legal` allows for exactly that group.
+
+import { s, h, mount, actionable, focusedKey, refocus } from '../dom.js';
+import { shell, button, seatColour } from './index.js';
+
+const ROWS = 'ABCDEFGHI';
+/** Directions as (Δletter, Δnumber), as the rules name them. */
+const DIRS = { E: [0, 1], NE: [1, 1], NW: [1, 0], W: [0, -1], SW: [-1, -1], SE: [-1, 0] };
+const ARROWS = { E: '→', NE: '↗', NW: '↖', W: '←', SW: '↙', SE: '↘' };
+const R = 0.46;
+
+/** Every cell in the view's order: [name, letter index, number]. */
+const CELLS = [];
+for (let i = 0; i < 9; i++) {
+  const lo = i > 4 ? i - 3 : 1;
+  const hi = i < 4 ? i + 5 : 9;
+  for (let n = lo; n <= hi; n++) CELLS.push([`${ROWS[i]}${n}`, i, n]);
+}
+const INDEX = new Map(CELLS.map(([name, i, n], k) => [name, { k, i, n }]));
+
+export function create(el, ctx) {
+  let sel = [];
+  let view = null;
+  let opts = {};
+  const { svg, panel, info } = shell(el, '-5.2 -4.9 10.4 9.8', 'abalone', () => {
+    sel = [];
+    draw();
+  });
+
+  /** Screen position of (letter index, number); seat 1 of two sees the board turned round. */
+  function pos(i, n) {
+    let x = n - 1 - i * 0.5 - 2;
+    let y = -(i - 4) * 0.866;
+    if (view && view.you && view.you.seat === 1 && view.state.players === 2) {
+      x = -x;
+      y = -y;
+    }
+    return [x, y];
+  }
+
+  function legal() {
+    return (opts.interactive && view.you && view.you.legal) || [];
+  }
+
+  function draw() {
+    const key = focusedKey(svg);
+    const st = view.state;
+    const board = st.board;
+    const players = st.players;
+    mount(svg);
+    // The hexagonal frame.
+    const corners = [[0, 1], [0, 5], [4, 9], [8, 9], [8, 5], [4, 1]].map(([i, n]) => pos(i, n));
+    const ring = corners.map(([x, y]) => {
+      const d = Math.hypot(x, y);
+      return [x * (d + 0.85) / d, y * (d + 0.85) / d];
+    });
+    svg.append(s('polygon', { class: 'hex-frame', points: ring.map((p) => p.join(',')).join(' ') }));
+    // Row letters and diagonal numbers on the frame, for the notation.
+    for (let i = 0; i < 9; i++) {
+      const lo = i > 4 ? i - 3 : 1;
+      const [x, y] = pos(i, lo - 0.72);
+      svg.append(s('text', { x, y: y + 0.1, class: 'edge-label', 'text-anchor': 'middle' }, ROWS[i]));
+    }
+    for (let n = 1; n <= 9; n++) {
+      const i = Math.max(0, n - 5);
+      const [x, y] = pos(i - 0.72, n);
+      svg.append(s('text', { x, y: y + 0.1, class: 'edge-label', 'text-anchor': 'middle' }, String(n)));
+    }
+    for (const [name, i, n] of CELLS) {
+      const [x, y] = pos(i, n);
+      svg.append(s('circle', { class: 'hole', cx: x, cy: y, r: R, dataset: { cell: name } }));
+    }
+    const moved = new Set();
+    const from = new Set();
+    for (const ev of opts.lastEvents || []) {
+      if (ev.kind !== 'moved') continue;
+      for (const [a, b] of [...(ev.marbles || []), ...(ev.pushed || [])]) {
+        from.add(a);
+        moved.add(b);
+      }
+    }
+    for (const c of from) {
+      if (!INDEX.has(c) || moved.has(c)) continue;
+      const { i, n } = INDEX.get(c);
+      const [x, y] = pos(i, n);
+      svg.append(s('circle', { class: 'last-from', cx: x, cy: y, r: R * 0.45 }));
+    }
+    const moves = legal();
+    const candidates = moves.filter((m) => sel.every((c) => m.marbles.includes(c)));
+    const pickable = new Set();
+    for (const m of candidates) for (const c of m.marbles) if (!sel.includes(c)) pickable.add(c);
+    CELLS.forEach(([name, i, n], k) => {
+      const ch = board[k];
+      if (ch === '.') return;
+      const seat = Number(ch);
+      const [x, y] = pos(i, n);
+      const g = s('g', { class: `marble seat${seat}`, dataset: { cell: name, key: `m-${name}` } });
+      g.append(s('circle', { cx: x, cy: y, r: R, fill: seatColour('abalone', seat, players), class: 'stone' }));
+      g.append(s('circle', { cx: x - R * 0.3, cy: y - R * 0.3, r: R * 0.25, class: 'shine' }));
+      if (moved.has(name)) g.classList.add('last');
+      if (sel.includes(name)) {
+        g.classList.add('selected');
+        actionable(g, `${name}: selected, press to drop it from the group`, 'select', () => {
+          sel = sel.filter((c) => c !== name);
+          draw();
+        });
+      } else if (pickable.has(name)) {
+        actionable(g, `${name}: add to the group`, 'select', () => {
+          sel = [...sel, name];
+          draw();
+        });
+      }
+      svg.append(g);
+    });
+    // The directions allowed for exactly the selected group.
+    const exact = candidates.filter((m) => m.marbles.length === sel.length && sel.length > 0);
+    if (exact.length) {
+      const pts = sel.map((c) => INDEX.get(c)).map(({ i, n }) => pos(i, n));
+      const cx = pts.reduce((a, p) => a + p[0], 0) / pts.length;
+      const cy = pts.reduce((a, p) => a + p[1], 0) / pts.length;
+      for (const m of exact) {
+        const [di, dn] = DIRS[m.dir];
+        const [ox, oy] = pos(0, 1);
+        const [tx, ty] = pos(di, 1 + dn);
+        const vx = tx - ox;
+        const vy = ty - oy;
+        // Beyond the front marble for a column, beside the group for a broadside move.
+        const along = Math.max(...pts.map((p) => (p[0] - cx) * vx + (p[1] - cy) * vy));
+        const ax = cx + vx * (along + 0.8);
+        const ay = cy + vy * (along + 0.8);
+        const g = s('g', { class: 'arrow', dataset: { dir: m.dir, key: `d-${m.dir}` } },
+          s('circle', { cx: ax, cy: ay, r: 0.36 }),
+          s('text', { x: ax, y: ay + 0.13, 'text-anchor': 'middle' }, ARROWS[m.dir]));
+        actionable(g, `Move ${sel.join(' ')} ${m.dir} (${m.notation})`, 'target', () => {
+          sel = [];
+          ctx.send(m);
+        });
+        svg.append(g);
+      }
+    }
+    refocus(svg, key);
+    drawPanel(exact);
+    drawInfo();
+  }
+
+  function drawPanel(exact) {
+    const items = [];
+    if (opts.interactive) {
+      items.push(h('span', { class: 'muted small' }, sel.length ? `Group: ${sel.join(' ')}. ${exact.length ? 'Choose a direction.' : 'Add marbles or cancel.'}` : 'Select one to three of your marbles, then a direction.'));
+      if (sel.length) items.push(button('Cancel', () => { sel = []; draw(); }, { id: 'cancel' }));
+    }
+    mount(panel, items);
+  }
+
+  function drawInfo() {
+    const st = view.state;
+    const rows = [];
+    for (let seat = 0; seat < st.players; seat++) {
+      const team = st.teams ? st.teams.findIndex((t) => t.includes(seat)) : -1;
+      rows.push(h('span', { class: 'chip' },
+        h('span', { class: 'swatch', style: `background:${seatColour('abalone', seat, st.players)}` }),
+        `${ctx.nameOf(seat)}${team >= 0 ? ` (team ${team + 1})` : ''}: ${st.ejected[seat]} ejected`));
+    }
+    rows.push(h('span', { class: 'muted small' }, `Layout ${st.layout} · ply ${st.ply}${st.last ? ` · last ${st.last}` : ''}`));
+    mount(info, rows);
+  }
+
+  return {
+    update(v, o) {
+      if (!view || v.version !== view.version) sel = [];
+      view = v;
+      opts = o;
+      draw();
+    },
+  };
+}

@@ -1,0 +1,150 @@
+//! The Pinuid board: 8×8 chequered squares from the view's board string (Classic or Quatro).
+//! Playing: pick a piece, then a lit square; when the step makes lines, pick the piece to remove
+//! for each (only the removal sets in `you.legal` light up). A re-entry is one lit back-row square.
+
+import { s, h, mount, actionable, focusedKey, refocus } from '../dom.js';
+import { shell, button, seatColour } from './index.js';
+
+const FILES = 'abcdefgh';
+const N = 8;
+
+export function create(el, ctx) {
+  let view = null;
+  let opts = {};
+  let from = null;
+  let to = null;
+  let removing = [];
+  const cancel = () => {
+    from = null;
+    to = null;
+    removing = [];
+    draw();
+  };
+  const { svg, panel, info } = shell(el, '-0.6 -0.2 8.8 8.8', 'pinuid', cancel);
+
+  const flipped = () => view.you && view.you.seat === 1 && view.state.variant === 'classic';
+  function xy(name) {
+    const x = FILES.indexOf(name[0]);
+    const y = Number(name.slice(1)) - 1;
+    return flipped() ? [N - 1 - x, y] : [x, N - 1 - y];
+  }
+  const colour = (seat) => seatColour('pinuid', seat, view.state.players, view.state.variant);
+
+  function draw() {
+    const key = focusedKey(svg);
+    const st = view.state;
+    const legal = (opts.interactive && view.you && view.you.legal) || [];
+    mount(svg);
+    // What the board looks like with the chosen step made (a preview while removals are chosen).
+    const occ = {};
+    for (let k = 0; k < N * N; k++) if (st.board[k] !== '.') occ[`${FILES[k % N]}${Math.floor(k / N) + 1}`] = Number(st.board[k]);
+    if (from && to) {
+      occ[to] = occ[from];
+      delete occ[from];
+    }
+    const steps = legal.filter((m) => m.action === 'move');
+    const reentries = legal.filter((m) => m.action === 'reenter');
+    const candidates = from && to ? steps.filter((m) => m.from === from && m.to === to && removing.every((r) => m.remove.includes(r))) : [];
+    const selectable = new Set(from ? [] : steps.map((m) => m.from));
+    const targets = new Map();
+    if (from && !to) for (const m of steps.filter((m) => m.from === from)) targets.set(m.to, m);
+    if (!from) for (const m of reentries) targets.set(m.to, m);
+    const removable = new Set();
+    for (const m of candidates) for (const r of m.remove) if (!removing.includes(r)) removable.add(r);
+    const last = st.last && st.last.move;
+    const lastSquares = new Set(last ? [last.from, last.to].filter(Boolean) : []);
+    const lines = new Set();
+    for (const ev of opts.lastEvents || []) if (ev.kind === 'line') ev.squares.forEach((q) => lines.add(q));
+
+    for (let y = 1; y <= N; y++) {
+      for (let x = 0; x < N; x++) {
+        const name = `${FILES[x]}${y}`;
+        const [px, py] = xy(name);
+        const dark = (x + y - 1) % 2 === 0;
+        const cls = ['sq', dark ? 'dark' : 'light'];
+        if (lastSquares.has(name)) cls.push('last');
+        if (lines.has(name)) cls.push('line');
+        const g = s('g', { dataset: { sq: name, key: `sq-${name}` } }, s('rect', { x: px, y: py, width: 1, height: 1, class: cls.join(' ') }));
+        const seat = occ[name];
+        if (seat !== undefined) {
+          g.append(s('circle', { cx: px + 0.5, cy: py + 0.5, r: 0.36, class: `piece ${removing.includes(name) ? 'doomed' : ''}`, fill: colour(seat) }));
+        }
+        if (name === from) g.classList.add('selected');
+        if (removing.includes(name)) {
+          g.classList.add('selected');
+          actionable(g, `${name}: keep this piece`, 'select', () => {
+            removing = removing.filter((r) => r !== name);
+            draw();
+          });
+        } else if (selectable.has(name)) {
+          actionable(g, `${name}: move this piece`, 'select', () => {
+            from = name;
+            draw();
+          });
+        } else if (targets.has(name)) {
+          const m = targets.get(name);
+          g.append(s('circle', { cx: px + 0.5, cy: py + 0.5, r: 0.16, class: 'dot' }));
+          actionable(g, m.action === 'reenter' ? `Re-enter a piece on ${name}` : `Move ${from} to ${name}`, 'target', () => {
+            if (m.action === 'reenter') return send(m);
+            to = name;
+            const options = steps.filter((c) => c.from === from && c.to === to);
+            if (options.length === 1) return send(options[0]);
+            draw();
+          });
+        } else if (removable.has(name)) {
+          g.append(s('circle', { cx: px + 0.5, cy: py + 0.5, r: 0.42, class: 'ring' }));
+          actionable(g, `Remove the piece on ${name}`, 'target', () => {
+            removing = [...removing, name];
+            const done = candidates.find((c) => c.remove.length === removing.length && removing.every((r) => c.remove.includes(r)));
+            if (done) return send(done);
+            draw();
+          });
+        } else if (name === from) {
+          actionable(g, `${name}: selected, press to cancel`, 'select', cancel);
+        }
+        svg.append(g);
+      }
+    }
+    // Coordinates.
+    for (let i = 0; i < N; i++) {
+      const [fx] = xy(`${FILES[i]}1`);
+      svg.append(s('text', { x: fx + 0.5, y: 8.45, class: 'coord', 'text-anchor': 'middle' }, FILES[i]));
+      const [, ry] = xy(`a${i + 1}`);
+      svg.append(s('text', { x: -0.3, y: ry + 0.6, class: 'coord', 'text-anchor': 'middle' }, String(i + 1)));
+    }
+    refocus(svg, key);
+    const items = [];
+    if (opts.interactive) {
+      let hint = reentries.length ? 'All your pieces stand on one square colour: re-enter a piece on a lit square of your back row.' : 'Select one of your pieces, then a lit square.';
+      if (from && !to) hint = `Move ${from} to a lit square.`;
+      if (to) hint = `${from}→${to} makes ${candidates[0] ? candidates[0].remove.length : ''} line(s): choose the piece(s) to remove.`;
+      items.push(h('span', { class: 'muted small' }, hint));
+      if (from) items.push(button('Cancel', cancel, { id: 'cancel' }));
+    }
+    mount(panel, items);
+    mount(info, Array.from({ length: st.players }, (_, seat) => h('span', { class: `chip ${st.eliminated[seat] ? 'out' : ''}` },
+      h('span', { class: 'swatch', style: `background:${colour(seat)}` }),
+      `${ctx.nameOf(seat)}: ${st.pieces[seat]} on board, ${st.removed[seat]} removed${st.eliminated[seat] ? ' (out)' : ''}`)),
+    h('span', { class: 'muted small' }, `${st.variant} · ${st.plies_without_removal} plies without removal`));
+  }
+
+  function send(m) {
+    from = null;
+    to = null;
+    removing = [];
+    ctx.send(m);
+  }
+
+  return {
+    update(v, o) {
+      if (!view || v.version !== view.version) {
+        from = null;
+        to = null;
+        removing = [];
+      }
+      view = v;
+      opts = o;
+      draw();
+    },
+  };
+}

@@ -1,0 +1,250 @@
+//! The Trangouar board: the 9×9 grid of intersections with the corner zones, each cube with its red,
+//! black and white pearls (corpses in grey). The secret setup is a form on the board (click the
+//! intersections of your zone, set each cube's pearls, or start from one of the examples that
+//! `you.legal` offers). Playing: pick a cube, then step along a path (lit next steps) or straight to
+//! a lit destination, or a lit enemy to attack; recolouring and "do nothing" are in the panel; a lost
+//! fight asks which pearls to give up.
+
+import { s, h, mount, actionable, focusedKey, refocus } from '../dom.js';
+import { shell, button, seatColour } from './index.js';
+
+const N = 9;
+const FILES = 'abcdefghi';
+const ZONES = { SW: [0, 0], NW: [0, 6], NE: [6, 6], SE: [6, 0] };
+const PEARL = { red: '#d23b3b', black: '#161616', white: '#fbfbfb' };
+
+const name = (x, y) => `${FILES[x]}${y + 1}`;
+const parse = (p) => [FILES.indexOf(p[0]), Number(p.slice(1)) - 1];
+const xy = (p) => {
+  const [x, y] = parse(p);
+  return [x, N - 1 - y];
+};
+
+function zoneCells(zone) {
+  const [x0, y0] = ZONES[zone];
+  const out = [];
+  for (let y = y0; y < y0 + 3; y++) for (let x = x0; x < x0 + 3; x++) out.push(name(x, y));
+  return out;
+}
+
+/** A cube as SVG: a rounded square in its owner's colour with three rows of pearls. */
+function cube(at, c, fill, cls) {
+  const [px, py] = xy(at);
+  const g = s('g', { class: `cube ${cls}`, dataset: { at, key: `q-${at}` } });
+  g.append(s('rect', { x: px - 0.38, y: py - 0.38, width: 0.76, height: 0.76, rx: 0.1, fill, class: 'body' }));
+  ['red', 'black', 'white'].forEach((colour, row) => {
+    const n = c[colour] || 0;
+    const cy = py - 0.22 + row * 0.22;
+    if (n > 3) {
+      g.append(s('circle', { cx: px - 0.2, cy, r: 0.08, fill: PEARL[colour], class: 'pearl' }));
+      g.append(s('text', { x: px + 0.05, y: cy + 0.07, class: 'pearl-n' }, `×${n}`));
+      return;
+    }
+    for (let i = 0; i < n; i++) g.append(s('circle', { cx: px - 0.2 + i * 0.2, cy, r: 0.08, fill: PEARL[colour], class: 'pearl' }));
+  });
+  return g;
+}
+
+export function create(el, ctx) {
+  let view = null;
+  let opts = {};
+  let sel = null;
+  let path = [];
+  let setup = null; // the setup form: Map of point -> {red, black, white}
+  let editing = null;
+  const cancel = () => {
+    sel = null;
+    path = [];
+    draw();
+  };
+  const { svg, panel, info } = shell(el, '-0.8 -0.8 10.6 10.6', 'trangouar', cancel);
+  const colour = (seat) => seatColour('trangouar', seat);
+
+  function draw() {
+    const key = focusedKey(el);
+    const st = view.state;
+    const legal = (opts.interactive && view.you && view.you.legal) || [];
+    const seat = view.you ? view.you.seat : null;
+    mount(svg);
+    // Zones, lines, labels.
+    st.zones.forEach((z, i) => {
+      const [x0, y0] = ZONES[z];
+      svg.append(s('rect', { x: x0 - 0.45, y: N - 1 - (y0 + 2) - 0.45, width: 2.9, height: 2.9, rx: 0.2, fill: colour(i), class: 'zone' }));
+    });
+    for (let i = 0; i < N; i++) {
+      svg.append(s('line', { x1: 0, y1: i, x2: N - 1, y2: i, class: 'gridline' }));
+      svg.append(s('line', { x1: i, y1: 0, x2: i, y2: N - 1, class: 'gridline' }));
+      svg.append(s('text', { x: i, y: N - 0.3, class: 'coord', 'text-anchor': 'middle' }, FILES[i]));
+      svg.append(s('text', { x: -0.6, y: N - 1 - i + 0.1, class: 'coord', 'text-anchor': 'middle' }, String(i + 1)));
+    }
+    const cubes = new Map(st.cubes.map((c) => [c.at, c]));
+    const lastAt = new Set();
+    for (const ev of opts.lastEvents || []) {
+      if (ev.kind === 'move') lastAt.add(ev.to);
+      if (ev.kind === 'attack') { lastAt.add(ev.cube); lastAt.add(ev.target); }
+      if (ev.kind === 'exchange' || ev.kind === 'pearls_lost') lastAt.add(ev.cube);
+    }
+    const hot = new Map(); // point -> [label, kind, action]
+    const moves = legal.filter((m) => m.action === 'move');
+    const attacks = legal.filter((m) => m.action === 'attack');
+    const mineToPlay = new Set([...moves, ...attacks, ...legal.filter((m) => m.action === 'exchange')].map((m) => m.cube));
+
+    if (st.phase === 'setup') {
+      drawSetup(st, seat, legal, cubes, hot);
+    } else {
+      if (!sel) {
+        for (const at of mineToPlay) hot.set(at, [`Cube on ${at}: choose it`, 'select', () => { sel = at; path = []; draw(); }]);
+      } else {
+        hot.set(sel, [`Cube on ${sel}: selected, press to cancel`, 'select', cancel]);
+        const prefix = moves.filter((m) => m.cube === sel && path.every((p, i) => m.path[i] === p));
+        for (const m of prefix) {
+          const end = m.path[m.path.length - 1];
+          if (m.path.length > path.length) {
+            const next = m.path[path.length];
+            if (next !== end && !hot.has(next)) hot.set(next, [`Step to ${next}`, 'step', () => { path = [...path, next]; draw(); }]);
+          }
+        }
+        for (const m of prefix) {
+          const end = m.path[m.path.length - 1];
+          hot.set(end, [`Move the cube on ${sel} to ${end}`, 'target', () => send(m)]);
+        }
+        for (const m of attacks.filter((a) => a.cube === sel)) hot.set(m.target, [`Attack ${m.target} with ${sel}`, 'attack', () => send(m)]);
+        // The path so far.
+        if (path.length) {
+          const pts = [sel, ...path].map(xy);
+          svg.append(s('polyline', { points: pts.map((p) => p.join(',')).join(' '), class: 'path' }));
+        }
+      }
+    }
+    // Intersections (the clickable points) under the cubes.
+    for (let y = 0; y < N; y++) {
+      for (let x = 0; x < N; x++) {
+        const at = name(x, y);
+        const [px, py] = xy(at);
+        const spot = hot.get(at);
+        const c = cubes.get(at);
+        const g = s('g', { class: 'point', dataset: { at, key: `p-${at}` } }, s('circle', { cx: px, cy: py, r: 0.12, class: 'node' }));
+        if (lastAt.has(at)) g.append(s('circle', { cx: px, cy: py, r: 0.48, class: 'last-ring' }));
+        if (c) g.append(cube(at, c, c.owner === null || c.owner === undefined ? '#8a8a8a' : colour(c.owner), c.owner === null || c.owner === undefined ? 'corpse' : `seat${c.owner}`));
+        if (setup && setup.has(at)) g.append(cube(at, setup.get(at), colour(seat), `draft ${editing === at ? 'editing' : ''}`));
+        if (!c && st.phase === 'setup' && !setup && st.private && st.private.setup) {
+          const mine = st.private.setup.find((q) => q.at === at);
+          if (mine) g.append(cube(at, mine, colour(seat), 'draft'));
+        }
+        if (spot) {
+          const [label, kind, action] = spot;
+          g.append(s('circle', { cx: px, cy: py, r: 0.46, class: `hot hot-${kind}` }));
+          actionable(g, label, kind === 'select' ? 'select' : 'target', action);
+          if (kind === 'step') g.dataset.act = 'step';
+        }
+        if (sel === at) g.classList.add('selected');
+        svg.append(g);
+      }
+    }
+    drawPanel(st, seat, legal);
+    refocus(el, key);
+    mount(info, st.zones.map((z, i) => {
+      const alive = st.cubes.filter((c) => c.owner === i);
+      const pearls = alive.reduce((a, c) => a + c.red + c.black + c.white, 0);
+      return h('span', { class: `chip ${st.eliminated.includes(i) ? 'out' : ''}` },
+        h('span', { class: 'swatch', style: `background:${colour(i)}` }),
+        `${ctx.nameOf(i)} (${z}): ${st.phase === 'setup' ? (st.ready[i] ? 'ready' : 'setting up') : `${alive.length} cubes, ${pearls} pearls`}${st.eliminated.includes(i) ? ' (out)' : ''}`);
+    }), h('span', { class: 'muted small' }, `Phase ${st.phase} · ${st.quiet_rounds} quiet rounds`));
+  }
+
+  function drawSetup(st, seat, legal, cubes, hot) {
+    if (seat === null || !legal.length) {
+      setup = null;
+      return;
+    }
+    if (!setup) setup = new Map();
+    for (const at of zoneCells(st.zones[seat])) {
+      const has = setup.has(at);
+      hot.set(at, [has ? `Cube on ${at}: edit its pearls` : `Put a cube on ${at}`, 'select', () => {
+        if (!setup.has(at)) setup.set(at, { red: 1, black: 1, white: 1 });
+        editing = at;
+        draw();
+      }]);
+    }
+  }
+
+  function drawPanel(st, seat, legal) {
+    const items = [];
+    if (!opts.interactive || !legal.length) {
+      if (st.phase === 'setup' && seat !== null && st.ready[seat]) items.push(h('span', { class: 'muted small' }, 'Your setup is in; waiting for the others. It stays secret until everyone is ready.'));
+      mount(panel, items);
+      return;
+    }
+    if (st.phase === 'setup') {
+      const total = [...setup.values()].reduce((a, c) => a + c.red + c.black + c.white, 0);
+      items.push(h('p', { class: 'small' }, `Secret setup: put 3 to 9 cubes in your zone (${st.zones[seat]}) and share exactly 27 pearls among them. Pearls placed: `, h('strong', { id: 'pearl-total' }, `${total}/27`), ` on ${setup.size} cubes.`));
+      const examples = legal.filter((m) => m.action === 'setup');
+      items.push(h('div', { class: 'examples' }, examples.map((m, i) => button(`Example ${i + 1} (${m.cubes.length} cubes)`, () => {
+        setup = new Map(m.cubes.map((c) => [c.at, { red: c.red, black: c.black, white: c.white }]));
+        editing = null;
+        draw();
+      }, { class: 'small', dataset: { example: i } }))));
+      if (editing && setup.has(editing)) {
+        const c = setup.get(editing);
+        const field = (colourName) => h('label', { class: 'pearl-field' }, `${colourName} `, h('input', {
+          type: 'number', min: 0, max: 9, value: c[colourName], id: `pearl-${colourName}`,
+          onchange: (e) => { c[colourName] = Math.max(0, Number(e.target.value) || 0); draw(); },
+        }));
+        items.push(h('div', { class: 'cube-edit' }, h('strong', {}, `Cube on ${editing}: `), field('red'), field('black'), field('white'),
+          button('Remove cube', () => { setup.delete(editing); editing = null; draw(); }, { class: 'small' })));
+      }
+      items.push(button('Submit my setup', () => {
+        const cubesOut = [...setup.entries()].map(([at, c]) => ({ at, red: c.red, black: c.black, white: c.white }));
+        cubesOut.sort((a, b) => parse(a.at)[1] - parse(b.at)[1] || parse(a.at)[0] - parse(b.at)[0]);
+        ctx.send({ action: 'setup', cubes: cubesOut });
+      }, { class: 'primary', id: 'submit-setup', disabled: setup.size === 0 }));
+      mount(panel, items);
+      return;
+    }
+    if (st.phase === 'lose') {
+      const p = st.pending_loss;
+      items.push(h('p', { class: 'small' }, `Your cube on ${p.cube} lost the fight: choose the ${p.count} pearl(s) it gives up.`));
+      items.push(h('div', { class: 'examples' }, legal.filter((m) => m.action === 'lose').map((m) => {
+        const parts = ['red', 'black', 'white'].filter((k) => m.pearls[k]).map((k) => `${m.pearls[k]} ${k}`);
+        return button(`Lose ${parts.join(', ')}`, () => send(m), { class: 'small', dataset: { act: 'target' } });
+      })));
+      mount(panel, items);
+      return;
+    }
+    items.push(h('span', { class: 'muted small' }, sel ? (path.length ? `Path ${sel}→${path.join('→')}: continue or pick a lit destination.` : 'Step along a path, pick a lit destination, or a ringed enemy to attack.') : 'Pick one of your cubes.'));
+    if (sel) {
+      const exchanges = legal.filter((m) => m.action === 'exchange' && m.cube === sel);
+      if (exchanges.length) {
+        const select = h('select', { id: 'exchange', 'aria-label': 'New colours' }, exchanges.map((m, i) => h('option', { value: i }, `${m.red} red, ${m.black} black, ${m.white} white`)));
+        items.push(h('span', { class: 'exchange' }, 'Recolour to ', select, button('Recolour', () => send(exchanges[Number(select.value)]), { class: 'small' })));
+      }
+      items.push(button('Cancel', cancel, { id: 'cancel' }));
+    }
+    const nothing = legal.find((m) => m.action === 'nothing');
+    if (nothing) items.push(button('Do nothing', () => send(nothing), { id: 'nothing' }));
+    mount(panel, items);
+  }
+
+  function send(m) {
+    sel = null;
+    path = [];
+    ctx.send(m);
+  }
+
+  return {
+    update(v, o) {
+      if (!view || v.version !== view.version) {
+        sel = null;
+        path = [];
+        if (v.state.phase !== 'setup') {
+          setup = null;
+          editing = null;
+        }
+      }
+      view = v;
+      opts = o;
+      draw();
+    },
+  };
+}
+

@@ -1,0 +1,174 @@
+//! The Triominos table: triangles on the lattice of rules §2.1 (point (x, y) drawn at (x + y/2,
+//! y·√3/2)), the player's own rack, the scores. Playing: pick a rack tile, then a lit cell; when
+//! several turns of the tile fit there, turn it with "Rotate" (only the rotations `you.legal` lists)
+//! and place it. Draw and Pass are buttons when legal.
+
+import { s, h, mount, actionable, focusedKey, refocus } from '../dom.js';
+import { shell, button, seatColour } from './index.js';
+
+const K = Math.sqrt(3) / 2;
+const pt = ([x, y]) => [x + y / 2, -y * K];
+
+/** The clockwise vertices of a cell (rules §2.1). */
+function vertices(x, y, dir) {
+  return dir === 'up' || dir === 'u'
+    ? [[x, y + 1], [x + 1, y], [x, y]]
+    : [[x, y + 1], [x + 1, y + 1], [x + 1, y]];
+}
+
+/** The numbers a tile shows on the cell's vertices with `rotation` (the cyclic shift). */
+function corners(tile, k) {
+  return [tile[k % 3], tile[(k + 1) % 3], tile[(k + 2) % 3]];
+}
+
+const tileKey = (t) => t.join('-');
+const cellKey = (c) => `${c.x},${c.y},${c.dir}`;
+
+/** One triangle with its three numbers, as SVG. */
+function triangle(verts, nums, cls) {
+  const p = verts.map(pt);
+  const cx = (p[0][0] + p[1][0] + p[2][0]) / 3;
+  const cy = (p[0][1] + p[1][1] + p[2][1]) / 3;
+  const g = s('g', { class: cls });
+  g.append(s('polygon', { points: p.map((q) => q.join(',')).join(' '), class: 'tri' }));
+  if (nums) {
+    p.forEach(([x, y], i) => {
+      const tx = x + (cx - x) * 0.42;
+      const ty = y + (cy - y) * 0.42;
+      g.append(s('text', { x: tx, y: ty + 0.075, 'text-anchor': 'middle', class: 'num' }, String(nums[i])));
+    });
+  }
+  return g;
+}
+
+export function create(el, ctx) {
+  let view = null;
+  let opts = {};
+  let tile = null;
+  let cell = null;
+  let rot = 0;
+  const cancel = () => {
+    tile = null;
+    cell = null;
+    draw();
+  };
+  const { svg, panel, info } = shell(el, '-3 -3 6 6', 'triominos', cancel);
+  const rack = h('div', { class: 'rack', id: 'rack', role: 'group', 'aria-label': 'Your rack' });
+  panel.before(rack);
+
+  function draw() {
+    const key = focusedKey(el);
+    const st = view.state;
+    const legal = (opts.interactive && view.you && view.you.legal) || [];
+    const places = legal.filter((m) => m.action === 'place');
+    mount(svg);
+    const all = [];
+    st.board.forEach(([x, y, d, a, b, c], i) => {
+      const verts = vertices(x, y, d);
+      all.push(...verts);
+      svg.append(triangle(verts, [a, b, c], `placed${i === st.board.length - 1 ? ' last' : ''}`));
+    });
+    const forTile = tile ? places.filter((m) => tileKey(m.tile) === tile) : [];
+    const cells = new Map();
+    for (const m of forTile) if (!cells.has(cellKey(m.cell))) cells.set(cellKey(m.cell), m.cell);
+    if (!cell) {
+      for (const c of cells.values()) {
+        const verts = vertices(c.x, c.y, c.dir);
+        all.push(...verts);
+        const g = triangle(verts, null, 'spot');
+        g.dataset.key = `c-${cellKey(c)}`;
+        actionable(g, `Place ${tile} on cell ${c.x}, ${c.y} pointing ${c.dir}`, 'target', () => {
+          cell = c;
+          const rots = forTile.filter((m) => cellKey(m.cell) === cellKey(c));
+          if (rots.length === 1) return send(rots[0]);
+          rot = 0;
+          draw();
+        });
+        svg.append(g);
+      }
+    } else {
+      const rots = forTile.filter((m) => cellKey(m.cell) === cellKey(cell));
+      const m = rots[rot % rots.length];
+      const verts = vertices(cell.x, cell.y, cell.dir);
+      all.push(...verts);
+      const g = triangle(verts, corners(m.tile, m.rotation), 'ghost');
+      g.dataset.key = 'ghost';
+      actionable(g, `Place ${tile} here, turned ${m.rotation}`, 'target', () => send(m));
+      svg.append(g);
+    }
+    if (!all.length) all.push([0, 0], [1, 1]);
+    const xs = all.map((v) => pt(v)[0]);
+    const ys = all.map((v) => pt(v)[1]);
+    const pad = 1.2;
+    let minX = Math.min(...xs) - pad;
+    let maxX = Math.max(...xs) + pad;
+    let minY = Math.min(...ys) - pad;
+    let maxY = Math.max(...ys) + pad;
+    const w = Math.max(maxX - minX, 8);
+    const hgt = Math.max(maxY - minY, 5);
+    minX = (minX + maxX) / 2 - w / 2;
+    minY = (minY + maxY) / 2 - hgt / 2;
+    svg.setAttribute('viewBox', `${minX} ${minY} ${w} ${hgt}`);
+
+    // The rack.
+    const mine = (st.private && st.private.rack) || [];
+    const placeable = new Set(places.map((m) => tileKey(m.tile)));
+    mount(rack, mine.length ? mine.map((t) => {
+      const k = tileKey(t);
+      const icon = s('svg', { viewBox: '-0.1 -0.95 1.2 1.05', class: 'rack-tile', 'aria-hidden': 'true' }, triangle(vertices(0, 0, 'up'), corners(t, 0), 'placed'));
+      const b = h('button', { type: 'button', class: `tile ${k === tile ? 'selected' : ''}`, 'aria-disabled': String(!placeable.has(k)), 'aria-pressed': String(k === tile), dataset: { tile: k, key: `t-${k}` } }, icon, h('span', { class: 'sr' }, `Tile ${k}`));
+      if (placeable.has(k)) {
+        b.dataset.act = 'select';
+        b.addEventListener('click', () => {
+          tile = tile === k ? null : k;
+          cell = null;
+          draw();
+        });
+      }
+      return b;
+    }) : h('span', { class: 'muted small' }, view.you ? 'Your rack is empty.' : 'Spectators do not see the racks.'));
+
+    // Controls.
+    const items = [];
+    if (opts.interactive) {
+      let hint = st.opening ? 'Open the round: pick your opening tile.' : 'Pick a tile of your rack, then a lit place.';
+      if (tile && !cell) hint = `Place ${tile} on a lit place.`;
+      if (cell) hint = 'Rotate the tile if you like, then place it.';
+      items.push(h('span', { class: 'muted small' }, hint));
+      if (cell) {
+        const rots = forTile.filter((m) => cellKey(m.cell) === cellKey(cell));
+        if (rots.length > 1) items.push(button('Rotate', () => { rot = (rot + 1) % rots.length; draw(); }, { id: 'rotate' }));
+        items.push(button('Place', () => send(rots[rot % rots.length]), { id: 'place', class: 'primary' }));
+      }
+      if (tile) items.push(button('Cancel', cancel, { id: 'cancel' }));
+      const drawMove = legal.find((m) => m.action === 'draw');
+      const passMove = legal.find((m) => m.action === 'pass');
+      if (drawMove) items.push(button(`Draw a tile (−5, ${st.draws}/3 drawn)`, () => send(drawMove), { id: 'draw' }));
+      if (passMove) items.push(button('Pass', () => send(passMove), { id: 'pass' }));
+    }
+    mount(panel, items);
+    refocus(el, key);
+    mount(info, Array.from({ length: st.scores.length }, (_, seat) => h('span', { class: `chip ${st.turn === seat ? 'active' : ''}` },
+      h('span', { class: 'swatch', style: `background:${seatColour('triominos', seat)}` }),
+      `${ctx.nameOf(seat)}: ${st.scores[seat]} points, ${st.racks[seat]} tiles`)),
+    h('span', { class: 'muted small' }, `Round ${st.round}${st.rounds ? `/${st.rounds}` : ''} · target ${st.target ?? '—'} · pile ${st.pile}`));
+  }
+
+  function send(m) {
+    tile = null;
+    cell = null;
+    ctx.send(m);
+  }
+
+  return {
+    update(v, o) {
+      if (!view || v.version !== view.version) {
+        tile = null;
+        cell = null;
+      }
+      view = v;
+      opts = o;
+      draw();
+    },
+  };
+}

@@ -1,0 +1,90 @@
+//! Tiny DOM and SVG helpers shared by the pages and the boards (no framework).
+
+const SVG_NS = 'http://www.w3.org/2000/svg';
+
+/** Makes an HTML element: h('div', {class: 'x', onclick: f}, child, 'text', ...). */
+export function h(tag, attrs = {}, ...children) {
+  const el = document.createElement(tag);
+  setAttrs(el, attrs);
+  append(el, children);
+  return el;
+}
+
+/** Makes an SVG element the same way. */
+export function s(tag, attrs = {}, ...children) {
+  const el = document.createElementNS(SVG_NS, tag);
+  setAttrs(el, attrs);
+  append(el, children);
+  return el;
+}
+
+function setAttrs(el, attrs) {
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (v === undefined || v === null || v === false) continue;
+    if (k.startsWith('on') && typeof v === 'function') el.addEventListener(k.slice(2), v);
+    else if (k === 'dataset') Object.assign(el.dataset, v);
+    else el.setAttribute(k, v === true ? '' : String(v));
+  }
+}
+
+function append(el, children) {
+  for (const c of children.flat(Infinity)) {
+    if (c === undefined || c === null || c === false) continue;
+    el.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  }
+}
+
+/** Replaces the children of `el`. */
+export function mount(el, ...children) {
+  el.replaceChildren();
+  append(el, children);
+  return el;
+}
+
+/**
+ * Makes an SVG element act as a button: focusable, labelled, Enter/Space and click call `action`.
+ * `kind` is 'select' (choosing a piece) or 'target' (a destination or a final choice); tests and
+ * styles read it from data-act.
+ */
+export function actionable(el, label, kind, action) {
+  el.setAttribute('tabindex', '0');
+  el.setAttribute('role', 'button');
+  el.setAttribute('aria-label', label);
+  el.dataset.act = kind;
+  el.classList.add('act', `act-${kind}`);
+  el.addEventListener('click', (e) => {
+    e.preventDefault();
+    action();
+  });
+  el.addEventListener('keydown', (e) => {
+    if (e.key === 'Enter' || e.key === ' ') {
+      e.preventDefault();
+      action();
+    }
+  });
+  const title = s('title', {}, label);
+  el.prepend(title);
+  return el;
+}
+
+/** Keeps keyboard focus on the element with the same `data-key` after a board is redrawn. */
+export function refocus(root, key) {
+  if (!key) return;
+  const el = root.querySelector(`[data-key="${CSS.escape(key)}"]`);
+  if (el && el.tabIndex >= 0 && !el.disabled) el.focus({ preventScroll: true });
+}
+
+export function focusedKey(root) {
+  const a = document.activeElement;
+  return a && root.contains(a) ? a.dataset.key : null;
+}
+
+/** Seat colours used by every board (and the seat lists), by seat number. */
+export const SEAT_COLOURS = ['#1f1f1f', '#f4f1e8', '#d64545', '#3f7fd6'];
+export const SEAT_NAMES = ['Black', 'White', 'Red', 'Blue'];
+
+export function fmtTime(iso) {
+  if (!iso) return '';
+  const d = new Date(iso);
+  return d.toLocaleString();
+}

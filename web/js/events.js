@@ -1,0 +1,159 @@
+//! Words for people: game names, results, and one line per event of each game (the `events` of a
+//! patch), plus a short text for a stored move on the history page.
+
+const NAMES = {
+  abalone: 'Abalone',
+  triominos: 'Triominos',
+  pinuid: 'Pinuid',
+  trangouar: 'Trangouar',
+  'groups-of-three': 'Groups-of-Three',
+};
+
+export function gameName(id) {
+  return NAMES[id] || id;
+}
+
+const REASONS = {
+  six_ejected: 'six marbles ejected',
+  ply_limit: 'move limit reached',
+  no_legal_move: 'no legal move',
+  two_pieces: 'down to two pieces',
+  last_survivor: 'last player standing',
+  no_removal_limit: 'no removal for too long',
+  no_moves: 'nobody can move',
+  all_pieces_out: 'all pieces out',
+  blocked: 'blocked board',
+  simultaneous_wipe_out: 'every army wiped out at once',
+  stall: 'nothing happened for too long',
+  target: 'target score reached',
+  rounds: 'all rounds played',
+};
+
+export function reasonText(r) {
+  return REASONS[r] || String(r || '').replace(/_/g, ' ');
+}
+
+/** "Alice wins (six marbles ejected) · scores 6–3", or a draw. */
+export function resultText(result, nameOf) {
+  if (!result) return '';
+  const who = result.winners.map(nameOf);
+  let text = who.length === 0 ? 'Draw' : who.length === 1 ? `${who[0]} wins` : `${who.join(' & ')} win`;
+  text += ` (${reasonText(result.reason)})`;
+  if (result.scores) text += ` · scores ${result.scores.join(' – ')}`;
+  return text;
+}
+
+const tile = (t) => (Array.isArray(t) ? t.join('-') : '?');
+const pearls = (p) => (p ? `${p.red ?? 0} red, ${p.black ?? 0} black, ${p.white ?? 0} white` : '');
+
+/** One line for an event, or null for events not worth a line. */
+export function describeEvent(game, ev, nameOf) {
+  const who = ev.seat !== undefined && ev.seat !== null ? nameOf(ev.seat) : '';
+  switch (game) {
+    case 'abalone':
+      if (ev.kind === 'moved') {
+        let t = `${who} moved ${ev.notation} (${ev.dir})`;
+        if (ev.pushed && ev.pushed.length) t += `, pushing ${ev.pushed.length}`;
+        if (ev.ejected) t += `, ejecting a marble of ${nameOf(ev.ejected.owner)} (${ev.score}/6)`;
+        return t;
+      }
+      break;
+    case 'pinuid':
+      switch (ev.kind) {
+        case 'moved': return `${who} moved ${ev.from}→${ev.to}`;
+        case 'line': return `${who} made a line ${ev.squares.join(' ')}`;
+        case 'removed': return `${who} removed ${ev.square}`;
+        case 'reentered': return `${who} re-entered a piece on ${ev.square}`;
+        case 'passed': return `${who} passed (${reasonText(ev.reason)})`;
+        case 'eliminated': return `${who} is eliminated (${reasonText(ev.reason)})`;
+        case 'won': return `${who} wins (${reasonText(ev.reason)})`;
+        case 'draw': return `Draw (${reasonText(ev.reason)})`;
+      }
+      break;
+    case 'triominos':
+      switch (ev.kind) {
+        case 'placed': {
+          const b = (ev.bonuses || []).map((x) => `${x.name} +${x.points}`).join(', ');
+          return `${who} placed ${tile(ev.tile)} for ${ev.points} points${b ? ` (${b})` : ''}`;
+        }
+        case 'drew': return ev.tile ? `${who} drew ${tile(ev.tile)} (${ev.points})` : `${who} drew a tile (${ev.points})`;
+        case 'passed': return `${who} passed${ev.auto ? ' (cannot place, empty pile)' : ''}`;
+        case 'penalty': return `${who}: ${ev.points} (three draws, no placement)`;
+        case 'revealed': return `${who} shows ${tile(ev.tile)}`;
+        case 'round_end': return `Round ${ev.round} over (${reasonText(ev.reason)}); scores ${ev.scores.join(' – ')}`;
+        case 'round_start': return `Round ${ev.round} starts; ${nameOf(ev.opener)} opens`;
+        case 'dealt': return ev.rack ? `You were dealt ${ev.rack.map(tile).join(' ')}` : null;
+        case 'game_end': return `Game over (${reasonText(ev.reason)})`;
+      }
+      break;
+    case 'trangouar':
+      switch (ev.kind) {
+        case 'ready': return `${who} has set up${ev.cubes ? ` (${ev.cubes.length} cubes)` : ''}`;
+        case 'revealed': return `Every army is revealed; ${nameOf(ev.starter)} starts`;
+        case 'nothing': return `${who} does nothing`;
+        case 'exchange': return `${who} recoloured the cube on ${ev.cube} (${pearls(ev.to)})`;
+        case 'move': return `${who} moved ${ev.cube}→${ev.to}`;
+        case 'attack': {
+          let t = `${who} attacked ${ev.target} from ${ev.cube}: ${ev.black_faces} black vs ${ev.white_faces} white`;
+          t += ev.loser ? ` → the cube on ${ev.loser} loses ${ev.pearls_to_lose ?? ''}` : ' → no loser';
+          return t;
+        }
+        case 'pearls_lost': return `${who} lost ${pearls(ev.pearls)} on ${ev.cube}`;
+        case 'corpse': return `The cube on ${ev.at} became a corpse (${ev.reason})`;
+        case 'eliminated': return `${who} is out`;
+        case 'stall': return `Stalled (${ev.quiet_rounds} quiet rounds)`;
+        case 'won': return `${who} wins`;
+        case 'draw': return `Draw (${reasonText(ev.reason)})`;
+      }
+      break;
+    case 'groups-of-three':
+      switch (ev.kind) {
+        case 'dice': return `${who} rolled ${ev.values.join(' and ')}`;
+        case 'moved': return `${who} moved ${ev.from}→${ev.to}`;
+        case 'crossed': return `${who} crossed ${ev.from}→${ev.via}→${ev.to}`;
+        case 'exited': return `${who} took a piece out from ${ev.from} (${ev.exited} out)`;
+        case 'added': return `${who} added a piece on ${ev.at} (${ev.reserve} in reserve)`;
+        case 'turn_end': return `${who}'s turn ends${ev.moves_lost ? ` (${ev.moves_lost} moves lost)` : ''}`;
+        case 'won': return `${who} wins (${reasonText(ev.reason)})`;
+        case 'game_end': return `Game over (${reasonText(ev.reason)})`;
+        case 'game_over': return 'Game over';
+      }
+      break;
+  }
+  // Anything else: its kind and fields, so nothing happens unsaid.
+  const rest = Object.entries(ev)
+    .filter(([k]) => k !== 'kind' && k !== 'seat')
+    .map(([k, v]) => `${k} ${typeof v === 'object' ? JSON.stringify(v) : v}`)
+    .join(', ');
+  return `${who ? `${who}: ` : ''}${String(ev.kind).replace(/_/g, ' ')}${rest ? ` (${rest})` : ''}`;
+}
+
+/** A stored move, shortly (history page). */
+export function moveText(game, mv) {
+  if (!mv || typeof mv !== 'object') return JSON.stringify(mv);
+  switch (game) {
+    case 'abalone':
+      return `${mv.notation}${mv.dir ? ` ${mv.dir}` : ''}`;
+    case 'pinuid':
+      return mv.action === 'reenter' ? `re-enter ${mv.to}` : `${mv.from}→${mv.to}${mv.remove && mv.remove.length ? ` ×${mv.remove.join(',')}` : ''}`;
+    case 'triominos':
+      return mv.action === 'place' ? `place ${tile(mv.tile)} at ${mv.cell.x},${mv.cell.y} ${mv.cell.dir} r${mv.rotation}` : mv.action;
+    case 'trangouar':
+      switch (mv.action) {
+        case 'setup': return `setup (${mv.cubes.length} cubes)`;
+        case 'move': return `${mv.cube}→${mv.path[mv.path.length - 1]}`;
+        case 'attack': return `${mv.cube} attacks ${mv.target}`;
+        case 'exchange': return `recolour ${mv.cube} to ${mv.red}/${mv.black}/${mv.white}`;
+        case 'lose': return `loses ${pearls(mv.pearls)}`;
+        default: return mv.action;
+      }
+    case 'groups-of-three':
+      switch (mv.action) {
+        case 'step': return `${mv.from}→${mv.to}`;
+        case 'cross': return `${mv.from}→${mv.via}→${mv.to}`;
+        case 'add': return `add on ${mv.at}`;
+        default: return mv.action;
+      }
+  }
+  return JSON.stringify(mv);
+}

@@ -1,0 +1,213 @@
+//! The home page: create a room (game, players, every catalog option with its default, private or
+//! public), the public lobby (polled every few seconds), join by code, and my live and finished
+//! matches.
+
+import { api, games, identity } from './api.js';
+import { h, mount, fmtTime } from './dom.js';
+import { navigate } from './app.js';
+import { gameName, resultText } from './events.js';
+
+const LOBBY_EVERY = 3000;
+
+export function homePage(main) {
+  const me = identity();
+  const createBox = h('section', { class: 'card', 'aria-labelledby': 'create-h' }, h('h2', { id: 'create-h' }, 'New room'), h('p', { class: 'muted' }, 'Loading games…'));
+  const lobbyList = h('ul', { class: 'list', id: 'lobby' }, h('li', { class: 'muted' }, 'Loading…'));
+  const codeInput = h('input', { id: 'join-code', name: 'code', required: true, maxlength: 16, placeholder: 'K7QX2M3A', autocapitalize: 'characters', 'aria-label': 'Room code' });
+  const joinErr = h('p', { class: 'error', role: 'alert' });
+  const joinForm = h(
+    'form',
+    {
+      class: 'inline',
+      id: 'join-form',
+      onsubmit: async (e) => {
+        e.preventDefault();
+        const code = codeInput.value.trim().toUpperCase();
+        joinErr.textContent = '';
+        try {
+          await api('GET', `/rooms/${encodeURIComponent(code)}`);
+          navigate(`/r/${code}`);
+        } catch (ex) {
+          joinErr.textContent = ex.status === 404 ? `There is no room ${code}.` : ex.message;
+        }
+      },
+    },
+    codeInput,
+    h('button', { type: 'submit' }, 'Join'),
+  );
+  const mine = h('div', { id: 'my-matches' }, h('p', { class: 'muted' }, 'Loading…'));
+
+  mount(
+    main,
+    h(
+      'div',
+      { class: 'home' },
+      createBox,
+      h(
+        'section',
+        { class: 'card', 'aria-labelledby': 'lobby-h' },
+        h('h2', { id: 'lobby-h' }, 'Public rooms'),
+        h('p', { class: 'muted small' }, 'Rooms waiting for players; refreshed every few seconds.'),
+        lobbyList,
+        h('h3', {}, 'Join by code'),
+        joinForm,
+        joinErr,
+      ),
+      h('section', { class: 'card', 'aria-labelledby': 'mine-h' }, h('h2', { id: 'mine-h' }, 'My matches'), mine),
+    ),
+  );
+
+  buildCreate(createBox);
+  let stopped = false;
+  let timer = null;
+  const poll = async () => {
+    try {
+      const rooms = await api('GET', '/rooms');
+      if (stopped) return;
+      renderLobby(lobbyList, rooms);
+    } catch (ex) {
+      if (!stopped) mount(lobbyList, h('li', { class: 'error' }, ex.message));
+    }
+    if (!stopped) timer = setTimeout(poll, LOBBY_EVERY);
+  };
+  poll();
+  loadMine(mine, me.id);
+  return {
+    destroy() {
+      stopped = true;
+      clearTimeout(timer);
+    },
+  };
+}
+
+function renderLobby(list, rooms) {
+  if (!rooms.length) {
+    mount(list, h('li', { class: 'muted' }, 'No public room is waiting. Create one!'));
+    return;
+  }
+  mount(
+    list,
+    rooms.map((r) => {
+      const taken = r.seats.filter((s) => s.player || s.bot).length;
+      const host = r.seats.find((s) => s.player && s.player.id === r.host);
+      return h(
+        'li',
+        { class: 'row', dataset: { code: r.code } },
+        h('span', {}, h('strong', {}, gameName(r.game)), ` · ${taken}/${r.players} seated · host ${host ? host.player.name : '?'}`),
+        h('a', { href: `/r/${r.code}`, 'data-nav': '', class: 'button' }, 'Join'),
+      );
+    }),
+  );
+}
+
+async function loadMine(box, playerId) {
+  try {
+    const page = await api('GET', `/matches?player=${encodeURIComponent(playerId)}&limit=50`);
+    const live = page.matches.filter((m) => m.status === 'playing');
+    const done = page.matches.filter((m) => m.status !== 'playing');
+    const item = (m) => {
+      const names = m.players.map((p) => p.name).join(', ');
+      const link = m.status === 'playing' ? h('a', { href: `/r/${m.room}`, 'data-nav': '' }, 'Resume') : h('a', { href: `/m/${m.id}`, 'data-nav': '' }, 'Replay');
+      return h(
+        'li',
+        { class: 'row' },
+        h('span', {}, h('strong', {}, gameName(m.game)), ` · ${names} · ${m.plies} plies · `, m.result ? resultText(m.result, (s) => (m.players[s] ? m.players[s].name : `Seat ${s + 1}`)) : fmtTime(m.started_at)),
+        link,
+      );
+    };
+    mount(
+      box,
+      h('h3', {}, 'Live'),
+      live.length ? h('ul', { class: 'list', id: 'live-matches' }, live.map(item)) : h('p', { class: 'muted' }, 'None.'),
+      h('h3', {}, 'Finished'),
+      done.length ? h('ul', { class: 'list', id: 'finished-matches' }, done.map(item)) : h('p', { class: 'muted' }, 'None yet.'),
+    );
+  } catch (ex) {
+    mount(box, h('p', { class: 'error' }, ex.message));
+  }
+}
+
+async function buildCreate(box) {
+  let catalog;
+  try {
+    catalog = await games();
+  } catch (ex) {
+    mount(box, h('h2', {}, 'New room'), h('p', { class: 'error' }, ex.message));
+    return;
+  }
+  const gameSel = h('select', { id: 'game', name: 'game' }, catalog.map((g) => h('option', { value: g.id }, g.name)));
+  const playersSel = h('select', { id: 'players', name: 'players' });
+  const optionsBox = h('fieldset', { class: 'options', id: 'options' });
+  const visPrivate = h('input', { type: 'radio', name: 'visibility', value: 'private', id: 'vis-private', checked: true });
+  const visPublic = h('input', { type: 'radio', name: 'visibility', value: 'public', id: 'vis-public' });
+  const err = h('p', { class: 'error', role: 'alert' });
+  let readers = [];
+
+  const refresh = () => {
+    const g = catalog.find((x) => x.id === gameSel.value);
+    const keep = playersSel.value;
+    mount(playersSel);
+    for (let n = g.min_players; n <= g.max_players; n++) playersSel.append(h('option', { value: n }, `${n} players`));
+    if (keep && Number(keep) >= g.min_players && Number(keep) <= g.max_players) playersSel.value = keep;
+    readers = [];
+    mount(optionsBox, h('legend', {}, 'Options'));
+    const names = Object.keys(g.options);
+    if (!names.length) optionsBox.append(h('p', { class: 'muted' }, 'This game has no options.'));
+    for (const name of names) {
+      const spec = g.options[name];
+      const id = `opt-${name}`;
+      const label = h('label', { for: id }, name.replace(/_/g, ' '));
+      const help = h('small', { class: 'muted help' }, spec.description || '');
+      let field;
+      let read;
+      if (spec.type === 'enum') {
+        field = h('select', { id, name }, spec.values.map((v) => h('option', { value: v, selected: v === spec.default }, v)));
+        read = () => field.value;
+      } else if (spec.type === 'boolean') {
+        field = h('input', { type: 'checkbox', id, name, checked: spec.default === true });
+        read = () => field.checked;
+      } else {
+        field = h('input', { type: 'number', id, name, min: spec.min, max: spec.max, step: 1, value: spec.default ?? '', placeholder: spec.nullable ? 'none' : '' });
+        read = () => {
+          const v = field.value.trim();
+          if (v === '') return spec.nullable ? null : spec.default;
+          return Number(v);
+        };
+      }
+      readers.push([name, read]);
+      optionsBox.append(h('div', { class: `opt opt-${spec.type}` }, spec.type === 'boolean' ? [field, label] : [label, field], help));
+    }
+  };
+  gameSel.addEventListener('change', refresh);
+  refresh();
+
+  const form = h(
+    'form',
+    {
+      id: 'create-form',
+      onsubmit: async (e) => {
+        e.preventDefault();
+        err.textContent = '';
+        const options = {};
+        for (const [name, read] of readers) options[name] = read();
+        try {
+          const room = await api('POST', '/rooms', {
+            game: gameSel.value,
+            players: Number(playersSel.value),
+            visibility: visPublic.checked ? 'public' : 'private',
+            options,
+          });
+          navigate(`/r/${room.code}`);
+        } catch (ex) {
+          err.textContent = ex.message;
+        }
+      },
+    },
+    h('div', { class: 'grid2' }, h('div', {}, h('label', { for: 'game' }, 'Game'), gameSel), h('div', {}, h('label', { for: 'players' }, 'Players'), playersSel)),
+    optionsBox,
+    h('fieldset', { class: 'vis' }, h('legend', {}, 'Who can join'), h('label', {}, visPrivate, ' Private (with the link)'), h('label', {}, visPublic, ' Public (in the lobby)')),
+    h('button', { type: 'submit', class: 'primary', id: 'create' }, 'Create room'),
+    err,
+  );
+  mount(box, h('h2', { id: 'create-h' }, 'New room'), form);
+}

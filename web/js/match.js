@@ -1,0 +1,113 @@
+//! The match page (/m/ID): players, result, the move list, a replay slider over every ply (each
+//! position from /matches/{id}/state?ply=n, drawn by the game's board, read-only), and the fair-RNG
+//! commitment, with the seed once the match has ended (checked against the commitment here when
+//! the browser can hash).
+
+import { api } from './api.js';
+import { h, mount, fmtTime } from './dom.js';
+import { gameName, moveText, resultText, reasonText } from './events.js';
+import { boardFor } from './boards/index.js';
+
+export async function matchPage(main, id) {
+  mount(main, h('p', { class: 'muted' }, 'Loading the match…'));
+  let m;
+  try {
+    m = await api('GET', `/matches/${id}`);
+  } catch (e) {
+    mount(main, h('div', { class: 'card narrow' }, h('h1', {}, 'Match not found'), h('p', {}, e.message), h('a', { href: '/', 'data-nav': '' }, 'Home')));
+    return null;
+  }
+  const nameOf = (seat) => (m.players[seat] ? m.players[seat].name : `Seat ${seat + 1}`);
+  const boardBox = h('div', { class: 'board-box', id: 'board' });
+  const slider = h('input', { type: 'range', min: 0, max: m.plies, value: m.plies, id: 'ply', 'aria-label': 'Ply' });
+  const plyLabel = h('output', { for: 'ply', id: 'ply-label' });
+  const moves = h('ol', { class: 'moves', id: 'moves', start: 1 });
+  const rng = h('div', { class: 'rng', id: 'rng' });
+  let board = null;
+  let destroyed = false;
+  let want = m.plies;
+  let loading = false;
+
+  const setPly = async (n) => {
+    want = n;
+    slider.value = String(n);
+    plyLabel.textContent = `Ply ${n} of ${m.plies}`;
+    for (const li of moves.children) li.classList.toggle('current', Number(li.dataset.ply) === n);
+    if (loading) return;
+    loading = true;
+    try {
+      while (!destroyed) {
+        const target = want;
+        const state = await api('GET', `/matches/${id}/state?ply=${target}`);
+        if (destroyed) return;
+        if (!board) board = await boardFor(state.view.game, boardBox, { send() {}, nameOf, players: () => m.players.length, hint() {} });
+        board.update(state.view, { interactive: false, lastEvents: [] });
+        boardBox.dataset.ply = String(target);
+        if (want === target) break;
+      }
+    } catch (e) {
+      boardBox.append(h('p', { class: 'error' }, e.message));
+    } finally {
+      loading = false;
+    }
+  };
+  slider.addEventListener('input', () => setPly(Number(slider.value)));
+
+  mount(moves, m.moves.map((mv) => h('li', { dataset: { ply: mv.ply } },
+    h('button', { type: 'button', class: 'linklike', onclick: () => setPly(mv.ply) }, `${mv.ply}. ${nameOf(mv.seat)}: ${moveText(m.game, mv.move)}`))));
+
+  const status = m.status === 'playing' ? 'in play' : m.status;
+  mount(
+    main,
+    h('div', { class: 'match', id: 'match', dataset: { status: m.status } },
+      h('div', { class: 'room-head' },
+        h('h1', {}, `${gameName(m.game)} · match`),
+        h('p', { class: 'muted' }, `Room ${m.room} · started ${fmtTime(m.started_at)}${m.ended_at ? ` · ended ${fmtTime(m.ended_at)}` : ''} · ${status}`)),
+      h('div', { class: 'room-grid' },
+        h('section', { class: 'play' },
+          h('p', { class: 'result', id: 'match-result' }, m.result ? resultText(m.result, nameOf) : m.status === 'playing' ? h('a', { href: `/r/${m.room}`, 'data-nav': '' }, 'Live now: watch or play in the room') : 'No result.'),
+          h('div', { class: 'replay' },
+            h('button', { type: 'button', onclick: () => setPly(Math.max(0, want - 1)), 'aria-label': 'Previous ply', id: 'prev' }, '◀'),
+            slider,
+            h('button', { type: 'button', onclick: () => setPly(Math.min(m.plies, want + 1)), 'aria-label': 'Next ply', id: 'next' }, '▶'),
+            plyLabel),
+          boardBox),
+        h('aside', { class: 'side' },
+          h('section', { class: 'card' }, h('h2', {}, 'Players'), h('ul', { class: 'seats', id: 'players' }, m.players.map((p) => h('li', { class: 'seat' },
+            `${p.name}${p.bot ? ' (bot)' : ''}`, m.result && m.result.winners.includes(p.seat) ? h('span', { class: 'tag' }, 'winner') : null,
+            m.result && m.result.scores ? h('span', { class: 'muted' }, ` ${m.result.scores[p.seat]}`) : null)))),
+          h('section', { class: 'card' }, h('h2', {}, `Moves (${m.plies})`), moves),
+          h('section', { class: 'card' }, h('h2', {}, 'Fair dice'), rng),
+          m.options && Object.keys(m.options).length ? h('section', { class: 'card' }, h('h2', {}, 'Options'), h('ul', { class: 'small' }, Object.entries(m.options).map(([k, v]) => h('li', {}, `${k}: ${JSON.stringify(v)}`)))) : null,
+        ))),
+  );
+
+  const commit = h('code', { class: 'hash', id: 'commitment' }, m.rng.commitment);
+  const items = [h('p', { class: 'small' }, 'Commitment (SHA-256 of the seed, published at the start): '), commit];
+  if (m.rng.seed) {
+    const check = h('p', { class: 'small', id: 'seed-check' }, 'Checking…');
+    items.push(h('p', { class: 'small' }, 'Seed (revealed at the end): '), h('code', { class: 'hash', id: 'seed' }, m.rng.seed), check);
+    verify(m.rng.seed, m.rng.commitment).then((ok) => {
+      check.textContent = ok === null ? 'This browser cannot hash here; check with: echo -n SEED | xxd -r -p | sha256sum' : ok ? '✓ The seed matches the commitment.' : '✗ The seed does NOT match the commitment.';
+      check.className = ok === false ? 'error small' : 'small';
+    });
+  } else {
+    items.push(h('p', { class: 'small muted' }, 'The seed is revealed when the match ends.'));
+  }
+  mount(rng, items);
+  if (m.result) rng.append(h('p', { class: 'small muted' }, `Ended: ${reasonText(m.result.reason)}.`));
+  setPly(m.plies);
+  return { destroy() { destroyed = true; } };
+}
+
+async function verify(seedHex, commitment) {
+  if (!crypto.subtle) return null;
+  try {
+    const bytes = new Uint8Array(seedHex.match(/../g).map((b) => parseInt(b, 16)));
+    const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes));
+    const hex = Array.from(digest, (b) => b.toString(16).padStart(2, '0')).join('');
+    return hex === commitment.toLowerCase();
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,379 @@
+//! The room page (/r/CODE): seats and who is connected, the host's start (optionally filling empty
+//! seats with bots), chat, spectating, and the match itself: the view held from snapshots and
+//! patches (a patch from another version asks for `sync`), moves sent with an id and resent after a
+//! reconnect, the server's refusals shown while the board stays as it was, events and the result.
+
+import { api, identity } from './api.js';
+import { h, mount } from './dom.js';
+import { applyPatch } from './patch.js';
+import { describeEvent, gameName, resultText } from './events.js';
+import { boardFor, seatColour } from './boards/index.js';
+
+const MAX_LOG = 200;
+
+export function roomPage(main, code, conn) {
+  const me = identity();
+  const wantWatch = new URLSearchParams(location.search).has('watch');
+  const st = {
+    room: null,
+    view: null,
+    version: 0,
+    syncing: false,
+    role: null,
+    pending: null,
+    lastEvents: [],
+    result: null,
+    matchId: null,
+    board: null,
+    boardGame: null,
+    destroyed: false,
+  };
+
+  // ---- layout ----
+  const title = h('h1', { class: 'room-title' });
+  const share = h('div', { class: 'share' });
+  const seats = h('ul', { class: 'seats', id: 'seats', 'aria-label': 'Seats' });
+  const controls = h('div', { class: 'controls', id: 'room-controls' });
+  const turn = h('p', { class: 'turn', id: 'turn', role: 'status', 'aria-live': 'polite' });
+  const last = h('p', { class: 'last muted', id: 'last-move' });
+  const message = h('p', { class: 'message', id: 'message', role: 'alert' });
+  const resultBox = h('div', { class: 'result', id: 'result', hidden: true });
+  const boardBox = h('div', { class: 'board-box', id: 'board' }, h('p', { class: 'muted waiting-note' }, 'The match has not started yet.'));
+  const log = h('ol', { class: 'log', id: 'events', 'aria-label': 'Events', 'aria-live': 'polite' });
+  const chatList = h('ol', { class: 'chat', id: 'chat-list', 'aria-live': 'polite' });
+  const chatInput = h('input', { id: 'chat-text', maxlength: 500, placeholder: 'Say something', 'aria-label': 'Chat message', autocomplete: 'off' });
+  const chatForm = h(
+    'form',
+    {
+      class: 'inline',
+      id: 'chat-form',
+      onsubmit: (e) => {
+        e.preventDefault();
+        const text = chatInput.value.trim();
+        if (!text) return;
+        if (conn.send({ type: 'chat', room: code, text })) chatInput.value = '';
+        else say('Not connected: the message was not sent.');
+      },
+    },
+    chatInput,
+    h('button', { type: 'submit' }, 'Send'),
+  );
+  const root = h(
+    'div',
+    { class: 'room', id: 'room', dataset: { room: code, version: '0', ply: '', status: 'loading' } },
+    h('div', { class: 'room-head' }, title, share),
+    h(
+      'div',
+      { class: 'room-grid' },
+      h('section', { class: 'play', 'aria-label': 'Board' }, turn, last, message, resultBox, boardBox),
+      h(
+        'aside',
+        { class: 'side' },
+        h('section', { class: 'card' }, h('h2', {}, 'Seats'), seats, controls),
+        h('section', { class: 'card' }, h('h2', {}, 'Events'), log),
+        h('section', { class: 'card' }, h('h2', {}, 'Chat'), chatList, chatForm),
+      ),
+    ),
+  );
+  mount(main, root);
+
+  function say(text, kind = 'error') {
+    message.textContent = text;
+    message.dataset.kind = kind;
+  }
+
+  function nameOf(seat) {
+    const s = st.room && st.room.seats[seat];
+    if (!s) return `Seat ${seat + 1}`;
+    if (s.player) return s.player.name;
+    if (s.bot) return `Bot ${seat + 1}`;
+    return `Seat ${seat + 1}`;
+  }
+
+  function mySeat() {
+    if (st.view && st.view.you) return st.view.you.seat;
+    if (!st.room) return null;
+    const s = st.room.seats.find((x) => x.player && x.player.id === me.id);
+    return s ? s.seat : null;
+  }
+
+  function logLine(text, cls = '') {
+    if (!text) return;
+    log.prepend(h('li', { class: cls }, text));
+    while (log.children.length > MAX_LOG) log.lastChild.remove();
+  }
+
+  // ---- connection ----
+  function join() {
+    st.syncing = true;
+    conn.send({ type: 'join', room: code, as: st.role });
+    if (st.pending) conn.send(st.pending.frame); // resent with the same id: never played twice
+  }
+
+  function onFrame(f) {
+    if (st.destroyed) return;
+    switch (f.type) {
+      case 'room':
+        st.room = f.room;
+        if (f.room.match && !st.matchId) st.matchId = f.room.match;
+        renderInfo();
+        break;
+      case 'snapshot':
+        st.syncing = false;
+        st.view = f.view;
+        st.version = f.version;
+        if (f.view.result) st.result = f.view.result;
+        renderAll();
+        break;
+      case 'patch':
+        if (st.syncing) return;
+        if (!st.view || f.from !== st.version) {
+          sync();
+          return;
+        }
+        try {
+          st.view = applyPatch(st.view, f.ops);
+          st.version = f.version;
+        } catch (e) {
+          sync();
+          return;
+        }
+        st.lastEvents = f.events || [];
+        for (const ev of st.lastEvents) logLine(describeEvent(st.view.game, ev, nameOf));
+        if (st.view.result) st.result = st.view.result;
+        renderAll();
+        break;
+      case 'ack':
+        if (st.pending && st.pending.id === f.id) {
+          st.pending = null;
+          renderAll();
+        }
+        break;
+      case 'error':
+        onError(f);
+        break;
+      case 'chat': {
+        const mine = f.player.id === me.id;
+        chatList.append(h('li', { class: mine ? 'mine' : '' }, h('strong', {}, f.player.name), ': ', f.text));
+        chatList.scrollTop = chatList.scrollHeight;
+        break;
+      }
+      case 'ended':
+        st.result = f.result;
+        st.matchId = f.match;
+        logLine(`Match over: ${resultText(f.result, nameOf)}`, 'strong');
+        renderAll();
+        break;
+    }
+  }
+
+  function onError(f) {
+    if (f.id) {
+      if (!st.pending || st.pending.id !== f.id) return;
+      st.pending = null;
+      say(`Move refused (${f.code.replace(/_/g, ' ')}): ${f.message}`);
+      if (f.code === 'stale_version') sync();
+      renderAll();
+      return;
+    }
+    if (f.code === 'room_full' && st.role === 'player') {
+      st.role = 'spectator';
+      say(`${f.message}. You are watching.`, 'info');
+      join();
+      return;
+    }
+    if (f.code === 'unknown_room') {
+      say(`There is no room ${code}.`);
+      return;
+    }
+    say(f.message);
+  }
+
+  function sync() {
+    st.syncing = true;
+    conn.send({ type: 'sync', room: code });
+  }
+
+  function sendMove(move) {
+    if (!st.view || st.pending) return;
+    const id = (crypto.randomUUID && crypto.randomUUID()) || `${Date.now()}-${Math.random()}`;
+    const frame = { type: 'move', room: code, id, version: st.version, move };
+    st.pending = { id, frame, version: st.version };
+    say('');
+    if (!conn.send(frame)) say('Not connected: the move will be sent when the connection is back.', 'info');
+    renderAll();
+  }
+
+  // ---- rendering ----
+  function renderInfo() {
+    const r = st.room;
+    if (!r) return;
+    root.dataset.status = r.status;
+    title.textContent = `${gameName(r.game)} · room ${r.code}`;
+    const link = `${location.origin}/r/${r.code}`;
+    const copy = h('button', { type: 'button', class: 'small', onclick: async () => {
+      try {
+        await navigator.clipboard.writeText(link);
+        copy.textContent = 'Copied';
+      } catch {
+        copy.textContent = 'Select the link to copy it';
+      }
+    } }, 'Copy link');
+    mount(
+      share,
+      h('span', { class: 'muted' }, r.visibility === 'private' ? 'Private room. Invite with: ' : 'Public room: '),
+      h('a', { href: `/r/${r.code}`, id: 'room-link' }, link),
+      ' ',
+      copy,
+      ' ',
+      h('a', { href: `/r/${r.code}?watch`, class: 'small' }, 'spectator link'),
+    );
+    const my = mySeat();
+    mount(
+      seats,
+      r.seats.map((s) =>
+        h(
+          'li',
+          { class: `seat ${s.connected ? 'on' : 'off'} ${s.seat === my ? 'me' : ''}`, dataset: { seat: s.seat } },
+          h('span', { class: 'swatch', 'aria-hidden': 'true', style: `background:${seatColour(r.game, s.seat, r.players, r.options && r.options.variant)}` }),
+          h('span', { class: 'seat-name' }, s.player ? s.player.name : s.bot ? `Bot ${s.seat + 1}` : 'empty'),
+          s.player && s.player.id === r.host ? h('span', { class: 'tag' }, 'host') : null,
+          s.seat === my ? h('span', { class: 'tag' }, 'you') : null,
+          h('span', { class: 'conn-dot', title: s.connected ? 'connected' : 'not connected' }, s.player || s.bot ? (s.connected ? '● connected' : '○ away') : ''),
+        ),
+      ),
+    );
+    const items = [];
+    if (st.role === 'spectator') items.push(h('p', { class: 'muted', id: 'watching' }, 'You are watching this room.'));
+    if (r.status === 'waiting') {
+      const isHost = r.host === me.id;
+      const free = r.seats.some((s) => !s.player && !s.bot);
+      if (isHost) {
+        const bots = h('input', { type: 'checkbox', id: 'fill-bots', checked: !!st.fillBots, onchange: (e) => { st.fillBots = e.target.checked; } });
+        items.push(
+          h('div', { class: 'start' },
+            h('label', {}, bots, ' fill empty seats with bots'),
+            h('button', { type: 'button', class: 'primary', id: 'start', onclick: () => conn.send({ type: 'start', room: code, bots: bots.checked }) || say('Not connected.') }, 'Start the match')),
+        );
+      } else if (my !== null) {
+        items.push(h('p', { class: 'muted' }, 'Waiting for the host to start.'));
+      }
+      if (my !== null) {
+        items.push(h('button', { type: 'button', id: 'leave', onclick: () => {
+          conn.send({ type: 'leave', room: code });
+          st.role = 'spectator';
+          conn.send({ type: 'join', room: code, as: 'spectator' });
+        } }, 'Give up my seat'));
+      } else if (free) {
+        items.push(h('button', { type: 'button', id: 'take-seat', onclick: () => {
+          st.role = 'player';
+          join();
+        } }, 'Take a seat'));
+      }
+    }
+    if (st.matchId && (r.status === 'finished' || r.status === 'abandoned')) {
+      items.push(h('p', {}, h('a', { href: `/m/${st.matchId}`, 'data-nav': '', id: 'history-link' }, 'Match history and replay')));
+    }
+    mount(controls, items);
+    renderTurn();
+  }
+
+  function renderTurn() {
+    const v = st.view;
+    root.dataset.version = String(st.version);
+    root.dataset.ply = v ? String(v.ply) : '';
+    if (!v) {
+      turn.textContent = st.room && st.room.status === 'waiting' ? 'Waiting for players.' : '';
+      root.dataset.myTurn = 'false';
+      return;
+    }
+    const mine = !!(v.you && v.you.legal && v.you.legal.length);
+    root.dataset.myTurn = String(mine && !st.pending);
+    turn.classList.toggle('mine', mine);
+    if (st.result || v.result) {
+      turn.textContent = 'The match is over.';
+    } else if (st.pending) {
+      turn.textContent = 'Sending your move…';
+    } else if (mine) {
+      const others = v.to_move.filter((s) => s !== v.you.seat);
+      turn.textContent = others.length ? `Your turn (with ${others.map(nameOf).join(', ')})` : 'Your turn';
+    } else {
+      turn.textContent = `Waiting for ${v.to_move.map(nameOf).join(', ') || 'nobody'}`;
+    }
+  }
+
+  function renderResult() {
+    const res = st.result || (st.view && st.view.result);
+    if (!res) {
+      resultBox.hidden = true;
+      return;
+    }
+    resultBox.hidden = false;
+    const my = mySeat();
+    const won = my !== null && res.winners.includes(my);
+    mount(
+      resultBox,
+      h('strong', {}, my === null ? 'Match over' : won ? 'You won!' : res.winners.length ? 'You lost' : 'Draw'),
+      ' · ',
+      resultText(res, nameOf),
+      st.matchId ? [' · ', h('a', { href: `/m/${st.matchId}`, 'data-nav': '' }, 'replay')] : null,
+    );
+  }
+
+  async function renderAll() {
+    renderInfo();
+    renderResult();
+    const v = st.view;
+    if (!v) return;
+    if (!st.boardPromise || st.boardGame !== v.game) {
+      st.boardGame = v.game;
+      mount(boardBox);
+      st.boardPromise = boardFor(v.game, boardBox, {
+        send: sendMove,
+        nameOf,
+        players: () => (st.room ? st.room.players : v.to_move.length),
+        hint: (t) => say(t, 'info'),
+      });
+    }
+    st.board = await st.boardPromise;
+    if (st.destroyed || !st.view) return;
+    const latest = st.lastEvents.map((e) => describeEvent(st.view.game, e, nameOf)).filter(Boolean);
+    last.textContent = latest.length ? `Last: ${latest.join(' · ')}` : '';
+    const now = st.view;
+    st.board.update(now, {
+      interactive: !!(now.you && now.you.legal && !st.pending && !st.result),
+      lastEvents: st.lastEvents,
+    });
+    renderTurn();
+  }
+
+  // ---- start ----
+  (async () => {
+    try {
+      st.room = await api('GET', `/rooms/${encodeURIComponent(code)}`);
+    } catch (e) {
+      mount(main, h('div', { class: 'card narrow' }, h('h1', {}, 'Room not found'), h('p', {}, e.status === 404 ? `There is no room ${code}.` : e.message), h('a', { href: '/', 'data-nav': '' }, 'Back home')));
+      return;
+    }
+    if (st.destroyed) return;
+    const seated = st.room.seats.some((s) => s.player && s.player.id === me.id);
+    const free = st.room.status === 'waiting' && st.room.seats.some((s) => !s.player && !s.bot);
+    st.role = seated || (free && !wantWatch) ? 'player' : 'spectator';
+    st.matchId = st.room.match;
+    renderInfo();
+    conn.watch(code, onFrame, join);
+  })();
+
+  const page = {
+    destroy() {
+      st.destroyed = true;
+      conn.unwatch(code);
+      if (st.board && st.board.destroy) st.board.destroy();
+    },
+    sendMove,
+    state: st,
+  };
+  window.__plateau.page = page;
+  return page;
+}
+

@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# The browser tests of Plateau's web client, in one command: installs what is missing (Debian's
+# chromium, node, the pinned playwright-core), builds the server, starts it on a free port with a
+# throwaway SQLite database and bots that play at once, runs `node --test`, stops the server, and
+# exits non-zero on failure. Respects CARGO_TARGET_DIR.
+set -euo pipefail
+
+HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+ROOT="$(cd "$HERE/../.." && pwd)"
+
+apt_updated=0
+apt_install() {
+  if [ "$apt_updated" = 0 ]; then apt-get update; apt_updated=1; fi
+  DEBIAN_FRONTEND=noninteractive apt-get install -y "$@"
+}
+[ -x /usr/bin/chromium ] || apt_install chromium
+command -v node >/dev/null && command -v npm >/dev/null || apt_install nodejs npm
+if [ ! -f "$HERE/node_modules/playwright-core/package.json" ]; then
+  (cd "$HERE" && npm ci --no-audit --no-fund)
+fi
+
+TARGET="${CARGO_TARGET_DIR:-$ROOT/target}"
+(cd "$ROOT" && cargo build -p plateau)
+BIN="$TARGET/debug/plateau"
+
+TMP="$(mktemp -d)"
+SERVER=""
+cleanup() {
+  if [ -n "$SERVER" ] && kill -0 "$SERVER" 2>/dev/null; then
+    kill "$SERVER"
+    wait "$SERVER" 2>/dev/null || true
+  fi
+  rm -rf "$TMP"
+}
+trap cleanup EXIT
+
+PORT="$(node -e "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})")"
+DATABASE_URL="sqlite://$TMP/plateau.db" PLATEAU_ADDR="127.0.0.1:$PORT" PLATEAU_BOT_DELAY_MS=0 \
+  RUST_LOG="${RUST_LOG:-warn}" "$BIN" >"$TMP/server.log" 2>&1 &
+SERVER=$!
+for _ in $(seq 1 100); do
+  if node -e "fetch('http://127.0.0.1:$PORT/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"; then break; fi
+  if ! kill -0 "$SERVER" 2>/dev/null; then cat "$TMP/server.log"; echo "the server did not start" >&2; exit 1; fi
+  sleep 0.2
+done
+
+status=0
+(cd "$HERE" && PLATEAU_URL="http://127.0.0.1:$PORT" node --test --test-concurrency=1 ./*.test.js) || status=$?
+if [ "$status" != 0 ]; then
+  echo "--- server log (last 40 lines) ---"
+  tail -n 40 "$TMP/server.log"
+fi
+exit "$status"
