@@ -114,6 +114,9 @@ pub struct RoomInfo {
     #[serde(rename = "match")]
     pub match_id: Option<Uuid>,
     pub created_at: DateTime<Utc>,
+    /// An addition to the contract: connections watching as spectators now.
+    #[serde(default)]
+    pub spectators: usize,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]

@@ -37,7 +37,8 @@ async fn whole_game_to_a_win(backend: Backend) {
     a.join(&code, "player").await;
     let joined = b.join(&code, "player").await;
     assert_eq!(joined["room"]["seats"][1]["player"]["id"], bob.id.as_str());
-    spectator.join(&code, "spectator").await;
+    let watching = spectator.join(&code, "spectator").await;
+    assert_eq!(watching["room"]["spectators"], 1);
     let (status, lobby) = api.get("/api/v1/rooms", None).await;
     assert!(status.is_success());
     assert!(

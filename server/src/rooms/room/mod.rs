@@ -97,6 +97,7 @@ pub fn info_from_row(row: &RoomRow) -> RoomInfo {
         status: RoomStatus::parse(&row.status).unwrap_or(RoomStatus::Abandoned),
         match_id: row.match_id,
         created_at: row.created_at,
+        spectators: 0,
     }
 }
 
@@ -212,6 +213,7 @@ impl Room {
             status: self.status,
             match_id: self.live.as_ref().map(|l| l.id),
             created_at: self.created_at,
+            spectators: self.members.values().filter(|m| m.seat.is_none()).count(),
         }
     }
 
