@@ -206,7 +206,13 @@ async fn websocket_refusals(backend: Backend) {
     let mv = |id: &str, version: Value, notation: &str| json!({"type": "move", "room": code, "id": id, "version": version, "move": {"notation": notation}});
 
     // Malformed, wrong types, unknown type: bad_request, and the connection stays open.
+    let mark = a.mark();
     a.send_text("{not json".into()).await;
+    let error = a.wait_for(mark, |f| f["type"] == "error").await;
+    assert_eq!(
+        (error["code"].as_str(), &error["id"]),
+        (Some("bad_request"), &Value::Null)
+    );
     a.expect_error(json!({"type": "teleport", "room": code}), "bad_request")
         .await;
     a.expect_error(
