@@ -6,8 +6,9 @@
 
 use std::time::{Duration, Instant};
 
+use plateau_tests::scenario::{started_abalone_duo, Duo};
 use plateau_tests::table::legal_of;
-use plateau_tests::{Api, Backend, Client, TestDb, TestServer};
+use plateau_tests::{Api, Backend, TestDb, TestServer};
 use rand::seq::IndexedRandom;
 use serde_json::json;
 
@@ -16,22 +17,8 @@ async fn a_move_is_acked_without_waiting_for_the_clients_delayed_ack() {
     let db = TestDb::new(Backend::Sqlite).await;
     let server = TestServer::start(&db).await;
     let api = Api::new(server.http());
-    let (alice, bob) = (api.new_player("Alice").await, api.new_player("Bob").await);
-    let room = api
-        .create_room(
-            &alice,
-            json!({"game": "abalone", "players": 2, "visibility": "private"}),
-        )
-        .await;
-    let code = room["code"].as_str().unwrap().to_string();
     // Ordinary clients: default socket options, as a browser or a bot built on tungstenite.
-    let a = Client::login(&server.ws_url(), &alice).await;
-    let b = Client::login(&server.ws_url(), &bob).await;
-    a.join(&code, "player").await;
-    b.join(&code, "player").await;
-    a.send(json!({"type": "start", "room": code})).await;
-    a.until_version(&code, 1).await;
-    b.until_version(&code, 1).await;
+    let Duo { code, a, b, .. } = started_abalone_duo(&server, &api, "private").await;
 
     let players = [&a, &b];
     let mut rng = rand::rng();
