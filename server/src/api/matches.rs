@@ -7,14 +7,14 @@ use plateau_games::{registry, Viewer};
 use plateau_protocol::rest::{
     ErrorBody, MatchDetail, MatchPage, MatchSummary, MoveRecord, RngInfo, StateAtPly,
 };
-use plateau_protocol::RoomStatus;
+use plateau_protocol::{ErrorCode, RoomStatus};
 use serde::Deserialize;
 use serde_json::json;
 use uuid::Uuid;
 
 use crate::app::AppState;
 use crate::error::{ApiError, ApiPath, ApiQuery};
-use crate::rooms::{Moment, RecipientView};
+use crate::rooms::{replay_stored, Moment, RecipientView};
 use crate::store::{MatchFilter, MatchRow};
 
 const DEFAULT_PAGE: i64 = 20;
@@ -145,39 +145,16 @@ pub async fn state_at(
         )));
     }
     let moves = state.store.moves(id, Some(ply)).await?;
-    let game = registry::find(&row.game).ok_or_else(|| ApiError::not_found("game"))?;
-    let seed: [u8; 32] = row.seed.as_slice().try_into().map_err(|_| {
-        ApiError::new(
-            plateau_protocol::ErrorCode::Internal,
-            "stored seed is damaged",
-        )
-    })?;
-    let options = row
-        .options
-        .0
-        .iter()
-        .map(|(k, v)| (k.clone(), v.clone()))
-        .collect();
-    let replayed = registry::replay(
-        game,
-        &options,
-        row.players.0.len(),
-        seed,
-        moves.iter().map(|m| (m.seat as usize, &m.body.0)),
-    )
-    .map_err(|e| {
+    let replayed = replay_stored(&row, &moves).map_err(|e| {
         tracing::error!(match_id = %id, error = %e, "stored match does not replay");
-        ApiError::new(
-            plateau_protocol::ErrorCode::Internal,
-            "the match could not be replayed",
-        )
+        ApiError::new(ErrorCode::Internal, "the match could not be replayed")
     })?;
     let status = RoomStatus::parse(&row.status).unwrap_or(RoomStatus::Abandoned);
     let at_end = ply == row.plies;
     let result = row.result.as_ref().map(|r| &r.0).filter(|_| at_end);
     let ended = status != RoomStatus::Playing;
     let moment = Moment {
-        game: game.info().id,
+        game: &row.game,
         version: ply as u64 + 1,
         ply: ply as u64,
         status: if at_end { status } else { RoomStatus::Playing },

@@ -1,4 +1,4 @@
-//! Rooms: one task per live room owning its match ([`actor`]), and the registry that finds them by
+//! Rooms: one task per live room owning its match ([`room`]), and the registry that finds them by
 //! code, creates them, brings them back from the store at start, and loads finished ones on demand.
 //!
 //! Commands to a room go through its channel and are applied one at a time, so moves in a room are
@@ -9,7 +9,7 @@ mod room;
 mod views;
 
 use chrono::Utc;
-use plateau_games::{registry, GameEntry, SetupError};
+use plateau_games::{registry, GameEntry, Match, SetupError};
 use plateau_protocol::rest::{NewRoom, RoomInfo, Visibility};
 use plateau_protocol::ws::Role;
 use plateau_protocol::{PlayerRef, RoomStatus};
@@ -24,7 +24,7 @@ use tokio_util::task::TaskTracker;
 use tracing::Instrument;
 
 use crate::error::ApiError;
-use crate::store::{self, RoomRow, SeatRow, Store, StoreError};
+use crate::store::{self, MatchRow, MoveRow, RoomRow, SeatRow, Store, StoreError};
 use crate::ws::conn::{Conn, ConnId};
 
 pub use views::{Moment, RecipientView};
@@ -317,6 +317,23 @@ fn new_code() -> String {
 /// The game of a stored room (it was validated when the room was created).
 fn game_of(row: &RoomRow) -> Result<&'static dyn GameEntry, String> {
     registry::find(&row.game).ok_or_else(|| format!("this server does not run `{}`", row.game))
+}
+
+/// Rebuilds a stored match: its game, options and seed, then `moves` in order (all of them, or the
+/// first n for the state at ply n). An error says why it does not replay.
+pub fn replay_stored(row: &MatchRow, moves: &[MoveRow]) -> Result<Box<dyn Match>, String> {
+    let game = registry::find(&row.game)
+        .ok_or_else(|| format!("this server does not run `{}`", row.game))?;
+    let seed = <[u8; 32]>::try_from(row.seed.as_slice())
+        .map_err(|_| "the stored seed is not 32 bytes".to_string())?;
+    registry::replay(
+        game,
+        &engine_options(&row.options.0),
+        row.players.0.len(),
+        seed,
+        moves.iter().map(|m| (m.seat as usize, &m.body.0)),
+    )
+    .map_err(|e| e.to_string())
 }
 
 /// Stored options as the engine takes them.

@@ -1,13 +1,12 @@
 //! The match a room owns, and how it is rebuilt from the store by replaying its moves.
 
-use plateau_games::registry::{self, ReplayError};
 use plateau_games::Match;
 use plateau_protocol::MatchResult;
 use std::collections::HashMap;
 use uuid::Uuid;
 
+use crate::rooms::replay_stored;
 use crate::rooms::views::RecipientView;
-use crate::rooms::{engine_options, game_of};
 use crate::store::{RoomRow, Store, StoreError};
 
 /// The room's match: the engine's match and what the room keeps beside it.
@@ -39,25 +38,9 @@ impl LiveMatch {
             return Ok(Err(format!("match {id} is missing")));
         };
         let moves = store.moves(id, None).await?;
-        let game = match game_of(room) {
-            Ok(game) => game,
-            Err(e) => return Ok(Err(e)),
-        };
-        let Ok(seed) = <[u8; 32]>::try_from(row.seed.as_slice()) else {
-            return Ok(Err("stored seed is not 32 bytes".into()));
-        };
-        let replayed = registry::replay(
-            game,
-            &engine_options(&row.options.0),
-            room.players,
-            seed,
-            moves.iter().map(|m| (m.seat as usize, &m.body.0)),
-        );
-        let game_match = match replayed {
+        let game_match = match replay_stored(&row, &moves) {
             Ok(m) => m,
-            Err(e @ (ReplayError::Setup(_) | ReplayError::Move { .. })) => {
-                return Ok(Err(e.to_string()))
-            }
+            Err(e) => return Ok(Err(e)),
         };
         let acks = moves
             .iter()
