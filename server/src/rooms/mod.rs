@@ -261,6 +261,10 @@ impl Rooms {
 
     /// Starts the task of a stored room. A match that does not replay is logged and left out.
     async fn load(&self, row: RoomRow) -> Result<Option<RoomHandle>, StoreError> {
+        if let Err(e) = game_of(&row) {
+            tracing::error!(room = %row.code, error = %e, "room left out");
+            return Ok(None);
+        }
         let live = match row.match_id {
             Some(id) => match room::LiveMatch::load(&self.context.store, id, &row).await? {
                 Ok(live) => Some(live),
