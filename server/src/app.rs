@@ -2,6 +2,7 @@
 //! shuts down gracefully (stop accepting, close sockets with 1001, let rooms finish the write under
 //! way, close the database).
 
+use axum::serve::ListenerExt;
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::net::TcpListener;
@@ -42,7 +43,15 @@ pub enum StartError {
 pub async fn serve(args: ServeArgs) -> Result<(), StartError> {
     let store = Store::connect(&args.database.database_url, args.database.db_connections).await?;
     store.migrate().await?;
-    tracing::info!(database = store.kind(), "database ready");
+    let store = match args.commit_writers {
+        0 => store,
+        writers => store.with_group_commit(writers),
+    };
+    tracing::info!(
+        database = store.kind(),
+        commit_writers = args.commit_writers,
+        "database ready"
+    );
     let shutdown = CancellationToken::new();
     let rooms = Rooms::new(RoomContext {
         store: store.clone(),
@@ -69,6 +78,13 @@ pub async fn serve(args: ServeArgs) -> Result<(), StartError> {
         addr: args.addr,
         source,
     })?;
+    // Frames are small and written as soon as they are ready: without TCP_NODELAY, a frame written
+    // right after another (a patch, then the mover's ack) waits for the peer's delayed ACK, ~40 ms.
+    let listener = listener.tap_io(|tcp| {
+        if let Err(e) = tcp.set_nodelay(true) {
+            tracing::debug!(error = %e, "could not set TCP_NODELAY");
+        }
+    });
     tracing::info!(%addr, "listening");
     let router = crate::api::router(state.clone());
     let stop = shutdown.clone();
