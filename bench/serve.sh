@@ -14,6 +14,9 @@ cd "$(dirname "$0")/.."
 target="${CARGO_TARGET_DIR:-target}/release"
 port="${PORT:-28080}"
 admin="${POSTGRES:-postgres://postgres@127.0.0.1:5432/postgres}"
+for bin in plateau plateau-load; do
+  [ -x "$target/$bin" ] || { echo "no $target/$bin: cargo build --release -p plateau -p plateau-load" >&2; exit 1; }
+done
 backend="$1"; shift
 server_flags=()
 while [ $# -gt 0 ] && [ "$1" != "--" ]; do server_flags+=("$1"); shift; done
