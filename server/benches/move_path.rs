@@ -14,7 +14,6 @@ use plateau::rooms::{Moment, RecipientView};
 use plateau::store::{NewMatch, NewMove, RoomRow, SeatRow, Store};
 use plateau_games::{registry, Match, Viewer};
 use plateau_protocol::rest::MatchPlayer;
-use plateau_protocol::ws::ServerFrame;
 use plateau_protocol::{PlayerRef, RoomStatus};
 use rand::{Rng, SeedableRng};
 use serde_json::Value;
@@ -106,19 +105,14 @@ impl Position {
         let mut bytes = 0;
         for (viewer, held) in self.viewers.iter().zip(&self.held) {
             let view = RecipientView::build(next, *viewer, &moment);
-            let frame = ServerFrame::Patch {
-                room: "BENCHROOM".into(),
-                from: self.ply + 1,
-                version: self.ply + 2,
-                ops: held.patch_to(&view),
-                events: played
-                    .events
-                    .iter()
-                    .filter(|e| e.audience.includes(*viewer))
-                    .map(|e| e.data.clone())
-                    .collect(),
-            };
-            bytes += serde_json::to_string(&frame).expect("frame").len();
+            let events: Vec<&Value> = played
+                .events
+                .iter()
+                .filter(|e| e.audience.includes(*viewer))
+                .map(|e| &e.data)
+                .collect();
+            let frame = held.patch_frame(&view, "BENCHROOM", self.ply + 1, self.ply + 2, &events);
+            bytes += frame.len();
         }
         bytes
     }
