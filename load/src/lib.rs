@@ -15,6 +15,7 @@ pub mod churn;
 pub mod client;
 pub mod idle;
 pub mod memory;
+pub mod patch;
 pub mod play;
 pub mod report;
 

@@ -447,14 +447,12 @@ impl Driver {
                 }
                 let applied = match &mut self.seats[i].view {
                     Some((held, view)) if *held == from => {
-                        let ops: Result<json_patch::Patch, _> =
-                            serde_json::from_value(frame["ops"].take());
-                        match ops.map(|ops| json_patch::patch(view, &ops)) {
-                            Ok(Ok(())) => {
+                        match crate::patch::apply(view, frame["ops"].take()) {
+                            Ok(()) => {
                                 *held = version;
                                 true
                             }
-                            _ => {
+                            Err(_) => {
                                 recorder.error("patch_does_not_apply");
                                 false
                             }
