@@ -55,6 +55,17 @@ pub fn proc_rss(pid: u32) -> Option<u64> {
     Some(kib * 1024)
 }
 
+/// CPU time (user + system) a process has used, in seconds (from `/proc/<pid>/stat`, in the
+/// kernel's USER_HZ ticks, 100 a second on Linux).
+pub fn cpu_seconds(pid: u32) -> Option<f64> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    // Fields after the command name, which is in parentheses and may hold spaces.
+    let fields: Vec<&str> = stat.rsplit_once(')')?.1.split_whitespace().collect();
+    let utime: f64 = fields.get(11)?.parse().ok()?;
+    let stime: f64 = fields.get(12)?.parse().ok()?;
+    Some((utime + stime) / 100.0)
+}
+
 /// The pid of the process listening on TCP `port` on this machine (needs permission to read its
 /// file descriptors).
 pub fn port_owner(port: u16) -> Option<u32> {
@@ -119,6 +130,13 @@ mod tests {
             Some(1.5e7)
         );
         assert_eq!(gauge(text, "plateau_conn"), None);
+    }
+
+    #[test]
+    fn reads_own_cpu_time() {
+        let spin = std::time::Instant::now();
+        while spin.elapsed() < std::time::Duration::from_millis(30) {}
+        assert!(cpu_seconds(std::process::id()).is_some_and(|s| s > 0.0));
     }
 
     #[test]

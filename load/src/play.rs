@@ -132,6 +132,19 @@ pub async fn run(
         let errors = recorder.summary("play", "", Map::new()).errors;
         return Err(format!("no match could be set up; errors: {errors:?}").into());
     }
+    // CPU time of the server (the process listening on the port, on this machine) and of the tool.
+    let server_pid = addr
+        .ip()
+        .is_loopback()
+        .then(|| crate::memory::port_owner(addr.port()))
+        .flatten();
+    let cpu = move || {
+        (
+            server_pid.and_then(crate::memory::cpu_seconds),
+            crate::memory::cpu_seconds(std::process::id()),
+        )
+    };
+    let cpu_before = cpu();
     recorder.start_measuring();
     let start = Instant::now();
     let _ = go_tx.send(Some(start));
@@ -144,6 +157,7 @@ pub async fn run(
         tokio::time::sleep(Duration::from_millis(20).min(deadline - Instant::now())).await;
     }
     recorder.stop_measuring();
+    let cpu_after = cpu();
     let _ = stop_tx.send(true);
     for driver in drivers {
         let _ = driver.await;
@@ -165,6 +179,19 @@ pub async fn run(
     extra.insert(
         "setup_secs".into(),
         json!((setup_secs * 100.0).round() / 100.0),
+    );
+    let acked = recorder.counter("moves_acked").max(1) as f64;
+    let per_move = |before: Option<f64>, after: Option<f64>| match (before, after) {
+        (Some(b), Some(a)) => json!(((a - b) / acked * 1e6).round()),
+        _ => Value::Null,
+    };
+    extra.insert(
+        "server_cpu_us_per_move".into(),
+        per_move(cpu_before.0, cpu_after.0),
+    );
+    extra.insert(
+        "tool_cpu_us_per_move".into(),
+        per_move(cpu_before.1, cpu_after.1),
     );
     Ok(recorder.summary("play", &addr.to_string(), extra))
 }

@@ -289,21 +289,27 @@ fn with_store(c: &mut Criterion, kind: &str, url: &str) {
             ids
         });
         let plies = AtomicU64::new(0);
-        group.bench_function("append_move x64 concurrent", |b| {
-            b.to_async(&runtime).iter(|| {
-                let n = plies.fetch_add(1, Ordering::Relaxed) + 1;
-                let (store, body, matches) = (&store, &body, &matches);
-                async move {
-                    let appends: Vec<NewMove> =
-                        matches.iter().map(|id| append(*id, n, 0, body)).collect();
-                    join_all(appends.iter().map(|mv| store.append_move(mv)))
-                        .await
-                        .into_iter()
-                        .collect::<Result<Vec<()>, _>>()
-                        .expect("append")
-                }
-            })
-        });
+        let grouped = runtime.block_on(async { store.clone().with_group_commit(1) });
+        for (name, store) in [
+            ("append_move x64 concurrent", &store),
+            ("append_move x64 concurrent, group commit", &grouped),
+        ] {
+            group.bench_function(name, |b| {
+                b.to_async(&runtime).iter(|| {
+                    let n = plies.fetch_add(1, Ordering::Relaxed) + 1;
+                    let (body, matches) = (&body, &matches);
+                    async move {
+                        let appends: Vec<NewMove> =
+                            matches.iter().map(|id| append(*id, n, 0, body)).collect();
+                        join_all(appends.iter().map(|mv| store.append_move(mv)))
+                            .await
+                            .into_iter()
+                            .collect::<Result<Vec<()>, _>>()
+                            .expect("append")
+                    }
+                })
+            });
+        }
         group.finish();
     }
     runtime.block_on(store.close());
