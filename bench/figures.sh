@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Measures the load-tool figures of bench/README.md, each against a fresh release server (see
-# bench/serve.sh), and prints them as Markdown table rows. About five minutes.
+# bench/serve.sh), and prints them as Markdown table rows. About six minutes.
 #
 #   cargo build --release -p plateau -p plateau-load && bench/figures.sh
 #
@@ -36,6 +36,17 @@ print(f"| play abalone 2p, {int(sys.argv[3]):,} matches, {sys.argv[2]}{rate} | "
 PY
 }
 
+churn() { # backend
+  ./serve.sh "$1" -- --progress 0 --json churn --concurrency 16 --duration 10 >"$out/churn.json"
+  python3 - "$out/churn.json" "$1" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1])); l = d["latency_ms"]
+f = lambda k: f"{k} {l[k]['p50']:.1f} / {l[k]['p99']:.1f}"
+print(f"| churn, 16 workers, {sys.argv[2]} | {d['rates_per_sec']['cycles']:,.0f} cycles/s; "
+      f"p50 / p99 ms: {f('connect_auth')}, {f('join')}, {f('leave')}, {f('cycle')} | errors {d['errors'] or 'none'} |")
+PY
+}
+
 echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "| scenario | result | notes |"
 echo "|---|---|---|"
@@ -47,4 +58,6 @@ for backend in sqlite postgres; do
   done
 done
 play postgres 1000 --rate 2000
+churn sqlite
+churn postgres
 echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
