@@ -472,7 +472,8 @@ impl Driver {
                         recorder.latency("move_patch", at.duration_since(sent_at));
                     }
                 }
-                let applied = match &mut self.seats[i].view {
+                // False: the view is out of step; it is dropped and a snapshot asked for.
+                let in_step = match &mut self.seats[i].view {
                     Some((held, view)) if *held == from => {
                         match crate::patch::apply(view, frame["ops"].take()) {
                             Ok(()) => {
@@ -485,12 +486,14 @@ impl Driver {
                             }
                         }
                     }
-                    _ => {
+                    // Waiting for the snapshot asked for: the patches before it are moot.
+                    None => true,
+                    Some(_) => {
                         recorder.error("patch_gap");
                         false
                     }
                 };
-                if !applied {
+                if !in_step {
                     self.seats[i].view = None;
                     let room = self.room.clone();
                     self.send(i, json!({"type": "sync", "room": room})).await?;

@@ -5,6 +5,19 @@
 use plateau_load::{Cli, Summary};
 use plateau_tests::{Backend, TestDb, TestServer};
 
+/// A server whose flood limits do not stop a few matches played flat out.
+async fn server(db: &TestDb) -> TestServer {
+    TestServer::start_with(
+        db,
+        &[
+            ("PLATEAU_BOT_DELAY_MS", "0"),
+            ("PLATEAU_FRAMES_PER_SEC", "1000"),
+            ("PLATEAU_FRAME_BURST", "2000"),
+        ],
+    )
+    .await
+}
+
 async fn load(server: &TestServer, args: &[&str]) -> Summary {
     let addr = server.addr.to_string();
     let mut argv = vec!["plateau-load", "--addr", &addr, "--progress", "0"];
@@ -23,7 +36,7 @@ async fn load(server: &TestServer, args: &[&str]) -> Summary {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn idle_holds_connections_and_reads_the_server_memory() {
     let db = TestDb::new(Backend::Sqlite).await;
-    let server = TestServer::start(&db).await;
+    let server = server(&db).await;
     let summary = load(
         &server,
         &[
@@ -47,7 +60,7 @@ async fn idle_holds_connections_and_reads_the_server_memory() {
 
 async fn play_on(backend: Backend) {
     let db = TestDb::new(backend).await;
-    let server = TestServer::start(&db).await;
+    let server = server(&db).await;
     // A ply cap makes matches end, so the tool's next-match path runs too.
     let summary = load(
         &server,
@@ -82,7 +95,7 @@ async fn play_postgres() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn play_at_a_set_rate_with_another_game() {
     let db = TestDb::new(Backend::Sqlite).await;
-    let server = TestServer::start(&db).await;
+    let server = server(&db).await;
     let summary = load(
         &server,
         &[
@@ -110,7 +123,7 @@ async fn play_at_a_set_rate_with_another_game() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn churn_cycles() {
     let db = TestDb::new(Backend::Sqlite).await;
-    let server = TestServer::start(&db).await;
+    let server = server(&db).await;
     let summary = load(&server, &["churn", "--concurrency", "4", "--duration", "2"]).await;
     assert!(summary.counters["cycles"] > 0);
     assert!(summary.latency_ms["join"].count > 0);
