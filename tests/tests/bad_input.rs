@@ -206,7 +206,11 @@ async fn websocket_refusals(backend: Backend) {
     let mv = |id: &str, version: Value, notation: &str| json!({"type": "move", "room": code, "id": id, "version": version, "move": {"notation": notation}});
 
     // Malformed, wrong types, unknown type: bad_request, and the connection stays open.
+    // Each refusal is awaited before the next frame, so no answer is taken for another's.
+    let mark = a.mark();
     a.send_text("{not json".into()).await;
+    let error = a.wait_for(mark, |f| f["type"] == "error").await;
+    assert_eq!(error["code"], "bad_request", "{error}");
     a.expect_error(json!({"type": "teleport", "room": code}), "bad_request")
         .await;
     a.expect_error(
@@ -236,7 +240,7 @@ async fn websocket_refusals(backend: Backend) {
     let error = a
         .expect_error(json!({"type": "move", "room": code, "id": "g1", "version": 1, "move": {"notation": "zz"}}), "bad_request")
         .await;
-    assert_eq!(error["id"], "g1");
+    assert_eq!(error["id"], "g1", "{error}");
 
     // The contract's order: unknown room, not seated, not your turn, stale version, illegal move.
     let unknown = json!({"type": "move", "room": "NOPE9999", "id": "m0", "version": 1, "move": {"notation": "a1b2"}});
