@@ -11,15 +11,17 @@ use plateau_protocol::ws::{View, You};
 use plateau_protocol::{MatchResult, RoomStatus};
 use serde::ser::{SerializeSeq, Serializer};
 use serde::Serialize;
+use serde_json::value::RawValue;
 use serde_json::Value;
 
 /// One recipient's view, with its legal-move list apart.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone)]
 pub struct RecipientView {
     /// The whole view except `you.legal`.
     base: Value,
-    /// `you.legal`, when the recipient has to act.
-    legal: Option<Value>,
+    /// `you.legal`, when the recipient has to act: JSON text, serialised once from the engine's
+    /// moves, compared as text and sent as it is.
+    legal: Option<Box<RawValue>>,
 }
 
 /// What every view of one version shares.
@@ -31,15 +33,20 @@ pub struct Moment<'a> {
     pub result: Option<&'a MatchResult>,
 }
 
+impl PartialEq for RecipientView {
+    fn eq(&self, other: &Self) -> bool {
+        self.base == other.base
+            && self.legal.as_ref().map(|l| l.get()) == other.legal.as_ref().map(|l| l.get())
+    }
+}
+
 impl RecipientView {
     /// The view of `viewer` (a seat or a spectator) at `moment`.
     pub fn build(m: &dyn Match, viewer: Viewer, moment: &Moment) -> Self {
         let to_move = m.to_act();
         let (you, legal) = match viewer {
             Viewer::Seat(seat) => {
-                let legal = to_move
-                    .contains(&seat)
-                    .then(|| Value::Array(m.legal_moves(seat)));
+                let legal = to_move.contains(&seat).then(|| m.legal_moves_json(seat));
                 (Some(You { seat, legal: None }), legal)
             }
             Viewer::Spectator | Viewer::Omniscient => (None, None),
@@ -67,7 +74,10 @@ impl RecipientView {
             &self.legal,
             view.get_mut("you").and_then(Value::as_object_mut),
         ) {
-            you.insert("legal".into(), legal.clone());
+            you.insert(
+                "legal".into(),
+                serde_json::from_str(legal.get()).expect("legal moves are JSON"),
+            );
         }
         view
     }
@@ -102,7 +112,7 @@ impl RecipientView {
     fn ops_to<'a>(&self, next: &'a RecipientView) -> Ops<'a> {
         let legal = match (&self.legal, &next.legal) {
             (None, None) => None,
-            (Some(before), Some(after)) if before == after => None,
+            (Some(before), Some(after)) if before.get() == after.get() => None,
             (Some(_), Some(after)) => Some(LegalOp {
                 op: "replace",
                 path: "/you/legal",
@@ -149,7 +159,7 @@ struct LegalOp<'a> {
     op: &'static str,
     path: &'static str,
     #[serde(skip_serializing_if = "Option::is_none")]
-    value: Option<&'a Value>,
+    value: Option<&'a RawValue>,
 }
 
 impl Serialize for Ops<'_> {
