@@ -6,6 +6,7 @@
 //! advances exactly as it will on replay (options + seed + the accepted moves rebuild the match).
 
 use rand::SeedableRng;
+use serde_json::value::RawValue;
 use serde_json::Value;
 use std::marker::PhantomData;
 
@@ -62,6 +63,9 @@ pub trait Match: Send + Sync {
     fn to_act(&self) -> Vec<Seat>;
     /// Legal moves of `seat`, in canonical move JSON.
     fn legal_moves(&self, seat: Seat) -> Vec<Value>;
+    /// The same list as one JSON array, serialised straight from the engine's moves (no `Value`
+    /// per move): what the server sends as `you.legal`.
+    fn legal_moves_json(&self, seat: Seat) -> Box<RawValue>;
     /// Parses and plays a move. On error the match is unchanged.
     fn play(&mut self, seat: Seat, mv: &Value) -> Result<Played, MoveError>;
     fn view(&self, viewer: Viewer) -> Value;
@@ -165,6 +169,10 @@ impl<G: Game> Match for MatchOf<G> {
             .iter()
             .map(|m| serde_json::to_value(m).expect("moves serialise"))
             .collect()
+    }
+
+    fn legal_moves_json(&self, seat: Seat) -> Box<RawValue> {
+        serde_json::value::to_raw_value(&self.state.legal_moves(seat)).expect("moves serialise")
     }
 
     fn play(&mut self, seat: Seat, mv: &Value) -> Result<Played, MoveError> {

@@ -43,7 +43,15 @@ pub enum StartError {
 pub async fn serve(args: ServeArgs) -> Result<(), StartError> {
     let store = Store::connect(&args.database.database_url, args.database.db_connections).await?;
     store.migrate().await?;
-    tracing::info!(database = store.kind(), "database ready");
+    let store = match args.commit_writers {
+        0 => store,
+        writers => store.with_group_commit(writers),
+    };
+    tracing::info!(
+        database = store.kind(),
+        commit_writers = args.commit_writers,
+        "database ready"
+    );
     let shutdown = CancellationToken::new();
     let rooms = Rooms::new(RoomContext {
         store: store.clone(),
@@ -70,6 +78,13 @@ pub async fn serve(args: ServeArgs) -> Result<(), StartError> {
         addr: args.addr,
         source,
     })?;
+    // Frames are small and written as soon as they are ready: without TCP_NODELAY, a frame written
+    // right after another (a patch, then the mover's ack) waits for the peer's delayed ACK, ~40 ms.
+    let listener = listener.tap_io(|tcp| {
+        if let Err(e) = tcp.set_nodelay(true) {
+            tracing::debug!(error = %e, "could not set TCP_NODELAY");
+        }
+    });
     tracing::info!(%addr, "listening");
     // No Nagle delay: an ack written right after a patch must not wait for the client's delayed
     // ACK of the patch (~40 ms on Linux).

@@ -35,6 +35,12 @@ pub struct ServeArgs {
     #[arg(long, env = "PLATEAU_BOT_DELAY_MS", default_value_t = 400)]
     pub bot_delay_ms: u64,
 
+    /// Writer tasks that commit moves in groups across rooms (one transaction, one fsync, for the
+    /// moves that gathered meanwhile; a move is still acked only once committed). 0: every move is
+    /// committed in a transaction of its own.
+    #[arg(long, env = "PLATEAU_COMMIT_WRITERS", default_value_t = 1)]
+    pub commit_writers: usize,
+
     /// Seconds a player has for a decision the rules can make for them (Trangouar's lost pearls);
     /// then the server plays the rules' default.
     #[arg(long, env = "PLATEAU_DECISION_TIMEOUT_SECS", default_value_t = 60)]

@@ -1,5 +1,11 @@
 //! The `plateau` binary; see [`plateau::cli`].
 
+/// mimalloc rather than the system allocator: the move path builds and drops many small JSON
+/// values (views, legal-move lists, patches), and glibc's malloc spent about 45% of the server's CPU
+/// on them under load (see `bench/README.md`).
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn main() -> std::process::ExitCode {
     plateau::cli::main()
 }

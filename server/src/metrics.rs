@@ -1,5 +1,6 @@
 //! Prometheus metrics, served in text format at `/metrics`: connections, rooms by state, moves, the
-//! move-to-ack latency, and errors by code.
+//! move-to-ack latency, errors by code, and the process's resident memory (read from `/proc` when
+//! scraped, so the load tool can tell what a connection costs).
 
 use plateau_protocol::ErrorCode;
 use prometheus::{
@@ -20,6 +21,8 @@ pub struct Metrics {
     pub move_ack_seconds: Histogram,
     /// Errors answered, by contract code (REST and WebSocket).
     errors: IntCounterVec,
+    /// Resident memory of this process (set when scraped; absent where `/proc` is not).
+    resident_memory: IntGauge,
 }
 
 pub static METRICS: LazyLock<Metrics> = LazyLock::new(Metrics::new);
@@ -51,12 +54,18 @@ impl Metrics {
             &["code"],
         )
         .expect("metric");
+        let resident_memory = IntGauge::new(
+            "plateau_process_resident_memory_bytes",
+            "Resident memory of the server process (VmRSS)",
+        )
+        .expect("metric");
         for collector in [
             Box::new(connections.clone()) as Box<dyn prometheus::core::Collector>,
             Box::new(rooms.clone()),
             Box::new(moves.clone()),
             Box::new(move_ack_seconds.clone()),
             Box::new(errors.clone()),
+            Box::new(resident_memory.clone()),
         ] {
             registry
                 .register(collector)
@@ -69,6 +78,7 @@ impl Metrics {
             moves,
             move_ack_seconds,
             errors,
+            resident_memory,
         }
     }
 
@@ -78,10 +88,21 @@ impl Metrics {
 
     /// The text exposition format.
     pub fn render(&self) -> String {
+        if let Some(bytes) = resident_bytes() {
+            self.resident_memory.set(bytes as i64);
+        }
         let mut out = Vec::new();
         prometheus::TextEncoder::new()
             .encode(&self.registry.gather(), &mut out)
             .expect("metrics encode");
         String::from_utf8(out).expect("metrics are UTF-8")
     }
+}
+
+/// This process's resident memory (VmRSS of `/proc/self/status`), where there is a `/proc`.
+fn resident_bytes() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmRSS:"))?;
+    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib * 1024)
 }

@@ -242,7 +242,7 @@ async fn websocket_refusals(backend: Backend) {
     let error = a
         .expect_error(json!({"type": "move", "room": code, "id": "g1", "version": 1, "move": {"notation": "zz"}}), "bad_request")
         .await;
-    assert_eq!(error["id"], "g1");
+    assert_eq!(error["id"], "g1", "{error}");
 
     // The contract's order: unknown room, not seated, not your turn, stale version, illegal move.
     let unknown = json!({"type": "move", "room": "NOPE9999", "id": "m0", "version": 1, "move": {"notation": "a1b2"}});

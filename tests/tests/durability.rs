@@ -56,6 +56,8 @@ async fn sigkill_loses_no_acked_move(backend: Backend) {
         b,
     } = started_abalone_duo(&server, &api, "public").await;
     let acked = play_plies(&code, &[&a, &b], 0, 12).await;
+    // Bob's ack and Alice's patch of the last move travel on different sockets: wait for the patch.
+    a.until_version(&code, acked).await;
     let before = a.view(&code).unwrap().1;
 
     server.kill9();

@@ -9,15 +9,19 @@
 use plateau_games::{Match, Viewer};
 use plateau_protocol::ws::{View, You};
 use plateau_protocol::{MatchResult, RoomStatus};
-use serde_json::{json, Value};
+use serde::ser::{SerializeSeq, Serializer};
+use serde::Serialize;
+use serde_json::value::RawValue;
+use serde_json::Value;
 
 /// One recipient's view, with its legal-move list apart.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone)]
 pub struct RecipientView {
     /// The whole view except `you.legal`.
     base: Value,
-    /// `you.legal`, when the recipient has to act.
-    legal: Option<Value>,
+    /// `you.legal`, when the recipient has to act: JSON text, serialised once from the engine's
+    /// moves, compared as text and sent as it is.
+    legal: Option<Box<RawValue>>,
 }
 
 /// What every view of one version shares.
@@ -29,15 +33,20 @@ pub struct Moment<'a> {
     pub result: Option<&'a MatchResult>,
 }
 
+impl PartialEq for RecipientView {
+    fn eq(&self, other: &Self) -> bool {
+        self.base == other.base
+            && self.legal.as_ref().map(|l| l.get()) == other.legal.as_ref().map(|l| l.get())
+    }
+}
+
 impl RecipientView {
     /// The view of `viewer` (a seat or a spectator) at `moment`.
     pub fn build(m: &dyn Match, viewer: Viewer, moment: &Moment) -> Self {
         let to_move = m.to_act();
         let (you, legal) = match viewer {
             Viewer::Seat(seat) => {
-                let legal = to_move
-                    .contains(&seat)
-                    .then(|| Value::Array(m.legal_moves(seat)));
+                let legal = to_move.contains(&seat).then(|| m.legal_moves_json(seat));
                 (Some(You { seat, legal: None }), legal)
             }
             Viewer::Spectator | Viewer::Omniscient => (None, None),
@@ -65,28 +74,104 @@ impl RecipientView {
             &self.legal,
             view.get_mut("you").and_then(Value::as_object_mut),
         ) {
-            you.insert("legal".into(), legal.clone());
+            you.insert(
+                "legal".into(),
+                serde_json::from_str(legal.get()).expect("legal moves are JSON"),
+            );
         }
         view
     }
 
     /// The RFC 6902 operations that turn `self` into `next`.
     pub fn patch_to(&self, next: &RecipientView) -> Value {
-        let mut ops = serde_json::to_value(json_patch::diff(&self.base, &next.base))
-            .expect("patches serialise");
-        let ops_list = ops.as_array_mut().expect("a patch is an array");
-        match (&self.legal, &next.legal) {
-            (None, None) => {}
-            (Some(before), Some(after)) if before == after => {}
-            (Some(_), Some(after)) => {
-                ops_list.push(json!({"op": "replace", "path": "/you/legal", "value": after}))
-            }
-            (None, Some(after)) => {
-                ops_list.push(json!({"op": "add", "path": "/you/legal", "value": after}))
-            }
-            (Some(_), None) => ops_list.push(json!({"op": "remove", "path": "/you/legal"})),
+        serde_json::to_value(self.ops_to(next)).expect("patches serialise")
+    }
+
+    /// The `patch` frame from `self` to `next`, as the text sent: the same as serialising
+    /// `ServerFrame::Patch` with [`RecipientView::patch_to`], without copying the legal-move list
+    /// into the operations (it is serialised from the view that keeps it).
+    pub fn patch_frame(
+        &self,
+        next: &RecipientView,
+        room: &str,
+        from: u64,
+        version: u64,
+        events: &[&Value],
+    ) -> String {
+        serde_json::to_string(&PatchFrame {
+            kind: "patch",
+            room,
+            from,
+            version,
+            ops: self.ops_to(next),
+            events,
+        })
+        .expect("frames serialise")
+    }
+
+    fn ops_to<'a>(&self, next: &'a RecipientView) -> Ops<'a> {
+        let legal = match (&self.legal, &next.legal) {
+            (None, None) => None,
+            (Some(before), Some(after)) if before.get() == after.get() => None,
+            (Some(_), Some(after)) => Some(LegalOp {
+                op: "replace",
+                path: "/you/legal",
+                value: Some(after),
+            }),
+            (None, Some(after)) => Some(LegalOp {
+                op: "add",
+                path: "/you/legal",
+                value: Some(after),
+            }),
+            (Some(_), None) => Some(LegalOp {
+                op: "remove",
+                path: "/you/legal",
+                value: None,
+            }),
+        };
+        Ops {
+            diff: json_patch::diff(&self.base, &next.base),
+            legal,
         }
-        ops
+    }
+}
+
+/// `ServerFrame::Patch` with borrowed parts (the protocol's field names).
+#[derive(Serialize)]
+struct PatchFrame<'a> {
+    #[serde(rename = "type")]
+    kind: &'static str,
+    room: &'a str,
+    from: u64,
+    version: u64,
+    ops: Ops<'a>,
+    events: &'a [&'a Value],
+}
+
+/// The generic diff's operations, then the legal-move list's one.
+struct Ops<'a> {
+    diff: json_patch::Patch,
+    legal: Option<LegalOp<'a>>,
+}
+
+#[derive(Serialize)]
+struct LegalOp<'a> {
+    op: &'static str,
+    path: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    value: Option<&'a RawValue>,
+}
+
+impl Serialize for Ops<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut seq = serializer.serialize_seq(Some(self.diff.0.len() + 1))?;
+        for op in &self.diff.0 {
+            seq.serialize_element(op)?;
+        }
+        if let Some(legal) = &self.legal {
+            seq.serialize_element(legal)?;
+        }
+        seq.end()
     }
 }
 
@@ -94,6 +179,7 @@ impl RecipientView {
 mod tests {
     use super::*;
     use plateau_games::registry;
+    use serde_json::json;
 
     fn moment(version: u64) -> Moment<'static> {
         Moment {
@@ -130,6 +216,33 @@ mod tests {
                 assert_eq!(clients[i], next.full(), "{viewer:?} at version {version}");
                 held[i] = next;
             }
+        }
+    }
+
+    /// The borrowed frame is the protocol's `patch` frame.
+    #[test]
+    fn patch_frames_are_the_protocols() {
+        let entry = registry::find("abalone").unwrap();
+        let options = entry.validate(2, &Value::Null).unwrap();
+        let mut m = entry.start(&options, 2, [3; 32]).unwrap();
+        let before: Vec<RecipientView> = (0..2)
+            .map(|s| RecipientView::build(&*m, Viewer::Seat(s), &moment(1)))
+            .collect();
+        let mv = m.legal_moves(0)[0].clone();
+        let played = m.play(0, &mv).unwrap();
+        let events: Vec<&Value> = played.events.iter().map(|e| &e.data).collect();
+        for (seat, held) in before.iter().enumerate() {
+            let next = RecipientView::build(&*m, Viewer::Seat(seat), &moment(2));
+            let text = held.patch_frame(&next, "ROOM", 1, 2, &events);
+            let parsed: plateau_protocol::ws::ServerFrame = serde_json::from_str(&text).unwrap();
+            let expected = plateau_protocol::ws::ServerFrame::Patch {
+                room: "ROOM".into(),
+                from: 1,
+                version: 2,
+                ops: held.patch_to(&next),
+                events: events.iter().map(|e| (*e).clone()).collect(),
+            };
+            assert_eq!(parsed, expected);
         }
     }
 

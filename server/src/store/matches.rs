@@ -6,6 +6,7 @@ use plateau_protocol::rest::MatchPlayer;
 use plateau_protocol::MatchResult;
 use serde_json::{Map, Value};
 use sqlx::types::Json;
+use std::fmt::Write as _;
 use uuid::Uuid;
 
 use super::{on_pool, Store, StoreError};
@@ -130,29 +131,47 @@ impl Store {
         })
     }
 
-    /// Appends an accepted move (and the end of the match, if it ends it); returns once committed.
+    /// Appends an accepted move (and the end of the match, if it ends it); returns once committed,
+    /// in a transaction of its own or, with group commit, in one shared with other rooms' moves.
     pub async fn append_move(&self, mv: &NewMove<'_>) -> Result<(), StoreError> {
+        match &self.writer {
+            Some(writer) => writer.append(mv).await,
+            None => self.append_moves_now(std::slice::from_ref(mv)).await,
+        }
+    }
+
+    /// Stores moves of different matches (at most one per match) in one transaction: one insert
+    /// for the moves, one update for the matches' ply counts, and the ends of matches that end.
+    pub(crate) async fn append_moves_now(&self, moves: &[NewMove<'_>]) -> Result<(), StoreError> {
+        if moves.is_empty() {
+            return Ok(());
+        }
+        let insert = insert_moves_sql(moves.len());
+        let plies = update_plies_sql(moves.len());
+        // Statements of a batch size are prepared once per connection only for single moves; the
+        // other sizes vary too much to be worth caching.
+        let persistent = moves.len() == 1;
         on_pool!(self, |pool| {
             let mut tx = pool.begin().await?;
-            sqlx::query(
-                "INSERT INTO moves (match_id, ply, seat, player_id, client_id, body, at)
-                 VALUES ($1, $2, $3, $4, $5, $6, $7)",
-            )
-            .bind(mv.match_id)
-            .bind(mv.ply as i64)
-            .bind(mv.seat as i32)
-            .bind(mv.player_id)
-            .bind(mv.client_id)
-            .bind(Json(mv.body))
-            .bind(mv.at)
-            .execute(&mut *tx)
-            .await?;
-            sqlx::query("UPDATE matches SET plies = $1 WHERE id = $2")
-                .bind(mv.ply as i64)
-                .bind(mv.match_id)
-                .execute(&mut *tx)
-                .await?;
-            if let Some(end) = &mv.end {
+            let mut query = sqlx::query(&insert).persistent(persistent);
+            for mv in moves {
+                query = query
+                    .bind(mv.match_id)
+                    .bind(mv.ply as i64)
+                    .bind(mv.seat as i32)
+                    .bind(mv.player_id)
+                    .bind(mv.client_id)
+                    .bind(Json(mv.body))
+                    .bind(mv.at);
+            }
+            query.execute(&mut *tx).await?;
+            let mut query = sqlx::query(&plies).persistent(persistent);
+            for mv in moves {
+                query = query.bind(mv.match_id).bind(mv.ply as i64);
+            }
+            query.execute(&mut *tx).await?;
+            for mv in moves {
+                let Some(end) = &mv.end else { continue };
                 sqlx::query("UPDATE matches SET status = 'finished', result = $1, ended_at = $2 WHERE id = $3")
                     .bind(Json(end.result))
                     .bind(end.ended_at)
@@ -228,5 +247,68 @@ impl Store {
                 .fetch_all(pool)
                 .await
         })
+    }
+}
+
+/// `INSERT INTO moves ... VALUES (...), (...)` for `n` moves, 7 values each.
+fn insert_moves_sql(n: usize) -> String {
+    let mut sql = String::from(
+        "INSERT INTO moves (match_id, ply, seat, player_id, client_id, body, at) VALUES ",
+    );
+    for i in 0..n {
+        let b = i * 7;
+        if i > 0 {
+            sql.push_str(", ");
+        }
+        let _ = write!(
+            sql,
+            "(${}, ${}, ${}, ${}, ${}, ${}, ${})",
+            b + 1,
+            b + 2,
+            b + 3,
+            b + 4,
+            b + 5,
+            b + 6,
+            b + 7
+        );
+    }
+    sql
+}
+
+/// Sets the ply count of `n` matches: `$1` is the first match, `$2` its plies, and so on.
+fn update_plies_sql(n: usize) -> String {
+    if n == 1 {
+        return "UPDATE matches SET plies = $2 WHERE id = $1".into();
+    }
+    let mut sql = String::from("UPDATE matches SET plies = CASE id");
+    for i in 0..n {
+        let _ = write!(sql, " WHEN ${} THEN ${}", 2 * i + 1, 2 * i + 2);
+    }
+    sql.push_str(" END WHERE id IN (");
+    for i in 0..n {
+        if i > 0 {
+            sql.push_str(", ");
+        }
+        let _ = write!(sql, "${}", 2 * i + 1);
+    }
+    sql.push(')');
+    sql
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn batch_statements_number_their_values() {
+        assert_eq!(
+            insert_moves_sql(2),
+            "INSERT INTO moves (match_id, ply, seat, player_id, client_id, body, at) VALUES \
+             ($1, $2, $3, $4, $5, $6, $7), ($8, $9, $10, $11, $12, $13, $14)"
+        );
+        assert_eq!(
+            update_plies_sql(2),
+            "UPDATE matches SET plies = CASE id WHEN $1 THEN $2 WHEN $3 THEN $4 END WHERE id IN ($1, $3)"
+        );
     }
 }

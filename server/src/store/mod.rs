@@ -3,11 +3,16 @@
 //! placeholders, `RETURNING`, `ON CONFLICT` work in each), and [`on_pool!`] type-checks the same
 //! binding code against each backend's native types (UUID, timestamptz, JSONB on Postgres; BLOB and
 //! TEXT on SQLite).
+//!
+//! Moves can be committed in groups across rooms ([`Store::with_group_commit`], see
+//! [`group_commit`]): one transaction, one fsync, for the moves of many rooms.
 
+mod group_commit;
 mod matches;
 mod players;
 mod rooms;
 
+pub use group_commit::MAX_BATCH;
 pub use matches::{MatchEnd, MatchFilter, MatchRow, MoveRow, NewMatch, NewMove};
 pub use rooms::{RoomRow, SeatRow};
 
@@ -38,6 +43,8 @@ pub(crate) enum Backend {
 #[derive(Clone)]
 pub struct Store {
     pub(crate) backend: Backend,
+    /// Set by [`Store::with_group_commit`]: moves go to the writer tasks.
+    writer: Option<group_commit::MoveWriter>,
 }
 
 pub type StoreError = sqlx::Error;
@@ -75,7 +82,29 @@ impl Store {
                     .into(),
             ));
         };
-        Ok(Store { backend })
+        Ok(Store {
+            backend,
+            writer: None,
+        })
+    }
+
+    /// This store, with moves committed in groups by `writers` writer tasks: [`Store::append_move`]
+    /// then stores the moves of many rooms in one transaction, and still returns only once its
+    /// move is committed. Needs a Tokio runtime.
+    pub fn with_group_commit(self, writers: usize) -> Store {
+        let direct = Store {
+            backend: self.backend.clone(),
+            writer: None,
+        };
+        Store {
+            backend: self.backend,
+            writer: Some(group_commit::MoveWriter::start(direct, writers)),
+        }
+    }
+
+    /// Whether moves are committed in groups.
+    pub fn groups_commits(&self) -> bool {
+        self.writer.is_some()
     }
 
     /// Which database this is, for logs and metrics.

@@ -39,7 +39,9 @@ static NEXT_CONN: AtomicU64 = AtomicU64::new(1);
 /// `GET /api/v1/ws`: upgrades with buffers sized so that an idle connection costs a few KiB.
 pub async fn upgrade(ws: WebSocketUpgrade, State(state): State<AppState>) -> Response {
     let max_frame = state.limits.max_frame_bytes;
-    ws.read_buffer_size(4 * 1024)
+    // Client frames are small (a move is a few hundred bytes): a 1 KiB read buffer (zero-filled and
+    // resident from the start) serves them; it grows only for a larger frame.
+    ws.read_buffer_size(1024)
         .write_buffer_size(0)
         .max_write_buffer_size(4 * 1024 * 1024)
         // Frames somewhat over the limit are read, so they can be answered with 1009; far larger
@@ -54,7 +56,9 @@ async fn run(socket: WebSocket, state: AppState) {
     let _tracked = state.sessions.token();
     METRICS.connections.inc();
     let (mut sink, mut stream) = socket.split();
-    match authenticate(&state, &mut stream).await {
+    // The futures of rarer steps (authentication, handling a frame) are boxed while they run, so
+    // an idle session's state stays small: it is what an idle connection costs (bench/README.md).
+    match Box::pin(authenticate(&state, &mut stream)).await {
         Some(player) => {
             let span = tracing::debug_span!("session", player = %player.id);
             session(state, player, sink, stream).instrument(span).await
@@ -132,7 +136,7 @@ async fn session(
                     break Some((CLOSE_POLICY, "flood"));
                 }
                 match text {
-                    Some(text) => session.frame(&text).await,
+                    Some(text) => Box::pin(session.frame(&text)).await,
                     None => session.error(None, ErrorCode::BadRequest, "frames are JSON text, not binary"),
                 }
             }
@@ -141,9 +145,7 @@ async fn session(
         }
     };
     for room in std::mem::take(&mut session.joined) {
-        session
-            .to_room(&room, None, |conn| Command::Disconnect { conn: conn.id })
-            .await;
+        Box::pin(session.to_room(&room, None, |conn| Command::Disconnect { conn: conn.id })).await;
     }
     match closing {
         Some((code, reason)) => {

@@ -94,26 +94,24 @@ impl Room {
                 Viewer::Seat(seat) => live.seat_views[seat].as_ref(),
                 _ => live.spectator_view.as_ref(),
             };
-            let frame = match held {
-                Some(held) => ServerFrame::Patch {
-                    room: self.code.clone(),
-                    from,
-                    version: moment.version,
-                    ops: held.patch_to(&next),
-                    events: events
+            let text = match held {
+                Some(held) => {
+                    let events: Vec<&serde_json::Value> = events
                         .iter()
                         .filter(|e| e.audience.includes(viewer))
-                        .map(|e| e.data.clone())
-                        .collect(),
-                },
+                        .map(|e| &e.data)
+                        .collect();
+                    held.patch_frame(&next, &self.code, from, moment.version, &events)
+                        .into()
+                }
                 // Nobody held this view (a member joined before the match had one): the whole view.
-                None => ServerFrame::Snapshot {
+                None => encode(&ServerFrame::Snapshot {
                     room: self.code.clone(),
                     version: moment.version,
                     view: next.full(),
-                },
+                }),
             };
-            frames.push((viewer, encode(&frame), next));
+            frames.push((viewer, text, next));
         }
         let live = self.live.as_mut().expect("a version has a match");
         live.seat_views.iter_mut().for_each(|v| *v = None);

@@ -1,0 +1,162 @@
+//! `idle`: opens N WebSocket connections, authenticates each, holds them without a word, and reads
+//! the server's resident memory before and after: the memory an idle connection costs the server.
+
+use futures_util::stream::{self, StreamExt};
+use serde_json::{json, Map, Value};
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::Instant;
+
+use crate::client::{self, Rest};
+use crate::memory;
+use crate::report::{Recorder, Summary};
+use crate::Error;
+
+#[derive(Debug, Clone, clap::Args)]
+pub struct IdleArgs {
+    /// Connections to open and hold.
+    #[arg(long, default_value_t = 1000)]
+    pub connections: usize,
+    /// Distinct players the connections authenticate as (each created over REST first).
+    #[arg(long, default_value_t = 100)]
+    pub players: usize,
+    /// Connections being opened at once.
+    #[arg(long, default_value_t = 200)]
+    pub concurrency: usize,
+    /// Seconds to hold the connections once all are open; the memory is read at the end.
+    #[arg(long, default_value_t = 5.0)]
+    pub hold: f64,
+    /// Stop opening connections after this many seconds.
+    #[arg(long, default_value_t = 120.0)]
+    pub duration: f64,
+    /// Read the server's memory from /proc/<pid> (default: /metrics, else the port's owner).
+    #[arg(long)]
+    pub server_pid: Option<u32>,
+    /// Loopback source addresses to spread the connections over (0: one per 25,000).
+    #[arg(long, default_value_t = 0)]
+    pub source_ips: usize,
+}
+
+pub async fn run(
+    addr: SocketAddr,
+    args: &IdleArgs,
+    recorder: &Arc<Recorder>,
+) -> Result<Summary, Error> {
+    let rest = Rest::new(addr);
+    let source = memory::source(&rest, addr, args.server_pid).await;
+    let players = create_players(&rest, args.players.max(1), recorder).await?;
+    let before = match source {
+        Some(s) => memory::resident_bytes(&rest, s).await,
+        None => None,
+    };
+    let client_before = memory::proc_rss(std::process::id());
+    let spread = if args.source_ips == 0 {
+        args.connections.div_ceil(25_000)
+    } else {
+        args.source_ips
+    };
+    recorder.start_measuring();
+    let deadline = Instant::now() + crate::seconds(args.duration);
+    let opened: Vec<client::Ws> = stream::iter(0..args.connections)
+        .map(|n| {
+            let token = players[n % players.len()].token.clone();
+            let recorder = recorder.clone();
+            async move {
+                if Instant::now() > deadline {
+                    recorder.count("not_attempted", 1);
+                    return None;
+                }
+                let started = Instant::now();
+                match client::login(addr, client::source_for(addr, n, spread), &token).await {
+                    Ok(ws) => {
+                        recorder.latency("connect_auth", started.elapsed());
+                        recorder.count("connected", 1);
+                        Some(ws)
+                    }
+                    Err(e) => {
+                        recorder.error(&client::error_code(&e, "connect"));
+                        None
+                    }
+                }
+            }
+        })
+        .buffer_unordered(args.concurrency.max(1))
+        .filter_map(|ws| async move { ws })
+        .collect()
+        .await;
+    tokio::time::sleep(crate::seconds(args.hold)).await;
+    recorder.stop_measuring();
+    let after = match source {
+        Some(s) => memory::resident_bytes(&rest, s).await,
+        None => None,
+    };
+    let client_after = memory::proc_rss(std::process::id());
+    let gauge = rest
+        .metrics()
+        .await
+        .ok()
+        .and_then(|t| memory::gauge(&t, "plateau_connections"));
+    let held = opened.len();
+    drop(opened);
+
+    let mut extra = Map::new();
+    extra.insert("connections_requested".into(), json!(args.connections));
+    extra.insert("connections_held".into(), json!(held));
+    extra.insert("server_connections_gauge".into(), json!(gauge));
+    extra.insert(
+        "memory_source".into(),
+        json!(match source {
+            Some(memory::Source::Pid(pid)) => format!("/proc/{pid}"),
+            Some(memory::Source::Metrics) => "/metrics".to_string(),
+            None => "none".to_string(),
+        }),
+    );
+    extra.insert("server_rss_before_bytes".into(), json!(before));
+    extra.insert("server_rss_after_bytes".into(), json!(after));
+    let per = |b: Option<u64>, a: Option<u64>| -> Value {
+        match (b, a) {
+            (Some(b), Some(a)) if held > 0 => json!((a as f64 - b as f64) / held as f64),
+            _ => Value::Null,
+        }
+    };
+    let server_per = per(before, after);
+    extra.insert(
+        "server_kib_per_connection".into(),
+        json!(server_per
+            .as_f64()
+            .map(|b| (b / 1024.0 * 100.0).round() / 100.0)),
+    );
+    extra.insert("server_bytes_per_connection".into(), server_per);
+    extra.insert(
+        "client_bytes_per_connection".into(),
+        per(client_before, client_after),
+    );
+    Ok(recorder.summary("idle", &addr.to_string(), extra))
+}
+
+/// Creates `n` players over REST, 32 at a time.
+pub(crate) async fn create_players(
+    rest: &Rest,
+    n: usize,
+    recorder: &Recorder,
+) -> Result<Vec<client::Player>, Error> {
+    let created: Vec<Result<client::Player, Error>> = stream::iter(0..n)
+        .map(|i| {
+            let rest = rest.clone();
+            async move { rest.new_player(&format!("load-{i}")).await }
+        })
+        .buffer_unordered(32)
+        .collect()
+        .await;
+    let mut players = Vec::with_capacity(n);
+    for p in created {
+        match p {
+            Ok(p) => players.push(p),
+            Err(e) => {
+                recorder.error(&client::error_code(&e, "rest"));
+                return Err(format!("could not create the players: {e}").into());
+            }
+        }
+    }
+    Ok(players)
+}

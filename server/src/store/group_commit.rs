@@ -1,0 +1,139 @@
+//! Group commit: rooms hand their accepted moves to writer tasks, which store whatever has gathered
+//! meanwhile (up to [`MAX_BATCH`] moves, from any rooms) in one transaction, so that one commit (one
+//! fsync) serves many moves. Each room awaits the answer for its own move, which comes only after the
+//! commit that holds it: no move is acknowledged before it is durable.
+//!
+//! A batch that fails is retried move by move, so one bad move cannot fail its neighbours.
+
+use chrono::{DateTime, Utc};
+use plateau_protocol::MatchResult;
+use serde_json::Value;
+use std::sync::Arc;
+use tokio::sync::{mpsc, oneshot, Mutex};
+use uuid::Uuid;
+
+use super::{MatchEnd, NewMove, Store, StoreError};
+
+/// Most moves in one transaction (7 bound values each, well within both databases' limits).
+pub const MAX_BATCH: usize = 256;
+
+/// Moves waiting for a writer before rooms wait to hand theirs over.
+const QUEUE: usize = 4 * MAX_BATCH;
+
+/// Where rooms send their moves; cheap to clone.
+#[derive(Clone)]
+pub(crate) struct MoveWriter {
+    requests: mpsc::Sender<Request>,
+}
+
+struct Request {
+    mv: OwnedMove,
+    done: oneshot::Sender<Result<(), StoreError>>,
+}
+
+/// A [`NewMove`] that can travel to a writer task.
+struct OwnedMove {
+    match_id: Uuid,
+    ply: u64,
+    seat: usize,
+    player_id: Option<Uuid>,
+    client_id: Option<String>,
+    body: Value,
+    at: DateTime<Utc>,
+    end: Option<(String, MatchResult, DateTime<Utc>)>,
+}
+
+impl OwnedMove {
+    fn of(mv: &NewMove<'_>) -> OwnedMove {
+        OwnedMove {
+            match_id: mv.match_id,
+            ply: mv.ply,
+            seat: mv.seat,
+            player_id: mv.player_id,
+            client_id: mv.client_id.map(str::to_owned),
+            body: mv.body.clone(),
+            at: mv.at,
+            end: mv
+                .end
+                .as_ref()
+                .map(|e| (e.room_code.to_owned(), e.result.clone(), e.ended_at)),
+        }
+    }
+
+    fn as_new(&self) -> NewMove<'_> {
+        NewMove {
+            match_id: self.match_id,
+            ply: self.ply,
+            seat: self.seat,
+            player_id: self.player_id,
+            client_id: self.client_id.as_deref(),
+            body: &self.body,
+            at: self.at,
+            end: self
+                .end
+                .as_ref()
+                .map(|(room_code, result, ended_at)| MatchEnd {
+                    room_code,
+                    result,
+                    ended_at: *ended_at,
+                }),
+        }
+    }
+}
+
+impl MoveWriter {
+    /// Starts `writers` writer tasks that commit through `store` (which must not group itself).
+    pub(crate) fn start(store: Store, writers: usize) -> MoveWriter {
+        let (requests, receiver) = mpsc::channel(QUEUE);
+        let receiver = Arc::new(Mutex::new(receiver));
+        for _ in 0..writers.max(1) {
+            tokio::spawn(write_loop(store.clone(), receiver.clone()));
+        }
+        MoveWriter { requests }
+    }
+
+    /// Hands a move to the writers; returns once the transaction that holds it has committed.
+    pub(crate) async fn append(&self, mv: &NewMove<'_>) -> Result<(), StoreError> {
+        let (done, answer) = oneshot::channel();
+        let request = Request {
+            mv: OwnedMove::of(mv),
+            done,
+        };
+        self.requests
+            .send(request)
+            .await
+            .map_err(|_| StoreError::PoolClosed)?;
+        answer.await.map_err(|_| StoreError::PoolClosed)?
+    }
+}
+
+/// One writer: takes what has gathered (waiting for at least one move), commits it, answers.
+async fn write_loop(store: Store, receiver: Arc<Mutex<mpsc::Receiver<Request>>>) {
+    let mut batch: Vec<Request> = Vec::with_capacity(MAX_BATCH);
+    loop {
+        let received = receiver.lock().await.recv_many(&mut batch, MAX_BATCH).await;
+        if received == 0 {
+            return;
+        }
+        let moves: Vec<NewMove<'_>> = batch.iter().map(|r| r.mv.as_new()).collect();
+        let stored = store.append_moves_now(&moves).await;
+        drop(moves);
+        match stored {
+            Ok(()) => {
+                for request in batch.drain(..) {
+                    let _ = request.done.send(Ok(()));
+                }
+            }
+            Err(e) if batch.len() == 1 => {
+                let _ = batch.remove(0).done.send(Err(e));
+            }
+            Err(e) => {
+                tracing::warn!(error = %e, moves = batch.len(), "a grouped commit failed; storing its moves one by one");
+                for request in batch.drain(..) {
+                    let result = store.append_moves_now(&[request.mv.as_new()]).await;
+                    let _ = request.done.send(result);
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,131 @@
+//! The load tool runs each scenario briefly (seconds) against a server started here, in-process
+//! through its library, so that it cannot rot. No figure is asserted: only that each scenario did
+//! its work without errors.
+
+use plateau_load::{Cli, Summary};
+use plateau_tests::{Backend, TestDb, TestServer};
+
+/// A server whose flood limits do not stop a few matches played flat out.
+async fn server(db: &TestDb) -> TestServer {
+    TestServer::start_with(
+        db,
+        &[
+            ("PLATEAU_BOT_DELAY_MS", "0"),
+            ("PLATEAU_FRAMES_PER_SEC", "1000"),
+            ("PLATEAU_FRAME_BURST", "2000"),
+        ],
+    )
+    .await
+}
+
+async fn load(server: &TestServer, args: &[&str]) -> Summary {
+    let addr = server.addr.to_string();
+    let mut argv = vec!["plateau-load", "--addr", &addr, "--progress", "0"];
+    argv.extend_from_slice(args);
+    let cli = <Cli as clap::Parser>::try_parse_from(argv).expect("arguments");
+    let summary = plateau_load::run(&cli)
+        .await
+        .unwrap_or_else(|e| panic!("{args:?}: {e}\n{}", server.log_tail()));
+    println!("{}", summary.to_text());
+    // The JSON summary is what scripts read.
+    let json: serde_json::Value = serde_json::from_str(&summary.to_json()).expect("JSON summary");
+    assert_eq!(json["scenario"], args[0]);
+    summary
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn idle_holds_connections_and_reads_the_server_memory() {
+    let db = TestDb::new(Backend::Sqlite).await;
+    let server = server(&db).await;
+    let summary = load(
+        &server,
+        &[
+            "idle",
+            "--connections",
+            "200",
+            "--players",
+            "10",
+            "--hold",
+            "0.5",
+        ],
+    )
+    .await;
+    assert_eq!(summary.counters["connected"], 200, "{:?}", summary.errors);
+    assert_eq!(summary.extra["connections_held"], 200);
+    assert_eq!(summary.extra["server_connections_gauge"], 200.0);
+    assert_eq!(summary.extra["memory_source"], "/metrics");
+    assert!(summary.extra["server_bytes_per_connection"].is_number());
+    assert!(summary.errors.is_empty(), "{:?}", summary.errors);
+}
+
+async fn play_on(backend: Backend) {
+    let db = TestDb::new(backend).await;
+    let server = server(&db).await;
+    // A ply cap makes matches end, so the tool's next-match path runs too.
+    let summary = load(
+        &server,
+        &[
+            "play",
+            "--matches",
+            "4",
+            "--duration",
+            "3",
+            "--options",
+            r#"{"max_plies": 10}"#,
+        ],
+    )
+    .await;
+    assert!(summary.counters["moves_acked"] > 0);
+    assert!(summary.counters["matches_ended"] > 0);
+    assert!(summary.latency_ms["move_ack"].count > 0);
+    assert!(summary.latency_ms["move_patch"].count > 0);
+    assert!(summary.errors.is_empty(), "{:?}", summary.errors);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn play_sqlite() {
+    play_on(Backend::Sqlite).await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn play_postgres() {
+    play_on(Backend::Postgres).await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn play_at_a_set_rate_with_another_game() {
+    let db = TestDb::new(Backend::Sqlite).await;
+    let server = server(&db).await;
+    let summary = load(
+        &server,
+        &[
+            "play",
+            "--game",
+            "pinuid",
+            "--players",
+            "3",
+            "--options",
+            r#"{"variant": "quatro"}"#,
+            "--matches",
+            "2",
+            "--rate",
+            "20",
+            "--duration",
+            "2",
+        ],
+    )
+    .await;
+    let acked = summary.counters["moves_acked"];
+    assert!(acked > 0 && acked <= 60, "about 20/s for 2 s: {acked}");
+    assert!(summary.errors.is_empty(), "{:?}", summary.errors);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn churn_cycles() {
+    let db = TestDb::new(Backend::Sqlite).await;
+    let server = server(&db).await;
+    let summary = load(&server, &["churn", "--concurrency", "4", "--duration", "2"]).await;
+    assert!(summary.counters["cycles"] > 0);
+    assert!(summary.latency_ms["join"].count > 0);
+    assert!(summary.errors.is_empty(), "{:?}", summary.errors);
+}
