@@ -58,6 +58,7 @@ pub async fn serve(args: ServeArgs) -> Result<(), StartError> {
         bot_delay: Duration::from_millis(args.bot_delay_ms),
         decision_timeout: Duration::from_secs(args.decision_timeout_secs),
         shutdown: shutdown.clone(),
+        limits: args.room_limits.clone(),
     });
     let recovered = rooms.recover().await?;
     tracing::info!(rooms = recovered, "rooms brought back");

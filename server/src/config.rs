@@ -31,6 +31,9 @@ pub struct ServeArgs {
     #[command(flatten)]
     pub limits: Limits,
 
+    #[command(flatten)]
+    pub room_limits: RoomLimits,
+
     /// How long a bot waits before it plays, in milliseconds (so people can follow its moves).
     #[arg(long, env = "PLATEAU_BOT_DELAY_MS", default_value_t = 400)]
     pub bot_delay_ms: u64,
@@ -87,5 +90,39 @@ pub struct Limits {
 impl Limits {
     pub fn auth_timeout(&self) -> Duration {
         Duration::from_secs(self.auth_timeout_secs)
+    }
+}
+
+/// Bounds on rooms and matches: how many waiting rooms a player may host, how long an empty
+/// waiting room lives, how long a match may last, and how long one engine call may run.
+#[derive(Debug, Clone, Args)]
+pub struct RoomLimits {
+    /// Rooms a player may host that are waiting for players at once; the next `POST
+    /// /api/v1/rooms` is `409 conflict`.
+    #[arg(long, env = "PLATEAU_OPEN_ROOMS_PER_PLAYER", default_value_t = 10)]
+    pub open_rooms_per_player: u32,
+
+    /// Seconds a waiting room with nobody connected to it lives; then it is `abandoned`.
+    #[arg(long, env = "PLATEAU_WAITING_ROOM_TTL_SECS", default_value_t = 1800)]
+    pub waiting_room_ttl_secs: u64,
+
+    /// Plies after which every match ends (as the game's cap rule says: a draw by default). A
+    /// game's own `max_plies` option may be lower, never higher.
+    #[arg(long, env = "PLATEAU_MAX_PLIES", default_value_t = 2000, value_parser = clap::value_parser!(u64).range(1..))]
+    pub max_plies: u64,
+
+    /// Milliseconds one engine call (a move, its views) may run before its match is aborted. The
+    /// engines answer well within 100 ms; this is the margin before the server gives up on one.
+    #[arg(long, env = "PLATEAU_ENGINE_ABORT_MS", default_value_t = 2000, value_parser = clap::value_parser!(u64).range(1..))]
+    pub engine_abort_ms: u64,
+}
+
+impl RoomLimits {
+    pub fn waiting_room_ttl(&self) -> Duration {
+        Duration::from_secs(self.waiting_room_ttl_secs)
+    }
+
+    pub fn engine_abort(&self) -> Duration {
+        Duration::from_millis(self.engine_abort_ms)
     }
 }

@@ -11,7 +11,8 @@ use crate::error::{ApiError, ApiJson, ApiPath};
 
 #[utoipa::path(post, path = "/api/v1/rooms", tag = "rooms", request_body = NewRoom, security(("bearer" = [])),
     responses((status = 201, description = "The new room; its creator is the host, in seat 0", body = RoomInfo),
-              (status = 401, description = "Missing or unknown token", body = ErrorBody), (status = 400, description = "Malformed or invalid input", body = ErrorBody)))]
+              (status = 401, description = "Missing or unknown token", body = ErrorBody), (status = 400, description = "Malformed or invalid input", body = ErrorBody),
+              (status = 409, description = "The player already hosts `--open-rooms-per-player` waiting rooms", body = ErrorBody)))]
 pub async fn create(
     State(state): State<AppState>,
     Authenticated(player): Authenticated,

@@ -12,7 +12,7 @@ use chrono::Utc;
 use plateau_games::{registry, GameEntry, Match, SetupError};
 use plateau_protocol::rest::{NewRoom, RoomInfo, Visibility};
 use plateau_protocol::ws::Role;
-use plateau_protocol::{PlayerRef, RoomStatus};
+use plateau_protocol::{ErrorCode, PlayerRef, RoomStatus};
 use rand::Rng;
 use serde_json::{Map, Value};
 use std::collections::HashMap;
@@ -23,6 +23,7 @@ use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
 use tracing::Instrument;
 
+use crate::config::RoomLimits;
 use crate::error::ApiError;
 use crate::store::{self, MatchRow, MoveRow, RoomRow, SeatRow, Store, StoreError};
 use crate::ws::conn::{Conn, ConnId};
@@ -96,6 +97,8 @@ pub struct RoomContext {
     pub decision_timeout: Duration,
     /// Cancelled at shutdown: rooms finish the command under way and stop.
     pub shutdown: CancellationToken,
+    /// Bounds on rooms and matches.
+    pub limits: RoomLimits,
 }
 
 /// All live rooms by code.
@@ -104,6 +107,8 @@ pub struct Rooms {
     live: Arc<Mutex<HashMap<String, RoomHandle>>>,
     /// Serialises loads from the store, so a room is never loaded twice.
     loading: Arc<tokio::sync::Mutex<()>>,
+    /// Serialises room creation, so two requests at once cannot both pass the open-rooms limit.
+    creating: Arc<tokio::sync::Mutex<()>>,
     context: Arc<RoomContext>,
     tasks: TaskTracker,
 }
@@ -113,12 +118,14 @@ impl Rooms {
         Rooms {
             live: Arc::default(),
             loading: Arc::default(),
+            creating: Arc::default(),
             context: Arc::new(context),
             tasks: TaskTracker::new(),
         }
     }
 
-    /// Creates a room for `host`, who sits in seat 0.
+    /// Creates a room for `host`, who sits in seat 0. A host already at `--open-rooms-per-player`
+    /// waiting rooms is refused with `conflict`.
     pub async fn create(&self, host: PlayerRef, request: NewRoom) -> Result<RoomInfo, ApiError> {
         let game = registry::find(&request.game).ok_or_else(|| {
             ApiError::bad_request(format!("game: unknown game `{}`", request.game))
@@ -141,6 +148,14 @@ impl Rooms {
             .collect();
         seats[0].player_id = Some(host.id);
         seats[0].player_name = Some(host.name.clone());
+        let _creating = self.creating.lock().await;
+        let limit = self.context.limits.open_rooms_per_player;
+        if self.context.store.waiting_rooms_hosted(host.id).await? >= u64::from(limit) {
+            return Err(ApiError::new(
+                ErrorCode::Conflict,
+                format!("you already host {limit} waiting rooms: start or leave one first"),
+            ));
+        }
         let mut row = RoomRow {
             code: new_code(),
             game: request.game,

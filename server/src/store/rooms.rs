@@ -116,6 +116,17 @@ impl Store {
         })
     }
 
+    /// How many rooms `host` hosts that are waiting for players.
+    pub async fn waiting_rooms_hosted(&self, host: Uuid) -> Result<u64, StoreError> {
+        let count: i64 = on_pool!(self, |pool| {
+            sqlx::query_scalar("SELECT COUNT(*) FROM rooms WHERE host = $1 AND status = 'waiting'")
+                .bind(host)
+                .fetch_one(pool)
+                .await
+        })?;
+        Ok(count as u64)
+    }
+
     /// One room by code (exact; codes are stored upper-case).
     pub async fn room(&self, code: &str) -> Result<Option<RoomRow>, StoreError> {
         let sql = format!("{ROOM_COLUMNS} WHERE code = $1");
