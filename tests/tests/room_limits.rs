@@ -63,3 +63,91 @@ async fn open_rooms_per_player_is_configurable() {
         .await;
     assert_error(&refused, 409, "conflict");
 }
+
+/// The next page's address from a `Link: <...>; rel="next"` header.
+fn next_link(response: &reqwest::Response) -> Option<String> {
+    let link = response.headers().get("link")?.to_str().ok()?;
+    let (target, params) = link.split_once(';')?;
+    assert_eq!(params.trim(), "rel=\"next\"", "{link}");
+    Some(
+        target
+            .trim()
+            .strip_prefix('<')?
+            .strip_suffix('>')?
+            .to_string(),
+    )
+}
+
+/// The lobby comes in pages (`limit`, default 50, at most 100); the `Link` header leads to the next
+/// page, and following it lists every waiting public room once, newest first. Bad paging is
+/// `400 bad_request`.
+async fn lobby_pages(backend: Backend) {
+    let db = TestDb::new(backend).await;
+    let server = TestServer::start(&db).await;
+    let api = Api::new(server.http());
+    let mut created = Vec::new();
+    for host in ["Ann", "Ben"] {
+        let host = api.new_player(host).await;
+        for _ in 0..6 {
+            let room = api.create_room(&host, abalone("public")).await;
+            created.push(room["code"].as_str().unwrap().to_string());
+        }
+        api.create_room(&host, abalone("private")).await;
+    }
+    created.reverse();
+
+    let http = reqwest::Client::new();
+    let whole = http
+        .get(format!("{}/api/v1/rooms", server.http()))
+        .send()
+        .await
+        .unwrap();
+    assert!(
+        next_link(&whole).is_none(),
+        "12 rooms fit in the default page"
+    );
+    let whole: Vec<Value> = whole.json().await.unwrap();
+    let codes = |rooms: &[Value]| -> Vec<String> {
+        rooms
+            .iter()
+            .map(|r| r["code"].as_str().unwrap().to_string())
+            .collect()
+    };
+    assert_eq!(codes(&whole), created, "newest first, public only");
+
+    let mut paged = Vec::new();
+    let mut pages = 0;
+    let mut next = Some("/api/v1/rooms?limit=5".to_string());
+    while let Some(path) = next {
+        let response = http
+            .get(format!("{}{path}", server.http()))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(response.status(), 200);
+        next = next_link(&response);
+        let page: Vec<Value> = response.json().await.unwrap();
+        assert!(page.len() <= 5);
+        paged.extend(page);
+        pages += 1;
+        assert!(pages <= 3, "12 rooms in pages of 5 are 3 pages");
+    }
+    assert_eq!(pages, 3);
+    assert_eq!(
+        codes(&paged),
+        created,
+        "the pages list every room once, in order"
+    );
+
+    for bad in [
+        "limit=0",
+        "limit=101",
+        "limit=ten",
+        "before=nonsense",
+        "before=12.%3Cscript%3E",
+    ] {
+        let answer = api.get(&format!("/api/v1/rooms?{bad}"), None).await;
+        assert_error(&answer, 400, "bad_request");
+    }
+}
+on_both_databases!(lobby_pages);

@@ -5,6 +5,7 @@
 //! ordered and rooms never block each other. Each room publishes its [`RoomInfo`] on a watch channel,
 //! so REST reads (a room, the lobby) never wait on a room's queue.
 
+mod lobby;
 mod room;
 mod views;
 
@@ -28,6 +29,7 @@ use crate::error::ApiError;
 use crate::store::{self, MatchRow, MoveRow, RoomRow, SeatRow, Store, StoreError};
 use crate::ws::conn::{Conn, ConnId};
 
+pub use lobby::LobbyKey;
 pub use views::{Moment, RecipientView};
 
 /// Letters and digits without look-alikes (no 0/O, 1/I/L).
@@ -215,22 +217,30 @@ impl Rooms {
             .map(|row| room::info_from_row(&row)))
     }
 
-    /// Public rooms waiting for players, newest first.
-    pub fn lobby(&self) -> Vec<RoomInfo> {
-        let mut rooms: Vec<RoomInfo> = self
+    /// A page of the lobby: at most `limit` public rooms waiting for players, newest first, after
+    /// the room `after` (the cursor); and the cursor of the next page when there is one. Only the
+    /// page's rooms are copied out of the registry.
+    pub fn lobby(
+        &self,
+        after: Option<&LobbyKey>,
+        limit: usize,
+    ) -> (Vec<RoomInfo>, Option<LobbyKey>) {
+        let waiting: Vec<(LobbyKey, RoomHandle)> = self
             .live
             .lock()
             .expect("room registry lock")
             .values()
-            .map(RoomHandle::info)
-            .filter(|r| r.visibility == Visibility::Public && r.status == RoomStatus::Waiting)
+            .filter_map(|handle| {
+                let info = handle.info.borrow();
+                (info.visibility == Visibility::Public && info.status == RoomStatus::Waiting)
+                    .then(|| (LobbyKey::new(info.created_at, &info.code), handle.clone()))
+            })
             .collect();
-        rooms.sort_by(|a, b| {
-            b.created_at
-                .cmp(&a.created_at)
-                .then_with(|| a.code.cmp(&b.code))
-        });
-        rooms
+        let (page, more) = lobby::page(waiting, after, limit);
+        let next = more
+            .then(|| page.last().map(|(key, _)| key.clone()))
+            .flatten();
+        (page.into_iter().map(|(_, h)| h.info()).collect(), next)
     }
 
     /// Live rooms by status, for metrics.
