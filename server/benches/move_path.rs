@@ -149,6 +149,7 @@ async fn stored_match(store: &Store, game: &str) -> Uuid {
         status: "waiting".into(),
         match_id: None,
         created_at: Utc::now(),
+        vacant_since: None,
         seats: (0..PLAYERS)
             .map(|s| SeatRow {
                 seat: s as i32,

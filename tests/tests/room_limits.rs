@@ -151,3 +151,97 @@ async fn lobby_pages(backend: Backend) {
     }
 }
 on_both_databases!(lobby_pages);
+
+/// The room's status as the REST API shows it.
+async fn status_of(api: &Api, code: &str) -> String {
+    let (_, room) = api.get(&format!("/api/v1/rooms/{code}"), None).await;
+    room["status"].as_str().unwrap().to_string()
+}
+
+fn lobby_codes(lobby: &Value) -> Vec<&str> {
+    lobby
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["code"].as_str().unwrap())
+        .collect()
+}
+
+/// A waiting room with nobody connected for `--waiting-room-ttl-secs` becomes `abandoned`: it
+/// leaves the lobby and `join` is answered `conflict`. A room somebody is in does not expire, and
+/// its time starts when the last person leaves.
+async fn waiting_rooms_expire(backend: Backend) {
+    let db = TestDb::new(backend).await;
+    let server = TestServer::start_with(&db, &[("PLATEAU_WAITING_ROOM_TTL_SECS", "2")]).await;
+    let api = Api::new(server.http());
+    let (alice, bob) = (api.new_player("Alice").await, api.new_player("Bob").await);
+    let empty = api.create_room(&alice, abalone("public")).await;
+    let empty = empty["code"].as_str().unwrap().to_string();
+    let occupied = api.create_room(&bob, abalone("public")).await;
+    let occupied = occupied["code"].as_str().unwrap().to_string();
+    let b = Client::login(&server.ws_url(), &bob).await;
+    b.join(&occupied, "player").await;
+
+    tokio::time::sleep(std::time::Duration::from_millis(3500)).await;
+    assert_eq!(status_of(&api, &empty).await, "abandoned");
+    assert_eq!(status_of(&api, &occupied).await, "waiting", "Bob is in it");
+    let (_, lobby) = api.get("/api/v1/rooms", None).await;
+    assert_eq!(lobby_codes(&lobby), [occupied.as_str()]);
+    let a = Client::login(&server.ws_url(), &alice).await;
+    for role in ["player", "spectator"] {
+        a.expect_error(
+            json!({"type": "join", "room": empty, "as": role}),
+            "conflict",
+        )
+        .await;
+    }
+
+    // Bob leaves: two seconds later his room is abandoned too.
+    b.close().await;
+    tokio::time::sleep(std::time::Duration::from_millis(1000)).await;
+    assert_eq!(status_of(&api, &occupied).await, "waiting");
+    tokio::time::sleep(std::time::Duration::from_millis(2500)).await;
+    assert_eq!(status_of(&api, &occupied).await, "abandoned");
+}
+on_both_databases!(waiting_rooms_expire);
+
+/// Waiting rooms are brought back at start, but one that has been empty for longer than its time
+/// to live is abandoned at start (and not brought back); one that people were in when the server
+/// stopped counts from the start.
+async fn waiting_rooms_expire_across_restarts(backend: Backend) {
+    let db = TestDb::new(backend).await;
+    let mut server = TestServer::start_with(&db, &[("PLATEAU_WAITING_ROOM_TTL_SECS", "3")]).await;
+    let api = Api::new(server.http());
+    let (alice, bob) = (api.new_player("Alice").await, api.new_player("Bob").await);
+    let empty = api.create_room(&alice, abalone("public")).await;
+    let empty = empty["code"].as_str().unwrap().to_string();
+    let occupied = api.create_room(&bob, abalone("public")).await;
+    let occupied = occupied["code"].as_str().unwrap().to_string();
+    let b = Client::login(&server.ws_url(), &bob).await;
+    b.join(&occupied, "player").await;
+    server.kill9();
+    tokio::time::sleep(std::time::Duration::from_millis(3500)).await;
+
+    server.restart().await;
+    let api = Api::new(server.http());
+    assert_eq!(
+        status_of(&api, &empty).await,
+        "abandoned",
+        "expired at start"
+    );
+    assert!(server.log_contains("waiting rooms expired while the server was down"));
+    assert_eq!(
+        status_of(&api, &occupied).await,
+        "waiting",
+        "Bob was in it when the server stopped"
+    );
+    let (_, lobby) = api.get("/api/v1/rooms", None).await;
+    assert_eq!(lobby_codes(&lobby), [occupied.as_str()]);
+    let a = Client::login(&server.ws_url(), &alice).await;
+    a.expect_error(
+        json!({"type": "join", "room": empty, "as": "player"}),
+        "conflict",
+    )
+    .await;
+}
+on_both_databases!(waiting_rooms_expire_across_restarts);

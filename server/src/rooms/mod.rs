@@ -9,7 +9,7 @@ mod lobby;
 mod room;
 mod views;
 
-use chrono::Utc;
+use chrono::{DateTime, Utc};
 use plateau_games::{registry, GameEntry, Match, SetupError};
 use plateau_protocol::rest::{NewRoom, RoomInfo, Visibility};
 use plateau_protocol::ws::Role;
@@ -158,6 +158,7 @@ impl Rooms {
                 format!("you already host {limit} waiting rooms: start or leave one first"),
             ));
         }
+        let created_at = Utc::now();
         let mut row = RoomRow {
             code: new_code(),
             game: request.game,
@@ -167,7 +168,9 @@ impl Rooms {
             host: host.id,
             status: RoomStatus::Waiting.as_str().to_string(),
             match_id: None,
-            created_at: Utc::now(),
+            created_at,
+            // Nobody is connected yet: the creator joins over the WebSocket.
+            vacant_since: Some(created_at),
             seats,
         };
         // A code already taken (rare: 39 bits) gets another draw.
@@ -255,6 +258,19 @@ impl Rooms {
     /// Brings back every room that was waiting or playing: matches are replayed from their moves.
     /// Runs before the listener accepts connections.
     pub async fn recover(&self) -> Result<usize, StoreError> {
+        // Waiting rooms long empty expire here, in one statement, rather than each in a task.
+        let ttl = chrono::Duration::from_std(self.context.limits.waiting_room_ttl())
+            .unwrap_or(chrono::Duration::MAX);
+        let cutoff = Utc::now()
+            .checked_sub_signed(ttl)
+            .unwrap_or(DateTime::<Utc>::MIN_UTC);
+        let expired = self.context.store.expire_waiting_rooms(cutoff).await?;
+        if expired > 0 {
+            tracing::info!(
+                rooms = expired,
+                "waiting rooms expired while the server was down"
+            );
+        }
         let rows = self.context.store.live_rooms().await?;
         let mut count = 0;
         for row in rows {

@@ -19,6 +19,8 @@ pub struct RoomRow {
     pub status: String,
     pub match_id: Option<Uuid>,
     pub created_at: DateTime<Utc>,
+    /// Since when a waiting room has had nobody connected (None: somebody was, at the last news).
+    pub vacant_since: Option<DateTime<Utc>>,
     pub seats: Vec<SeatRow>,
 }
 
@@ -42,10 +44,11 @@ struct RoomColumns {
     status: String,
     match_id: Option<Uuid>,
     created_at: DateTime<Utc>,
+    vacant_since: Option<DateTime<Utc>>,
 }
 
 const ROOM_COLUMNS: &str =
-    "SELECT code, game, players, visibility, options, host, status, match_id, created_at FROM rooms";
+    "SELECT code, game, players, visibility, options, host, status, match_id, created_at, vacant_since FROM rooms";
 
 impl Store {
     /// Stores a new room and its seats. A taken code is a unique violation (pick another).
@@ -53,8 +56,8 @@ impl Store {
         on_pool!(self, |pool| {
             let mut tx = pool.begin().await?;
             sqlx::query(
-                "INSERT INTO rooms (code, game, players, visibility, options, host, status, match_id, created_at)
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
+                "INSERT INTO rooms (code, game, players, visibility, options, host, status, match_id, created_at, vacant_since)
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
             )
             .bind(&room.code)
             .bind(&room.game)
@@ -65,6 +68,7 @@ impl Store {
             .bind(&room.status)
             .bind(room.match_id)
             .bind(room.created_at)
+            .bind(room.vacant_since)
             .execute(&mut *tx)
             .await?;
             for seat in &room.seats {
@@ -113,6 +117,51 @@ impl Store {
                 .execute(pool)
                 .await
                 .map(|_| ())
+        })
+    }
+
+    /// Records since when a waiting room has had nobody connected (None: somebody is now).
+    pub async fn set_vacant_since(
+        &self,
+        code: &str,
+        since: Option<DateTime<Utc>>,
+    ) -> Result<(), StoreError> {
+        on_pool!(self, |pool| {
+            sqlx::query("UPDATE rooms SET vacant_since = $1 WHERE code = $2")
+                .bind(since)
+                .bind(code)
+                .execute(pool)
+                .await
+                .map(|_| ())
+        })
+    }
+
+    /// Abandons a waiting room (and nothing else: a room that started meanwhile stays as it is).
+    /// Whether it was waiting.
+    pub async fn abandon_waiting_room(&self, code: &str) -> Result<bool, StoreError> {
+        on_pool!(self, |pool| {
+            sqlx::query(
+                "UPDATE rooms SET status = 'abandoned' WHERE code = $1 AND status = 'waiting'",
+            )
+            .bind(code)
+            .execute(pool)
+            .await
+            .map(|done| done.rows_affected() > 0)
+        })
+    }
+
+    /// Abandons every waiting room nobody has been connected to since `cutoff` or before, in one
+    /// statement (at start, before rooms are brought back). How many.
+    pub async fn expire_waiting_rooms(&self, cutoff: DateTime<Utc>) -> Result<u64, StoreError> {
+        on_pool!(self, |pool| {
+            sqlx::query(
+                "UPDATE rooms SET status = 'abandoned'
+                  WHERE status = 'waiting' AND vacant_since IS NOT NULL AND vacant_since <= $1",
+            )
+            .bind(cutoff)
+            .execute(pool)
+            .await
+            .map(|done| done.rows_affected())
         })
     }
 
@@ -173,6 +222,7 @@ impl Store {
             status: row.status,
             match_id: row.match_id,
             created_at: row.created_at,
+            vacant_since: row.vacant_since,
             seats,
         })
     }

@@ -5,6 +5,7 @@
 //! the mover its ack. A refused or unstored move leaves the room as it was.
 
 mod broadcast;
+mod expiry;
 mod live;
 mod play;
 mod seating;
@@ -47,6 +48,9 @@ pub struct Room {
     /// When the server next plays for a seat: a bot's move, or the rules' default for a player who
     /// did not decide in time.
     auto_due: Option<tokio::time::Instant>,
+    /// Since when this room has had nobody connected, as last stored (None: somebody is). Only
+    /// kept up to date while the room is waiting.
+    vacant_since: Option<DateTime<Utc>>,
 }
 
 #[derive(Debug, Clone, Default)]
@@ -127,6 +131,8 @@ impl Room {
             context,
             info,
             auto_due: None,
+            // Unknown (NULL: people were in it at the last stop) is recorded as from now.
+            vacant_since: row.vacant_since,
         };
         room.info.send_replace(room.room_info());
         room.schedule_automatic();
@@ -141,6 +147,8 @@ impl Room {
     pub async fn run(mut self, mut commands: mpsc::Receiver<Command>) {
         let shutdown = self.context.shutdown.clone();
         loop {
+            self.track_vacancy().await;
+            let expires = self.expiry_due();
             let idle = self.members.is_empty()
                 && matches!(self.status, RoomStatus::Finished | RoomStatus::Abandoned);
             let auto_due = self.auto_due;
@@ -151,6 +159,9 @@ impl Room {
                 },
                 _ = async { tokio::time::sleep_until(auto_due.expect("guarded")).await }, if auto_due.is_some() => {
                     self.play_automatic().await;
+                }
+                _ = async { tokio::time::sleep_until(expires.expect("guarded")).await }, if expires.is_some() => {
+                    self.expire().await;
                 }
                 _ = tokio::time::sleep(IDLE_FINISHED), if idle => break,
                 _ = shutdown.cancelled() => break,

@@ -16,6 +16,14 @@ use crate::ws::conn::{Conn, ConnId};
 
 impl Room {
     pub(super) async fn on_join(&mut self, conn: Conn, role: Role) {
+        if self.status == RoomStatus::Abandoned {
+            return self.refuse(
+                &conn,
+                None,
+                ErrorCode::Conflict,
+                "this room was abandoned: create or join another",
+            );
+        }
         let seat = match role {
             Role::Spectator => None,
             Role::Player => match self.seat_of(conn.player.id) {
@@ -59,6 +67,8 @@ impl Room {
         };
         let id = conn.id;
         self.members.insert(id, Member { conn, seat });
+        // Stored before the answer: a restart right after it must not count the room as empty.
+        self.track_vacancy().await;
         self.publish();
         self.send_snapshot(id);
     }
