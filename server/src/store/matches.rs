@@ -228,26 +228,59 @@ impl Store {
         filter: &MatchFilter,
         limit: i64,
     ) -> Result<Vec<MatchRow>, StoreError> {
-        let sql = format!(
-            "{MATCH_COLUMNS}
-              WHERE ($1 IS NULL OR m.game = $1)
-                AND ($2 IS NULL OR m.status = $2)
-                AND ($3 IS NULL OR m.id < $3)
-                AND ($4 IS NULL OR EXISTS (SELECT 1 FROM match_players mp
-                                            WHERE mp.match_id = m.id AND mp.player_id = $4))
-              ORDER BY m.id DESC LIMIT $5"
-        );
+        let sql = list_matches_sql(filter);
         on_pool!(self, |pool| {
-            sqlx::query_as(&sql)
-                .bind(filter.game.as_deref())
-                .bind(filter.status.as_deref())
-                .bind(filter.before)
-                .bind(filter.player)
-                .bind(limit)
-                .fetch_all(pool)
-                .await
+            // Bound in the order `list_matches_sql` numbers them.
+            let mut query = sqlx::query_as(&sql);
+            if let Some(game) = &filter.game {
+                query = query.bind(game);
+            }
+            if let Some(status) = &filter.status {
+                query = query.bind(status);
+            }
+            if let Some(before) = filter.before {
+                query = query.bind(before);
+            }
+            if let Some(player) = filter.player {
+                query = query.bind(player);
+            }
+            query.bind(limit).fetch_all(pool).await
         })
     }
+}
+
+/// The history's query with only the filters given, so that each shape gets its own plan: a
+/// generic `($1 IS NULL OR ...)` makes SQLite walk every match. A player's matches are found from
+/// the `match_players_player` index, a status's from `matches_status`, a game's from `matches_game`.
+fn list_matches_sql(filter: &MatchFilter) -> String {
+    let mut conditions = Vec::new();
+    let mut placeholders = 0;
+    let mut next = || {
+        placeholders += 1;
+        format!("${placeholders}")
+    };
+    if filter.game.is_some() {
+        conditions.push(format!("m.game = {}", next()));
+    }
+    if filter.status.is_some() {
+        conditions.push(format!("m.status = {}", next()));
+    }
+    if filter.before.is_some() {
+        conditions.push(format!("m.id < {}", next()));
+    }
+    if filter.player.is_some() {
+        conditions.push(format!(
+            "m.id IN (SELECT mp.match_id FROM match_players mp WHERE mp.player_id = {})",
+            next()
+        ));
+    }
+    let limit = next();
+    let filter = if conditions.is_empty() {
+        String::new()
+    } else {
+        format!(" WHERE {}", conditions.join(" AND "))
+    };
+    format!("{MATCH_COLUMNS}{filter} ORDER BY m.id DESC LIMIT {limit}")
 }
 
 /// `INSERT INTO moves ... VALUES (...), (...)` for `n` moves, 7 values each.
@@ -298,6 +331,45 @@ fn update_plies_sql(n: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// SQLite's plan for the history's query, on the migrated schema.
+    async fn sqlite_plan(filter: &MatchFilter) -> String {
+        let dir = tempfile::tempdir().unwrap();
+        let url = format!("sqlite://{}", dir.path().join("plan.db").display());
+        let store = Store::connect(&url, 1).await.unwrap();
+        store.migrate().await.unwrap();
+        let super::super::Backend::Sqlite(pool) = &store.backend else {
+            unreachable!()
+        };
+        let rows: Vec<(i64, i64, i64, String)> =
+            sqlx::query_as(&format!("EXPLAIN QUERY PLAN {}", list_matches_sql(filter)))
+                .fetch_all(pool)
+                .await
+                .unwrap();
+        rows.into_iter().map(|r| r.3).collect::<Vec<_>>().join("\n")
+    }
+
+    #[tokio::test]
+    async fn history_filters_search_their_index_instead_of_scanning_every_match() {
+        let player = MatchFilter {
+            player: Some(Uuid::nil()),
+            ..Default::default()
+        };
+        let plan = sqlite_plan(&player).await;
+        assert!(plan.contains("match_players_player"), "{plan}");
+        assert!(!plan.contains("SCAN m"), "{plan}");
+
+        let status = MatchFilter {
+            status: Some("playing".into()),
+            before: Some(Uuid::nil()),
+            ..Default::default()
+        };
+        let plan = sqlite_plan(&status).await;
+        assert!(
+            plan.contains("SEARCH m USING INDEX matches_status"),
+            "{plan}"
+        );
+    }
 
     #[test]
     fn batch_statements_number_their_values() {

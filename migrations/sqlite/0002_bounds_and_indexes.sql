@@ -1,8 +1,11 @@
--- Bounds on rooms (see docs/protocol.md, "Limits"). Twin of migrations/sqlite/0002_bounded_rooms.sql.
+-- Bounds on rooms and matches (docs/protocol.md, "Limits"), and the indexes the history needs.
 
 -- The waiting rooms a player hosts, counted at each `POST /api/v1/rooms` (`--open-rooms-per-player`).
 CREATE INDEX rooms_waiting_host ON rooms (host) WHERE status = 'waiting';
 
 -- Since when a waiting room has had nobody connected to it (NULL: someone is, or was at the last
 -- stop); with `--waiting-room-ttl-secs` it tells when the room is abandoned, also across restarts.
-ALTER TABLE rooms ADD COLUMN vacant_since TIMESTAMPTZ;
+ALTER TABLE rooms ADD COLUMN vacant_since TEXT;
+
+-- The history's listing by status (`GET /api/v1/matches?status=playing`), newest first.
+CREATE INDEX matches_status ON matches (status, id);
