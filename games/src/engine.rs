@@ -210,4 +210,18 @@ pub trait Game: Clone + Send + Sync + 'static {
         let _ = seat;
         None
     }
+
+    /// How the match ends when it reaches the server's ply cap (see [`crate::registry::Match`]:
+    /// every match has one) before the rules end it. Default: a draw, reason `ply_limit`. A game
+    /// with its own idea of who leads (Abalone's `cap_result`) says so here.
+    fn ply_cap_outcome(&self) -> Outcome {
+        Outcome {
+            winners: Vec::new(),
+            scores: None,
+            reason: PLY_LIMIT.into(),
+        }
+    }
 }
+
+/// The reason of a match ended by a ply cap.
+pub const PLY_LIMIT: &str = "ply_limit";

@@ -7,6 +7,9 @@ pub mod options;
 pub mod registry;
 pub mod testing;
 
+#[cfg(test)]
+mod ply_cap_tests;
+
 pub mod abalone;
 pub mod groups_of_three;
 pub mod pinuid;

@@ -1,6 +1,9 @@
 //! The games the server runs, behind an object-safe face: the server knows games only by id, so a
 //! new game is one module plus one line in [`GAMES`], and no server change.
 //!
+//! Every match can be given a ply cap ([`Match::limit_plies`]): this layer counts the plies and,
+//! at the cap, ends the match as the game's [`Game::ply_cap_outcome`] says, once for every game.
+//!
 //! A [`Match`] owns its state *and* its RNG: playing goes through here, which clones both, plays on
 //! the copies and keeps them only on success. So a refused move never changes the match, and the RNG
 //! advances exactly as it will on replay (options + seed + the accepted moves rebuild the match).
@@ -73,6 +76,9 @@ pub trait Match: Send + Sync {
     /// What the rules play for `seat` if it does not answer (see [`Game::default_move`]).
     fn default_move(&self, seat: Seat) -> Option<Value>;
     fn box_clone(&self) -> Box<dyn Match>;
+    /// Ends the match once `max_plies` plies have been played (counting from the start), as the
+    /// game's [`Game::ply_cap_outcome`] says, unless its rules end it first. Set before any move.
+    fn limit_plies(&mut self, max_plies: u64);
 }
 
 /// An accepted move.
@@ -91,9 +97,24 @@ pub fn replay<'a>(
     seed: Seed,
     moves: impl IntoIterator<Item = (Seat, &'a Value)>,
 ) -> Result<Box<dyn Match>, ReplayError> {
+    replay_capped(entry, options, players, seed, None, moves)
+}
+
+/// [`replay`] of a match that was played under a ply cap (see [`Match::limit_plies`]).
+pub fn replay_capped<'a>(
+    entry: &dyn GameEntry,
+    options: &Options,
+    players: usize,
+    seed: Seed,
+    max_plies: Option<u64>,
+    moves: impl IntoIterator<Item = (Seat, &'a Value)>,
+) -> Result<Box<dyn Match>, ReplayError> {
     let mut m = entry
         .start(options, players, seed)
         .map_err(ReplayError::Setup)?;
+    if let Some(max_plies) = max_plies {
+        m.limit_plies(max_plies);
+    }
     for (ply, (seat, mv)) in moves.into_iter().enumerate() {
         m.play(seat, mv).map_err(|error| ReplayError::Move {
             ply: ply + 1,
@@ -144,7 +165,12 @@ impl<G: Game> GameEntry for Entry<G> {
     ) -> Result<Box<dyn Match>, SetupError> {
         let mut rng = GameRng::from_seed(seed);
         let state = G::setup(options, players, &mut rng)?;
-        Ok(Box::new(MatchOf { state, rng }))
+        Ok(Box::new(MatchOf {
+            state,
+            rng,
+            plies: 0,
+            max_plies: None,
+        }))
     }
 }
 
@@ -152,6 +178,17 @@ impl<G: Game> GameEntry for Entry<G> {
 struct MatchOf<G> {
     state: G,
     rng: GameRng,
+    /// Plies played.
+    plies: u64,
+    /// The cap on plies, if any.
+    max_plies: Option<u64>,
+}
+
+impl<G: Game> MatchOf<G> {
+    /// Whether the cap has ended the match (and the rules have not).
+    fn capped(&self) -> bool {
+        self.max_plies.is_some_and(|max| self.plies >= max) && self.state.outcome().is_none()
+    }
 }
 
 impl<G: Game> Match for MatchOf<G> {
@@ -160,10 +197,16 @@ impl<G: Game> Match for MatchOf<G> {
     }
 
     fn to_act(&self) -> Vec<Seat> {
+        if self.capped() {
+            return Vec::new();
+        }
         self.state.to_act()
     }
 
     fn legal_moves(&self, seat: Seat) -> Vec<Value> {
+        if self.capped() {
+            return Vec::new();
+        }
         self.state
             .legal_moves(seat)
             .iter()
@@ -172,12 +215,17 @@ impl<G: Game> Match for MatchOf<G> {
     }
 
     fn legal_moves_json(&self, seat: Seat) -> Box<RawValue> {
-        serde_json::value::to_raw_value(&self.state.legal_moves(seat)).expect("moves serialise")
+        let legal = if self.capped() {
+            Vec::new()
+        } else {
+            self.state.legal_moves(seat)
+        };
+        serde_json::value::to_raw_value(&legal).expect("moves serialise")
     }
 
     fn play(&mut self, seat: Seat, mv: &Value) -> Result<Played, MoveError> {
         let mv = G::parse_move(mv)?;
-        if !self.state.to_act().contains(&seat) {
+        if !self.to_act().contains(&seat) {
             return Err(MoveError::NotYourTurn);
         }
         let mut state = self.state.clone();
@@ -185,6 +233,7 @@ impl<G: Game> Match for MatchOf<G> {
         let events = state.play(seat, &mv, &mut rng)?;
         self.state = state;
         self.rng = rng;
+        self.plies += 1;
         Ok(Played {
             canonical: serde_json::to_value(&mv).expect("moves serialise"),
             events,
@@ -196,10 +245,16 @@ impl<G: Game> Match for MatchOf<G> {
     }
 
     fn outcome(&self) -> Option<Outcome> {
+        if self.capped() {
+            return Some(self.state.ply_cap_outcome());
+        }
         self.state.outcome()
     }
 
     fn default_move(&self, seat: Seat) -> Option<Value> {
+        if self.capped() {
+            return None;
+        }
         self.state
             .default_move(seat)
             .map(|m| serde_json::to_value(m).expect("moves serialise"))
@@ -207,5 +262,9 @@ impl<G: Game> Match for MatchOf<G> {
 
     fn box_clone(&self) -> Box<dyn Match> {
         Box::new(self.clone())
+    }
+
+    fn limit_plies(&mut self, max_plies: u64) {
+        self.max_plies = Some(max_plies);
     }
 }

@@ -9,3 +9,7 @@ ALTER TABLE rooms ADD COLUMN vacant_since TEXT;
 
 -- The history's listing by status (`GET /api/v1/matches?status=playing`), newest first.
 CREATE INDEX matches_status ON matches (status, id);
+
+-- The ply cap the match is played under (`--max-plies` at its start), so that it replays the same
+-- after the operator changes the flag. NULL: a match from before the cap, uncapped.
+ALTER TABLE matches ADD COLUMN max_plies INTEGER;

@@ -179,6 +179,7 @@ async fn stored_match(store: &Store, game: &str) -> Uuid {
             seed: &[0; 32],
             commitment: "",
             started_at: Utc::now(),
+            max_plies: 2000,
         })
         .await
         .expect("match");

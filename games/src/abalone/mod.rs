@@ -104,25 +104,7 @@ impl Abalone {
                 reason: "six_ejected".into(),
             });
         } else if self.max_plies.is_some_and(|m| self.ply >= m) {
-            let mut winners = Vec::new();
-            if self.cap_marbles {
-                let best = (0..self.pos.players).map(|s| self.pos.side_score(s)).max();
-                let leaders: Vec<u8> = (0..self.pos.players)
-                    .filter(|&s| Some(self.pos.side_score(s)) == best)
-                    .collect();
-                // One side on top (in 4p both seats of one team), else a draw.
-                if leaders
-                    .iter()
-                    .all(|&s| self.pos.team(s) == self.pos.team(leaders[0]))
-                {
-                    winners = self.side(leaders[0]);
-                }
-            }
-            self.outcome = Some(Outcome {
-                winners,
-                scores,
-                reason: "ply_limit".into(),
-            });
+            self.outcome = Some(self.ply_cap_outcome());
         } else if !self.pos.has_move() {
             self.outcome = Some(Outcome {
                 winners: vec![],
@@ -188,7 +170,7 @@ impl Game for Abalone {
                     1,
                     100_000,
                     None,
-                    "End the match after this many plies (null: no limit)",
+                    "End the match after this many plies (null: at the server's cap, `--max-plies`, 2000 by default; at most that cap)",
                 ),
                 OptionSpec::choice(
                     "cap_result",
@@ -293,5 +275,29 @@ impl Game for Abalone {
 
     fn outcome(&self) -> Option<Outcome> {
         self.outcome.clone()
+    }
+
+    /// At a ply cap (the option's or the server's): a draw, or with `cap_result` "marbles" a win
+    /// for the side with most ejections (a tie is a draw).
+    fn ply_cap_outcome(&self) -> Outcome {
+        let mut winners = Vec::new();
+        if self.cap_marbles {
+            let best = (0..self.pos.players).map(|s| self.pos.side_score(s)).max();
+            let leaders: Vec<u8> = (0..self.pos.players)
+                .filter(|&s| Some(self.pos.side_score(s)) == best)
+                .collect();
+            // One side on top (in 4p both seats of one team), else a draw.
+            if leaders
+                .iter()
+                .all(|&s| self.pos.team(s) == self.pos.team(leaders[0]))
+            {
+                winners = self.side(leaders[0]);
+            }
+        }
+        Outcome {
+            winners,
+            scores: Some(self.scores()),
+            reason: crate::engine::PLY_LIMIT.into(),
+        }
     }
 }

@@ -140,6 +140,17 @@ impl Rooms {
             .map_err(|SetupError::Invalid { field, message }| {
                 ApiError::bad_request(format!("{field}: {message}"))
             })?;
+        let max_plies = self.context.limits.max_plies;
+        // A game's own cap may be lower than the server's, never higher.
+        if options
+            .get("max_plies")
+            .and_then(Value::as_u64)
+            .is_some_and(|own| own > max_plies)
+        {
+            return Err(ApiError::bad_request(format!(
+                "options.max_plies: at most {max_plies} on this server (null: {max_plies})"
+            )));
+        }
         let mut seats: Vec<SeatRow> = (0..request.players)
             .map(|seat| SeatRow {
                 seat: seat as i32,
@@ -371,11 +382,12 @@ pub fn replay_stored(row: &MatchRow, moves: &[MoveRow]) -> Result<Box<dyn Match>
         .ok_or_else(|| format!("this server does not run `{}`", row.game))?;
     let seed = <[u8; 32]>::try_from(row.seed.as_slice())
         .map_err(|_| "the stored seed is not 32 bytes".to_string())?;
-    registry::replay(
+    registry::replay_capped(
         game,
         &engine_options(&row.options.0),
         row.players.0.len(),
         seed,
+        row.max_plies.map(|m| m as u64),
         moves.iter().map(|m| (m.seat as usize, &m.body.0)),
     )
     .map_err(|e| e.to_string())

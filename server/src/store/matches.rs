@@ -21,6 +21,8 @@ pub struct NewMatch<'a> {
     pub seed: &'a [u8],
     pub commitment: &'a str,
     pub started_at: DateTime<Utc>,
+    /// The ply cap the match is played under.
+    pub max_plies: u64,
 }
 
 /// One accepted move.
@@ -59,6 +61,8 @@ pub struct MatchRow {
     pub started_at: DateTime<Utc>,
     pub ended_at: Option<DateTime<Utc>>,
     pub plies: i64,
+    /// The ply cap it is played under (None: a match from before caps).
+    pub max_plies: Option<i64>,
 }
 
 /// A move as stored.
@@ -84,7 +88,7 @@ pub struct MatchFilter {
 
 const MATCH_COLUMNS: &str =
     "SELECT m.id, m.room_code, m.game, m.options, m.players, m.seed, m.commitment, \
-     m.status, m.result, m.started_at, m.ended_at, m.plies FROM matches m";
+     m.status, m.result, m.started_at, m.ended_at, m.plies, m.max_plies FROM matches m";
 
 impl Store {
     /// Starts a match: the match row, its seats, the room's status, and bots in the seats that got
@@ -94,8 +98,8 @@ impl Store {
             let mut tx = pool.begin().await?;
             sqlx::query(
                 "INSERT INTO matches (id, room_code, game, options, players, seed, commitment, status, result,
-                                      started_at, ended_at, plies)
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, 'playing', NULL, $8, NULL, 0)",
+                                      started_at, ended_at, plies, max_plies)
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, 'playing', NULL, $8, NULL, 0, $9)",
             )
             .bind(m.id)
             .bind(m.room_code)
@@ -105,6 +109,7 @@ impl Store {
             .bind(m.seed)
             .bind(m.commitment)
             .bind(m.started_at)
+            .bind(m.max_plies as i64)
             .execute(&mut *tx)
             .await?;
             for p in m.players {

@@ -165,11 +165,15 @@ impl Room {
         }
         let commitment = hex::encode(Sha256::digest(seed));
         let players = self.seats.len();
+        let max_plies = self.context.limits.max_plies;
         let game_match = match self
             .game
             .start(&engine_options(&self.options), players, seed)
         {
-            Ok(m) => m,
+            Ok(mut m) => {
+                m.limit_plies(max_plies);
+                m
+            }
             Err(e) => return self.refuse(&conn, None, ErrorCode::BadRequest, e.to_string()),
         };
         let seating: Vec<MatchPlayer> = self
@@ -204,6 +208,7 @@ impl Room {
                 seed: &seed,
                 commitment: &commitment,
                 started_at: Utc::now(),
+                max_plies,
             })
             .await;
         if let Err(e) = stored {
