@@ -71,6 +71,9 @@ pub enum RoomStatus {
     Playing,
     Finished,
     Abandoned,
+    /// The rules engine failed (a panic, or far past its time): the match ended without a result
+    /// of the game's own.
+    Aborted,
 }
 
 impl RoomStatus {
@@ -80,6 +83,7 @@ impl RoomStatus {
             RoomStatus::Playing => "playing",
             RoomStatus::Finished => "finished",
             RoomStatus::Abandoned => "abandoned",
+            RoomStatus::Aborted => "aborted",
         }
     }
 
@@ -89,6 +93,7 @@ impl RoomStatus {
             "playing" => RoomStatus::Playing,
             "finished" => RoomStatus::Finished,
             "abandoned" => RoomStatus::Abandoned,
+            "aborted" => RoomStatus::Aborted,
             _ => return None,
         })
     }

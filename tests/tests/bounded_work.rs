@@ -7,7 +7,12 @@ use plateau_tests::{on_both_databases, Api, Backend, Client, Player, TestDb, Tes
 use serde_json::{json, Value};
 
 /// Alice (seat 0) against a bot in a started Abalone room with `options`.
-async fn against_a_bot(server: &TestServer, api: &Api, alice: &Player, options: Value) -> (Client, String) {
+async fn against_a_bot(
+    server: &TestServer,
+    api: &Api,
+    alice: &Player,
+    options: Value,
+) -> (Client, String) {
     let room = api
         .create_room(
             alice,
@@ -44,7 +49,8 @@ async fn play_to_the_end(a: &Client, code: &str) -> Value {
         n += 1;
         let ack = a.play(code, &format!("m{n}"), legal[0].clone()).await;
         assert_eq!(ack["type"], "ack", "{ack}");
-        a.until_version(code, ack["version"].as_u64().unwrap()).await;
+        a.until_version(code, ack["version"].as_u64().unwrap())
+            .await;
     }
 }
 

@@ -30,6 +30,7 @@ pub async fn metrics(State(state): State<AppState>) -> impl IntoResponse {
         plateau_protocol::RoomStatus::Playing,
         plateau_protocol::RoomStatus::Finished,
         plateau_protocol::RoomStatus::Abandoned,
+        plateau_protocol::RoomStatus::Aborted,
     ] {
         METRICS
             .rooms

@@ -28,7 +28,7 @@ pub struct ListQuery {
     player: Option<Uuid>,
     /// Only matches of this game id.
     game: Option<String>,
-    /// `playing`, `finished` or `abandoned`.
+    /// `playing`, `finished`, `abandoned` or `aborted`.
     status: Option<String>,
     /// Page size, 1 to 100 (default 20).
     limit: Option<i64>,
@@ -49,10 +49,15 @@ pub async fn list(
     if let Some(status) = &query.status {
         if !matches!(
             RoomStatus::parse(status),
-            Some(RoomStatus::Playing | RoomStatus::Finished | RoomStatus::Abandoned)
+            Some(
+                RoomStatus::Playing
+                    | RoomStatus::Finished
+                    | RoomStatus::Abandoned
+                    | RoomStatus::Aborted
+            )
         ) {
             return Err(ApiError::bad_request(
-                "status: must be playing, finished or abandoned",
+                "status: must be playing, finished, abandoned or aborted",
             ));
         }
     }

@@ -5,6 +5,7 @@
 //! ordered and rooms never block each other. Each room publishes its [`RoomInfo`] on a watch channel,
 //! so REST reads (a room, the lobby) never wait on a room's queue.
 
+mod isolation;
 mod lobby;
 mod room;
 mod views;
@@ -29,6 +30,7 @@ use crate::error::ApiError;
 use crate::store::{self, MatchRow, MoveRow, RoomRow, SeatRow, Store, StoreError};
 use crate::ws::conn::{Conn, ConnId};
 
+pub use isolation::{isolated, EngineFailure};
 pub use lobby::LobbyKey;
 pub use views::{Moment, RecipientView};
 

@@ -201,6 +201,32 @@ impl Store {
         })
     }
 
+    /// Ends a match whose engine failed: the match and its room are `aborted`, with `result`.
+    pub async fn abort_match(
+        &self,
+        match_id: Uuid,
+        room_code: &str,
+        result: &MatchResult,
+        ended_at: DateTime<Utc>,
+    ) -> Result<(), StoreError> {
+        on_pool!(self, |pool| {
+            let mut tx = pool.begin().await?;
+            sqlx::query(
+                "UPDATE matches SET status = 'aborted', result = $1, ended_at = $2 WHERE id = $3",
+            )
+            .bind(Json(result))
+            .bind(ended_at)
+            .bind(match_id)
+            .execute(&mut *tx)
+            .await?;
+            sqlx::query("UPDATE rooms SET status = 'aborted' WHERE code = $1")
+                .bind(room_code)
+                .execute(&mut *tx)
+                .await?;
+            tx.commit().await
+        })
+    }
+
     pub async fn match_row(&self, id: Uuid) -> Result<Option<MatchRow>, StoreError> {
         let sql = format!("{MATCH_COLUMNS} WHERE m.id = $1");
         on_pool!(self, |pool| sqlx::query_as(&sql)

@@ -75,11 +75,8 @@ impl Room {
         }
     }
 
-    /// Sends every member the patch from the version before to the current one.
-    pub(super) fn broadcast_version(&mut self, events: &[plateau_games::Event]) {
-        let Some(moment) = self.moment() else { return };
-        let live = self.live.as_ref().expect("a version has a match");
-        let from = moment.version - 1;
+    /// The viewers someone in the room watches as: each seat taken by a member, and the spectators.
+    pub(super) fn watched_viewers(&self) -> Vec<Viewer> {
         let mut watched: Vec<Viewer> = Vec::new();
         for m in self.members.values() {
             let viewer = m.seat.map_or(Viewer::Spectator, Viewer::Seat);
@@ -87,9 +84,21 @@ impl Room {
                 watched.push(viewer);
             }
         }
+        watched
+    }
+
+    /// Sends every member the patch from the version before to the current one, given the current
+    /// `views` of the [`Room::watched_viewers`] (built with the engine, off the room task).
+    pub(super) fn broadcast_version(
+        &mut self,
+        events: &[plateau_games::Event],
+        views: Vec<(Viewer, RecipientView)>,
+    ) {
+        let Some(moment) = self.moment() else { return };
+        let live = self.live.as_ref().expect("a version has a match");
+        let from = moment.version - 1;
         let mut frames: Vec<(Viewer, axum::extract::ws::Utf8Bytes, RecipientView)> = Vec::new();
-        for viewer in watched {
-            let next = RecipientView::build(&*live.game_match, viewer, &moment);
+        for (viewer, next) in views {
             let held = match viewer {
                 Viewer::Seat(seat) => live.seat_views[seat].as_ref(),
                 _ => live.spectator_view.as_ref(),

@@ -150,7 +150,10 @@ impl Room {
             self.track_vacancy().await;
             let expires = self.expiry_due();
             let idle = self.members.is_empty()
-                && matches!(self.status, RoomStatus::Finished | RoomStatus::Abandoned);
+                && matches!(
+                    self.status,
+                    RoomStatus::Finished | RoomStatus::Abandoned | RoomStatus::Aborted
+                );
             let auto_due = self.auto_due;
             tokio::select! {
                 command = commands.recv() => match command {

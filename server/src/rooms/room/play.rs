@@ -2,15 +2,17 @@
 //! moves the server plays itself (bots, and the rules' defaults when a player runs out of time).
 
 use chrono::Utc;
-use plateau_games::{Match, MoveError, Played};
+use plateau_games::{Match, MoveError, Played, Seat, Viewer};
 use plateau_protocol::ws::ServerFrame;
-use plateau_protocol::{ErrorCode, RoomStatus};
+use plateau_protocol::{ErrorCode, MatchResult, RoomStatus};
 use rand::seq::IndexedRandom;
 use serde_json::Value;
 use std::time::Instant;
 
 use super::{result_of, Room};
 use crate::metrics::METRICS;
+use crate::rooms::views::{Moment, RecipientView};
+use crate::rooms::{isolated, EngineFailure};
 use crate::store::{MatchEnd, NewMove};
 use crate::ws::conn::{encode, Conn};
 
@@ -65,13 +67,13 @@ impl Room {
             );
             return self.refuse(&conn, Some(id), ErrorCode::StaleVersion, message);
         }
-        let mut next = live.game_match.box_clone();
-        match next.play(seat, &mv) {
-            Ok(played) => {
-                self.commit(seat, Some((conn, id, received)), next, played)
-                    .await
-            }
-            Err(e) => {
+        let mut choose = Some(mv);
+        match self
+            .engine_turn(move |_| Some((seat, choose.take()?)))
+            .await
+        {
+            TurnOutcome::Played(turn) => self.commit(seat, Some((conn, id, received)), turn).await,
+            TurnOutcome::Refused(e) => {
                 let code = match e {
                     MoveError::Malformed(_) => ErrorCode::BadRequest,
                     MoveError::NotYourTurn => ErrorCode::NotYourTurn,
@@ -79,20 +81,85 @@ impl Room {
                 };
                 self.refuse(&conn, Some(id), code, e.to_string());
             }
+            TurnOutcome::Aborted => self.refuse(
+                &conn,
+                Some(id),
+                ErrorCode::Internal,
+                "the rules engine failed on this move: the match is aborted",
+            ),
+            TurnOutcome::Nothing => {}
         }
     }
 
-    /// Stores a move played on `next`, then makes it the room's match and tells everyone.
+    /// Runs the engine's part of a turn off the room task (see [`crate::rooms::isolated`]): `choose`
+    /// picks the seat and move from the match, which is then played on a copy, and the new version's
+    /// views are built for every viewer watching. An engine that panics or runs past
+    /// `--engine-abort-ms` aborts the match.
+    async fn engine_turn<C>(&mut self, choose: C) -> TurnOutcome
+    where
+        C: FnOnce(&dyn Match) -> Option<(Seat, Value)> + Send + 'static,
+    {
+        let live = self.live.as_ref().expect("moves need a match");
+        let mut next = live.game_match.box_clone();
+        let watched = self.watched_viewers();
+        let game = self.game.info().id;
+        let (version, ply) = (live.version() + 1, live.ply + 1);
+        let work = move || -> Result<Option<Turn>, MoveError> {
+            let Some((seat, mv)) = choose(&*next) else {
+                return Ok(None);
+            };
+            let played = next.play(seat, &mv)?;
+            let result = next.outcome().map(result_of);
+            let moment = Moment {
+                game,
+                version,
+                ply,
+                status: if result.is_some() {
+                    RoomStatus::Finished
+                } else {
+                    RoomStatus::Playing
+                },
+                result: result.as_ref(),
+            };
+            let views = watched
+                .into_iter()
+                .map(|viewer| (viewer, RecipientView::build(&*next, viewer, &moment)))
+                .collect();
+            Ok(Some(Turn {
+                seat,
+                next,
+                played,
+                result,
+                views,
+            }))
+        };
+        match isolated(self.context.limits.engine_abort(), work).await {
+            Ok(Ok(Some(turn))) => TurnOutcome::Played(turn),
+            Ok(Ok(None)) => TurnOutcome::Nothing,
+            Ok(Err(e)) => TurnOutcome::Refused(e),
+            Err(failure) => {
+                self.abort(failure).await;
+                TurnOutcome::Aborted
+            }
+        }
+    }
+
+    /// Stores a move played on `turn.next`, then makes it the room's match and tells everyone.
     pub(super) async fn commit(
         &mut self,
         seat: usize,
         sender: Option<(Conn, String, Instant)>,
-        next: Box<dyn Match>,
-        played: Played,
+        turn: Turn,
     ) {
+        let Turn {
+            seat: _,
+            next,
+            played,
+            result,
+            views,
+        } = turn;
         let live = self.live.as_ref().expect("moves need a match");
         let ply = live.ply + 1;
-        let result = next.outcome().map(result_of);
         let now = Utc::now();
         let append = NewMove {
             match_id: live.id,
@@ -135,7 +202,7 @@ impl Room {
             self.status = RoomStatus::Finished;
         }
         METRICS.moves.inc();
-        self.broadcast_version(&played.events);
+        self.broadcast_version(&played.events, views);
         if let Some((conn, id, received)) = sender {
             conn.send(&ServerFrame::Ack {
                 id,
@@ -186,30 +253,81 @@ impl Room {
     /// legal move), or a player out of time (the rules' default move).
     pub(super) async fn play_automatic(&mut self) {
         self.auto_due = None;
-        let Some(live) = &self.live else { return };
-        let to_act = live.game_match.to_act();
-        let chosen = to_act.iter().find_map(|&seat| {
-            let default = live.game_match.default_move(seat);
-            if self.seats[seat].bot {
-                let random = || {
-                    live.game_match
-                        .legal_moves(seat)
-                        .choose(&mut rand::rng())
-                        .cloned()
-                };
-                Some((seat, default.or_else(random)?))
-            } else {
-                Some((seat, default?))
-            }
-        });
-        let Some((seat, mv)) = chosen else {
-            tracing::error!(?to_act, "nothing to play automatically");
+        if self.live.is_none() {
             return;
+        }
+        let bots: Vec<bool> = self.seats.iter().map(|s| s.bot).collect();
+        let choose = move |m: &dyn Match| {
+            m.to_act().into_iter().find_map(|seat| {
+                let default = m.default_move(seat);
+                if bots[seat] {
+                    let random = || m.legal_moves(seat).choose(&mut rand::rng()).cloned();
+                    Some((seat, default.or_else(random)?))
+                } else {
+                    Some((seat, default?))
+                }
+            })
         };
-        let mut next = live.game_match.box_clone();
-        match next.play(seat, &mv) {
-            Ok(played) => self.commit(seat, None, next, played).await,
-            Err(e) => tracing::error!(seat, error = %e, "an automatic move was refused"),
+        match self.engine_turn(choose).await {
+            TurnOutcome::Played(turn) => {
+                let seat = turn.seat;
+                self.commit(seat, None, turn).await
+            }
+            TurnOutcome::Refused(e) => tracing::error!(error = %e, "an automatic move was refused"),
+            TurnOutcome::Nothing => tracing::error!("nothing to play automatically"),
+            TurnOutcome::Aborted => {}
         }
     }
+
+    /// The engine failed: the match ends as `aborted` (stored), everyone in the room is told, and
+    /// the room takes no more moves. The failure is logged; the rest of the server goes on.
+    pub(super) async fn abort(&mut self, failure: EngineFailure) {
+        let Some(live) = self.live.as_mut() else {
+            return;
+        };
+        let match_id = live.id;
+        tracing::error!(%match_id, error = %failure, "the rules engine failed: match aborted");
+        let result = MatchResult {
+            winners: Vec::new(),
+            scores: None,
+            reason: RoomStatus::Aborted.as_str().into(),
+        };
+        live.result = Some(result.clone());
+        self.status = RoomStatus::Aborted;
+        self.auto_due = None;
+        let stored = self
+            .context
+            .store
+            .abort_match(match_id, &self.code, &result, Utc::now())
+            .await;
+        if let Err(e) = stored {
+            tracing::error!(%match_id, error = %e, "could not store the abort of a match");
+        }
+        let frame = encode(&ServerFrame::Ended {
+            room: self.code.clone(),
+            match_id,
+            result,
+        });
+        self.send_to_all(frame);
+        self.publish();
+    }
+}
+
+/// The engine's part of a turn, done off the room task.
+pub(super) struct Turn {
+    seat: Seat,
+    next: Box<dyn Match>,
+    played: Played,
+    result: Option<MatchResult>,
+    /// The new version's view for each viewer watching.
+    views: Vec<(Viewer, RecipientView)>,
+}
+
+enum TurnOutcome {
+    Played(Turn),
+    Refused(MoveError),
+    /// Nothing to play (an automatic move the rules do not make).
+    Nothing,
+    /// The engine failed; the match is aborted.
+    Aborted,
 }
