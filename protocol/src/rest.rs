@@ -167,7 +167,11 @@ pub struct MatchPage {
 pub struct MatchDetail {
     #[serde(flatten)]
     pub summary: MatchSummary,
+    /// One page of the moves: from `from_ply`, at most `limit` (default and most: 1,000).
     pub moves: Vec<MoveRecord>,
+    /// The `from_ply` of the next page of moves; null when this page reaches the last move.
+    #[serde(default)]
+    pub next_from_ply: Option<i64>,
     pub rng: RngInfo,
 }
 

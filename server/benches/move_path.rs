@@ -10,7 +10,7 @@
 use chrono::Utc;
 use criterion::{criterion_group, criterion_main, Criterion};
 use futures_util::future::join_all;
-use plateau::rooms::{Moment, RecipientView};
+use plateau::rooms::{isolated, Moment, RecipientView};
 use plateau::store::{NewMatch, NewMove, RoomRow, SeatRow, Store};
 use plateau_games::{registry, Match, Viewer};
 use plateau_protocol::rest::MatchPlayer;
@@ -317,6 +317,35 @@ fn with_store(c: &mut Criterion, kind: &str, url: &str) {
     runtime.block_on(store.close());
 }
 
+/// The cost of running a move's engine work isolated (`plateau::rooms::isolated`: the blocking
+/// pool, a caught panic, a deadline), as the room does, against the same work inline.
+fn isolation(c: &mut Criterion) {
+    let runtime = tokio::runtime::Runtime::new().expect("runtime");
+    for game in GAMES {
+        let position = std::sync::Arc::new(Position::new(game));
+        let mut group = c.benchmark_group(format!("move_path/{game}"));
+        let mut n = 0;
+        group.bench_function("validate+view+diff, isolated", |b| {
+            b.to_async(&runtime).iter(|| {
+                n += 1;
+                let (p, n) = (position.clone(), n);
+                async move {
+                    let work = move || {
+                        let (next, played) = p.validate(n);
+                        p.views_and_patches(&*next, &played)
+                    };
+                    black_box(
+                        isolated(std::time::Duration::from_secs(2), work)
+                            .await
+                            .expect("the engine answers"),
+                    )
+                }
+            })
+        });
+        group.finish();
+    }
+}
+
 fn sqlite(c: &mut Criterion) {
     let dir = tempfile::tempdir().expect("temp dir");
     let url = format!("sqlite://{}", dir.path().join("bench.db").display());
@@ -348,5 +377,5 @@ fn postgres(c: &mut Criterion) {
     });
 }
 
-criterion_group!(benches, without_store, sqlite, postgres);
+criterion_group!(benches, without_store, isolation, sqlite, postgres);
 criterion_main!(benches);

@@ -32,13 +32,14 @@ async fn against_a_bot(
 async fn play_to_the_end(a: &Client, code: &str) -> Value {
     let mut n = 0;
     loop {
+        // Marked first: a frame that arrives while this looks is still waited for below.
+        let mark = a.mark();
         if let Some(ended) = a.frames().into_iter().find(|f| f["type"] == "ended") {
             return ended;
         }
         let legal = a.legal(code);
         if legal.is_empty() {
             let version = a.version(code);
-            let mark = a.mark();
             a.try_wait_for(mark, std::time::Duration::from_secs(10), |f| {
                 f["type"] == "ended" || f["version"].as_u64().is_some_and(|v| v > version)
             })
@@ -105,3 +106,71 @@ async fn matches_end_at_the_ply_cap(backend: Backend) {
     assert_eq!(a.view(&code).unwrap().1["ply"], 3);
 }
 on_both_databases!(matches_end_at_the_ply_cap);
+
+/// `GET /api/v1/matches/{id}` gives its moves in pages (`from_ply`, `limit` up to 1,000, default
+/// 1,000), with `next_from_ply` where the next page starts (null at the last move); and
+/// `/state?ply=n` answers the same from its cached copies as from a replay from the start.
+async fn moves_in_pages_and_states_from_copies(backend: Backend) {
+    let db = TestDb::new(backend).await;
+    let mut server = TestServer::start_with(
+        &db,
+        &[("PLATEAU_BOT_DELAY_MS", "0"), ("PLATEAU_MAX_PLIES", "130")],
+    )
+    .await;
+    let api = Api::new(server.http());
+    let alice = api.new_player("Alice").await;
+    let (a, code) = against_a_bot(&server, &api, &alice, json!({})).await;
+    let ended = play_to_the_end(&a, &code).await;
+    assert_eq!(a.view(&code).unwrap().1["ply"], 130, "{ended}");
+    let id = ended["match"].as_str().unwrap().to_string();
+
+    let (_, whole) = api.get(&format!("/api/v1/matches/{id}"), None).await;
+    assert_eq!(whole["moves"].as_array().unwrap().len(), 130);
+    assert_eq!(whole["next_from_ply"], Value::Null);
+    let mut paged = Vec::new();
+    let mut from = json!(1);
+    let mut pages = 0;
+    while let Some(ply) = from.as_i64() {
+        let (status, page) = api
+            .get(
+                &format!("/api/v1/matches/{id}?from_ply={ply}&limit=50"),
+                None,
+            )
+            .await;
+        assert_eq!(status, 200, "{page}");
+        assert_eq!(page["moves"][0]["ply"], ply);
+        paged.extend(page["moves"].as_array().unwrap().iter().cloned());
+        from = page["next_from_ply"].clone();
+        pages += 1;
+    }
+    assert_eq!(pages, 3, "130 moves in pages of 50");
+    assert_eq!(Value::Array(paged), whole["moves"]);
+    for bad in ["from_ply=0", "from_ply=x", "limit=0", "limit=1001"] {
+        let answer = api.get(&format!("/api/v1/matches/{id}?{bad}"), None).await;
+        assert_error(&answer, 400, "bad_request");
+    }
+
+    // Warm: the first request replays from the start and keeps copies; the others start from them.
+    let plies = [130, 0, 49, 50, 51, 99, 100, 101, 120, 129];
+    let mut warm = Vec::new();
+    for ply in plies {
+        let (status, state) = api
+            .get(&format!("/api/v1/matches/{id}/state?ply={ply}"), None)
+            .await;
+        assert_eq!(status, 200, "{state}");
+        assert_eq!(state["view"]["ply"], ply);
+        assert_eq!(state["view"]["state"]["ply"], ply);
+        warm.push(state);
+    }
+    // Cold, after a restart: each from the start, in the opposite order.
+    server.kill9();
+    server.restart().await;
+    let api = Api::new(server.http());
+    for (ply, warm) in plies.iter().zip(&warm).rev() {
+        let (_, cold) = api
+            .get(&format!("/api/v1/matches/{id}/state?ply={ply}"), None)
+            .await;
+        assert_eq!(&cold, warm, "ply {ply}");
+    }
+}
+on_both_databases!(moves_in_pages_and_states_from_copies);

@@ -14,7 +14,7 @@ use uuid::Uuid;
 
 use crate::app::AppState;
 use crate::error::{ApiError, ApiPath, ApiQuery};
-use crate::rooms::{replay_stored, Moment, RecipientView};
+use crate::rooms::{isolated, Moment, RecipientView};
 use crate::store::{MatchFilter, MatchRow};
 
 const DEFAULT_PAGE: i64 = 20;
@@ -79,19 +79,45 @@ pub async fn list(
     }))
 }
 
-#[utoipa::path(get, path = "/api/v1/matches/{id}", tag = "matches", params(("id" = Uuid, Path, description = "Match id")),
-    responses((status = 200, description = "The match with its moves and fair-RNG record (seed revealed once ended)", body = MatchDetail),
+/// Moves in one page of `GET /api/v1/matches/{id}`: the default, and the most.
+const MOVES_PAGE: i64 = 1000;
+
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct MovesQuery {
+    /// The first ply of the page of moves (moves are numbered from 1; default 1).
+    from_ply: Option<i64>,
+    /// Moves in the page, 1 to 1000 (default 1000).
+    limit: Option<i64>,
+}
+
+#[utoipa::path(get, path = "/api/v1/matches/{id}", tag = "matches", params(("id" = Uuid, Path, description = "Match id"), MovesQuery),
+    responses((status = 200, description = "The match with one page of its moves (`next_from_ply`: where the next page starts, null at the last move) and fair-RNG record (seed revealed once ended)", body = MatchDetail),
               (status = 404, description = "No such match", body = ErrorBody), (status = 400, description = "Malformed or invalid input", body = ErrorBody)))]
 pub async fn one(
     State(state): State<AppState>,
     ApiPath(id): ApiPath<Uuid>,
+    ApiQuery(page): ApiQuery<MovesQuery>,
 ) -> Result<Json<MatchDetail>, ApiError> {
+    let from_ply = page.from_ply.unwrap_or(1);
+    if from_ply < 1 {
+        return Err(ApiError::bad_request("from_ply: must be 1 or more"));
+    }
+    let limit = page.limit.unwrap_or(MOVES_PAGE);
+    if !(1..=MOVES_PAGE).contains(&limit) {
+        return Err(ApiError::bad_request("limit: must be from 1 to 1000"));
+    }
     let row = state
         .store
         .match_row(id)
         .await?
         .ok_or_else(|| ApiError::not_found("match"))?;
-    let moves = state.store.moves(id, None).await?;
+    let last = (from_ply - 1).saturating_add(limit);
+    let moves = state
+        .store
+        .moves_between(id, from_ply - 1, Some(last))
+        .await?;
+    let next_from_ply = (last < row.plies).then_some(last + 1);
     let ended = row.status != RoomStatus::Playing.as_str();
     let game = registry::find(&row.game);
     // Moves placed in secret (a hidden setup) stay hidden until the match has ended.
@@ -111,6 +137,7 @@ pub async fn one(
                 at: m.at,
             })
             .collect(),
+        next_from_ply,
         rng: RngInfo {
             commitment: row.commitment.clone(),
             // The seed stays secret while the match is played: it would reveal every future die.
@@ -149,28 +176,38 @@ pub async fn state_at(
             row.plies
         )));
     }
-    let moves = state.store.moves(id, Some(ply)).await?;
-    let replayed = replay_stored(&row, &moves).map_err(|e| {
+    let could_not = |e: &dyn std::fmt::Display| {
         tracing::error!(match_id = %id, error = %e, "stored match does not replay");
         ApiError::new(ErrorCode::Internal, "the match could not be replayed")
-    })?;
+    };
+    let replayed = state
+        .rooms
+        .state_at(&row, ply)
+        .await
+        .map_err(|e| could_not(&e))?;
     let status = RoomStatus::parse(&row.status).unwrap_or(RoomStatus::Abandoned);
     let at_end = ply == row.plies;
-    let result = row.result.as_ref().map(|r| &r.0).filter(|_| at_end);
-    let ended = status != RoomStatus::Playing;
-    let moment = Moment {
-        game: &row.game,
-        version: ply as u64 + 1,
-        ply: ply as u64,
-        status: if at_end { status } else { RoomStatus::Playing },
-        result,
-    };
-    let viewer = if ended {
+    let result = row.result.map(|r| r.0).filter(|_| at_end);
+    let viewer = if status != RoomStatus::Playing {
         Viewer::Omniscient
     } else {
         Viewer::Spectator
     };
-    let view = RecipientView::build(&*replayed, viewer, &moment).full();
+    let status = if at_end { status } else { RoomStatus::Playing };
+    // The view is engine work too: off the async workers, like the replay.
+    let build = move || {
+        let moment = Moment {
+            game: &row.game,
+            version: ply as u64 + 1,
+            ply: ply as u64,
+            status,
+            result: result.as_ref(),
+        };
+        RecipientView::build(&*replayed, viewer, &moment).full()
+    };
+    let view = isolated(state.rooms.engine_budget(), build)
+        .await
+        .map_err(|e| could_not(&e))?;
     Ok(Json(StateAtPly { ply, view }))
 }
 

@@ -5,6 +5,7 @@
 //! ordered and rooms never block each other. Each room publishes its [`RoomInfo`] on a watch channel,
 //! so REST reads (a room, the lobby) never wait on a room's queue.
 
+mod checkpoints;
 mod isolation;
 mod lobby;
 mod room;
@@ -30,6 +31,7 @@ use crate::error::ApiError;
 use crate::store::{self, MatchRow, MoveRow, RoomRow, SeatRow, Store, StoreError};
 use crate::ws::conn::{Conn, ConnId};
 
+pub use checkpoints::StateError;
 pub use isolation::{isolated, EngineFailure};
 pub use lobby::LobbyKey;
 pub use views::{Moment, RecipientView};
@@ -115,11 +117,16 @@ pub struct Rooms {
     creating: Arc<tokio::sync::Mutex<()>>,
     context: Arc<RoomContext>,
     tasks: TaskTracker,
+    /// Copies of stored matches every few plies, for the state at a ply.
+    checkpoints: Arc<checkpoints::Checkpoints>,
 }
 
 impl Rooms {
     pub fn new(context: RoomContext) -> Self {
+        let checkpoints =
+            checkpoints::Checkpoints::new(context.store.clone(), context.limits.engine_abort());
         Rooms {
+            checkpoints: Arc::new(checkpoints),
             live: Arc::default(),
             loading: Arc::default(),
             creating: Arc::default(),
@@ -257,6 +264,16 @@ impl Rooms {
             .then(|| page.last().map(|(key, _)| key.clone()))
             .flatten();
         (page.into_iter().map(|(_, h)| h.info()).collect(), next)
+    }
+
+    /// A stored match after `ply` plies (see [`checkpoints`]: time independent of its length).
+    pub async fn state_at(&self, row: &MatchRow, ply: i64) -> Result<Box<dyn Match>, StateError> {
+        self.checkpoints.state_at(row, ply).await
+    }
+
+    /// How long one engine call may run (`--engine-abort-ms`).
+    pub fn engine_budget(&self) -> Duration {
+        self.context.limits.engine_abort()
     }
 
     /// Live rooms by status, for metrics.

@@ -241,13 +241,24 @@ impl Store {
         match_id: Uuid,
         limit: Option<i64>,
     ) -> Result<Vec<MoveRow>, StoreError> {
+        self.moves_between(match_id, 0, limit).await
+    }
+
+    /// The moves of a match after ply `after`, up to ply `up_to` (all of them when None), in order.
+    pub async fn moves_between(
+        &self,
+        match_id: Uuid,
+        after: i64,
+        up_to: Option<i64>,
+    ) -> Result<Vec<MoveRow>, StoreError> {
         on_pool!(self, |pool| {
             sqlx::query_as(
                 "SELECT ply, seat, player_id, client_id, body, at FROM moves
-                  WHERE match_id = $1 AND ($2 IS NULL OR ply <= $2) ORDER BY ply",
+                  WHERE match_id = $1 AND ply > $2 AND ($3 IS NULL OR ply <= $3) ORDER BY ply",
             )
             .bind(match_id)
-            .bind(limit)
+            .bind(after)
+            .bind(up_to)
             .fetch_all(pool)
             .await
         })
