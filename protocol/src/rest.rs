@@ -142,6 +142,10 @@ pub struct MatchSummary {
     pub started_at: DateTime<Utc>,
     pub ended_at: Option<DateTime<Utc>>,
     pub plies: i64,
+    /// The ply cap the match is played under (`--max-plies` at its start; null for a match from
+    /// before caps): needed, with the seed and the moves, to replay its end.
+    #[serde(default)]
+    pub max_plies: Option<i64>,
 }
 
 /// A seat of a match: a player (`id` set) or a bot (`id` null, `bot` true).

@@ -56,7 +56,11 @@ impl Replay {
             "the revealed seed hashes to the commitment published at the start"
         );
         let moves = record["moves"].as_array().expect("moves");
-        let start = entry.start(&options, players, seed).expect("setup");
+        let max_plies = record["max_plies"].as_u64();
+        let mut start = entry.start(&options, players, seed).expect("setup");
+        if let Some(max_plies) = max_plies {
+            start.limit_plies(max_plies);
+        }
         let mut current = start.box_clone();
         let mut plies = Vec::with_capacity(moves.len());
         for (i, m) in moves.iter().enumerate() {
@@ -77,11 +81,12 @@ impl Replay {
                 after: current.box_clone(),
             });
         }
-        let by_registry = registry::replay(
+        let by_registry = registry::replay_capped(
             entry,
             &options,
             players,
             seed,
+            max_plies,
             moves
                 .iter()
                 .map(|m| (m["seat"].as_u64().unwrap() as usize, &m["move"])),

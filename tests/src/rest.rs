@@ -82,6 +82,23 @@ impl Api {
         }
     }
 
+    /// The whole record of a match (`GET /api/v1/matches/{id}`), its pages of moves joined.
+    pub async fn match_record(&self, id: &str) -> Value {
+        let (status, mut record) = self.get(&format!("/api/v1/matches/{id}"), None).await;
+        assert_eq!(status, StatusCode::OK, "match record: {record}");
+        while let Some(from) = record["next_from_ply"].as_i64() {
+            let (status, page) = self
+                .get(&format!("/api/v1/matches/{id}?from_ply={from}"), None)
+                .await;
+            assert_eq!(status, StatusCode::OK, "match record page: {page}");
+            let more = page["moves"].as_array().expect("moves").clone();
+            assert!(!more.is_empty(), "a next page has moves");
+            record["moves"].as_array_mut().expect("moves").extend(more);
+            record["next_from_ply"] = page["next_from_ply"].clone();
+        }
+        record
+    }
+
     /// Creates a room and returns its RoomInfo.
     pub async fn create_room(&self, host: &Player, body: Value) -> Value {
         let (status, room) = self.post("/api/v1/rooms", &body, Some(&host.token)).await;

@@ -11,9 +11,11 @@ use serde_json::{json, Value};
 use crate::replay::{wire_events, Replay};
 use crate::{Api, Client, TestDb, TestServer};
 
-/// A server for test clients that play at machine speed: bots play at once, and a connection may
+/// A server for test clients that play at machine speed: bots play at once, a connection may
 /// sustain 1000 frames a second (the default, 50, suits people; a test client answering every
-/// version at once of a 2000-ply match goes beyond it).
+/// version at once of a 2000-ply match goes beyond it), and the ply cap is raised to 20,000, so
+/// that random play (far longer than people's: a Groups-of-Three match of random steps often passes
+/// the default 2,000) reaches the rules' own end, which these tests check.
 pub async fn machine_speed_server(db: &TestDb) -> TestServer {
     machine_speed_server_with(db, &[]).await
 }
@@ -23,6 +25,7 @@ pub async fn machine_speed_server_with(db: &TestDb, env: &[(&str, &str)]) -> Tes
     let mut all = vec![
         ("PLATEAU_BOT_DELAY_MS", "0"),
         ("PLATEAU_FRAMES_PER_SEC", "1000"),
+        ("PLATEAU_MAX_PLIES", "20000"),
     ];
     all.extend_from_slice(env);
     TestServer::start_with(db, &all).await
@@ -244,10 +247,7 @@ impl Table {
     /// - the history lists the match for the first human.
     pub async fn verify_end(&self) -> (Value, Replay) {
         let code = &self.code;
-        let (_, record) = self
-            .api
-            .get(&format!("/api/v1/matches/{}", self.match_id), None)
-            .await;
+        let record = self.api.match_record(&self.match_id).await;
         assert_eq!(record["status"], "finished", "{record}");
         let result = record["result"].clone();
         assert!(result.is_object(), "a finished match has a result");

@@ -120,7 +120,7 @@ async fn whole_game_to_a_win(backend: Backend) {
     );
 
     // The record: every move, the result, and the seed that hashes to the commitment.
-    let (_, record) = api.get(&format!("/api/v1/matches/{match_id}"), None).await;
+    let record = api.match_record(&match_id).await;
     assert_eq!(record["status"], "finished");
     assert_eq!(record["plies"], played.len());
     assert_eq!(record["result"]["winners"], json!([0]));

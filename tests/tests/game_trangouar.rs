@@ -438,10 +438,7 @@ async fn an_unanswered_loss_is_played_by_the_server_after_the_timeout() {
     );
 
     // The record holds the default as the seat's move, stored at least a second after the fight.
-    let (_, record) = table
-        .api
-        .get(&format!("/api/v1/matches/{}", table.match_id), None)
-        .await;
+    let record = table.api.match_record(&table.match_id).await;
     let moves = record["moves"].as_array().unwrap();
     let (attack, timed_out) = (&moves[version as usize - 2], &moves[version as usize - 1]);
     assert_eq!(attack["move"]["action"], "attack");

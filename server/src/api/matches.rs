@@ -223,5 +223,6 @@ fn summary(row: &MatchRow) -> MatchSummary {
         started_at: row.started_at,
         ended_at: row.ended_at,
         plies: row.plies,
+        max_plies: row.max_plies,
     }
 }
