@@ -108,6 +108,10 @@ async fn another_room_keeps_playing_when_an_engine_fails(backend: Backend) {
     let (_, listed) = api.get("/api/v1/matches?status=aborted", None).await;
     assert_eq!(listed["matches"][0]["id"], match_id, "{listed}");
     assert!(server.log_contains("match aborted"), "logged");
+    // A snapshot tells the end too.
+    let snapshot = b.sync(&code).await;
+    assert_eq!(snapshot["view"]["status"], "aborted", "{snapshot}");
+    assert_eq!(snapshot["view"]["result"]["reason"], "aborted");
     // Nothing more is played in it.
     let refused = b.play(&code, "after", json!({"action": "nothing"})).await;
     assert_eq!(refused["code"], "not_your_turn", "{refused}");

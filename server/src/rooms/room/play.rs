@@ -293,6 +293,9 @@ impl Room {
             reason: RoomStatus::Aborted.as_str().into(),
         };
         live.result = Some(result.clone());
+        // Views held show the match under way: a `sync` builds them again, as aborted.
+        live.seat_views.iter_mut().for_each(|v| *v = None);
+        live.spectator_view = None;
         self.status = RoomStatus::Aborted;
         self.auto_due = None;
         let stored = self
