@@ -23,7 +23,8 @@ pub struct Metrics {
     errors: IntCounterVec,
     /// Resident memory of this process (set when scraped; absent where `/proc` is not).
     resident_memory: IntGauge,
-    /// Connections closed at once, by reason (`per_address`, `capacity`, `descriptors`).
+    /// Connections closed at once, by reason (`per_address`, `capacity`, `descriptors`), or to
+    /// make room (`evicted`: the newest still waiting for its first request).
     connections_refused: IntCounterVec,
 }
 

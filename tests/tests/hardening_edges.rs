@@ -474,7 +474,7 @@ async fn out_of_descriptors(backend: Backend) {
         .await
         .unwrap();
     assert!(
-        metrics.contains("plateau_connections_refused_total"),
+        metrics.contains("plateau_connections_refused_total{reason=\"evicted\"}"),
         "{metrics}"
     );
     // No log line for every refused connection.

@@ -117,6 +117,7 @@ fn admit(shared: &Arc<Shared>, connections: &TaskTracker, tcp: TcpStream, peer: 
     let open = match shared.open.take((), shared.cap) {
         Some(slot) => slot,
         None if shared.pending.evict_newest() => {
+            METRICS.connection_refused("evicted");
             match shared.open.take((), shared.cap + EVICTION_SLACK) {
                 Some(slot) => slot,
                 None => return shed(tcp, "capacity"),
