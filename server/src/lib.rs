@@ -7,6 +7,7 @@ pub mod api;
 pub mod app;
 pub mod auth;
 pub mod cli;
+pub mod client_addr;
 pub mod config;
 pub mod counted;
 pub mod error;

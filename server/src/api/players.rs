@@ -21,7 +21,11 @@ pub async fn create(
     ConnectInfo(client): ConnectInfo<SocketAddr>,
     ApiJson(body): ApiJson<NewPlayer>,
 ) -> Result<(StatusCode, Json<PlayerCreated>), ApiError> {
-    if let Err(wait) = state.budgets.players_per_address.take(&client.ip()) {
+    if let Err(wait) = state
+        .budgets
+        .players_per_address
+        .take(&crate::client_addr::limit_key(client.ip()))
+    {
         return Err(ApiError::rate_limited(
             "too many players created from this address; try again later",
             wait.as_secs_f64().ceil() as u64,

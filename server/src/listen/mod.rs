@@ -125,10 +125,10 @@ fn admit(shared: &Arc<Shared>, connections: &TaskTracker, tcp: TcpStream, peer: 
         }
         None => return shed(tcp, "capacity"),
     };
-    match shared
-        .per_address
-        .take(peer.ip(), shared.settings.per_address)
-    {
+    match shared.per_address.take(
+        crate::client_addr::limit_key(peer.ip()),
+        shared.settings.per_address,
+    ) {
         Some(address) => {
             let io = Tracked {
                 tcp,
