@@ -13,6 +13,8 @@ use plateau_protocol::ErrorCode;
 pub struct ApiError {
     pub code: ErrorCode,
     pub message: String,
+    /// For `rate_limited`: seconds until a retry may pass (the `Retry-After` header).
+    pub retry_after_secs: Option<u64>,
 }
 
 impl ApiError {
@@ -20,6 +22,15 @@ impl ApiError {
         ApiError {
             code,
             message: message.into(),
+            retry_after_secs: None,
+        }
+    }
+
+    /// `429 rate_limited`, to be retried after `seconds` (at least 1).
+    pub fn rate_limited(message: impl Into<String>, seconds: u64) -> Self {
+        ApiError {
+            retry_after_secs: Some(seconds.max(1)),
+            ..Self::new(ErrorCode::RateLimited, message)
         }
     }
 
@@ -68,9 +79,10 @@ impl IntoResponse for ApiError {
         });
         let mut response = (status, body).into_response();
         if self.code == ErrorCode::RateLimited {
+            let seconds = self.retry_after_secs.unwrap_or(1);
             response
                 .headers_mut()
-                .insert("retry-after", axum::http::HeaderValue::from_static("1"));
+                .insert("retry-after", axum::http::HeaderValue::from(seconds));
         }
         response
     }
