@@ -42,7 +42,9 @@ impl ApiError {
         match self.code {
             ErrorCode::BadRequest => StatusCode::BAD_REQUEST,
             ErrorCode::Unauthorized => StatusCode::UNAUTHORIZED,
-            ErrorCode::Forbidden | ErrorCode::NotSeated => StatusCode::FORBIDDEN,
+            ErrorCode::Forbidden | ErrorCode::NotSeated | ErrorCode::NotJoined => {
+                StatusCode::FORBIDDEN
+            }
             ErrorCode::NotFound | ErrorCode::UnknownRoom => StatusCode::NOT_FOUND,
             ErrorCode::Conflict
             | ErrorCode::RoomFull
