@@ -13,13 +13,30 @@ use plateau_protocol::ErrorCode;
 pub struct ApiError {
     pub code: ErrorCode,
     pub message: String,
+    /// The database could not be reached: answered 503 with `Retry-After` (code `internal`).
+    unavailable: bool,
 }
+
+/// Seconds a client is asked to wait before trying again while the database is away.
+const RETRY_WHILE_UNAVAILABLE_SECS: &str = "5";
 
 impl ApiError {
     pub fn new(code: ErrorCode, message: impl Into<String>) -> Self {
         ApiError {
             code,
             message: message.into(),
+            unavailable: false,
+        }
+    }
+
+    /// The database cannot be reached now: `503` with code `internal`, to be tried again later.
+    pub fn unavailable() -> Self {
+        ApiError {
+            unavailable: true,
+            ..Self::new(
+                ErrorCode::Internal,
+                "the database is unavailable; try again shortly",
+            )
         }
     }
 
@@ -39,6 +56,9 @@ impl ApiError {
     }
 
     pub fn status(&self) -> StatusCode {
+        if self.unavailable {
+            return StatusCode::SERVICE_UNAVAILABLE;
+        }
         match self.code {
             ErrorCode::BadRequest => StatusCode::BAD_REQUEST,
             ErrorCode::Unauthorized => StatusCode::UNAUTHORIZED,
@@ -74,13 +94,24 @@ impl IntoResponse for ApiError {
                 .headers_mut()
                 .insert("retry-after", axum::http::HeaderValue::from_static("1"));
         }
+        if self.unavailable {
+            response.headers_mut().insert(
+                "retry-after",
+                axum::http::HeaderValue::from_static(RETRY_WHILE_UNAVAILABLE_SECS),
+            );
+        }
         response
     }
 }
 
-/// Database trouble: logged here with its details, answered `internal` without them.
+/// Database trouble: logged here with its details, answered `internal` without them: 503 while
+/// the database cannot be reached (the client may try again), 500 for any other failure.
 impl From<sqlx::Error> for ApiError {
     fn from(e: sqlx::Error) -> Self {
+        if crate::store::is_unavailable(&e) {
+            tracing::warn!(error = %e, "database unavailable");
+            return ApiError::unavailable();
+        }
         tracing::error!(error = %e, "database error");
         ApiError::new(ErrorCode::Internal, "internal error; it has been logged")
     }
