@@ -37,7 +37,7 @@ pub struct ListQuery {
     before: Option<Uuid>,
 }
 
-#[utoipa::path(get, path = "/api/v1/matches", tag = "matches", params(ListQuery),
+#[utoipa::path(get, path = "/api/v1/matches", tag = "matches", params(ListQuery), security((), ("bearer" = [])),
     responses((status = 200, description = "Matches, newest first; `next` is the cursor of the next page", body = MatchPage), (status = 400, description = "Malformed or invalid input", body = ErrorBody)))]
 pub async fn list(
     State(state): State<AppState>,
@@ -79,7 +79,7 @@ pub async fn list(
     }))
 }
 
-#[utoipa::path(get, path = "/api/v1/matches/{id}", tag = "matches", params(("id" = Uuid, Path, description = "Match id")),
+#[utoipa::path(get, path = "/api/v1/matches/{id}", tag = "matches", params(("id" = Uuid, Path, description = "Match id")), security((), ("bearer" = [])),
     responses((status = 200, description = "The match with its moves and fair-RNG record (seed revealed once ended)", body = MatchDetail),
               (status = 404, description = "No such match", body = ErrorBody), (status = 400, description = "Malformed or invalid input", body = ErrorBody)))]
 pub async fn one(

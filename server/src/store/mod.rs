@@ -186,3 +186,29 @@ fn sqlite_unavailable(code: i32) -> bool {
 pub fn is_unique_violation(e: &StoreError) -> bool {
     matches!(e, sqlx::Error::Database(db) if db.is_unique_violation())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_away_database_is_told_from_a_failed_query() {
+        for away in [
+            "08006", "08001", "57P01", "57P03", "53300", "55000", "3D000",
+        ] {
+            assert!(postgres_unavailable(away), "{away}");
+        }
+        for failed in ["23505", "42601", "40001", "22P02"] {
+            assert!(!postgres_unavailable(failed), "{failed}");
+        }
+        // SQLITE_BUSY, SQLITE_IOERR_WRITE (778), SQLITE_CANTOPEN; not a constraint (2067) or syntax.
+        for away in [5, 778, 14] {
+            assert!(sqlite_unavailable(away), "{away}");
+        }
+        for failed in [2067, 1, 19] {
+            assert!(!sqlite_unavailable(failed), "{failed}");
+        }
+        assert!(is_unavailable(&sqlx::Error::PoolTimedOut));
+        assert!(!is_unavailable(&sqlx::Error::RowNotFound));
+    }
+}
