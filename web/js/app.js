@@ -46,9 +46,10 @@ function showStatus(state, info) {
   }
   const draw = () => {
     const secs = Math.max(0, Math.ceil((info.at - Date.now()) / 1000));
+    const why = state === 'unavailable' ? 'The server is not ready to check who you are right now.' : 'Connection lost.';
     mount(
       banner,
-      `Connection lost. Reconnecting in ${secs} s… `,
+      `${why} Reconnecting in ${secs} s… `,
       h('button', { type: 'button', onclick: () => connection.reconnectNow() }, 'Reconnect now'),
     );
   };

@@ -107,7 +107,7 @@ async function loadMine(box, playerId) {
     const done = page.matches.filter((m) => m.status !== 'playing');
     const item = (m) => {
       const names = m.players.map((p) => p.name).join(', ');
-      const link = m.status === 'playing' ? h('a', { href: `/r/${m.room}`, 'data-nav': '' }, 'Resume') : h('a', { href: `/m/${m.id}`, 'data-nav': '' }, 'Replay');
+      const link = m.status === 'playing' && m.room ? h('a', { href: `/r/${m.room}`, 'data-nav': '' }, 'Resume') : h('a', { href: `/m/${m.id}`, 'data-nav': '' }, 'Replay');
       return h(
         'li',
         { class: 'row' },

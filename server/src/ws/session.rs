@@ -32,6 +32,8 @@ const CLOSE_POLICY: u16 = 1008;
 const CLOSE_TOO_BIG: u16 = 1009;
 const CLOSE_AUTH: u16 = 4001;
 const CLOSE_TOO_MANY_CONNECTIONS: u16 = 4008;
+/// "Try again later": the database could not be asked whether the token is known.
+const CLOSE_TRY_AGAIN_LATER: u16 = 1013;
 /// Longest client move id, in bytes.
 const MAX_MOVE_ID: usize = 128;
 
@@ -60,7 +62,7 @@ async fn run(socket: WebSocket, state: AppState) {
     // The futures of rarer steps (authentication, handling a frame) are boxed while they run, so
     // an idle session's state stays small: it is what an idle connection costs (bench/README.md).
     match Box::pin(authenticate(&state, &mut stream)).await {
-        Some(player) => {
+        Ok(player) => {
             let cap = state.limits.connections_per_player;
             match state.budgets.player_connections.take(player.id, cap) {
                 // Held for as long as the session runs.
@@ -75,9 +77,14 @@ async fn run(socket: WebSocket, state: AppState) {
                 }
             }
         }
-        None => {
+        Err(AuthFailure::Refused) => {
             METRICS.error(ErrorCode::Unauthorized);
             let _ = sink.send(close(CLOSE_AUTH, "authentication failed")).await;
+        }
+        Err(AuthFailure::Unavailable) => {
+            METRICS.error(ErrorCode::Internal);
+            let reason = "the server cannot check tokens now; try again later";
+            let _ = sink.send(close(CLOSE_TRY_AGAIN_LATER, reason)).await;
         }
     }
     METRICS.connections.dec();
@@ -90,19 +97,32 @@ fn close(code: u16, reason: &'static str) -> Message {
     }))
 }
 
-/// Waits for the `auth` frame; None if it is late, malformed or its token unknown.
-async fn authenticate(state: &AppState, stream: &mut SplitStream<WebSocket>) -> Option<PlayerRef> {
+/// Why a connection was not authenticated.
+enum AuthFailure {
+    /// The `auth` frame was late or malformed, or its token is unknown (4001).
+    Refused,
+    /// The token could not be looked up (the database is away): the client should try again, and
+    /// must not conclude that its identity is gone (1013).
+    Unavailable,
+}
+
+/// Waits for the `auth` frame and finds its player.
+async fn authenticate(
+    state: &AppState,
+    stream: &mut SplitStream<WebSocket>,
+) -> Result<PlayerRef, AuthFailure> {
     let first = tokio::time::timeout(state.limits.auth_timeout(), stream.next()).await;
     let Ok(Some(Ok(Message::Text(text)))) = first else {
-        return None;
+        return Err(AuthFailure::Refused);
     };
     let Ok(ClientFrame::Auth { token }) = serde_json::from_str(&text) else {
-        return None;
+        return Err(AuthFailure::Refused);
     };
-    crate::auth::player_for_token(state, &token)
-        .await
-        .ok()
-        .flatten()
+    match crate::auth::player_for_token(state, &token).await {
+        Ok(Some(player)) => Ok(player),
+        Ok(None) => Err(AuthFailure::Refused),
+        Err(_) => Err(AuthFailure::Unavailable),
+    }
 }
 
 async fn session(
