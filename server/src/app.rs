@@ -23,6 +23,8 @@ pub struct AppState {
     pub shutdown: CancellationToken,
     /// Open WebSocket sessions, waited for at shutdown.
     pub sessions: TaskTracker,
+    /// `--public-url`: where people reach the server, for invite links (`GET /api/v1/server`).
+    pub public_url: Option<Arc<str>>,
 }
 
 /// Errors that stop the server from starting.
@@ -67,6 +69,7 @@ pub async fn serve(args: ServeArgs) -> Result<(), StartError> {
         limits: Arc::new(args.limits),
         shutdown: shutdown.clone(),
         sessions: TaskTracker::new(),
+        public_url: args.public_url.map(Arc::from),
     };
     let listener = TcpListener::bind(args.addr)
         .await

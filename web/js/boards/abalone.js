@@ -8,7 +8,8 @@ import { shell, button, seatColour } from './index.js';
 const ROWS = 'ABCDEFGHI';
 /** Directions as (Δletter, Δnumber), as the rules name them. */
 const DIRS = { E: [0, 1], NE: [1, 1], NW: [1, 0], W: [0, -1], SW: [-1, -1], SE: [-1, 0] };
-const ARROWS = { E: '→', NE: '↗', NW: '↖', W: '←', SW: '↙', SE: '↘' };
+/** Arrow glyphs counter-clockwise from east, one per 45°. */
+const GLYPHS = ['→', '↗', '↑', '↖', '←', '↙', '↓', '↘'];
 const R = 0.46;
 
 /** Every cell in the view's order: [name, letter index, number]. */
@@ -19,6 +20,15 @@ for (let i = 0; i < 9; i++) {
   for (let n = lo; n <= hi; n++) CELLS.push([`${ROWS[i]}${n}`, i, n]);
 }
 const INDEX = new Map(CELLS.map(([name, i, n], k) => [name, { k, i, n }]));
+
+/**
+ * The arrow that points along the screen vector (vx, vy) (SVG: y grows downwards). Drawn from the
+ * vector, not from the direction's name, so that it stays right when the board is turned round.
+ */
+export function glyph(vx, vy) {
+  const turns = Math.atan2(-vy, vx) / (Math.PI / 4);
+  return GLYPHS[((Math.round(turns) % 8) + 8) % 8];
+}
 
 export function create(el, ctx) {
   let sel = [];
@@ -132,7 +142,7 @@ export function create(el, ctx) {
         const ay = cy + vy * (along + 0.8);
         const g = s('g', { class: 'arrow', dataset: { dir: m.dir, key: `d-${m.dir}` } },
           s('circle', { cx: ax, cy: ay, r: 0.36 }),
-          s('text', { x: ax, y: ay + 0.13, 'text-anchor': 'middle' }, ARROWS[m.dir]));
+          s('text', { x: ax, y: ay + 0.13, 'text-anchor': 'middle' }, glyph(vx, vy)));
         actionable(g, `Move ${sel.join(' ')} ${m.dir} (${m.notation})`, 'target', () => {
           sel = [];
           ctx.send(m);
