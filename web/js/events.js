@@ -33,6 +33,14 @@ export function reasonText(r) {
   return REASONS[r] || String(r || '').replace(/_/g, ' ');
 }
 
+/** What a result says besides who won: "move limit reached · scores 6 – 3". */
+export function resultDetail(result) {
+  if (!result) return '';
+  const reason = reasonText(result.reason);
+  const detail = `${reason.charAt(0).toUpperCase()}${reason.slice(1)}`;
+  return result.scores ? `${detail} · scores ${result.scores.join(' – ')}` : detail;
+}
+
 /** "Alice wins (six marbles ejected) · scores 6–3", or a draw. */
 export function resultText(result, nameOf) {
   if (!result) return '';

@@ -3,10 +3,12 @@
 //! patches (a patch from another version asks for `sync`), moves sent with an id and resent after a
 //! reconnect, the server's refusals shown while the board stays as it was, events and the result.
 
-import { api, identity } from './api.js';
+import { api, identity, publicBase } from './api.js';
 import { h, mount } from './dom.js';
 import { applyPatch } from './patch.js';
-import { describeEvent, gameName, resultText } from './events.js';
+import { navigate } from './app.js';
+import { setTurn, clearTurn, alertSettings } from './attention.js';
+import { describeEvent, gameName, resultDetail, resultText } from './events.js';
 import { boardFor, seatColour } from './boards/index.js';
 
 const MAX_LOG = 200;
@@ -69,7 +71,7 @@ export function roomPage(main, code, conn) {
       h(
         'aside',
         { class: 'side' },
-        h('section', { class: 'card' }, h('h2', {}, 'Seats'), seats, controls),
+        h('section', { class: 'card' }, h('h2', {}, 'Seats'), seats, controls, alertSettings()),
         h('section', { class: 'card' }, h('h2', {}, 'Events'), log),
         h('section', { class: 'card' }, h('h2', {}, 'Chat'), chatList, chatForm),
       ),
@@ -210,25 +212,8 @@ export function roomPage(main, code, conn) {
     if (!r) return;
     root.dataset.status = r.status;
     title.textContent = `${gameName(r.game)} · room ${r.code}`;
-    const link = `${location.origin}/r/${r.code}`;
-    const copy = h('button', { type: 'button', class: 'small', onclick: async () => {
-      try {
-        await navigator.clipboard.writeText(link);
-        copy.textContent = 'Copied';
-      } catch {
-        copy.textContent = 'Select the link to copy it';
-      }
-    } }, 'Copy link');
-    mount(
-      share,
-      h('span', { class: 'muted' }, r.visibility === 'private' ? 'Private room. Invite with: ' : 'Public room: '),
-      h('a', { href: `/r/${r.code}`, id: 'room-link' }, link),
-      ' ',
-      copy,
-      ' ',
-      h('a', { href: `/r/${r.code}?watch`, class: 'small' }, 'spectator link'),
-    );
     const my = mySeat();
+    renderShare(r, my);
     mount(
       seats,
       r.seats.map((s) =>
@@ -244,7 +229,8 @@ export function roomPage(main, code, conn) {
       ),
     );
     const items = [];
-    if (st.role === 'spectator') items.push(h('p', { class: 'muted', id: 'watching' }, 'You are watching this room.'));
+    if (r.status === 'abandoned' && !st.matchId) items.push(closedOffer(r));
+    else if (st.role === 'spectator') items.push(h('p', { class: 'muted', id: 'watching' }, 'You are watching this room.'));
     if (r.status === 'waiting') {
       const isHost = r.host === me.id;
       const free = r.seats.some((s) => !s.player && !s.bot);
@@ -278,6 +264,48 @@ export function roomPage(main, code, conn) {
     renderTurn();
   }
 
+  /**
+   * The invite (a seated player of a room still waiting: the link with the server's public address)
+   * or, for the others, only the spectator link.
+   */
+  function renderShare(r, my) {
+    const inviting = r.status === 'waiting' && my !== null;
+    const watch = h('a', { href: `/r/${r.code}?watch`, class: 'small', id: 'watch-link' }, 'spectator link');
+    if (!inviting) {
+      mount(share, r.status === 'playing' ? ['Share the ', watch, ' to let friends watch.'] : null);
+      return;
+    }
+    const link = h('a', { href: `/r/${r.code}`, id: 'room-link' }, `/r/${r.code}`);
+    const copy = h('button', { type: 'button', class: 'small', id: 'copy-link', onclick: async () => {
+      try {
+        await navigator.clipboard.writeText(link.textContent);
+        copy.textContent = 'Copied';
+      } catch {
+        copy.textContent = 'Select the link to copy it';
+      }
+    } }, 'Copy link');
+    mount(share, h('span', { class: 'muted' }, r.visibility === 'private' ? 'Private room. Invite with: ' : 'Public room: '), link, ' ', copy, ' ', watch);
+    publicBase().then((base) => {
+      link.textContent = `${base}/r/${r.code}`;
+      link.dataset.ready = 'true';
+    });
+  }
+
+  /** A room closed before its start (its last player left): sit again in a new one, or go home. */
+  function closedOffer(r) {
+    const again = h('button', { type: 'button', class: 'primary', id: 'sit-again', onclick: async () => {
+      try {
+        const room = await api('POST', '/rooms', { game: r.game, players: r.players, visibility: r.visibility, options: r.options || {} });
+        navigate(`/r/${room.code}`);
+      } catch (e) {
+        say(e.message);
+      }
+    } }, 'Sit again (same game, new room)');
+    return h('div', { class: 'closed', id: 'room-closed' },
+      h('p', {}, 'This room was closed: everyone left before the start.'),
+      again, ' ', h('a', { href: '/', 'data-nav': '', class: 'button', id: 'new-room' }, 'Create another room'));
+  }
+
   function renderTurn() {
     const v = st.view;
     root.dataset.version = String(st.version);
@@ -289,6 +317,7 @@ export function roomPage(main, code, conn) {
     }
     const mine = !!(v.you && v.you.legal && v.you.legal.length);
     root.dataset.myTurn = String(mine && !st.pending);
+    setTurn(mine && !st.pending && !st.result, gameName(v.game));
     turn.classList.toggle('mine', mine);
     if (st.result || v.result) {
       turn.textContent = 'The match is over.';
@@ -313,9 +342,9 @@ export function roomPage(main, code, conn) {
     const won = my !== null && res.winners.includes(my);
     mount(
       resultBox,
-      h('strong', {}, my === null ? 'Match over' : won ? 'You won!' : res.winners.length ? 'You lost' : 'Draw'),
+      h('strong', {}, res.winners.length === 0 ? 'Draw' : my === null ? 'Match over' : won ? 'You won!' : 'You lost'),
       ' · ',
-      resultText(res, nameOf),
+      res.winners.length === 0 ? resultDetail(res) : resultText(res, nameOf),
       st.matchId ? [' · ', h('a', { href: `/m/${st.matchId}`, 'data-nav': '' }, 'replay')] : null,
     );
   }
@@ -367,6 +396,7 @@ export function roomPage(main, code, conn) {
   const page = {
     destroy() {
       st.destroyed = true;
+      clearTurn();
       conn.unwatch(code);
       if (st.board && st.board.destroy) st.board.destroy();
     },

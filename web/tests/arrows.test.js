@@ -4,9 +4,7 @@
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { BASE, launch, newPlayer, createRoom, start, waitPly, whoseTurn, shot, clean } from './helpers.js';
-
-export const SIZES = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } };
+import { BASE, SIZES, launch, newPlayer, createRoom, start, waitPly, whoseTurn, shot, clean } from './helpers.js';
 
 /** The screen direction each glyph shows (x right, y up). */
 const POINTS = { '→': [1, 0], '↗': [1, 1], '↑': [0, 1], '↖': [-1, 1], '←': [-1, 0], '↙': [-1, -1], '↓': [0, -1], '↘': [1, -1] };

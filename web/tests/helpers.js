@@ -9,6 +9,8 @@ import { fileURLToPath } from 'node:url';
 import assert from 'node:assert/strict';
 
 export const BASE = process.env.PLATEAU_URL || 'http://127.0.0.1:8080';
+/** The two screens every page must work on. */
+export const SIZES = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } };
 export const SHOTS = join(dirname(fileURLToPath(import.meta.url)), 'screenshots');
 mkdirSync(SHOTS, { recursive: true });
 

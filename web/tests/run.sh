@@ -35,6 +35,9 @@ cleanup() {
 trap cleanup EXIT
 
 PORT="$(node -e "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})")"
+# The public address is another name of the same server, so that the tests can tell it from the
+# address the browser used.
+export PLATEAU_PUBLIC_URL="http://localhost:$PORT/"
 DATABASE_URL="sqlite://$TMP/plateau.db" PLATEAU_ADDR="127.0.0.1:$PORT" PLATEAU_BOT_DELAY_MS=0 \
   RUST_LOG="${RUST_LOG:-warn}" "$BIN" >"$TMP/server.log" 2>&1 &
 SERVER=$!
