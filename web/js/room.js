@@ -8,6 +8,7 @@ import { h, mount } from './dom.js';
 import { applyPatch } from './patch.js';
 import { navigate } from './app.js';
 import { setTurn, clearTurn, alertSettings } from './attention.js';
+import { helpHref } from './help.js';
 import { describeEvent, gameName, resultDetail, resultText } from './events.js';
 import { boardFor, seatColour } from './boards/index.js';
 
@@ -33,6 +34,7 @@ export function roomPage(main, code, conn) {
 
   // ---- layout ----
   const title = h('h1', { class: 'room-title' });
+  const helpLink = h('a', { class: 'help-link', id: 'help-link', target: '_blank', rel: 'noopener' }, 'How to play');
   const share = h('div', { class: 'share' });
   const seats = h('ul', { class: 'seats', id: 'seats', 'aria-label': 'Seats' });
   const controls = h('div', { class: 'controls', id: 'room-controls' });
@@ -63,7 +65,7 @@ export function roomPage(main, code, conn) {
   const root = h(
     'div',
     { class: 'room', id: 'room', dataset: { room: code, version: '0', ply: '', status: 'loading' } },
-    h('div', { class: 'room-head' }, title, share),
+    h('div', { class: 'room-head' }, h('div', { class: 'room-title-row' }, title, helpLink), share),
     h(
       'div',
       { class: 'room-grid' },
@@ -212,6 +214,8 @@ export function roomPage(main, code, conn) {
     if (!r) return;
     root.dataset.status = r.status;
     title.textContent = `${gameName(r.game)} · room ${r.code}`;
+    helpLink.href = helpHref(r.game);
+    helpLink.textContent = `How to play ${gameName(r.game)}`;
     const my = mySeat();
     renderShare(r, my);
     mount(

@@ -61,6 +61,11 @@ export async function createRoom(page, game, players, options = {}, visibility =
   await page.selectOption('#players', String(players));
   for (const [name, value] of Object.entries(options)) {
     const sel = `#opt-${name}`;
+    // House rules are folded under "More options".
+    await page.$eval(sel, (e) => {
+      const more = e.closest('details');
+      if (more) more.open = true;
+    });
     const tag = await page.$eval(sel, (e) => `${e.tagName}:${e.type}`);
     if (tag.startsWith('SELECT')) await page.selectOption(sel, String(value));
     else if (tag.endsWith('checkbox')) await page.setChecked(sel, !!value);

@@ -11,6 +11,7 @@ const DIRS = { E: [0, 1], NE: [1, 1], NW: [1, 0], W: [0, -1], SW: [-1, -1], SE: 
 /** Arrow glyphs counter-clockwise from east, one per 45°. */
 const GLYPHS = ['→', '↗', '↑', '↖', '←', '↙', '↓', '↘'];
 const R = 0.46;
+const LAYOUTS = { standard: 'Standard', 'belgian-daisy': 'Belgian daisy', 'german-daisy': 'German daisy' };
 
 /** Every cell in the view's order: [name, letter index, number]. */
 const CELLS = [];
@@ -171,9 +172,9 @@ export function create(el, ctx) {
       const team = st.teams ? st.teams.findIndex((t) => t.includes(seat)) : -1;
       rows.push(h('span', { class: 'chip' },
         h('span', { class: 'swatch', style: `background:${seatColour('abalone', seat, st.players)}` }),
-        `${ctx.nameOf(seat)}${team >= 0 ? ` (team ${team + 1})` : ''}: ${st.ejected[seat]} ejected`));
+        `${ctx.nameOf(seat)}${team >= 0 ? ` (team ${team + 1})` : ''} has pushed off ${st.ejected[seat]} of 6`));
     }
-    rows.push(h('span', { class: 'muted small' }, `Layout ${st.layout} · ply ${st.ply}${st.last ? ` · last ${st.last}` : ''}`));
+    rows.push(h('span', { class: 'muted small' }, `${LAYOUTS[st.layout] || st.layout} start · move ${st.ply}${st.last ? ` · last ${st.last}` : ''}`));
     mount(info, rows);
   }
 

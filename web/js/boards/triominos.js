@@ -126,7 +126,7 @@ export function create(el, ctx) {
         });
       }
       return b;
-    }) : h('span', { class: 'muted small' }, view.you ? 'Your rack is empty.' : 'Spectators do not see the racks.'));
+    }) : h('span', { class: 'muted small' }, view.you ? 'Your rack is empty.' : 'The racks are hidden: each player sees only their own.'));
 
     // Controls.
     const items = [];
