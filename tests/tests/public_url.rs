@@ -12,11 +12,17 @@ async fn public_url_reaches_clients(backend: Backend) {
         let server = TestServer::start(&db).await;
         let (status, info) = Api::new(server.http()).get("/api/v1/server", None).await;
         assert_eq!(status, 200);
-        assert_eq!(info, json!({ "public_url": null }), "unset: clients use their own address");
+        assert_eq!(
+            info,
+            json!({ "public_url": null }),
+            "unset: clients use their own address"
+        );
     }
-    let server =
-        TestServer::start_with(&db, &[("PLATEAU_PUBLIC_URL", "https://plateau.example.org/")])
-            .await;
+    let server = TestServer::start_with(
+        &db,
+        &[("PLATEAU_PUBLIC_URL", "https://plateau.example.org/")],
+    )
+    .await;
     let (status, info) = Api::new(server.http()).get("/api/v1/server", None).await;
     assert_eq!(status, 200);
     assert_eq!(
@@ -36,5 +42,8 @@ fn a_malformed_public_url_stops_the_server_with_a_reason() {
         .expect("run plateau serve");
     assert!(!out.status.success());
     let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("--public-url") && err.contains("https://"), "{err}");
+    assert!(
+        err.contains("--public-url") && err.contains("https://"),
+        "{err}"
+    );
 }

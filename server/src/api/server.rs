@@ -65,7 +65,14 @@ mod tests {
             parse_public_url("http://10.0.0.5:8080/games").unwrap(),
             "http://10.0.0.5:8080/games"
         );
-        for bad in ["plateau.example.org", "ftp://x.org", "/r/", "https://x.org/?a=1", "https://x.org/#a", ""] {
+        for bad in [
+            "plateau.example.org",
+            "ftp://x.org",
+            "/r/",
+            "https://x.org/?a=1",
+            "https://x.org/#a",
+            "",
+        ] {
             assert!(parse_public_url(bad).is_err(), "{bad} accepted");
         }
     }
