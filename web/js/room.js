@@ -365,6 +365,7 @@ export function roomPage(main, code, conn) {
         send: sendMove,
         nameOf,
         players: () => (st.room ? st.room.players : v.to_move.length),
+        options: () => (st.room && st.room.options) || {},
         hint: (t) => say(t, 'info'),
       });
     }
