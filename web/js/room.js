@@ -89,7 +89,11 @@ export function roomPage(main, code, conn) {
   function nameOf(seat) {
     const s = st.room && st.room.seats[seat];
     if (!s) return `Seat ${seat + 1}`;
-    if (s.player) return s.player.name;
+    if (s.player) {
+      // Two players may share a name: then each gets its seat number.
+      const twin = st.room.seats.some((o) => o !== s && o.player && o.player.name === s.player.name);
+      return twin ? `${s.player.name} (seat ${seat + 1})` : s.player.name;
+    }
     if (s.bot) return `Bot ${seat + 1}`;
     return `Seat ${seat + 1}`;
   }
@@ -143,7 +147,8 @@ export function roomPage(main, code, conn) {
           return;
         }
         st.lastEvents = f.events || [];
-        for (const ev of st.lastEvents) logLine(describeEvent(st.view.game, ev, nameOf));
+        // Newest first in the log, but one move's lines in the order they happened.
+        for (const ev of [...st.lastEvents].reverse()) logLine(describeEvent(st.view.game, ev, nameOf));
         if (st.view.result) st.result = st.view.result;
         renderAll();
         break;
@@ -224,8 +229,8 @@ export function roomPage(main, code, conn) {
         h(
           'li',
           { class: `seat ${s.connected ? 'on' : 'off'} ${s.seat === my ? 'me' : ''}`, dataset: { seat: s.seat } },
-          h('span', { class: 'swatch', 'aria-hidden': 'true', style: `background:${seatColour(r.game, s.seat, r.players, r.options && r.options.variant)}` }),
-          h('span', { class: 'seat-name' }, s.player ? s.player.name : s.bot ? `Bot ${s.seat + 1}` : 'empty'),
+          seatColours(r, s.seat).map((c) => h('span', { class: 'swatch', 'aria-hidden': 'true', style: `background:${c}` })),
+          h('span', { class: 'seat-name' }, s.player || s.bot ? nameOf(s.seat) : 'empty'),
           s.player && s.player.id === r.host ? h('span', { class: 'tag' }, 'host') : null,
           s.seat === my ? h('span', { class: 'tag' }, 'you') : null,
           h('span', { class: 'conn-dot', title: s.connected ? 'connected' : 'not connected' }, s.player || s.bot ? (s.connected ? '● connected' : '○ away') : ''),
@@ -308,6 +313,13 @@ export function roomPage(main, code, conn) {
     return h('div', { class: 'closed', id: 'room-closed' },
       h('p', {}, 'This room was closed: everyone left before the start.'),
       again, ' ', h('a', { href: '/', 'data-nav': '', class: 'button', id: 'new-room' }, 'Create another room'));
+  }
+
+  /** The colours a seat plays (two each in Groups-of-Three with 2 players). */
+  function seatColours(r, seat) {
+    const variant = r.options && r.options.variant;
+    const seats = r.game === 'groups-of-three' && r.players === 2 ? [seat, seat + 2] : [seat];
+    return seats.map((x) => seatColour(r.game, x, r.players, variant));
   }
 
   function renderTurn() {
