@@ -390,8 +390,25 @@ export function roomPage(main, code, conn) {
       interactive: !!(now.you && now.you.legal && !st.pending && !st.result),
       lastEvents: st.lastEvents,
     });
+    fitBoard();
     renderTurn();
   }
+
+  /**
+   * On a wide screen the board takes what is left of the window under the status and controls,
+   * so that the whole board is on the first screen with them; on a phone it takes the width.
+   */
+  function fitBoard() {
+    const svg = boardBox.querySelector('svg.board-svg');
+    if (!svg) return;
+    if (window.innerWidth <= 820) {
+      svg.style.maxHeight = '';
+      return;
+    }
+    const top = svg.getBoundingClientRect().top + window.scrollY;
+    svg.style.maxHeight = `${Math.max(280, window.innerHeight - top - 16)}px`;
+  }
+  window.addEventListener('resize', fitBoard);
 
   // ---- start ----
   (async () => {
@@ -413,6 +430,7 @@ export function roomPage(main, code, conn) {
   const page = {
     destroy() {
       st.destroyed = true;
+      window.removeEventListener('resize', fitBoard);
       clearTurn();
       conn.unwatch(code);
       if (st.board && st.board.destroy) st.board.destroy();

@@ -134,8 +134,11 @@ export async function describe(page) {
  */
 export async function pointAndPlay(page, { keyboard = true, prefer = null } = {}) {
   await waitMyTurn(page);
+  // One move only: with bots that answer at once, it may be this player's turn again already.
+  const version = await page.getAttribute('#room', 'data-version');
   for (let i = 0; i < 12; i++) {
     if ((await page.getAttribute('#room', 'data-my-turn')) !== 'true') return i;
+    if ((await page.getAttribute('#room', 'data-version')) !== version) return i;
     let el = null;
     if (prefer) {
       const p = page.locator(prefer).first();
