@@ -31,6 +31,8 @@ pub struct AppState {
     pub sessions: TaskTracker,
     /// What each client may use, across requests and connections.
     pub budgets: Arc<Budgets>,
+    /// `--public-url`: where people reach the server, for invite links (`GET /api/v1/server`).
+    pub public_url: Option<Arc<str>>,
 }
 
 /// The per-client limits that outlive one request or connection.
@@ -118,6 +120,7 @@ pub async fn serve(args: ServeArgs) -> Result<(), StartError> {
         limits: Arc::new(args.limits),
         shutdown: shutdown.clone(),
         sessions: TaskTracker::new(),
+        public_url: args.public_url.map(Arc::from),
     };
     let public = bind(args.addr).await?;
     let operations = bind(args.metrics_addr).await?;

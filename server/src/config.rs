@@ -49,6 +49,11 @@ pub struct ServeArgs {
     /// then the server plays the rules' default.
     #[arg(long, env = "PLATEAU_DECISION_TIMEOUT_SECS", default_value_t = 60)]
     pub decision_timeout_secs: u64,
+
+    /// The address people reach this server at, as `https://plateau.example.org` (behind a reverse
+    /// proxy, or a LAN address): invite links are built from it. Unset: from the browser's address.
+    #[arg(long, env = "PLATEAU_PUBLIC_URL", value_parser = crate::api::server::parse_public_url)]
+    pub public_url: Option<String>,
 }
 
 #[derive(Debug, Clone, Copy, Default, ValueEnum, PartialEq, Eq)]

@@ -8,6 +8,7 @@ import { h, mount } from './dom.js';
 import { homePage } from './home.js';
 import { roomPage } from './room.js';
 import { matchPage } from './match.js';
+import { helpPage } from './help.js';
 
 const main = document.getElementById('main');
 const banner = document.getElementById('conn');
@@ -113,6 +114,12 @@ async function route() {
   if (m) {
     // A match's history is public: no name needed.
     current = await matchPage(main, m[1]);
+    return;
+  }
+  const help = path.match(/^\/help\/([a-z-]+)\/?$/);
+  if (help) {
+    // The rules are for everyone: no name needed.
+    current = await helpPage(main, help[1]);
     return;
   }
   if (!identity()) {

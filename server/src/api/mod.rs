@@ -7,6 +7,7 @@ mod matches;
 mod openapi;
 mod players;
 mod rooms;
+pub mod server;
 
 use axum::extract::DefaultBodyLimit;
 use axum::http::{header, HeaderValue};
@@ -24,6 +25,7 @@ pub fn router(state: AppState) -> Router {
         .route("/players/me", get(players::me))
         .route("/players/{id}", get(players::profile))
         .route("/games", get(games::list))
+        .route("/server", get(server::info))
         .route("/rooms", post(rooms::create).get(rooms::lobby))
         .route("/rooms/{code}", get(rooms::one))
         .route("/matches", get(matches::list))
