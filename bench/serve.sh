@@ -7,8 +7,12 @@
 # e.g. bench/serve.sh postgres -- play --matches 1000 --duration 30
 #
 # Builds nothing: run `cargo build --release -p plateau -p plateau-load` first. Environment:
-# CARGO_TARGET_DIR (default ./target), PORT (default 28080), POSTGRES (admin URL, default
-# postgres://postgres@127.0.0.1:5432/postgres).
+# CARGO_TARGET_DIR (default ./target), PORT (default 28080; /metrics on PORT+1), POSTGRES (admin
+# URL, default postgres://postgres@127.0.0.1:5432/postgres).
+#
+# The server's per-client limits are meant for strangers: one load tool on one machine is many
+# players and connections from one address, so they are raised here (server flags given after the
+# backend come later and win).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 target="${CARGO_TARGET_DIR:-target}/release"
@@ -38,8 +42,12 @@ esac
 
 # The server holds one descriptor per connection: as many as this shell may have.
 ulimit -n "$(ulimit -Hn)"
+# The load tool's `idle` reads /metrics from the same variable.
+export PLATEAU_METRICS_ADDR="127.0.0.1:$((port + 1))"
+raised=(--players-per-minute 1000000 --connections-per-player 1000000
+  --connections-per-address 10000000)
 RUST_LOG=warn "$target/plateau" serve --addr "127.0.0.1:$port" --database-url "$url" \
-  ${server_flags[@]+"${server_flags[@]}"} 2>"$work/server.log" &
+  "${raised[@]}" ${server_flags[@]+"${server_flags[@]}"} 2>"$work/server.log" &
 server=$!
 cleanup() {
   kill "$server" 2>/dev/null || true

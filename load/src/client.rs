@@ -29,6 +29,8 @@ pub struct Player {
 pub struct Rest {
     http: reqwest::Client,
     base: String,
+    /// The server's operations listener (`--metrics-addr`), where `/metrics` answers.
+    metrics_base: String,
 }
 
 impl Rest {
@@ -40,7 +42,14 @@ impl Rest {
                 .build()
                 .expect("HTTP client"),
             base: format!("http://{addr}"),
+            metrics_base: "http://127.0.0.1:9090".to_string(),
         }
+    }
+
+    /// Reads `/metrics` from `addr` (the server's `--metrics-addr`).
+    pub fn with_metrics(mut self, addr: SocketAddr) -> Rest {
+        self.metrics_base = format!("http://{addr}");
+        self
     }
 
     /// A POST with a JSON body; the answer's body, or an error naming its contract code.
@@ -96,7 +105,7 @@ impl Rest {
     pub async fn metrics(&self) -> Result<String, Error> {
         Ok(self
             .http
-            .get(format!("{}/metrics", self.base))
+            .get(format!("{}/metrics", self.metrics_base))
             .send()
             .await?
             .error_for_status()?

@@ -32,6 +32,9 @@ pub struct IdleArgs {
     /// Read the server's memory from /proc/<pid> (default: /metrics, else the port's owner).
     #[arg(long)]
     pub server_pid: Option<u32>,
+    /// The server's operations listener, where `/metrics` answers (its `--metrics-addr`).
+    #[arg(long, env = "PLATEAU_METRICS_ADDR", default_value = "127.0.0.1:9090")]
+    pub metrics_addr: SocketAddr,
     /// Loopback source addresses to spread the connections over (0: one per 25,000).
     #[arg(long, default_value_t = 0)]
     pub source_ips: usize,
@@ -42,7 +45,7 @@ pub async fn run(
     args: &IdleArgs,
     recorder: &Arc<Recorder>,
 ) -> Result<Summary, Error> {
-    let rest = Rest::new(addr);
+    let rest = Rest::new(addr).with_metrics(args.metrics_addr);
     let source = memory::source(&rest, addr, args.server_pid).await;
     let players = create_players(&rest, args.players.max(1), recorder).await?;
     let before = match source {

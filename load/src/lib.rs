@@ -9,7 +9,11 @@
 //! - [`churn`]: connect, authenticate, join, leave, disconnect, in a loop.
 //!
 //! Every scenario stops by itself (after `--duration` seconds, or a count) and contacts only the
-//! address it is given. The binary (`src/main.rs`) only parses the command line and prints.
+//! addresses it is given (`--addr`, and for `idle` the server's `--metrics-addr`).
+//!
+//! The server's per-client limits are meant for strangers, not for a load test from one machine:
+//! start the server with them raised (`--players-per-minute`, `--connections-per-player`,
+//! `--connections-per-address`, `--frame-burst`, `--frames-per-sec`), as `bench/serve.sh` does. The binary (`src/main.rs`) only parses the command line and prints.
 
 pub mod churn;
 pub mod client;

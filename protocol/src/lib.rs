@@ -24,6 +24,7 @@ pub enum ErrorCode {
     StaleVersion,
     IllegalMove,
     RoomFull,
+    NotJoined,
 }
 
 impl ErrorCode {
@@ -44,6 +45,7 @@ impl ErrorCode {
             ErrorCode::StaleVersion => "stale_version",
             ErrorCode::IllegalMove => "illegal_move",
             ErrorCode::RoomFull => "room_full",
+            ErrorCode::NotJoined => "not_joined",
         }
     }
 }

@@ -135,7 +135,8 @@ pub struct MatchSummary {
     pub game: String,
     #[schema(value_type = Object)]
     pub options: Map<String, Value>,
-    pub room: String,
+    /// The room's code; null for a private room when the requester is not one of its players.
+    pub room: Option<String>,
     pub players: Vec<MatchPlayer>,
     pub status: RoomStatus,
     pub result: Option<MatchResult>,

@@ -1,17 +1,23 @@
-//! The application: shared state, and `serve`, which brings rooms back from the store, listens, and
-//! shuts down gracefully (stop accepting, close sockets with 1001, let rooms finish the write under
-//! way, close the database).
+//! The application: shared state, and `serve`, which brings rooms back from the store, listens
+//! (the public listener, and the operations one for `/metrics`), and shuts down gracefully (stop
+//! accepting, close sockets with 1001, let rooms finish the write under way, close the database).
 
-use axum::serve::ListenerExt;
+use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::net::TcpListener;
 use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
+use uuid::Uuid;
 
 use crate::config::{Limits, ServeArgs};
+use crate::counted::Counted;
+use crate::rate::{quota, KeyedRate, Period};
 use crate::rooms::{RoomContext, Rooms};
 use crate::store::Store;
+
+/// How often the rate limits forget the keys that have been quiet.
+const FORGET_QUIET_EVERY: Duration = Duration::from_secs(60);
 
 /// What every handler and session shares.
 #[derive(Clone)]
@@ -23,6 +29,52 @@ pub struct AppState {
     pub shutdown: CancellationToken,
     /// Open WebSocket sessions, waited for at shutdown.
     pub sessions: TaskTracker,
+    /// What each client may use, across requests and connections.
+    pub budgets: Arc<Budgets>,
+    /// `--public-url`: where people reach the server, for invite links (`GET /api/v1/server`).
+    pub public_url: Option<Arc<str>>,
+}
+
+/// The per-client limits that outlive one request or connection.
+pub struct Budgets {
+    /// Players created per client address (`--players-per-minute`).
+    pub players_per_address: KeyedRate<IpAddr>,
+    /// Frames per player, across all its connections (the per-connection flood limit, shared).
+    pub frames_per_player: KeyedRate<Uuid>,
+    /// Open WebSocket connections per player (`--connections-per-player`).
+    pub player_connections: Arc<Counted<Uuid>>,
+}
+
+impl Budgets {
+    pub fn new(limits: &Limits) -> Self {
+        Budgets {
+            players_per_address: KeyedRate::new(quota(
+                limits.players_per_minute,
+                Period::Minute,
+                limits.players_per_minute,
+            )),
+            frames_per_player: KeyedRate::new(quota(
+                limits.frames_per_sec,
+                Period::Second,
+                limits.frame_burst,
+            )),
+            player_connections: Arc::new(Counted::default()),
+        }
+    }
+
+    /// Forgets quiet keys now and then, until `stop`.
+    async fn forget_quiet(self: Arc<Self>, stop: CancellationToken) {
+        let mut every = tokio::time::interval(FORGET_QUIET_EVERY);
+        loop {
+            tokio::select! {
+                _ = every.tick() => {
+                    self.players_per_address.forget_quiet();
+                    self.frames_per_player.forget_quiet();
+                }
+                _ = stop.cancelled() => return,
+            }
+        }
+    }
 }
 
 /// Errors that stop the server from starting.
@@ -65,47 +117,40 @@ pub async fn serve(args: ServeArgs) -> Result<(), StartError> {
     let state = AppState {
         store: store.clone(),
         rooms: rooms.clone(),
+        budgets: Arc::new(Budgets::new(&args.limits)),
         limits: Arc::new(args.limits),
         shutdown: shutdown.clone(),
         sessions: TaskTracker::new(),
+        public_url: args.public_url.map(Arc::from),
     };
-    let listener = TcpListener::bind(args.addr)
-        .await
-        .map_err(|source| StartError::Listen {
-            addr: args.addr,
-            source,
-        })?;
-    let addr = listener.local_addr().map_err(|source| StartError::Listen {
-        addr: args.addr,
-        source,
-    })?;
-    // Frames are small and written as soon as they are ready: without TCP_NODELAY, a frame written
-    // right after another (a patch, then the mover's ack) waits for the peer's delayed ACK, ~40 ms.
-    let listener = listener.tap_io(|tcp| {
-        if let Err(e) = tcp.set_nodelay(true) {
-            tracing::debug!(error = %e, "could not set TCP_NODELAY");
-        }
-    });
-    tracing::info!(%addr, "listening");
-    // No Nagle delay: an ack written right after a patch must not wait for the client's delayed
-    // ACK of the patch (~40 ms on Linux).
-    let listener = listener.tap_io(|tcp| {
-        if let Err(e) = tcp.set_nodelay(true) {
-            tracing::debug!(error = %e, "could not set TCP_NODELAY");
-        }
-    });
-    let router = crate::api::router(state.clone());
+    let public = bind(args.addr).await?;
+    let operations = bind(args.metrics_addr).await?;
+    // The harness reads both addresses from the log: `listening` comes last.
+    tracing::info!(addr = %local(&operations, args.metrics_addr)?, "metrics listening");
+    tracing::info!(addr = %local(&public, args.addr)?, "listening");
+    tokio::spawn(state.budgets.clone().forget_quiet(shutdown.clone()));
     let stop = shutdown.clone();
-    let served = axum::serve(listener, router)
-        .with_graceful_shutdown(async move {
-            shutdown_signal().await;
-            tracing::info!("shutting down");
-            stop.cancel();
-        })
-        .await;
-    if let Err(e) = served {
-        tracing::error!(error = %e, "server error");
-    }
+    tokio::spawn(async move {
+        shutdown_signal().await;
+        tracing::info!("shutting down");
+        stop.cancel();
+    });
+    let stop = shutdown.clone();
+    let metrics = axum::serve(operations, crate::api::operations_router(state.clone()))
+        .with_graceful_shutdown(async move { stop.cancelled().await });
+    let metrics = tokio::spawn(async move {
+        if let Err(e) = metrics.await {
+            tracing::error!(error = %e, "metrics listener error");
+        }
+    });
+    crate::listen::serve(
+        public,
+        crate::api::router(state.clone()),
+        crate::listen::Settings::from_limits(&state.limits),
+        shutdown.clone(),
+    )
+    .await;
+    let _ = metrics.await;
     shutdown.cancel();
     state.sessions.close();
     let _ = tokio::time::timeout(Duration::from_secs(5), state.sessions.wait()).await;
@@ -113,6 +158,18 @@ pub async fn serve(args: ServeArgs) -> Result<(), StartError> {
     store.close().await;
     tracing::info!("stopped");
     Ok(())
+}
+
+async fn bind(addr: SocketAddr) -> Result<TcpListener, StartError> {
+    TcpListener::bind(addr)
+        .await
+        .map_err(|source| StartError::Listen { addr, source })
+}
+
+fn local(listener: &TcpListener, addr: SocketAddr) -> Result<SocketAddr, StartError> {
+    listener
+        .local_addr()
+        .map_err(|source| StartError::Listen { addr, source })
 }
 
 async fn shutdown_signal() {

@@ -28,7 +28,8 @@ pub struct Cli {
 #[derive(Debug, Subcommand)]
 enum Command {
     /// Run the server (the default).
-    Serve(ServeArgs),
+    // Boxed: the settings are many, the other commands small.
+    Serve(Box<ServeArgs>),
     /// Apply the database migrations and exit.
     Migrate(DatabaseArgs),
     /// Count the leaves of the legal-move tree from a start position.
@@ -61,7 +62,7 @@ pub fn main() -> ExitCode {
             tracing::info!(database = store.kind(), "migrations applied");
             Ok::<(), crate::app::StartError>(())
         }),
-        Some(Command::Serve(args)) => run_async(crate::app::serve(args)),
+        Some(Command::Serve(args)) => run_async(crate::app::serve(*args)),
         None => run_async(crate::app::serve(cli.serve)),
     }
 }

@@ -25,6 +25,10 @@ pub struct ServeArgs {
     #[arg(long, env = "PLATEAU_ADDR", default_value = "127.0.0.1:8080")]
     pub addr: SocketAddr,
 
+    /// Address of the operations listener (`/metrics`), apart from the public one.
+    #[arg(long, env = "PLATEAU_METRICS_ADDR", default_value = "127.0.0.1:9090")]
+    pub metrics_addr: SocketAddr,
+
     #[command(flatten)]
     pub database: DatabaseArgs,
 
@@ -48,6 +52,11 @@ pub struct ServeArgs {
     /// then the server plays the rules' default.
     #[arg(long, env = "PLATEAU_DECISION_TIMEOUT_SECS", default_value_t = 60)]
     pub decision_timeout_secs: u64,
+
+    /// The address people reach this server at, as `https://plateau.example.org` (behind a reverse
+    /// proxy, or a LAN address): invite links are built from it. Unset: from the browser's address.
+    #[arg(long, env = "PLATEAU_PUBLIC_URL", value_parser = crate::api::server::parse_public_url)]
+    pub public_url: Option<String>,
 }
 
 #[derive(Debug, Clone, Copy, Default, ValueEnum, PartialEq, Eq)]
@@ -85,11 +94,71 @@ pub struct Limits {
     /// Largest REST request body, in bytes (then 413).
     #[arg(long, env = "PLATEAU_MAX_BODY_BYTES", default_value_t = 64 * 1024)]
     pub max_body_bytes: usize,
+
+    /// Players one client address may create a minute, with a burst of as many (then 429).
+    #[arg(long, env = "PLATEAU_PLAYERS_PER_MINUTE", default_value_t = 30)]
+    pub players_per_minute: u32,
+
+    /// WebSocket connections a player may have open at once (the next is closed with 4008).
+    #[arg(long, env = "PLATEAU_CONNECTIONS_PER_PLAYER", default_value_t = 5)]
+    pub connections_per_player: usize,
+
+    /// Connections one client address may have open at once (the next is closed at once, with
+    /// an HTTP 429).
+    #[arg(long, env = "PLATEAU_CONNECTIONS_PER_ADDRESS", default_value_t = 256)]
+    pub connections_per_address: usize,
+
+    /// Seconds a new connection has to send a whole request head (the contract's 10).
+    #[arg(
+        long,
+        env = "PLATEAU_HEADER_READ_TIMEOUT_SECS",
+        default_value_t = 10,
+        hide = true
+    )]
+    pub header_read_timeout_secs: u64,
+
+    /// Seconds an HTTP keep-alive connection may wait for its next request (the contract's 60).
+    #[arg(
+        long,
+        env = "PLATEAU_HTTP_IDLE_TIMEOUT_SECS",
+        default_value_t = 60,
+        hide = true
+    )]
+    pub http_idle_timeout_secs: u64,
+
+    /// Seconds between the server's WebSocket pings (the contract's 30).
+    #[arg(long, env = "PLATEAU_WS_PING_SECS", default_value_t = 30, hide = true)]
+    pub ws_ping_secs: u64,
+
+    /// Seconds a WebSocket client has to answer a ping, then 1001 (the contract's 30).
+    #[arg(
+        long,
+        env = "PLATEAU_WS_PONG_TIMEOUT_SECS",
+        default_value_t = 30,
+        hide = true
+    )]
+    pub ws_pong_timeout_secs: u64,
 }
 
 impl Limits {
     pub fn auth_timeout(&self) -> Duration {
         Duration::from_secs(self.auth_timeout_secs)
+    }
+
+    pub fn header_read_timeout(&self) -> Duration {
+        Duration::from_secs(self.header_read_timeout_secs)
+    }
+
+    pub fn http_idle_timeout(&self) -> Duration {
+        Duration::from_secs(self.http_idle_timeout_secs)
+    }
+
+    pub fn ws_ping(&self) -> Duration {
+        Duration::from_secs(self.ws_ping_secs.max(1))
+    }
+
+    pub fn ws_pong_timeout(&self) -> Duration {
+        Duration::from_secs(self.ws_pong_timeout_secs.max(1))
     }
 }
 

@@ -13,13 +13,41 @@ use plateau_protocol::ErrorCode;
 pub struct ApiError {
     pub code: ErrorCode,
     pub message: String,
+    /// For `rate_limited`: seconds until a retry may pass (the `Retry-After` header).
+    pub retry_after_secs: Option<u64>,
+    /// The database could not be reached: answered 503 with `Retry-After` (code `internal`).
+    unavailable: bool,
 }
+
+/// Seconds a client is asked to wait before trying again while the database is away.
+const RETRY_WHILE_UNAVAILABLE_SECS: &str = "5";
 
 impl ApiError {
     pub fn new(code: ErrorCode, message: impl Into<String>) -> Self {
         ApiError {
             code,
             message: message.into(),
+            retry_after_secs: None,
+            unavailable: false,
+        }
+    }
+
+    /// `429 rate_limited`, to be retried after `seconds` (at least 1).
+    pub fn rate_limited(message: impl Into<String>, seconds: u64) -> Self {
+        ApiError {
+            retry_after_secs: Some(seconds.max(1)),
+            ..Self::new(ErrorCode::RateLimited, message)
+        }
+    }
+
+    /// The database cannot be reached now: `503` with code `internal`, to be tried again later.
+    pub fn unavailable() -> Self {
+        ApiError {
+            unavailable: true,
+            ..Self::new(
+                ErrorCode::Internal,
+                "the database is unavailable; try again shortly",
+            )
         }
     }
 
@@ -39,10 +67,15 @@ impl ApiError {
     }
 
     pub fn status(&self) -> StatusCode {
+        if self.unavailable {
+            return StatusCode::SERVICE_UNAVAILABLE;
+        }
         match self.code {
             ErrorCode::BadRequest => StatusCode::BAD_REQUEST,
             ErrorCode::Unauthorized => StatusCode::UNAUTHORIZED,
-            ErrorCode::Forbidden | ErrorCode::NotSeated => StatusCode::FORBIDDEN,
+            ErrorCode::Forbidden | ErrorCode::NotSeated | ErrorCode::NotJoined => {
+                StatusCode::FORBIDDEN
+            }
             ErrorCode::NotFound | ErrorCode::UnknownRoom => StatusCode::NOT_FOUND,
             ErrorCode::Conflict
             | ErrorCode::RoomFull
@@ -68,17 +101,29 @@ impl IntoResponse for ApiError {
         });
         let mut response = (status, body).into_response();
         if self.code == ErrorCode::RateLimited {
+            let seconds = self.retry_after_secs.unwrap_or(1);
             response
                 .headers_mut()
-                .insert("retry-after", axum::http::HeaderValue::from_static("1"));
+                .insert("retry-after", axum::http::HeaderValue::from(seconds));
+        }
+        if self.unavailable {
+            response.headers_mut().insert(
+                "retry-after",
+                axum::http::HeaderValue::from_static(RETRY_WHILE_UNAVAILABLE_SECS),
+            );
         }
         response
     }
 }
 
-/// Database trouble: logged here with its details, answered `internal` without them.
+/// Database trouble: logged here with its details, answered `internal` without them: 503 while
+/// the database cannot be reached (the client may try again), 500 for any other failure.
 impl From<sqlx::Error> for ApiError {
     fn from(e: sqlx::Error) -> Self {
+        if crate::store::is_unavailable(&e) {
+            tracing::warn!(error = %e, "database unavailable");
+            return ApiError::unavailable();
+        }
         tracing::error!(error = %e, "database error");
         ApiError::new(ErrorCode::Internal, "internal error; it has been logged")
     }

@@ -1,4 +1,4 @@
-//! Prometheus metrics, served in text format at `/metrics`: connections, rooms by state, moves, the
+//! Prometheus metrics, served in text format at `/metrics` on the operations listener: connections, rooms by state, moves, the
 //! move-to-ack latency, errors by code, and the process's resident memory (read from `/proc` when
 //! scraped, so the load tool can tell what a connection costs).
 
@@ -23,6 +23,9 @@ pub struct Metrics {
     errors: IntCounterVec,
     /// Resident memory of this process (set when scraped; absent where `/proc` is not).
     resident_memory: IntGauge,
+    /// Connections closed at once, by reason (`per_address`, `capacity`, `descriptors`), or to
+    /// make room (`evicted`: the newest still waiting for its first request).
+    connections_refused: IntCounterVec,
 }
 
 pub static METRICS: LazyLock<Metrics> = LazyLock::new(Metrics::new);
@@ -59,6 +62,14 @@ impl Metrics {
             "Resident memory of the server process (VmRSS)",
         )
         .expect("metric");
+        let connections_refused = IntCounterVec::new(
+            Opts::new(
+                "plateau_connections_refused_total",
+                "Connections closed at once, by reason",
+            ),
+            &["reason"],
+        )
+        .expect("metric");
         for collector in [
             Box::new(connections.clone()) as Box<dyn prometheus::core::Collector>,
             Box::new(rooms.clone()),
@@ -66,6 +77,7 @@ impl Metrics {
             Box::new(move_ack_seconds.clone()),
             Box::new(errors.clone()),
             Box::new(resident_memory.clone()),
+            Box::new(connections_refused.clone()),
         ] {
             registry
                 .register(collector)
@@ -79,7 +91,12 @@ impl Metrics {
             move_ack_seconds,
             errors,
             resident_memory,
+            connections_refused,
         }
+    }
+
+    pub fn connection_refused(&self, reason: &'static str) {
+        self.connections_refused.with_label_values(&[reason]).inc();
     }
 
     pub fn error(&self, code: ErrorCode) {

@@ -57,6 +57,42 @@ impl TestDb {
     }
 }
 
+impl TestDb {
+    /// Makes this test's Postgres database unreachable, as an outage would, without touching any
+    /// other database: new connections to it are refused, and its open ones are cut. Panics for
+    /// SQLite (the chaos tests are Postgres only).
+    pub async fn take_away(&self) {
+        self.admin(&[
+            "ALTER DATABASE {db} ALLOW_CONNECTIONS false",
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '{db}'",
+        ])
+        .await;
+    }
+
+    /// Lets this test's Postgres database accept connections again.
+    pub async fn bring_back(&self) {
+        self.admin(&["ALTER DATABASE {db} ALLOW_CONNECTIONS true"])
+            .await;
+    }
+
+    /// Runs statements on the admin database, `{db}` standing for this test's database's name.
+    async fn admin(&self, statements: &[&str]) {
+        let (admin, name) = self
+            .postgres
+            .as_ref()
+            .expect("only a Postgres test database can be taken away");
+        let mut conn = PgConnection::connect(admin)
+            .await
+            .expect("connect to the admin database");
+        for statement in statements {
+            sqlx::query(&statement.replace("{db}", name))
+                .execute(&mut conn)
+                .await
+                .unwrap_or_else(|e| panic!("{statement}: {e}"));
+        }
+    }
+}
+
 impl Drop for TestDb {
     fn drop(&mut self) {
         if let Some((admin, name)) = self.postgres.take() {

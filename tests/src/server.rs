@@ -1,6 +1,10 @@
 //! The server under test, as a child process: started on a free port (`--addr 127.0.0.1:0`, the
-//! bound address read from its log), stopped with SIGTERM or killed with SIGKILL, and restarted on
-//! the same port and database.
+//! bound address read from its log, and likewise the operations listener of `/metrics`), stopped
+//! with SIGTERM or killed with SIGKILL, and restarted on the same ports and database.
+//!
+//! The tests create many players and connections from 127.0.0.1, so the per-client limits are
+//! raised by default ([`RAISED_LIMITS`]); a test of a limit sets it again in its own environment,
+//! which comes after and wins.
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -9,12 +13,24 @@ use std::time::{Duration, Instant};
 
 use crate::db::TestDb;
 
+/// The per-client limits, raised above anything a test does from one address (except the tests of
+/// those limits, which set them again).
+pub const RAISED_LIMITS: &[(&str, &str)] = &[
+    ("PLATEAU_PLAYERS_PER_MINUTE", "1000000"),
+    ("PLATEAU_CONNECTIONS_PER_PLAYER", "100000"),
+    ("PLATEAU_CONNECTIONS_PER_ADDRESS", "1000000"),
+];
+
 pub struct TestServer {
     child: Option<Child>,
     pub addr: SocketAddr,
+    /// Where `/metrics` answers (`--metrics-addr`).
+    pub metrics_addr: SocketAddr,
     database_url: String,
     log: PathBuf,
     extra_env: Vec<(String, String)>,
+    /// The descriptor limit to start the process with, if lowered.
+    nofile: Option<u64>,
 }
 
 impl TestServer {
@@ -25,16 +41,29 @@ impl TestServer {
 
     /// Starts a server with extra environment (limits, delays).
     pub async fn start_with(db: &TestDb, env: &[(&str, &str)]) -> TestServer {
+        Self::start_limited(db, env, None).await
+    }
+
+    /// Starts a server with extra environment and, if given, a lowered descriptor limit (soft and
+    /// hard, as `prlimit --nofile=N` would).
+    pub async fn start_limited(
+        db: &TestDb,
+        env: &[(&str, &str)],
+        nofile: Option<u64>,
+    ) -> TestServer {
         let mut server = TestServer {
             child: None,
             addr: "127.0.0.1:0".parse().expect("address"),
+            metrics_addr: "127.0.0.1:0".parse().expect("address"),
+            nofile,
             database_url: db.url.clone(),
             log: db
                 .dir
                 .path()
                 .join(format!("server-{}.log", uuid::Uuid::new_v4().simple())),
-            extra_env: env
+            extra_env: RAISED_LIMITS
                 .iter()
+                .chain(env)
                 .map(|(k, v)| (k.to_string(), v.to_string()))
                 .collect(),
         };
@@ -56,6 +85,11 @@ impl TestServer {
         format!("ws://{}/api/v1/ws", self.addr)
     }
 
+    /// The base URL of the operations listener (`/metrics`).
+    pub fn metrics_http(&self) -> String {
+        format!("http://{}", self.metrics_addr)
+    }
+
     async fn launch(&mut self) {
         let log = std::fs::OpenOptions::new()
             .create(true)
@@ -71,21 +105,30 @@ impl TestServer {
                 &self.addr.to_string(),
                 "--database-url",
                 &self.database_url,
+                "--metrics-addr",
+                &self.metrics_addr.to_string(),
             ])
             .args(["--log-format", "json"])
             .env_remove("DATABASE_URL")
             .env_remove("PLATEAU_ADDR")
+            .env_remove("PLATEAU_METRICS_ADDR")
             .env("RUST_LOG", "info")
             .stdout(Stdio::null())
             .stderr(log);
         for (k, v) in &self.extra_env {
             command.env(k, v);
         }
+        if let Some(nofile) = self.nofile {
+            lower_descriptor_limit(&mut command, nofile);
+        }
         self.child = Some(command.spawn().expect("start the server"));
         let deadline = Instant::now() + Duration::from_secs(60);
         loop {
-            if let Some(addr) = self.listening_since(start_of_log) {
+            if let Some(addr) = self.listening_since(start_of_log, "listening") {
                 self.addr = addr;
+                self.metrics_addr = self
+                    .listening_since(start_of_log, "metrics listening")
+                    .expect("the metrics listener is logged before the public one");
                 break;
             }
             if let Some(status) = self
@@ -107,14 +150,15 @@ impl TestServer {
         }
     }
 
-    /// The address of the `listening` log line written after `offset`.
-    fn listening_since(&self, offset: u64) -> Option<SocketAddr> {
+    /// The address of the log line `message` (`listening`, `metrics listening`) written after
+    /// `offset`.
+    fn listening_since(&self, offset: u64, message: &str) -> Option<SocketAddr> {
         let log = std::fs::read(&self.log).ok()?;
         let text = String::from_utf8_lossy(log.get(offset as usize..)?);
         text.lines().find_map(|line| {
             let entry: serde_json::Value = serde_json::from_str(line).ok()?;
             let fields = entry.get("fields")?;
-            (fields.get("message")? == "listening").then_some(())?;
+            (fields.get("message")? == message).then_some(())?;
             fields.get("addr")?.as_str()?.parse().ok()
         })
     }
@@ -124,6 +168,11 @@ impl TestServer {
         let text = std::fs::read_to_string(&self.log).unwrap_or_default();
         let lines: Vec<&str> = text.lines().collect();
         lines[lines.len().saturating_sub(40)..].join("\n")
+    }
+
+    /// The whole log.
+    pub fn log_text(&self) -> String {
+        std::fs::read_to_string(&self.log).unwrap_or_default()
     }
 
     /// Whether the log holds a line containing `needle`.
@@ -163,6 +212,15 @@ impl TestServer {
             }
             tokio::time::sleep(Duration::from_millis(50)).await;
         }
+    }
+}
+
+/// Starts the child with `nofile` descriptors at most (soft and hard limit).
+fn lower_descriptor_limit(command: &mut Command, nofile: u64) {
+    use std::os::unix::process::CommandExt;
+    // SAFETY: between fork and exec only setrlimit(2), which is async-signal-safe, is called.
+    unsafe {
+        command.pre_exec(move || rlimit::setrlimit(rlimit::Resource::NOFILE, nofile, nofile));
     }
 }
 

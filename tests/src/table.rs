@@ -321,24 +321,31 @@ impl Table {
             );
         }
 
+        // The history as the first seat's player reads it: the room is private, so its code is
+        // shown to its players only, and to nobody else.
         let first = self.humans[0].player.as_ref().expect("logged in");
-        let (_, history) = self
-            .api
-            .get(
-                &format!("/api/v1/matches?player={}&game={}", first.id, self.game),
-                None,
-            )
-            .await;
-        let listed = history["matches"]
-            .as_array()
-            .expect("matches")
-            .iter()
-            .find(|m| m["id"] == self.match_id.as_str())
-            .unwrap_or_else(|| panic!("the history lists the match: {history}"));
-        assert_eq!(listed["status"], "finished");
-        assert_eq!(listed["result"], result);
-        assert_eq!(listed["plies"], plies);
-        assert_eq!(listed["room"], code.as_str());
+        let history_path = format!("/api/v1/matches?player={}&game={}", first.id, self.game);
+        let listed = |history: Value| {
+            history["matches"]
+                .as_array()
+                .expect("matches")
+                .iter()
+                .find(|m| m["id"] == self.match_id.as_str())
+                .cloned()
+                .unwrap_or_else(|| panic!("the history lists the match: {history}"))
+        };
+        let (_, history) = self.api.get(&history_path, Some(&first.token)).await;
+        let mine = listed(history);
+        assert_eq!(mine["status"], "finished");
+        assert_eq!(mine["result"], result);
+        assert_eq!(mine["plies"], plies);
+        assert_eq!(mine["room"], code.as_str());
+        let (_, history) = self.api.get(&history_path, None).await;
+        assert_eq!(
+            listed(history)["room"],
+            Value::Null,
+            "a private code is hidden"
+        );
         (record, replay)
     }
 }

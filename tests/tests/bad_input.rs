@@ -276,7 +276,7 @@ async fn websocket_refusals(backend: Backend) {
     );
 
     // Room actions: only the host starts, once; a full room refuses a third player; chat needs a
-    // join.
+    // join that succeeded.
     b.expect_error(json!({"type": "start", "room": code}), "forbidden")
         .await;
     a.expect_error(json!({"type": "start", "room": code}), "conflict")
@@ -285,7 +285,7 @@ async fn websocket_refusals(backend: Backend) {
     assert_eq!(joined["code"], "room_full");
     c.expect_error(
         json!({"type": "chat", "room": code, "text": "hello"}),
-        "forbidden",
+        "not_joined",
     )
     .await;
 

@@ -37,6 +37,7 @@ async fn load(server: &TestServer, args: &[&str]) -> Summary {
 async fn idle_holds_connections_and_reads_the_server_memory() {
     let db = TestDb::new(Backend::Sqlite).await;
     let server = server(&db).await;
+    let metrics_addr = server.metrics_addr.to_string();
     let summary = load(
         &server,
         &[
@@ -47,6 +48,8 @@ async fn idle_holds_connections_and_reads_the_server_memory() {
             "10",
             "--hold",
             "0.5",
+            "--metrics-addr",
+            &metrics_addr,
         ],
     )
     .await;

@@ -81,7 +81,7 @@ async fn health_metrics_catalog_and_openapi() {
     a.expect_error(json!({"type": "nonsense"}), "bad_request")
         .await;
     let metrics = http
-        .get(format!("{}/metrics", server.http()))
+        .get(format!("{}/metrics", server.metrics_http()))
         .send()
         .await
         .unwrap()

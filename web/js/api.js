@@ -89,3 +89,16 @@ export async function games() {
   if (!catalog) catalog = await api('GET', '/games');
   return catalog;
 }
+
+let server = null;
+/** `GET /api/v1/server`, fetched once; an older server without it counts as "nothing configured". */
+export async function serverInfo() {
+  if (!server) server = api('GET', '/server').catch(() => ({ public_url: null }));
+  return server;
+}
+
+/** Where people reach this server: `--public-url` when the server has one, else this page's origin. */
+export async function publicBase() {
+  const info = await serverInfo();
+  return info.public_url || location.origin;
+}

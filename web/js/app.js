@@ -8,6 +8,7 @@ import { h, mount } from './dom.js';
 import { homePage } from './home.js';
 import { roomPage } from './room.js';
 import { matchPage } from './match.js';
+import { helpPage } from './help.js';
 
 const main = document.getElementById('main');
 const banner = document.getElementById('conn');
@@ -46,9 +47,10 @@ function showStatus(state, info) {
   }
   const draw = () => {
     const secs = Math.max(0, Math.ceil((info.at - Date.now()) / 1000));
+    const why = state === 'unavailable' ? 'The server is not ready to check who you are right now.' : 'Connection lost.';
     mount(
       banner,
-      `Connection lost. Reconnecting in ${secs} s… `,
+      `${why} Reconnecting in ${secs} s… `,
       h('button', { type: 'button', onclick: () => connection.reconnectNow() }, 'Reconnect now'),
     );
   };
@@ -112,6 +114,12 @@ async function route() {
   if (m) {
     // A match's history is public: no name needed.
     current = await matchPage(main, m[1]);
+    return;
+  }
+  const help = path.match(/^\/help\/([a-z-]+)\/?$/);
+  if (help) {
+    // The rules are for everyone: no name needed.
+    current = await helpPage(main, help[1]);
     return;
   }
   if (!identity()) {

@@ -33,6 +33,14 @@ export function reasonText(r) {
   return REASONS[r] || String(r || '').replace(/_/g, ' ');
 }
 
+/** What a result says besides who won: "move limit reached · scores 6 – 3". */
+export function resultDetail(result) {
+  if (!result) return '';
+  const reason = reasonText(result.reason);
+  const detail = `${reason.charAt(0).toUpperCase()}${reason.slice(1)}`;
+  return result.scores ? `${detail} · scores ${result.scores.join(' – ')}` : detail;
+}
+
 /** "Alice wins (six marbles ejected) · scores 6–3", or a draw. */
 export function resultText(result, nameOf) {
   if (!result) return '';
@@ -42,6 +50,27 @@ export function resultText(result, nameOf) {
   if (result.scores) text += ` · scores ${result.scores.join(' – ')}`;
   return text;
 }
+
+/** Octants of the Groups-of-Three board, anticlockwise from east (octant 0 lies east-north-east). */
+const OCTANTS = ['east-north-east', 'north-north-east', 'north-north-west', 'west-north-west', 'west-south-west', 'south-south-west', 'south-south-east', 'east-south-east'];
+const RINGS = { a: 'inner triangle', b: 'middle ring', d: 'outer ring' };
+const COMPASS = { E: 'east', N: 'north', W: 'west', S: 'south', NE: 'north-east', NW: 'north-west', SE: 'south-east', SW: 'south-west' };
+const PARTS = { x: 'big part', y: 'small part, first', z: 'small part, second' };
+
+/** A Groups-of-Three space in words ("the centre", "north-west corner group, big part"). */
+export function spaceName(id) {
+  if (id === 'C') return 'the centre';
+  let m = /^([abd])([0-7])$/.exec(id);
+  if (m) return `${RINGS[m[1]]} ${OCTANTS[Number(m[2])]}`;
+  m = /^t([ENWS])$/.exec(id);
+  if (m) return `${COMPASS[m[1]]} transit`;
+  m = /^s([0-7])([xyz])$/.exec(id);
+  if (m) return `${OCTANTS[Number(m[1])]} side group, ${PARTS[m[2]]}`;
+  m = /^k(NE|NW|SE|SW)([xyz])$/.exec(id);
+  if (m) return `${COMPASS[m[1]]} corner group, ${PARTS[m[2]]}`;
+  return String(id);
+}
+const sp = spaceName;
 
 const tile = (t) => (Array.isArray(t) ? t.join('-') : '?');
 const pearls = (p) => (p ? `${p.red ?? 0} red, ${p.black ?? 0} black, ${p.white ?? 0} white` : '');
@@ -109,10 +138,10 @@ export function describeEvent(game, ev, nameOf) {
     case 'groups-of-three':
       switch (ev.kind) {
         case 'dice': return `${who} rolled ${ev.values.join(' and ')}`;
-        case 'moved': return `${who} moved ${ev.from}→${ev.to}`;
-        case 'crossed': return `${who} crossed ${ev.from}→${ev.via}→${ev.to}`;
-        case 'exited': return `${who} took a piece out from ${ev.from} (${ev.exited} out)`;
-        case 'added': return `${who} added a piece on ${ev.at} (${ev.reserve} in reserve)`;
+        case 'moved': return `${who} moved from ${sp(ev.from)} to ${sp(ev.to)}`;
+        case 'crossed': return `${who} crossed from ${sp(ev.from)} over the ${sp(ev.via)} to ${sp(ev.to)}`;
+        case 'exited': return `${who} took a piece out from ${sp(ev.from)} (${ev.exited} out)`;
+        case 'added': return `${who} added a piece on ${sp(ev.at)} (${ev.reserve} in reserve)`;
         case 'turn_end': return `${who}'s turn ends${ev.moves_lost ? ` (${ev.moves_lost} moves lost)` : ''}`;
         case 'won': return `${who} wins (${reasonText(ev.reason)})`;
         case 'game_end': return `Game over (${reasonText(ev.reason)})`;
@@ -131,28 +160,36 @@ export function describeEvent(game, ev, nameOf) {
 /** A stored move, shortly (history page). */
 export function moveText(game, mv) {
   if (!mv || typeof mv !== 'object') return JSON.stringify(mv);
+  if (mv.hidden) return 'a secret setup (shown when the match ends)';
   switch (game) {
     case 'abalone':
       return `${mv.notation}${mv.dir ? ` ${mv.dir}` : ''}`;
     case 'pinuid':
-      return mv.action === 'reenter' ? `re-enter ${mv.to}` : `${mv.from}→${mv.to}${mv.remove && mv.remove.length ? ` ×${mv.remove.join(',')}` : ''}`;
+      return mv.action === 'reenter' ? `re-entered a piece on ${mv.to}` : `${mv.from}→${mv.to}${mv.remove && mv.remove.length ? `, removed ${mv.remove.join(' and ')}` : ''}`;
     case 'triominos':
-      return mv.action === 'place' ? `place ${tile(mv.tile)} at ${mv.cell.x},${mv.cell.y} ${mv.cell.dir} r${mv.rotation}` : mv.action;
+      switch (mv.action) {
+        case 'place': return `placed ${tile(mv.tile)}`;
+        case 'draw': return 'drew a tile';
+        case 'pass': return 'passed';
+        default: return String(mv.action).replace(/_/g, ' ');
+      }
     case 'trangouar':
       switch (mv.action) {
-        case 'setup': return `setup (${mv.cubes.length} cubes)`;
-        case 'move': return `${mv.cube}→${mv.path[mv.path.length - 1]}`;
-        case 'attack': return `${mv.cube} attacks ${mv.target}`;
-        case 'exchange': return `recolour ${mv.cube} to ${mv.red}/${mv.black}/${mv.white}`;
-        case 'lose': return `loses ${pearls(mv.pearls)}`;
-        default: return mv.action;
+        case 'setup': return `set up ${mv.cubes.length} cubes`;
+        case 'move': return `moved ${mv.cube} to ${mv.path[mv.path.length - 1]}`;
+        case 'attack': return `attacked ${mv.target} from ${mv.cube}`;
+        case 'exchange': return `recoloured ${mv.cube} to ${mv.red} red, ${mv.black} black, ${mv.white} white`;
+        case 'lose': return `gave up ${pearls(mv.pearls)}`;
+        case 'nothing': return 'did nothing';
+        default: return String(mv.action).replace(/_/g, ' ');
       }
     case 'groups-of-three':
       switch (mv.action) {
-        case 'step': return `${mv.from}→${mv.to}`;
-        case 'cross': return `${mv.from}→${mv.via}→${mv.to}`;
-        case 'add': return `add on ${mv.at}`;
-        default: return mv.action;
+        case 'step': return mv.to === 'C' ? `out from ${sp(mv.from)}` : `${sp(mv.from)} to ${sp(mv.to)}`;
+        case 'cross': return `${sp(mv.from)} over the ${sp(mv.via)} to ${sp(mv.to)}`;
+        case 'add': return `a new piece on ${sp(mv.at)}`;
+        case 'end': return 'ends the turn';
+        default: return String(mv.action).replace(/_/g, ' ');
       }
   }
   return JSON.stringify(mv);

@@ -6,6 +6,8 @@ import { api, games, identity } from './api.js';
 import { h, mount, fmtTime } from './dom.js';
 import { navigate } from './app.js';
 import { gameName, resultText } from './events.js';
+import { HELP, helpHref } from './help.js';
+import { optionLabel, optionHelp, valueLabel, isMore } from './options.js';
 
 const LOBBY_EVERY = 3000;
 
@@ -107,7 +109,7 @@ async function loadMine(box, playerId) {
     const done = page.matches.filter((m) => m.status !== 'playing');
     const item = (m) => {
       const names = m.players.map((p) => p.name).join(', ');
-      const link = m.status === 'playing' ? h('a', { href: `/r/${m.room}`, 'data-nav': '' }, 'Resume') : h('a', { href: `/m/${m.id}`, 'data-nav': '' }, 'Replay');
+      const link = m.status === 'playing' && m.room ? h('a', { href: `/r/${m.room}`, 'data-nav': '' }, 'Resume') : h('a', { href: `/m/${m.id}`, 'data-nav': '' }, 'Replay');
       return h(
         'li',
         { class: 'row' },
@@ -138,6 +140,7 @@ async function buildCreate(box) {
   const gameSel = h('select', { id: 'game', name: 'game' }, catalog.map((g) => h('option', { value: g.id }, g.name)));
   const playersSel = h('select', { id: 'players', name: 'players' });
   const optionsBox = h('fieldset', { class: 'options', id: 'options' });
+  const about = h('p', { class: 'game-pitch small', id: 'game-pitch' });
   const visPrivate = h('input', { type: 'radio', name: 'visibility', value: 'private', id: 'vis-private', checked: true });
   const visPublic = h('input', { type: 'radio', name: 'visibility', value: 'public', id: 'vis-public' });
   const err = h('p', { class: 'error', role: 'alert' });
@@ -150,24 +153,28 @@ async function buildCreate(box) {
     for (let n = g.min_players; n <= g.max_players; n++) playersSel.append(h('option', { value: n }, `${n} players`));
     if (keep && Number(keep) >= g.min_players && Number(keep) <= g.max_players) playersSel.value = keep;
     readers = [];
+    const help = HELP[g.id];
+    mount(about, help ? `${help.pitch} ` : '', h('a', { href: helpHref(g.id), id: 'create-help', target: '_blank', rel: 'noopener' }, `How to play ${g.name}`));
+    const more = h('details', { class: 'more', id: 'more-options' }, h('summary', {}, 'More options (house rules)'));
     mount(optionsBox, h('legend', {}, 'Options'));
     const names = Object.keys(g.options);
     if (!names.length) optionsBox.append(h('p', { class: 'muted' }, 'This game has no options.'));
     for (const name of names) {
       const spec = g.options[name];
       const id = `opt-${name}`;
-      const label = h('label', { for: id }, name.replace(/_/g, ' '));
-      const help = h('small', { class: 'muted help' }, spec.description || '');
+      const label = h('label', { for: id }, optionLabel(name, spec));
+      const helpText = h('small', { class: 'muted help' }, optionHelp(name, spec));
       let field;
       let read;
       if (spec.type === 'enum') {
-        field = h('select', { id, name }, spec.values.map((v) => h('option', { value: v, selected: v === spec.default }, v)));
+        const values = spec.values.map((v) => (v && typeof v === 'object' ? v.value : v));
+        field = h('select', { id, name }, values.map((v) => h('option', { value: v, selected: v === spec.default }, valueLabel(name, spec, v))));
         read = () => field.value;
       } else if (spec.type === 'boolean') {
         field = h('input', { type: 'checkbox', id, name, checked: spec.default === true });
         read = () => field.checked;
       } else {
-        field = h('input', { type: 'number', id, name, min: spec.min, max: spec.max, step: 1, value: spec.default ?? '', placeholder: spec.nullable ? 'none' : '' });
+        field = h('input', { type: 'number', id, name, min: spec.min, max: spec.max, step: 1, value: spec.default ?? '', placeholder: spec.nullable ? 'no limit' : '' });
         read = () => {
           const v = field.value.trim();
           if (v === '') return spec.nullable ? null : spec.default;
@@ -175,9 +182,30 @@ async function buildCreate(box) {
         };
       }
       readers.push([name, read]);
-      optionsBox.append(h('div', { class: `opt opt-${spec.type}` }, spec.type === 'boolean' ? [field, label] : [label, field], help));
+      const row = h('div', { class: `opt opt-${spec.type}` }, spec.type === 'boolean' ? [field, label] : [label, field], helpText);
+      (isMore(name, spec) ? more : optionsBox).append(row);
+    }
+    if (more.children.length > 1) optionsBox.append(more);
+    linkPlayers();
+  };
+  /**
+   * Options that only make sense with some player counts follow the count: Pinuid's variant
+   * (Classic for 2, Quatro for 3 or 4), Abalone's start position (2 players only).
+   */
+  const linkPlayers = () => {
+    const n = Number(playersSel.value);
+    const variant = optionsBox.querySelector('#opt-variant');
+    if (gameSel.value === 'pinuid' && variant) {
+      for (const o of variant.options) o.disabled = (o.value === 'classic') !== (n === 2);
+      if (variant.selectedOptions[0] && variant.selectedOptions[0].disabled) variant.value = n === 2 ? 'classic' : 'quatro';
+    }
+    const layout = optionsBox.querySelector('#opt-layout');
+    if (gameSel.value === 'abalone' && layout) {
+      layout.disabled = n !== 2;
+      if (n !== 2) layout.value = 'standard';
     }
   };
+  playersSel.addEventListener('change', linkPlayers);
   gameSel.addEventListener('change', refresh);
   refresh();
 
@@ -204,6 +232,7 @@ async function buildCreate(box) {
       },
     },
     h('div', { class: 'grid2' }, h('div', {}, h('label', { for: 'game' }, 'Game'), gameSel), h('div', {}, h('label', { for: 'players' }, 'Players'), playersSel)),
+    about,
     optionsBox,
     h('fieldset', { class: 'vis' }, h('legend', {}, 'Who can join'), h('label', {}, visPrivate, ' Private (with the link)'), h('label', {}, visPublic, ' Public (in the lobby)')),
     h('button', { type: 'submit', class: 'primary', id: 'create' }, 'Create room'),

@@ -3,10 +3,14 @@
 //! commitment, with the seed once the match has ended (checked against the commitment here when
 //! the browser can hash).
 
-import { api } from './api.js';
+import { api, games } from './api.js';
 import { h, mount, fmtTime } from './dom.js';
 import { gameName, moveText, resultText, reasonText } from './events.js';
 import { boardFor } from './boards/index.js';
+import { optionLabel, valueLabel } from './options.js';
+
+/** What chance does in each game, for the heading of the seed panel. */
+const CHANCE = { triominos: 'Fair shuffle', trangouar: 'Fair coin flips', 'groups-of-three': 'Fair dice', pinuid: 'Fair randomness' };
 
 export async function matchPage(main, id) {
   mount(main, h('p', { class: 'muted' }, 'Loading the match…'));
@@ -23,6 +27,15 @@ export async function matchPage(main, id) {
   const plyLabel = h('output', { for: 'ply', id: 'ply-label' });
   const moves = h('ol', { class: 'moves', id: 'moves', start: 1 });
   const rng = h('div', { class: 'rng', id: 'rng' });
+  const optionsList = h('ul', { class: 'small', id: 'match-options' });
+  games().then((catalog) => {
+    const specs = (catalog.find((g) => g.id === m.game) || { options: {} }).options;
+    mount(optionsList, Object.entries(m.options || {}).map(([k, v]) => {
+      const spec = specs[k] || {};
+      const shown = v === null ? 'no limit' : typeof v === 'boolean' ? (v ? 'yes' : 'no') : spec.type === 'enum' ? valueLabel(k, spec, v) : String(v);
+      return h('li', {}, `${optionLabel(k, spec)}: ${shown}`);
+    }));
+  }).catch(() => {});
   let board = null;
   let destroyed = false;
   let want = m.plies;
@@ -62,10 +75,10 @@ export async function matchPage(main, id) {
     h('div', { class: 'match', id: 'match', dataset: { status: m.status } },
       h('div', { class: 'room-head' },
         h('h1', {}, `${gameName(m.game)} · match`),
-        h('p', { class: 'muted' }, `Room ${m.room} · started ${fmtTime(m.started_at)}${m.ended_at ? ` · ended ${fmtTime(m.ended_at)}` : ''} · ${status}`)),
+        h('p', { class: 'muted' }, `${m.room ? `Room ${m.room}` : 'A private room'} · started ${fmtTime(m.started_at)}${m.ended_at ? ` · ended ${fmtTime(m.ended_at)}` : ''} · ${status}`)),
       h('div', { class: 'room-grid' },
         h('section', { class: 'play' },
-          h('p', { class: 'result', id: 'match-result' }, m.result ? resultText(m.result, nameOf) : m.status === 'playing' ? h('a', { href: `/r/${m.room}`, 'data-nav': '' }, 'Live now: watch or play in the room') : 'No result.'),
+          h('p', { class: 'result', id: 'match-result' }, m.result ? resultText(m.result, nameOf) : m.status === 'playing' && m.room ? h('a', { href: `/r/${m.room}`, 'data-nav': '' }, 'Live now: watch or play in the room') : m.status === 'playing' ? 'Being played now.' : 'No result.'),
           h('div', { class: 'replay' },
             h('button', { type: 'button', onclick: () => setPly(Math.max(0, want - 1)), 'aria-label': 'Previous ply', id: 'prev' }, '◀'),
             slider,
@@ -77,8 +90,8 @@ export async function matchPage(main, id) {
             `${p.name}${p.bot ? ' (bot)' : ''}`, m.result && m.result.winners.includes(p.seat) ? h('span', { class: 'tag' }, 'winner') : null,
             m.result && m.result.scores ? h('span', { class: 'muted' }, ` ${m.result.scores[p.seat]}`) : null)))),
           h('section', { class: 'card' }, h('h2', {}, `Moves (${m.plies})`), moves),
-          h('section', { class: 'card' }, h('h2', {}, 'Fair dice'), rng),
-          m.options && Object.keys(m.options).length ? h('section', { class: 'card' }, h('h2', {}, 'Options'), h('ul', { class: 'small' }, Object.entries(m.options).map(([k, v]) => h('li', {}, `${k}: ${JSON.stringify(v)}`)))) : null,
+          h('section', { class: 'card' }, h('h2', {}, CHANCE[m.game] || 'Match seed'), CHANCE[m.game] ? null : h('p', { class: 'small muted' }, `${gameName(m.game)} has no luck in it; the seed is kept for every match all the same.`), rng),
+          m.options && Object.keys(m.options).length ? h('section', { class: 'card' }, h('h2', {}, 'Options'), optionsList) : null,
         ))),
   );
 

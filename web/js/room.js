@@ -3,10 +3,13 @@
 //! patches (a patch from another version asks for `sync`), moves sent with an id and resent after a
 //! reconnect, the server's refusals shown while the board stays as it was, events and the result.
 
-import { api, identity } from './api.js';
+import { api, identity, publicBase } from './api.js';
 import { h, mount } from './dom.js';
 import { applyPatch } from './patch.js';
-import { describeEvent, gameName, resultText } from './events.js';
+import { navigate } from './app.js';
+import { setTurn, clearTurn, alertSettings } from './attention.js';
+import { helpHref } from './help.js';
+import { describeEvent, gameName, resultDetail, resultText } from './events.js';
 import { boardFor, seatColour } from './boards/index.js';
 
 const MAX_LOG = 200;
@@ -31,6 +34,7 @@ export function roomPage(main, code, conn) {
 
   // ---- layout ----
   const title = h('h1', { class: 'room-title' });
+  const helpLink = h('a', { class: 'help-link', id: 'help-link', target: '_blank', rel: 'noopener' }, 'How to play');
   const share = h('div', { class: 'share' });
   const seats = h('ul', { class: 'seats', id: 'seats', 'aria-label': 'Seats' });
   const controls = h('div', { class: 'controls', id: 'room-controls' });
@@ -61,7 +65,7 @@ export function roomPage(main, code, conn) {
   const root = h(
     'div',
     { class: 'room', id: 'room', dataset: { room: code, version: '0', ply: '', status: 'loading' } },
-    h('div', { class: 'room-head' }, title, share),
+    h('div', { class: 'room-head' }, h('div', { class: 'room-title-row' }, title, helpLink), share),
     h(
       'div',
       { class: 'room-grid' },
@@ -69,7 +73,7 @@ export function roomPage(main, code, conn) {
       h(
         'aside',
         { class: 'side' },
-        h('section', { class: 'card' }, h('h2', {}, 'Seats'), seats, controls),
+        h('section', { class: 'card' }, h('h2', {}, 'Seats'), seats, controls, alertSettings()),
         h('section', { class: 'card' }, h('h2', {}, 'Events'), log),
         h('section', { class: 'card' }, h('h2', {}, 'Chat'), chatList, chatForm),
       ),
@@ -85,7 +89,11 @@ export function roomPage(main, code, conn) {
   function nameOf(seat) {
     const s = st.room && st.room.seats[seat];
     if (!s) return `Seat ${seat + 1}`;
-    if (s.player) return s.player.name;
+    if (s.player) {
+      // Two players may share a name: then each gets its seat number.
+      const twin = st.room.seats.some((o) => o !== s && o.player && o.player.name === s.player.name);
+      return twin ? `${s.player.name} (seat ${seat + 1})` : s.player.name;
+    }
     if (s.bot) return `Bot ${seat + 1}`;
     return `Seat ${seat + 1}`;
   }
@@ -139,7 +147,8 @@ export function roomPage(main, code, conn) {
           return;
         }
         st.lastEvents = f.events || [];
-        for (const ev of st.lastEvents) logLine(describeEvent(st.view.game, ev, nameOf));
+        // Newest first in the log, but one move's lines in the order they happened.
+        for (const ev of [...st.lastEvents].reverse()) logLine(describeEvent(st.view.game, ev, nameOf));
         if (st.view.result) st.result = st.view.result;
         renderAll();
         break;
@@ -210,33 +219,18 @@ export function roomPage(main, code, conn) {
     if (!r) return;
     root.dataset.status = r.status;
     title.textContent = `${gameName(r.game)} · room ${r.code}`;
-    const link = `${location.origin}/r/${r.code}`;
-    const copy = h('button', { type: 'button', class: 'small', onclick: async () => {
-      try {
-        await navigator.clipboard.writeText(link);
-        copy.textContent = 'Copied';
-      } catch {
-        copy.textContent = 'Select the link to copy it';
-      }
-    } }, 'Copy link');
-    mount(
-      share,
-      h('span', { class: 'muted' }, r.visibility === 'private' ? 'Private room. Invite with: ' : 'Public room: '),
-      h('a', { href: `/r/${r.code}`, id: 'room-link' }, link),
-      ' ',
-      copy,
-      ' ',
-      h('a', { href: `/r/${r.code}?watch`, class: 'small' }, 'spectator link'),
-    );
+    helpLink.href = helpHref(r.game);
+    helpLink.textContent = `How to play ${gameName(r.game)}`;
     const my = mySeat();
+    renderShare(r, my);
     mount(
       seats,
       r.seats.map((s) =>
         h(
           'li',
           { class: `seat ${s.connected ? 'on' : 'off'} ${s.seat === my ? 'me' : ''}`, dataset: { seat: s.seat } },
-          h('span', { class: 'swatch', 'aria-hidden': 'true', style: `background:${seatColour(r.game, s.seat, r.players, r.options && r.options.variant)}` }),
-          h('span', { class: 'seat-name' }, s.player ? s.player.name : s.bot ? `Bot ${s.seat + 1}` : 'empty'),
+          seatColours(r, s.seat).map((c) => h('span', { class: 'swatch', 'aria-hidden': 'true', style: `background:${c}` })),
+          h('span', { class: 'seat-name' }, s.player || s.bot ? nameOf(s.seat) : 'empty'),
           s.player && s.player.id === r.host ? h('span', { class: 'tag' }, 'host') : null,
           s.seat === my ? h('span', { class: 'tag' }, 'you') : null,
           h('span', { class: 'conn-dot', title: s.connected ? 'connected' : 'not connected' }, s.player || s.bot ? (s.connected ? '● connected' : '○ away') : ''),
@@ -244,7 +238,8 @@ export function roomPage(main, code, conn) {
       ),
     );
     const items = [];
-    if (st.role === 'spectator') items.push(h('p', { class: 'muted', id: 'watching' }, 'You are watching this room.'));
+    if (r.status === 'abandoned' && !st.matchId) items.push(closedOffer(r));
+    else if (st.role === 'spectator') items.push(h('p', { class: 'muted', id: 'watching' }, 'You are watching this room.'));
     if (r.status === 'waiting') {
       const isHost = r.host === me.id;
       const free = r.seats.some((s) => !s.player && !s.bot);
@@ -278,6 +273,55 @@ export function roomPage(main, code, conn) {
     renderTurn();
   }
 
+  /**
+   * The invite (a seated player of a room still waiting: the link with the server's public address)
+   * or, for the others, only the spectator link.
+   */
+  function renderShare(r, my) {
+    const inviting = r.status === 'waiting' && my !== null;
+    const watch = h('a', { href: `/r/${r.code}?watch`, class: 'small', id: 'watch-link' }, 'spectator link');
+    if (!inviting) {
+      mount(share, r.status === 'playing' ? ['Share the ', watch, ' to let friends watch.'] : null);
+      return;
+    }
+    const link = h('a', { href: `/r/${r.code}`, id: 'room-link' }, `/r/${r.code}`);
+    const copy = h('button', { type: 'button', class: 'small', id: 'copy-link', onclick: async () => {
+      try {
+        await navigator.clipboard.writeText(link.textContent);
+        copy.textContent = 'Copied';
+      } catch {
+        copy.textContent = 'Select the link to copy it';
+      }
+    } }, 'Copy link');
+    mount(share, h('span', { class: 'muted' }, r.visibility === 'private' ? 'Private room. Invite with: ' : 'Public room: '), link, ' ', copy, ' ', watch);
+    publicBase().then((base) => {
+      link.textContent = `${base}/r/${r.code}`;
+      link.dataset.ready = 'true';
+    });
+  }
+
+  /** A room closed before its start (its last player left): sit again in a new one, or go home. */
+  function closedOffer(r) {
+    const again = h('button', { type: 'button', class: 'primary', id: 'sit-again', onclick: async () => {
+      try {
+        const room = await api('POST', '/rooms', { game: r.game, players: r.players, visibility: r.visibility, options: r.options || {} });
+        navigate(`/r/${room.code}`);
+      } catch (e) {
+        say(e.message);
+      }
+    } }, 'Sit again (same game, new room)');
+    return h('div', { class: 'closed', id: 'room-closed' },
+      h('p', {}, 'This room was closed: everyone left before the start.'),
+      again, ' ', h('a', { href: '/', 'data-nav': '', class: 'button', id: 'new-room' }, 'Create another room'));
+  }
+
+  /** The colours a seat plays (two each in Groups-of-Three with 2 players). */
+  function seatColours(r, seat) {
+    const variant = r.options && r.options.variant;
+    const seats = r.game === 'groups-of-three' && r.players === 2 ? [seat, seat + 2] : [seat];
+    return seats.map((x) => seatColour(r.game, x, r.players, variant));
+  }
+
   function renderTurn() {
     const v = st.view;
     root.dataset.version = String(st.version);
@@ -289,6 +333,7 @@ export function roomPage(main, code, conn) {
     }
     const mine = !!(v.you && v.you.legal && v.you.legal.length);
     root.dataset.myTurn = String(mine && !st.pending);
+    setTurn(mine && !st.pending && !st.result, gameName(v.game));
     turn.classList.toggle('mine', mine);
     if (st.result || v.result) {
       turn.textContent = 'The match is over.';
@@ -313,9 +358,9 @@ export function roomPage(main, code, conn) {
     const won = my !== null && res.winners.includes(my);
     mount(
       resultBox,
-      h('strong', {}, my === null ? 'Match over' : won ? 'You won!' : res.winners.length ? 'You lost' : 'Draw'),
+      h('strong', {}, res.winners.length === 0 ? 'Draw' : my === null ? 'Match over' : won ? 'You won!' : 'You lost'),
       ' · ',
-      resultText(res, nameOf),
+      res.winners.length === 0 ? resultDetail(res) : resultText(res, nameOf),
       st.matchId ? [' · ', h('a', { href: `/m/${st.matchId}`, 'data-nav': '' }, 'replay')] : null,
     );
   }
@@ -332,6 +377,7 @@ export function roomPage(main, code, conn) {
         send: sendMove,
         nameOf,
         players: () => (st.room ? st.room.players : v.to_move.length),
+        options: () => (st.room && st.room.options) || {},
         hint: (t) => say(t, 'info'),
       });
     }
@@ -344,8 +390,25 @@ export function roomPage(main, code, conn) {
       interactive: !!(now.you && now.you.legal && !st.pending && !st.result),
       lastEvents: st.lastEvents,
     });
+    fitBoard();
     renderTurn();
   }
+
+  /**
+   * On a wide screen the board takes what is left of the window under the status and controls,
+   * so that the whole board is on the first screen with them; on a phone it takes the width.
+   */
+  function fitBoard() {
+    const svg = boardBox.querySelector('svg.board-svg');
+    if (!svg) return;
+    if (window.innerWidth <= 820) {
+      svg.style.maxHeight = '';
+      return;
+    }
+    const top = svg.getBoundingClientRect().top + window.scrollY;
+    svg.style.maxHeight = `${Math.max(280, window.innerHeight - top - 16)}px`;
+  }
+  window.addEventListener('resize', fitBoard);
 
   // ---- start ----
   (async () => {
@@ -367,6 +430,8 @@ export function roomPage(main, code, conn) {
   const page = {
     destroy() {
       st.destroyed = true;
+      window.removeEventListener('resize', fitBoard);
+      clearTurn();
       conn.unwatch(code);
       if (st.board && st.board.destroy) st.board.destroy();
     },

@@ -7,6 +7,9 @@ const MAX_DELAY = 10000;
 const PING_EVERY = 15000;
 /** No frame at all for this long (pings included) means a dead connection. */
 const SILENCE = 40000;
+/** Close codes of the contract: an unknown token, and "try again later" (the database is away). */
+const CLOSE_UNKNOWN_TOKEN = 4001;
+const CLOSE_TRY_AGAIN_LATER = 1013;
 
 export class Connection {
   constructor(token, onStatus) {
@@ -61,22 +64,26 @@ export class Connection {
       this.ready = false;
       clearInterval(this.pinger);
       if (this.closed) return;
-      if (e.code === 4001) {
+      // 4001 alone means the server does not know this token. Any other close, 1013 ("try again
+      // later": the server cannot check tokens now, its database is away) included, is retried
+      // with backoff, and the identity is kept.
+      if (e.code === CLOSE_UNKNOWN_TOKEN) {
         this.status('auth_failed');
         return;
       }
-      this.retry();
+      this.retry(e.code === CLOSE_TRY_AGAIN_LATER ? 'unavailable' : 'down');
     };
     ws.onerror = () => {
       /* onclose follows */
     };
   }
 
-  retry() {
+  /** Connects again after a backoff; `state` says why the connection is down ('down' or 'unavailable'). */
+  retry(state = 'down') {
     const delay = Math.min(MAX_DELAY, MIN_DELAY * 2 ** this.attempt) * (0.75 + Math.random() * 0.5);
     this.attempt += 1;
     const at = Date.now() + delay;
-    this.status('down', { at, attempt: this.attempt });
+    this.status(state, { at, attempt: this.attempt });
     clearTimeout(this.timer);
     this.timer = setTimeout(() => this.connect(), delay);
   }

@@ -9,6 +9,8 @@ import { fileURLToPath } from 'node:url';
 import assert from 'node:assert/strict';
 
 export const BASE = process.env.PLATEAU_URL || 'http://127.0.0.1:8080';
+/** The two screens every page must work on. */
+export const SIZES = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } };
 export const SHOTS = join(dirname(fileURLToPath(import.meta.url)), 'screenshots');
 mkdirSync(SHOTS, { recursive: true });
 
@@ -59,6 +61,11 @@ export async function createRoom(page, game, players, options = {}, visibility =
   await page.selectOption('#players', String(players));
   for (const [name, value] of Object.entries(options)) {
     const sel = `#opt-${name}`;
+    // House rules are folded under "More options".
+    await page.$eval(sel, (e) => {
+      const more = e.closest('details');
+      if (more) more.open = true;
+    });
     const tag = await page.$eval(sel, (e) => `${e.tagName}:${e.type}`);
     if (tag.startsWith('SELECT')) await page.selectOption(sel, String(value));
     else if (tag.endsWith('checkbox')) await page.setChecked(sel, !!value);
@@ -127,8 +134,11 @@ export async function describe(page) {
  */
 export async function pointAndPlay(page, { keyboard = true, prefer = null } = {}) {
   await waitMyTurn(page);
+  // One move only: with bots that answer at once, it may be this player's turn again already.
+  const version = await page.getAttribute('#room', 'data-version');
   for (let i = 0; i < 12; i++) {
     if ((await page.getAttribute('#room', 'data-my-turn')) !== 'true') return i;
+    if ((await page.getAttribute('#room', 'data-version')) !== version) return i;
     let el = null;
     if (prefer) {
       const p = page.locator(prefer).first();

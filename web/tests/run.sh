@@ -35,7 +35,14 @@ cleanup() {
 trap cleanup EXIT
 
 PORT="$(node -e "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})")"
+# The browser tests create many players from 127.0.0.1: the per-client limits are raised; /metrics
+# goes to a free port (the default 9090 may be taken).
+# The public address is another name of the same server, so that the tests can tell it from the
+# address the browser used.
+export PLATEAU_PUBLIC_URL="http://localhost:$PORT/"
 DATABASE_URL="sqlite://$TMP/plateau.db" PLATEAU_ADDR="127.0.0.1:$PORT" PLATEAU_BOT_DELAY_MS=0 \
+  PLATEAU_METRICS_ADDR=127.0.0.1:0 PLATEAU_PLAYERS_PER_MINUTE=1000000 \
+  PLATEAU_CONNECTIONS_PER_PLAYER=1000000 PLATEAU_CONNECTIONS_PER_ADDRESS=10000000 \
   RUST_LOG="${RUST_LOG:-warn}" "$BIN" >"$TMP/server.log" 2>&1 &
 SERVER=$!
 for _ in $(seq 1 100); do

@@ -5,14 +5,15 @@ use axum::extract::State;
 use axum::Json;
 use plateau_games::{registry, Viewer};
 use plateau_protocol::rest::{
-    ErrorBody, MatchDetail, MatchPage, MatchSummary, MoveRecord, RngInfo, StateAtPly,
+    ErrorBody, MatchDetail, MatchPage, MatchSummary, MoveRecord, RngInfo, StateAtPly, Visibility,
 };
-use plateau_protocol::{ErrorCode, RoomStatus};
+use plateau_protocol::{ErrorCode, PlayerRef, RoomStatus};
 use serde::Deserialize;
 use serde_json::json;
 use uuid::Uuid;
 
 use crate::app::AppState;
+use crate::auth::MaybeAuthenticated;
 use crate::error::{ApiError, ApiPath, ApiQuery};
 use crate::rooms::{isolated, Moment, RecipientView};
 use crate::store::{MatchFilter, MatchRow};
@@ -36,10 +37,11 @@ pub struct ListQuery {
     before: Option<Uuid>,
 }
 
-#[utoipa::path(get, path = "/api/v1/matches", tag = "matches", params(ListQuery),
+#[utoipa::path(get, path = "/api/v1/matches", tag = "matches", params(ListQuery), security((), ("bearer" = [])),
     responses((status = 200, description = "Matches, newest first; `next` is the cursor of the next page", body = MatchPage), (status = 400, description = "Malformed or invalid input", body = ErrorBody)))]
 pub async fn list(
     State(state): State<AppState>,
+    MaybeAuthenticated(requester): MaybeAuthenticated,
     ApiQuery(query): ApiQuery<ListQuery>,
 ) -> Result<Json<MatchPage>, ApiError> {
     let limit = query.limit.unwrap_or(DEFAULT_PAGE);
@@ -74,7 +76,10 @@ pub async fn list(
         rows.last().map(|r| r.id.to_string())
     });
     Ok(Json(MatchPage {
-        matches: rows.iter().map(summary).collect(),
+        matches: rows
+            .iter()
+            .map(|row| summary(row, requester.as_ref()))
+            .collect(),
         next: next.flatten(),
     }))
 }
@@ -91,11 +96,12 @@ pub struct MovesQuery {
     limit: Option<i64>,
 }
 
-#[utoipa::path(get, path = "/api/v1/matches/{id}", tag = "matches", params(("id" = Uuid, Path, description = "Match id"), MovesQuery),
+#[utoipa::path(get, path = "/api/v1/matches/{id}", tag = "matches", params(("id" = Uuid, Path, description = "Match id"), MovesQuery), security((), ("bearer" = [])),
     responses((status = 200, description = "The match with one page of its moves (`next_from_ply`: where the next page starts, null at the last move) and fair-RNG record (seed revealed once ended)", body = MatchDetail),
               (status = 404, description = "No such match", body = ErrorBody), (status = 400, description = "Malformed or invalid input", body = ErrorBody)))]
 pub async fn one(
     State(state): State<AppState>,
+    MaybeAuthenticated(requester): MaybeAuthenticated,
     ApiPath(id): ApiPath<Uuid>,
     ApiQuery(page): ApiQuery<MovesQuery>,
 ) -> Result<Json<MatchDetail>, ApiError> {
@@ -123,7 +129,7 @@ pub async fn one(
     // Moves placed in secret (a hidden setup) stay hidden until the match has ended.
     let secret = |mv: &serde_json::Value| !ended && game.is_none_or(|g| g.is_secret_move(mv));
     Ok(Json(MatchDetail {
-        summary: summary(&row),
+        summary: summary(&row, requester.as_ref()),
         moves: moves
             .into_iter()
             .map(|m| MoveRecord {
@@ -211,12 +217,16 @@ pub async fn state_at(
     Ok(Json(StateAtPly { ply, view }))
 }
 
-fn summary(row: &MatchRow) -> MatchSummary {
+/// A match as `requester` may see it: a private room's code only for the match's own players
+/// (anyone else with the code could join the room, watch and chat).
+fn summary(row: &MatchRow, requester: Option<&PlayerRef>) -> MatchSummary {
+    let public = row.room_visibility.as_deref() == Some(Visibility::Public.as_str());
+    let plays = requester.is_some_and(|r| row.players.0.iter().any(|p| p.id == Some(r.id)));
     MatchSummary {
         id: row.id,
         game: row.game.clone(),
         options: row.options.0.clone(),
-        room: row.room_code.clone(),
+        room: (public || plays).then(|| row.room_code.clone()),
         players: row.players.0.clone(),
         status: RoomStatus::parse(&row.status).unwrap_or(RoomStatus::Abandoned),
         result: row.result.as_ref().map(|r| r.0.clone()),

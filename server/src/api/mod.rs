@@ -1,4 +1,5 @@
-//! The REST API under `/api/v1`, plus health, readiness and metrics, assembled into one router.
+//! The REST API under `/api/v1`, plus health and readiness, assembled into the public router; and
+//! the operations router (`/metrics`), served on its own listener.
 
 mod games;
 mod health;
@@ -6,10 +7,13 @@ mod matches;
 mod openapi;
 mod players;
 mod rooms;
+pub mod server;
 
 use axum::extract::DefaultBodyLimit;
+use axum::http::{header, HeaderValue};
 use axum::routing::{get, post};
 use axum::Router;
+use tower_http::set_header::SetResponseHeaderLayer;
 use tower_http::trace::TraceLayer;
 
 use crate::app::AppState;
@@ -21,6 +25,7 @@ pub fn router(state: AppState) -> Router {
         .route("/players/me", get(players::me))
         .route("/players/{id}", get(players::profile))
         .route("/games", get(games::list))
+        .route("/server", get(server::info))
         .route("/rooms", post(rooms::create).get(rooms::lobby))
         .route("/rooms/{code}", get(rooms::one))
         .route("/matches", get(matches::list))
@@ -33,9 +38,20 @@ pub fn router(state: AppState) -> Router {
         .nest("/api/v1", api)
         .route("/healthz", get(health::healthz))
         .route("/readyz", get(health::readyz))
-        .route("/metrics", get(health::metrics))
         .merge(crate::web::router())
         .layer(DefaultBodyLimit::max(state.limits.max_body_bytes))
+        // A browser must not read a JSON answer (or any other) as something it is not.
+        .layer(SetResponseHeaderLayer::if_not_present(
+            header::X_CONTENT_TYPE_OPTIONS,
+            HeaderValue::from_static("nosniff"),
+        ))
         .layer(TraceLayer::new_for_http())
+        .with_state(state)
+}
+
+/// `/metrics`, for the operations listener only (`--metrics-addr`).
+pub fn operations_router(state: AppState) -> Router {
+    Router::new()
+        .route("/metrics", get(health::metrics))
         .with_state(state)
 }

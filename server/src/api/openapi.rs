@@ -5,7 +5,7 @@ use axum::Json;
 use utoipa::openapi::security::{Http, HttpAuthScheme, SecurityScheme};
 use utoipa::{Modify, OpenApi};
 
-use super::{games, matches, players, rooms};
+use super::{games, matches, players, rooms, server};
 
 #[derive(OpenApi)]
 #[openapi(
@@ -19,6 +19,7 @@ use super::{games, matches, players, rooms};
         players::me,
         players::profile,
         games::list,
+        server::info,
         rooms::create,
         rooms::lobby,
         rooms::one,

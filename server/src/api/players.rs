@@ -1,27 +1,37 @@
 //! Guest players: `POST /api/v1/players`, `GET /api/v1/players/me`, `GET /api/v1/players/{id}`.
 
-use axum::extract::State;
+use axum::extract::{ConnectInfo, State};
 use axum::http::StatusCode;
 use axum::Json;
 use chrono::Utc;
 use plateau_protocol::rest::{ErrorBody, NewPlayer, PlayerCreated, PlayerProfile};
 use plateau_protocol::PlayerRef;
+use std::net::SocketAddr;
 use uuid::Uuid;
 
 use crate::app::AppState;
 use crate::auth::{new_token, token_hash, Authenticated};
 use crate::error::{ApiError, ApiJson, ApiPath};
 
-/// Longest display name, in characters, after trimming.
-const MAX_NAME_CHARS: usize = 32;
-
 #[utoipa::path(post, path = "/api/v1/players", tag = "players", request_body = NewPlayer,
-    responses((status = 201, description = "The new guest player; the token is shown this once", body = PlayerCreated), (status = 400, description = "Malformed or invalid input", body = ErrorBody)))]
+    responses((status = 201, description = "The new guest player; the token is shown this once", body = PlayerCreated), (status = 400, description = "Malformed or invalid input", body = ErrorBody),
+              (status = 429, description = "Too many players created from this address; see `Retry-After`", body = ErrorBody)))]
 pub async fn create(
     State(state): State<AppState>,
+    ConnectInfo(client): ConnectInfo<SocketAddr>,
     ApiJson(body): ApiJson<NewPlayer>,
 ) -> Result<(StatusCode, Json<PlayerCreated>), ApiError> {
-    let name = valid_name(&body.name)?;
+    if let Err(wait) = state
+        .budgets
+        .players_per_address
+        .take(&crate::client_addr::limit_key(client.ip()))
+    {
+        return Err(ApiError::rate_limited(
+            "too many players created from this address; try again later",
+            wait.as_secs_f64().ceil() as u64,
+        ));
+    }
+    let name = crate::text::name(&body.name).map_err(|e| ApiError::bad_request(e.to_string()))?;
     let player = PlayerRef {
         id: Uuid::new_v4(),
         name,
@@ -39,21 +49,6 @@ pub async fn create(
             token,
         }),
     ))
-}
-
-/// A name is 1 to 32 characters after trimming, without control characters.
-fn valid_name(raw: &str) -> Result<String, ApiError> {
-    let name = raw.trim();
-    let chars = name.chars().count();
-    if chars == 0 || chars > MAX_NAME_CHARS {
-        return Err(ApiError::bad_request("name: must be 1 to 32 characters"));
-    }
-    if name.chars().any(char::is_control) {
-        return Err(ApiError::bad_request(
-            "name: must not contain control characters",
-        ));
-    }
-    Ok(name.to_string())
 }
 
 #[utoipa::path(get, path = "/api/v1/players/me", tag = "players", security(("bearer" = [])),
@@ -82,18 +77,4 @@ pub async fn profile(
         created_at,
         stats,
     }))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn names_are_trimmed_and_bounded() {
-        assert_eq!(valid_name("  Alice ").unwrap(), "Alice");
-        assert_eq!(valid_name(&"é".repeat(32)).unwrap().chars().count(), 32);
-        assert!(valid_name(&"é".repeat(33)).is_err());
-        assert!(valid_name("   ").is_err());
-        assert!(valid_name("a\u{7}b").is_err());
-    }
 }

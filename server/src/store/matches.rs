@@ -63,6 +63,8 @@ pub struct MatchRow {
     pub plies: i64,
     /// The ply cap it is played under (None: a match from before caps).
     pub max_plies: Option<i64>,
+    /// The visibility of the match's room (`public` or `private`): who may see its code.
+    pub room_visibility: Option<String>,
 }
 
 /// A move as stored.
@@ -88,7 +90,9 @@ pub struct MatchFilter {
 
 const MATCH_COLUMNS: &str =
     "SELECT m.id, m.room_code, m.game, m.options, m.players, m.seed, m.commitment, \
-     m.status, m.result, m.started_at, m.ended_at, m.plies, m.max_plies FROM matches m";
+     m.status, m.result, m.started_at, m.ended_at, m.plies, m.max_plies, \
+     (SELECT r.visibility FROM rooms r WHERE r.code = m.room_code) AS room_visibility \
+     FROM matches m";
 
 impl Store {
     /// Starts a match: the match row, its seats, the room's status, and bots in the seats that got

@@ -49,6 +49,12 @@ pub struct Store {
 
 pub type StoreError = sqlx::Error;
 
+/// How long a query waits for a connection. While the database is away the pool keeps trying to
+/// connect for this long (a refused connection is retried), then the query fails and its caller
+/// answers "try again later" (503, WebSocket 1013, a move refused `internal`); the pool connects
+/// again by itself once the database is back.
+const ACQUIRE_TIMEOUT: Duration = Duration::from_secs(5);
+
 impl Store {
     /// Connects to `url`: `postgres://...` or `sqlite://path` (the file is created if missing).
     pub async fn connect(url: &str, max_connections: u32) -> Result<Store, StoreError> {
@@ -56,7 +62,7 @@ impl Store {
             Backend::Postgres(
                 PgPoolOptions::new()
                     .max_connections(max_connections)
-                    .acquire_timeout(Duration::from_secs(10))
+                    .acquire_timeout(ACQUIRE_TIMEOUT)
                     .connect(url)
                     .await?,
             )
@@ -72,7 +78,7 @@ impl Store {
             Backend::Sqlite(
                 SqlitePoolOptions::new()
                     .max_connections(max_connections)
-                    .acquire_timeout(Duration::from_secs(10))
+                    .acquire_timeout(ACQUIRE_TIMEOUT)
                     .connect_with(options)
                     .await?,
             )
@@ -137,7 +143,72 @@ impl Store {
     }
 }
 
+/// Whether an error means that the database cannot be reached now (down, restarting, refusing
+/// connections, or the connection was cut), rather than that a query failed: the same request may
+/// succeed once it is back.
+pub fn is_unavailable(e: &StoreError) -> bool {
+    match e {
+        sqlx::Error::Io(_)
+        | sqlx::Error::Tls(_)
+        | sqlx::Error::Protocol(_)
+        | sqlx::Error::PoolTimedOut
+        | sqlx::Error::PoolClosed
+        | sqlx::Error::WorkerCrashed => true,
+        sqlx::Error::Database(db) => {
+            if let Some(pg) = db.try_downcast_ref::<sqlx::postgres::PgDatabaseError>() {
+                postgres_unavailable(pg.code())
+            } else {
+                db.code()
+                    .and_then(|code| code.parse::<i32>().ok())
+                    .is_some_and(sqlite_unavailable)
+            }
+        }
+        _ => false,
+    }
+}
+
+/// SQLSTATEs of a server that is away: connection exceptions (class 08), operator intervention
+/// (57P01 to 57P05: shut down, terminated, not accepting yet), too many connections (53300), and
+/// a database that does not accept connections (55000, `ALLOW_CONNECTIONS false`) or is gone (3D000).
+fn postgres_unavailable(sqlstate: &str) -> bool {
+    sqlstate.starts_with("08")
+        || sqlstate.starts_with("57P")
+        || matches!(sqlstate, "53300" | "55000" | "3D000")
+}
+
+/// SQLite result codes (extended codes carry the primary one in the low byte) of a file that is
+/// busy, locked, unreadable or unwritable for now: BUSY 5, LOCKED 6, IOERR 10, FULL 13, CANTOPEN 14.
+fn sqlite_unavailable(code: i32) -> bool {
+    matches!(code & 0xff, 5 | 6 | 10 | 13 | 14)
+}
+
 /// Whether an error is a unique-key violation (a room code or move id already taken).
 pub fn is_unique_violation(e: &StoreError) -> bool {
     matches!(e, sqlx::Error::Database(db) if db.is_unique_violation())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_away_database_is_told_from_a_failed_query() {
+        for away in [
+            "08006", "08001", "57P01", "57P03", "53300", "55000", "3D000",
+        ] {
+            assert!(postgres_unavailable(away), "{away}");
+        }
+        for failed in ["23505", "42601", "40001", "22P02"] {
+            assert!(!postgres_unavailable(failed), "{failed}");
+        }
+        // SQLITE_BUSY, SQLITE_IOERR_WRITE (778), SQLITE_CANTOPEN; not a constraint (2067) or syntax.
+        for away in [5, 778, 14] {
+            assert!(sqlite_unavailable(away), "{away}");
+        }
+        for failed in [2067, 1, 19] {
+            assert!(!sqlite_unavailable(failed), "{failed}");
+        }
+        assert!(is_unavailable(&sqlx::Error::PoolTimedOut));
+        assert!(!is_unavailable(&sqlx::Error::RowNotFound));
+    }
 }

@@ -13,6 +13,8 @@ pub type ConnId = u64;
 #[derive(Debug)]
 pub enum Outbound {
     Text(Utf8Bytes),
+    /// A WebSocket ping (the client must answer with a pong).
+    Ping,
     /// Send a close frame with this code and reason, then stop.
     Close(u16, &'static str),
 }

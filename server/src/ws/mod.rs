@@ -1,7 +1,6 @@
 //! The WebSocket endpoint `GET /api/v1/ws`: the upgrade, and one session task per connection.
 
 pub mod conn;
-mod rate;
 mod session;
 
 pub use session::upgrade;

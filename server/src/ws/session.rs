@@ -1,6 +1,7 @@
 //! One WebSocket session: authentication, then frames parsed into commands for rooms, with the
-//! contract's limits (frame size, auth deadline, flood control). Its writer half drains a bounded
-//! queue; rooms push into it without ever waiting.
+//! contract's limits (frame size, auth deadline, connections per player, flood control per
+//! connection and per player, pings with a pong deadline, close codes for broken frames). Its
+//! writer half drains a bounded queue; rooms push into it without ever waiting.
 
 use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
 use axum::extract::State;
@@ -18,19 +19,21 @@ use tokio_util::sync::CancellationToken;
 use tracing::Instrument;
 
 use super::conn::{Conn, Outbound};
-use super::rate::TokenBucket;
 use crate::app::AppState;
 use crate::metrics::METRICS;
+use crate::rate::{quota, Period, Rate};
 use crate::rooms::Command;
 
 /// Close codes used by the contract.
 const CLOSE_GOING_AWAY: u16 = 1001;
+const CLOSE_PROTOCOL: u16 = 1002;
+const CLOSE_NOT_TEXT: u16 = 1007;
 const CLOSE_POLICY: u16 = 1008;
 const CLOSE_TOO_BIG: u16 = 1009;
 const CLOSE_AUTH: u16 = 4001;
-
-/// Longest chat line, in characters.
-const MAX_CHAT_CHARS: usize = 500;
+const CLOSE_TOO_MANY_CONNECTIONS: u16 = 4008;
+/// "Try again later": the database could not be asked whether the token is known.
+const CLOSE_TRY_AGAIN_LATER: u16 = 1013;
 /// Longest client move id, in bytes.
 const MAX_MOVE_ID: usize = 128;
 
@@ -59,13 +62,29 @@ async fn run(socket: WebSocket, state: AppState) {
     // The futures of rarer steps (authentication, handling a frame) are boxed while they run, so
     // an idle session's state stays small: it is what an idle connection costs (bench/README.md).
     match Box::pin(authenticate(&state, &mut stream)).await {
-        Some(player) => {
-            let span = tracing::debug_span!("session", player = %player.id);
-            session(state, player, sink, stream).instrument(span).await
+        Ok(player) => {
+            let cap = state.limits.connections_per_player;
+            match state.budgets.player_connections.take(player.id, cap) {
+                // Held for as long as the session runs.
+                Some(_slot) => {
+                    let span = tracing::debug_span!("session", player = %player.id);
+                    session(state, player, sink, stream).instrument(span).await
+                }
+                None => {
+                    METRICS.error(ErrorCode::RateLimited);
+                    let reason = "too many connections for this player";
+                    let _ = sink.send(close(CLOSE_TOO_MANY_CONNECTIONS, reason)).await;
+                }
+            }
         }
-        None => {
+        Err(AuthFailure::Refused) => {
             METRICS.error(ErrorCode::Unauthorized);
             let _ = sink.send(close(CLOSE_AUTH, "authentication failed")).await;
+        }
+        Err(AuthFailure::Unavailable) => {
+            METRICS.error(ErrorCode::Internal);
+            let reason = "the server cannot check tokens now; try again later";
+            let _ = sink.send(close(CLOSE_TRY_AGAIN_LATER, reason)).await;
         }
     }
     METRICS.connections.dec();
@@ -78,19 +97,32 @@ fn close(code: u16, reason: &'static str) -> Message {
     }))
 }
 
-/// Waits for the `auth` frame; None if it is late, malformed or its token unknown.
-async fn authenticate(state: &AppState, stream: &mut SplitStream<WebSocket>) -> Option<PlayerRef> {
+/// Why a connection was not authenticated.
+enum AuthFailure {
+    /// The `auth` frame was late or malformed, or its token is unknown (4001).
+    Refused,
+    /// The token could not be looked up (the database is away): the client should try again, and
+    /// must not conclude that its identity is gone (1013).
+    Unavailable,
+}
+
+/// Waits for the `auth` frame and finds its player.
+async fn authenticate(
+    state: &AppState,
+    stream: &mut SplitStream<WebSocket>,
+) -> Result<PlayerRef, AuthFailure> {
     let first = tokio::time::timeout(state.limits.auth_timeout(), stream.next()).await;
     let Ok(Some(Ok(Message::Text(text)))) = first else {
-        return None;
+        return Err(AuthFailure::Refused);
     };
     let Ok(ClientFrame::Auth { token }) = serde_json::from_str(&text) else {
-        return None;
+        return Err(AuthFailure::Refused);
     };
-    crate::auth::player_for_token(state, &token)
-        .await
-        .ok()
-        .flatten()
+    match crate::auth::player_for_token(state, &token).await {
+        Ok(Some(player)) => Ok(player),
+        Ok(None) => Err(AuthFailure::Refused),
+        Err(_) => Err(AuthFailure::Unavailable),
+    }
 }
 
 async fn session(
@@ -116,30 +148,61 @@ async fn session(
         conn: &conn,
         joined: HashSet::new(),
     };
-    let mut bucket = TokenBucket::new(state.limits.frame_burst, state.limits.frames_per_sec);
+    let limits = &state.limits;
+    let frames = Rate::new(quota(
+        limits.frames_per_sec,
+        Period::Second,
+        limits.frame_burst,
+    ));
     let shutdown = state.shutdown.clone();
+    // A ping every `ws_ping`; a connection that has not answered one within `ws_pong_timeout`
+    // is gone (a peer that vanished without closing, or one that does not read).
+    let mut ping = tokio::time::interval_at(
+        tokio::time::Instant::now() + limits.ws_ping(),
+        limits.ws_ping(),
+    );
+    ping.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    let pong_deadline = tokio::time::sleep(limits.ws_pong_timeout());
+    tokio::pin!(pong_deadline);
+    let mut awaiting_pong = false;
     let closing: Option<(u16, &'static str)> = loop {
         tokio::select! {
             message = stream.next() => {
-                let text = match message {
-                    Some(Ok(Message::Text(text))) => Some(text),
-                    Some(Ok(Message::Binary(_))) => None,
-                    Some(Ok(Message::Ping(_) | Message::Pong(_))) => continue,
-                    Some(Ok(Message::Close(_)) | Err(_)) | None => break None,
+                let incoming = match message {
+                    Some(Ok(Message::Text(text))) => Incoming::Text(text),
+                    Some(Ok(Message::Binary(_))) => Incoming::Binary,
+                    Some(Ok(Message::Ping(_))) => Incoming::Control,
+                    Some(Ok(Message::Pong(_))) => {
+                        awaiting_pong = false;
+                        Incoming::Control
+                    }
+                    Some(Ok(Message::Close(_))) | None => break None,
+                    Some(Err(e)) => break broken_frame(e),
                 };
-                if text.as_ref().is_some_and(|t| t.len() > state.limits.max_frame_bytes) {
+                if matches!(&incoming, Incoming::Text(t) if t.len() > limits.max_frame_bytes) {
                     METRICS.error(ErrorCode::PayloadTooLarge);
                     break Some((CLOSE_TOO_BIG, "frame larger than 64 KiB"));
                 }
-                if !bucket.take(Instant::now()) {
+                // Every frame counts, control frames too, on this connection and for the player
+                // across all its connections (reconnecting does not refill the budget).
+                let player_ok = state.budgets.frames_per_player.take(&conn.player.id).is_ok();
+                if !frames.take() || !player_ok {
                     session.error(None, ErrorCode::RateLimited, "too many frames: this connection is closed");
                     break Some((CLOSE_POLICY, "flood"));
                 }
-                match text {
-                    Some(text) => Box::pin(session.frame(&text)).await,
-                    None => session.error(None, ErrorCode::BadRequest, "frames are JSON text, not binary"),
+                match incoming {
+                    Incoming::Text(text) => Box::pin(session.frame(&text)).await,
+                    Incoming::Binary => session.error(None, ErrorCode::BadRequest, "frames are JSON text, not binary"),
+                    Incoming::Control => {}
                 }
             }
+            _ = ping.tick(), if !awaiting_pong => {
+                if out.try_send(Outbound::Ping).is_ok() {
+                    awaiting_pong = true;
+                    pong_deadline.as_mut().reset(tokio::time::Instant::now() + limits.ws_pong_timeout());
+                }
+            }
+            _ = pong_deadline.as_mut(), if awaiting_pong => break Some((CLOSE_GOING_AWAY, "no answer to ping")),
             _ = kick.cancelled() => break Some((CLOSE_POLICY, "too slow to keep up")),
             _ = shutdown.cancelled() => break Some((CLOSE_GOING_AWAY, "server shutting down")),
         }
@@ -171,6 +234,48 @@ async fn session(
     }
 }
 
+/// A frame as the read loop sorts it.
+enum Incoming {
+    Text(Utf8Bytes),
+    Binary,
+    /// Ping or pong: nothing to answer here (tungstenite answers pings itself).
+    Control,
+}
+
+/// The close for a frame the WebSocket layer could not read: invalid UTF-8 in a text frame is
+/// 1007, a protocol violation (a reserved opcode, a bad control frame) 1002, a message over the
+/// transport's bound 1009. None when the connection itself is gone.
+fn broken_frame(error: axum::Error) -> Option<(u16, &'static str)> {
+    let error = error.into_inner();
+    match error.downcast_ref::<tungstenite::Error>() {
+        Some(tungstenite::Error::Utf8(_)) => {
+            METRICS.error(ErrorCode::BadRequest);
+            Some((CLOSE_NOT_TEXT, "text frames must be UTF-8"))
+        }
+        Some(tungstenite::Error::Protocol(violation)) if !is_gone(violation) => {
+            METRICS.error(ErrorCode::BadRequest);
+            Some((CLOSE_PROTOCOL, "WebSocket protocol violation"))
+        }
+        Some(tungstenite::Error::Capacity(_)) => {
+            METRICS.error(ErrorCode::PayloadTooLarge);
+            Some((CLOSE_TOO_BIG, "frame larger than 64 KiB"))
+        }
+        _ => {
+            tracing::debug!(error = %error, "connection broken");
+            None
+        }
+    }
+}
+
+/// Protocol errors that mean the peer is gone, rather than that it sent something invalid.
+fn is_gone(violation: &tungstenite::error::ProtocolError) -> bool {
+    use tungstenite::error::ProtocolError;
+    matches!(
+        violation,
+        ProtocolError::ResetWithoutClosingHandshake | ProtocolError::SendAfterClosing
+    )
+}
+
 /// Sends queued frames, flushing when the queue is empty (several frames, one write).
 async fn write_loop(mut sink: SplitSink<WebSocket, Message>, mut outbox: mpsc::Receiver<Outbound>) {
     while let Some(out) = outbox.recv().await {
@@ -183,6 +288,7 @@ async fn write_loop(mut sink: SplitSink<WebSocket, Message>, mut outbox: mpsc::R
                     fed
                 }
             }
+            Outbound::Ping => sink.send(Message::Ping(Default::default())).await,
             Outbound::Close(code, reason) => {
                 let _ = sink.send(close(code, reason)).await;
                 break;
@@ -256,14 +362,11 @@ impl Session<'_> {
                     .await;
             }
             ClientFrame::Chat { room, text } => {
-                let chars = text.trim().chars().count();
-                if chars == 0 || chars > MAX_CHAT_CHARS {
-                    return self.error(
-                        None,
-                        ErrorCode::BadRequest,
-                        "chat text must be 1 to 500 characters",
-                    );
-                }
+                // What is checked is what is sent on: normalised and trimmed.
+                let text = match crate::text::chat(&text) {
+                    Ok(text) => text,
+                    Err(e) => return self.error(None, ErrorCode::BadRequest, e.to_string()),
+                };
                 self.to_room(&room, None, |conn| Command::Chat { conn, text })
                     .await;
             }

@@ -8,8 +8,10 @@ import { shell, button, seatColour } from './index.js';
 const ROWS = 'ABCDEFGHI';
 /** Directions as (Δletter, Δnumber), as the rules name them. */
 const DIRS = { E: [0, 1], NE: [1, 1], NW: [1, 0], W: [0, -1], SW: [-1, -1], SE: [-1, 0] };
-const ARROWS = { E: '→', NE: '↗', NW: '↖', W: '←', SW: '↙', SE: '↘' };
+/** Arrow glyphs counter-clockwise from east, one per 45°. */
+const GLYPHS = ['→', '↗', '↑', '↖', '←', '↙', '↓', '↘'];
 const R = 0.46;
+const LAYOUTS = { standard: 'Standard', 'belgian-daisy': 'Belgian daisy', 'german-daisy': 'German daisy' };
 
 /** Every cell in the view's order: [name, letter index, number]. */
 const CELLS = [];
@@ -19,6 +21,15 @@ for (let i = 0; i < 9; i++) {
   for (let n = lo; n <= hi; n++) CELLS.push([`${ROWS[i]}${n}`, i, n]);
 }
 const INDEX = new Map(CELLS.map(([name, i, n], k) => [name, { k, i, n }]));
+
+/**
+ * The arrow that points along the screen vector (vx, vy) (SVG: y grows downwards). Drawn from the
+ * vector, not from the direction's name, so that it stays right when the board is turned round.
+ */
+export function glyph(vx, vy) {
+  const turns = Math.atan2(-vy, vx) / (Math.PI / 4);
+  return GLYPHS[((Math.round(turns) % 8) + 8) % 8];
+}
 
 export function create(el, ctx) {
   let sel = [];
@@ -132,7 +143,7 @@ export function create(el, ctx) {
         const ay = cy + vy * (along + 0.8);
         const g = s('g', { class: 'arrow', dataset: { dir: m.dir, key: `d-${m.dir}` } },
           s('circle', { cx: ax, cy: ay, r: 0.36 }),
-          s('text', { x: ax, y: ay + 0.13, 'text-anchor': 'middle' }, ARROWS[m.dir]));
+          s('text', { x: ax, y: ay + 0.13, 'text-anchor': 'middle' }, glyph(vx, vy)));
         actionable(g, `Move ${sel.join(' ')} ${m.dir} (${m.notation})`, 'target', () => {
           sel = [];
           ctx.send(m);
@@ -161,9 +172,9 @@ export function create(el, ctx) {
       const team = st.teams ? st.teams.findIndex((t) => t.includes(seat)) : -1;
       rows.push(h('span', { class: 'chip' },
         h('span', { class: 'swatch', style: `background:${seatColour('abalone', seat, st.players)}` }),
-        `${ctx.nameOf(seat)}${team >= 0 ? ` (team ${team + 1})` : ''}: ${st.ejected[seat]} ejected`));
+        `${ctx.nameOf(seat)}${team >= 0 ? ` (team ${team + 1})` : ''} has pushed off ${st.ejected[seat]} of 6`));
     }
-    rows.push(h('span', { class: 'muted small' }, `Layout ${st.layout} · ply ${st.ply}${st.last ? ` · last ${st.last}` : ''}`));
+    rows.push(h('span', { class: 'muted small' }, `${LAYOUTS[st.layout] || st.layout} start · move ${st.ply}${st.last ? ` · last ${st.last}` : ''}`));
     mount(info, rows);
   }
 

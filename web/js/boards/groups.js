@@ -6,6 +6,7 @@
 
 import { s, h, mount, actionable, focusedKey, refocus } from '../dom.js';
 import { shell, button, groupColour, GROUP_COLOURS } from './index.js';
+import { spaceName } from '../events.js';
 
 let dataPromise = null;
 function boardData() {
@@ -76,12 +77,12 @@ export async function create(el, ctx) {
     const end = legal.find((m) => m.action === 'end');
     const hot = new Map();
     if (!sel) {
-      for (const m of walks) if (!hot.has(m.from)) hot.set(m.from, [`Piece on ${m.from}: choose it`, 'select', () => { sel = m.from; draw(); }]);
-      for (const m of adds) hot.set(m.at, [`Add a reserve piece on ${m.at}`, 'target', () => send(m)]);
+      for (const m of walks) if (!hot.has(m.from)) hot.set(m.from, [`Piece on ${spaceName(m.from)}: choose it`, 'select', () => { sel = m.from; draw(); }]);
+      for (const m of adds) hot.set(m.at, [`Add a reserve piece on ${spaceName(m.at)}`, 'target', () => send(m)]);
     } else {
-      hot.set(sel, [`Piece on ${sel}: selected, press to cancel`, 'select', cancel]);
+      hot.set(sel, [`Piece on ${spaceName(sel)}: selected, press to cancel`, 'select', cancel]);
       for (const m of walks.filter((w) => w.from === sel)) {
-        const label = m.to === 'C' ? `Take the piece on ${sel} out through the centre` : m.action === 'cross' ? `Cross from ${sel} through ${m.via} to ${m.to}` : `Move ${sel} to ${m.to}`;
+        const label = m.to === 'C' ? `Take the piece on ${spaceName(sel)} out through the centre` : m.action === 'cross' ? `Cross from ${spaceName(sel)} over the ${spaceName(m.via)} to ${spaceName(m.to)}` : `Move from ${spaceName(sel)} to ${spaceName(m.to)}`;
         hot.set(m.to, [label, 'target', () => send(m)]);
       }
     }
@@ -100,10 +101,11 @@ export async function create(el, ctx) {
       g.append(s('polygon', { points: sp.pts.map(P).map((p) => p.join(',')).join(' '), fill: fillOf(id, sp), class: `poly ${lastFrom.has(id) ? 'last-from' : ''} ${lastTo.has(id) ? 'last' : ''}` }));
       const [cx, cy] = P(sp.centroid);
       const small = sp.kind === 'small_triangle' || sp.kind === 'ring2';
-      g.append(s('text', { x: cx, y: cy + (small ? 0.12 : 0.55), class: 'space-id', 'text-anchor': 'middle' }, id === 'C' ? 'OUT' : id));
+      // Only the centre is named on the board: the other spaces' names are internal (kNWx, s3y).
+      if (id === 'C') g.append(s('text', { x: cx, y: cy + 0.12, class: 'space-id', 'text-anchor': 'middle' }, 'OUT'));
       const colour = st.board[id];
       if (colour !== undefined) {
-        g.append(s('circle', { cx, cy: small ? cy : cy - 0.15, r: small ? 0.24 : 0.42, fill: groupColour(colour), class: `piece ${colour === st.active_colour ? 'active' : ''}` }));
+        g.append(s('circle', { cx, cy, r: small ? 0.24 : 0.42, fill: groupColour(colour), class: `piece ${colour === st.active_colour ? 'active' : ''}` }));
       }
       const spot = hot.get(id);
       if (spot) {
@@ -126,7 +128,7 @@ export async function create(el, ctx) {
     if (opts.interactive) {
       let hint = 'Pick one of your pieces, then a lit space.';
       if (adds.length && !sel) hint = 'Pick a piece to move, or a lit compartment to add a reserve piece.';
-      if (sel) hint = `Move ${sel} to a lit space.`;
+      if (sel) hint = `Move the piece on ${spaceName(sel)} to a lit space.`;
       items.push(h('span', { class: 'muted small' }, hint));
       if (sel) items.push(button('Cancel', cancel, { id: 'cancel' }));
       if (end) items.push(button('End turn', () => send(end), { id: 'end-turn' }));

@@ -52,7 +52,8 @@ export function create(el, ctx) {
     const removable = new Set();
     for (const m of candidates) for (const r of m.remove) if (!removing.includes(r)) removable.add(r);
     const last = st.last && st.last.move;
-    const lastSquares = new Set(last ? [last.from, last.to].filter(Boolean) : []);
+    const lastFrom = last && last.from;
+    const lastTo = last && last.to;
     const lines = new Set();
     for (const ev of opts.lastEvents || []) if (ev.kind === 'line') ev.squares.forEach((q) => lines.add(q));
 
@@ -62,7 +63,8 @@ export function create(el, ctx) {
         const [px, py] = xy(name);
         const dark = (x + y - 1) % 2 === 0;
         const cls = ['sq', dark ? 'dark' : 'light'];
-        if (lastSquares.has(name)) cls.push('last');
+        if (name === lastTo) cls.push('last');
+        else if (name === lastFrom) cls.push('last-from');
         if (lines.has(name)) cls.push('line');
         const g = s('g', { dataset: { sq: name, key: `sq-${name}` } }, s('rect', { x: px, y: py, width: 1, height: 1, class: cls.join(' ') }));
         const seat = occ[name];

@@ -12,6 +12,7 @@ const N = 9;
 const FILES = 'abcdefghi';
 const ZONES = { SW: [0, 0], NW: [0, 6], NE: [6, 6], SE: [6, 0] };
 const PEARL = { red: '#d23b3b', black: '#161616', white: '#fbfbfb' };
+const PHASES = { setup: 'Secret setup', play: 'Playing', lose: 'A lost fight: pearls to give up' };
 
 const name = (x, y) => `${FILES[x]}${y + 1}`;
 const parse = (p) => [FILES.indexOf(p[0]), Number(p.slice(1)) - 1];
@@ -19,6 +20,30 @@ const xy = (p) => {
   const [x, y] = parse(p);
   return [x, N - 1 - y];
 };
+
+/** What each pearl colour does, in one line (setup and play). */
+function legend() {
+  const dot = (c) => h('span', { class: 'swatch', style: `background:${PEARL[c]}` });
+  return h('p', { class: 'small pearl-legend', id: 'pearl-legend' },
+    dot('red'), ' red: steps the cube moves · ', dot('black'), ' black: coins it flips to attack · ', dot('white'), ' white: coins it flips to defend');
+}
+
+/** Why a draft setup would be refused (the rules' limits and the room's options), in words. */
+export function setupProblems(draft, total, options) {
+  const out = [];
+  if (draft.size < 3 || draft.size > 9) out.push(`Use 3 to 9 cubes (now ${draft.size}).`);
+  if (total !== 27) out.push(`Share exactly 27 pearls (now ${total}).`);
+  for (const [at, c] of draft) {
+    const n = c.red + c.black + c.white;
+    if (options.antenna_mode === 'free') {
+      if (n > 9) out.push(`The cube on ${at} carries more than 9 pearls.`);
+    } else if (c.red > 3 || c.black > 3 || c.white > 3) {
+      out.push(`The cube on ${at} has more than 3 pearls of one colour.`);
+    }
+    if (n === 0 && !options.allow_empty_cubes) out.push(`The cube on ${at} needs at least one pearl.`);
+  }
+  return out;
+}
 
 function zoneCells(zone) {
   const [x0, y0] = ZONES[zone];
@@ -149,14 +174,18 @@ export function create(el, ctx) {
       return h('span', { class: `chip ${st.eliminated.includes(i) ? 'out' : ''}` },
         h('span', { class: 'swatch', style: `background:${colour(i)}` }),
         `${ctx.nameOf(i)} (${z}): ${st.phase === 'setup' ? (st.ready[i] ? 'ready' : 'setting up') : `${alive.length} cubes, ${pearls} pearls`}${st.eliminated.includes(i) ? ' (out)' : ''}`);
-    }), h('span', { class: 'muted small' }, `Phase ${st.phase} · ${st.quiet_rounds} quiet rounds`));
+    }), h('span', { class: 'muted small' }, `${PHASES[st.phase] || st.phase} · ${st.quiet_rounds} quiet rounds`));
   }
 
   function drawSetup(st, seat, legal, cubes, hot) {
-    if (seat === null || !legal.length) {
+    // The draft is kept while the setup is on its way and if the server refuses it; it goes only
+    // once the server has it (the seat is ready), and then the private setup is drawn instead.
+    if (seat === null || st.ready[seat]) {
       setup = null;
+      editing = null;
       return;
     }
+    if (!legal.length) return;
     if (!setup) setup = new Map();
     for (const at of zoneCells(st.zones[seat])) {
       const has = setup.has(at);
@@ -178,6 +207,7 @@ export function create(el, ctx) {
     if (st.phase === 'setup') {
       const total = [...setup.values()].reduce((a, c) => a + c.red + c.black + c.white, 0);
       items.push(h('p', { class: 'small' }, `Secret setup: put 3 to 9 cubes in your zone (${st.zones[seat]}) and share exactly 27 pearls among them. Pearls placed: `, h('strong', { id: 'pearl-total' }, `${total}/27`), ` on ${setup.size} cubes.`));
+      items.push(legend());
       const examples = legal.filter((m) => m.action === 'setup');
       items.push(h('div', { class: 'examples' }, examples.map((m, i) => button(`Example ${i + 1} (${m.cubes.length} cubes)`, () => {
         setup = new Map(m.cubes.map((c) => [c.at, { red: c.red, black: c.black, white: c.white }]));
@@ -193,11 +223,13 @@ export function create(el, ctx) {
         items.push(h('div', { class: 'cube-edit' }, h('strong', {}, `Cube on ${editing}: `), field('red'), field('black'), field('white'),
           button('Remove cube', () => { setup.delete(editing); editing = null; draw(); }, { class: 'small' })));
       }
+      const problems = setupProblems(setup, total, ctx.options ? ctx.options() : {});
       items.push(button('Submit my setup', () => {
         const cubesOut = [...setup.entries()].map(([at, c]) => ({ at, red: c.red, black: c.black, white: c.white }));
         cubesOut.sort((a, b) => parse(a.at)[1] - parse(b.at)[1] || parse(a.at)[0] - parse(b.at)[0]);
         ctx.send({ action: 'setup', cubes: cubesOut });
-      }, { class: 'primary', id: 'submit-setup', disabled: setup.size === 0 }));
+      }, { class: 'primary', id: 'submit-setup', disabled: problems.length > 0 }));
+      if (problems.length) items.push(h('ul', { class: 'small problems', id: 'setup-problems' }, problems.map((p) => h('li', {}, p))));
       mount(panel, items);
       return;
     }
@@ -211,6 +243,7 @@ export function create(el, ctx) {
       mount(panel, items);
       return;
     }
+    items.push(legend());
     items.push(h('span', { class: 'muted small' }, sel ? (path.length ? `Path ${sel}→${path.join('→')}: continue or pick a lit destination.` : 'Step along a path, pick a lit destination, or a ringed enemy to attack.') : 'Pick one of your cubes.'));
     if (sel) {
       const exchanges = legal.filter((m) => m.action === 'exchange' && m.cube === sel);

@@ -96,7 +96,15 @@ export function create(el, ctx) {
       actionable(g, `Place ${tile} here, turned ${m.rotation}`, 'target', () => send(m));
       svg.append(g);
     }
-    if (!all.length) all.push([0, 0], [1, 1]);
+    // Nothing on the board yet (the opening): a small frame for the first tile, not a large blank box.
+    svg.classList.toggle('empty', all.length === 0);
+    if (all.length === 0) {
+      const verts = vertices(0, 0, 'up');
+      all.push(...verts);
+      const g = triangle(verts, null, 'spot');
+      g.classList.add('first');
+      svg.append(g);
+    }
     const xs = all.map((v) => pt(v)[0]);
     const ys = all.map((v) => pt(v)[1]);
     const pad = 1.2;
@@ -126,7 +134,7 @@ export function create(el, ctx) {
         });
       }
       return b;
-    }) : h('span', { class: 'muted small' }, view.you ? 'Your rack is empty.' : 'Spectators do not see the racks.'));
+    }) : h('span', { class: 'muted small' }, view.you ? 'Your rack is empty.' : 'The racks are hidden: each player sees only their own.'));
 
     // Controls.
     const items = [];

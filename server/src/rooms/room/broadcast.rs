@@ -66,6 +66,9 @@ impl Room {
     }
 
     pub(super) fn on_sync(&mut self, conn: &Conn) {
+        if self.refuse_unjoined(conn, None) {
+            return;
+        }
         if self.live.is_some() {
             self.snapshot_for(conn);
         } else {

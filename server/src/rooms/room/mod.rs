@@ -275,14 +275,30 @@ impl Room {
         });
     }
 
+    /// Whether `conn` has joined this room (and not left it). Room frames from a connection that has
+    /// not are refused `not_joined`: a room code alone must not let anyone watch, chat or read a
+    /// snapshot (the contract's "Private rooms stay private").
+    fn joined(&self, conn: &Conn) -> bool {
+        self.members.contains_key(&conn.id)
+    }
+
+    /// Refuses a frame of a connection that has not joined; true if refused.
+    fn refuse_unjoined(&self, conn: &Conn, id: Option<String>) -> bool {
+        if self.joined(conn) {
+            return false;
+        }
+        self.refuse(
+            conn,
+            id,
+            ErrorCode::NotJoined,
+            "join the room on this connection first",
+        );
+        true
+    }
+
     fn on_chat(&mut self, conn: &Conn, text: String) {
-        if !self.members.contains_key(&conn.id) {
-            return self.refuse(
-                conn,
-                None,
-                ErrorCode::Forbidden,
-                "join the room before chatting",
-            );
+        if self.refuse_unjoined(conn, None) {
+            return;
         }
         let frame = encode(&ServerFrame::Chat {
             room: self.code.clone(),

@@ -7,7 +7,7 @@ use plateau_protocol::ws::ServerFrame;
 use plateau_protocol::{ErrorCode, MatchResult, RoomStatus};
 use rand::seq::IndexedRandom;
 use serde_json::Value;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use super::{result_of, Room};
 use crate::metrics::METRICS;
@@ -15,6 +15,9 @@ use crate::rooms::views::{Moment, RecipientView};
 use crate::rooms::{isolated, EngineFailure};
 use crate::store::{MatchEnd, NewMove};
 use crate::ws::conn::{encode, Conn};
+
+/// The least wait before the server plays for a seat again after its move could not be stored.
+const RETRY_AFTER_FAILED_COMMIT: Duration = Duration::from_secs(1);
 
 impl Room {
     pub(super) async fn on_move(
@@ -33,6 +36,9 @@ impl Room {
                 "you have no seat in this room",
             );
         };
+        if self.refuse_unjoined(&conn, Some(id.clone())) {
+            return;
+        }
         let Some(live) = &self.live else {
             return self.refuse(
                 &conn,
@@ -185,8 +191,12 @@ impl Room {
                     "the move could not be stored; try again",
                 );
             }
-            // A bot's move is tried again later; a player's is theirs to resend.
+            // A bot's move is tried again later, not at once (the database may be away for a
+            // while: no busy loop); a player's is theirs to resend.
             self.schedule_automatic();
+            if let Some(due) = &mut self.auto_due {
+                *due = (*due).max(tokio::time::Instant::now() + RETRY_AFTER_FAILED_COMMIT);
+            }
             return;
         }
         let live = self.live.as_mut().expect("moves need a match");

@@ -74,6 +74,9 @@ impl Room {
     }
 
     pub(super) async fn on_leave(&mut self, conn: Conn) {
+        if self.refuse_unjoined(&conn, None) {
+            return;
+        }
         let member = self.members.remove(&conn.id);
         let seat = self.seat_of(conn.player.id);
         if let (RoomStatus::Waiting, Some(seat)) = (self.status, seat) {

@@ -1,0 +1,111 @@
+//! File descriptors: the server must never stop accepting because it ran out of them. At start the
+//! soft limit is raised to the hard one, and connections are capped below it, leaving a reserve for
+//! the database, logs and the operations listener. Should `accept` still fail for lack of
+//! descriptors, a spare one (kept open from the start) is released, the waiting connection is
+//! accepted and closed at once (the newest is shed, the rest go on), and the spare is taken again.
+//! Failures are logged at most once every few seconds, with a count, never once each.
+
+use std::fs::File;
+use std::io;
+use std::time::{Duration, Instant};
+
+use futures_util::FutureExt;
+use tokio::net::TcpListener;
+
+use crate::metrics::METRICS;
+
+/// How often a run of accept failures is logged.
+const LOG_EVERY: Duration = Duration::from_secs(10);
+
+/// The descriptor limit (the soft one raised to the hard one where possible).
+pub fn limit() -> u64 {
+    match rlimit::increase_nofile_limit(u64::MAX) {
+        Ok(limit) => limit,
+        Err(e) => {
+            tracing::warn!(error = %e, "cannot read the descriptor limit; assuming 1024");
+            1024
+        }
+    }
+}
+
+/// Connections the server holds at most with `limit` descriptors: the limit less a reserve (a
+/// sixteenth of it, at least 64 and at most 256: the database pool, logs, the operations
+/// listener and the spare need a few dozen).
+pub fn connection_cap(limit: u64) -> usize {
+    let reserve = (limit / 16).clamp(64, 256);
+    usize::try_from(limit.saturating_sub(reserve).max(1)).unwrap_or(usize::MAX)
+}
+
+/// What the accept loop keeps to get over a lack of descriptors.
+pub struct Reserve {
+    spare: Option<File>,
+    failures_since_log: u64,
+    last_log: Option<Instant>,
+}
+
+impl Reserve {
+    pub fn new() -> Self {
+        Reserve {
+            spare: open_spare(),
+            failures_since_log: 0,
+            last_log: None,
+        }
+    }
+
+    /// After a failed `accept`: out of descriptors, sheds the connection waiting first in line by
+    /// way of the spare; otherwise (a connection reset before it was accepted) nothing to do.
+    pub async fn after_accept_error(&mut self, error: io::Error, listener: &TcpListener) {
+        let out_of_descriptors = matches!(error.raw_os_error(), Some(libc::EMFILE | libc::ENFILE));
+        if !out_of_descriptors {
+            tracing::debug!(error = %error, "accept failed");
+            return;
+        }
+        self.log(&error);
+        match self.spare.take() {
+            Some(released) => {
+                drop(released);
+                if let Some(Ok((tcp, _))) = listener.accept().now_or_never() {
+                    METRICS.connection_refused("descriptors");
+                    drop(tcp);
+                }
+                self.spare = open_spare();
+            }
+            // Not even the spare could be had back: let some connections close first.
+            None => {
+                tokio::time::sleep(Duration::from_millis(50)).await;
+                self.spare = open_spare();
+            }
+        }
+    }
+
+    fn log(&mut self, error: &io::Error) {
+        self.failures_since_log += 1;
+        let due = self.last_log.is_none_or(|last| last.elapsed() >= LOG_EVERY);
+        if due {
+            tracing::warn!(
+                error = %error,
+                failures = self.failures_since_log,
+                "out of file descriptors: shedding the newest connections"
+            );
+            self.failures_since_log = 0;
+            self.last_log = Some(Instant::now());
+        }
+    }
+}
+
+fn open_spare() -> Option<File> {
+    File::open("/dev/null").ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_cap_leaves_a_reserve() {
+        assert_eq!(connection_cap(160), 96);
+        assert_eq!(connection_cap(1024), 960);
+        assert_eq!(connection_cap(20_000), 19_744);
+        assert_eq!(connection_cap(1 << 20), (1 << 20) - 256);
+    }
+}

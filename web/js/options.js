@@ -1,0 +1,62 @@
+//! Words for the create form's options, used when the catalog does not give its own `label` (older
+//! servers): a label and a plain description per option, a label per value, and which options are
+//! house rules that the form folds under "More options". No raw value reaches a person.
+
+/** name -> { label, help, values: {value: label}, more: house rule } */
+const OPTIONS = {
+  // Abalone
+  layout: { label: 'Start position', help: 'How the marbles stand at the start (2 players; 3 and 4 players always use the standard start).', values: { standard: 'Standard', 'belgian-daisy': 'Belgian daisy', 'german-daisy': 'German daisy' } },
+  max_plies: { label: 'Move limit', help: 'End the match after this many moves in all. Leave empty for no limit.', more: true },
+  cap_result: { label: 'At the move limit', help: 'What a match stopped by the move limit counts as.', values: { draw: 'A draw', marbles: 'A win for whoever pushed off more marbles' }, more: true },
+  // Triominos
+  target: { label: 'Target score', help: 'The game ends after the round in which someone reaches it (400 is usual, 200 for a short game).' },
+  rounds: { label: 'Number of rounds', help: 'Play exactly this many rounds instead of playing to the target. Leave empty to play to the target.' },
+  blocked_scoring: { label: 'Blocked round scoring', help: 'When nobody can play: how the player with the fewest points in hand scores.', values: { others_minus_own: 'The others’ racks minus their own', sum_of_differences: 'The sum of the differences' }, more: true },
+  blocked_tie: { label: 'Blocked round, tie', help: 'When several players share the lowest rack in a blocked round.', values: { each_tied_scores: 'Each of them scores', no_winner: 'Nobody scores' }, more: true },
+  must_play_drawn_tile: { label: 'Only the drawn tile', help: 'After drawing, only a tile drawn this turn may be placed.', more: true },
+  opening_tie_break: { label: 'Opening tie', help: 'No triple dealt and two players hold equally high tiles.', values: { highest_corner: 'Highest corner, then by lot', redeal: 'Deal again' }, more: true },
+  pressman_bridge_bonus: { label: 'Pressman bridge bonus', help: '+40 for a tile that matches two sides next to a bridge.', more: true },
+  several_at_target: { label: 'Several reach the target', help: 'Who wins when several players reach the target in the same round.', values: { round_winner: 'The round’s winner, if among them', highest_score: 'The highest score' }, more: true },
+  three_hexagons_bonus: { label: 'Three hexagons bonus', help: 'Bonus for closing three hexagons with one tile (one: 50, two: 60).', values: { 70: '70 points', 60: '60 points' }, more: true },
+  zero_triple_choice: { label: 'May open with 0-0-0', help: 'Whoever holds the highest triple and 0-0-0 may open with 0-0-0 (40 points).', more: true },
+  // Pinuid
+  variant: { label: 'Variant', help: 'Which version of the rules is played.', values: { classic: 'Classic (2 players)', quatro: 'Quatro (3 or 4 players, from the corners)', base: 'Base: the loser of a fight loses 1 pearl', fast: 'Fast: the loser loses the difference' } },
+  no_removal_limit: { label: 'Draw without removals', help: 'A draw after this many moves in a row without a removal. Leave empty for no limit.', more: true },
+  // Trangouar
+  allow_empty_cubes: { label: 'Cubes without pearls', help: 'A setup cube may get no pearl (it starts as a corpse).', more: true },
+  antenna_mode: { label: 'Pearls per cube', help: 'How many pearls a cube may carry.', values: { per_colour: 'At most 3 of each colour', free: 'Any colours, at most 9' }, more: true },
+  move_mode: { label: 'Move length', help: 'How far a cube moves for its red pearls.', values: { exact: 'Exactly one step per red pearl', up_to: 'Up to one step per red pearl' }, more: true },
+  move_shape: { label: 'Move shape', help: 'Whether a move may turn corners.', values: { any: 'May turn', straight: 'Straight lines only' }, more: true },
+  stall_rounds: { label: 'Draw when nothing happens', help: 'A draw after this many full rounds in which no pearl leaves the game. Leave empty for never.', more: true },
+  // Groups-of-Three
+  must_use_all_moves: { label: 'Use the whole roll', help: 'A player must spend the whole dice total while a move is possible.' },
+};
+
+/** "max_plies" -> "Max plies", for an option this client does not know. */
+const humanize = (name) => {
+  const t = String(name).replace(/_/g, ' ');
+  return t.charAt(0).toUpperCase() + t.slice(1);
+};
+
+/** The label of option `name` (the catalog's own first). */
+export function optionLabel(name, spec) {
+  return spec.label || (OPTIONS[name] && OPTIONS[name].label) || humanize(name);
+}
+
+/** Its description: the catalog's when it gives labels too (then it is written for people). */
+export function optionHelp(name, spec) {
+  if (spec.label && spec.description) return spec.description;
+  return (OPTIONS[name] && OPTIONS[name].help) || '';
+}
+
+/** The label of one value of an enum option. */
+export function valueLabel(name, spec, value) {
+  const served = spec.value_labels && spec.value_labels[value];
+  return served || (OPTIONS[name] && OPTIONS[name].values && OPTIONS[name].values[value]) || humanize(value);
+}
+
+/** A house rule, folded under "More options". */
+export function isMore(name, spec) {
+  if (typeof spec.advanced === 'boolean') return spec.advanced;
+  return !!(OPTIONS[name] && OPTIONS[name].more);
+}

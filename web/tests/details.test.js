@@ -1,0 +1,119 @@
+//! The small things people read, in headless Chromium at a desktop and a phone size: no internal
+//! code or raw value on a page (Groups-of-Three's space names, hidden setups, option values), a
+//! draw said once, a history page without dice for a game without luck, players with the same
+//! name told apart, both colours of a 2-player Groups-of-Three seat, and Pinuid's highlights.
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { BASE, SIZES, describe, launch, newPlayer, createRoom, start, pointAndPlay, waitPly, whoseTurn, shot, clean } from './helpers.js';
+
+/** Internal names: Groups-of-Three spaces, option values, undefined or null. */
+const RAW = /\b(k(NE|NW|SE|SW)[xyz]|s[0-7][xyz]|t[ENWS]|[abd][0-7]|undefined|null|NaN|others_minus_own|round_winner)\b|\[object/;
+
+let browser;
+before(async () => {
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+});
+
+async function pair(game, viewport, names, options = {}) {
+  const A = await newPlayer(browser, names[0], viewport);
+  const code = await createRoom(A.page, game, 2, options);
+  const B = await newPlayer(browser, names[1], viewport);
+  await B.page.goto(`${BASE}/r/${code}`);
+  await B.page.waitForSelector('#seats li[data-seat="1"].me');
+  await start(A.page);
+  await B.page.waitForSelector('#board svg.board-svg');
+  return { A, B, code };
+}
+
+async function done(...players) {
+  for (const p of players) {
+    clean(p.page);
+    await p.ctx.close();
+  }
+}
+
+for (const [size, viewport] of Object.entries(SIZES)) {
+  test(`groups-of-three speaks in words; two colours per seat with 2 players; same names told apart (${size})`, async () => {
+    const { A, B } = await pair('groups-of-three', viewport, ['Alice', 'Alice']);
+    // Each seat shows its two colours, and the two Alices are told apart.
+    for (const seat of [0, 1]) assert.equal(await A.page.locator(`#seats li[data-seat="${seat}"] .swatch`).count(), 2);
+    const names = await A.page.$$eval('#seats .seat-name', (e) => e.map((x) => x.textContent));
+    assert.notEqual(names[0], names[1], `told apart: ${names}`);
+    // Six steps, whoever's they are, pointing at what is lit (a turn is several steps).
+    const goal = Number(await A.page.getAttribute('#room', 'data-ply')) + 6;
+    while (Number(await A.page.getAttribute('#room', 'data-ply')) < goal) {
+      const mover = (await whoseTurn([A, B])).page;
+      const before = Number(await mover.getAttribute('#room', 'data-version'));
+      const el = mover.locator('#board [data-act="target"], #board [data-act="select"]:not(.selected), #board-panel #end-turn').first();
+      const what = await el.evaluate((e) => `${e.dataset.act || e.id} ${e.getAttribute('aria-label') || ''}`);
+      // By keyboard: the board's outlined spaces overlap, so a pointer may land on a neighbour.
+      await el.focus();
+      await mover.keyboard.press('Enter');
+      await mover.waitForFunction((v) => Number(document.querySelector('#room').dataset.version) > v || document.querySelector('#board .selected'), before, { timeout: 5000 })
+        .catch(async (e) => { throw new Error(`${what}: ${await describe(mover)} ${e}`); });
+    }
+    const seen = `${await A.page.textContent('#board')} ${await A.page.textContent('#events')} ${await A.page.textContent('#last-move')}`;
+    assert.doesNotMatch(seen, RAW, 'no internal space names');
+    assert.match(await A.page.textContent('#events'), /moved from|added a piece|took a piece out/);
+    await shot(A.page, `groups-of-three-2p-${size}`);
+    await done(A, B);
+  });
+
+  test(`a drawn match says Draw once; its history has no dice, no raw values and no undefined (${size})`, async () => {
+    const A = await newPlayer(browser, 'Quin', viewport);
+    await createRoom(A.page, 'abalone', 2, { max_plies: 2, cap_result: 'draw' });
+    await start(A.page, true);
+    await pointAndPlay(A.page);
+    await A.page.waitForSelector('#result:not([hidden])');
+    const banner = await A.page.textContent('#result');
+    assert.match(banner, /^Draw · Move limit reached/);
+    assert.equal(banner.match(/Draw/g).length, 1, banner);
+    await A.page.click('#history-link');
+    await A.page.waitForSelector('#board[data-ply="2"] svg.board-svg');
+    await A.page.waitForSelector('#match-options li');
+    const page = await A.page.textContent('#match');
+    assert.doesNotMatch(page, /Fair dice/);
+    assert.doesNotMatch(page, RAW);
+    assert.match(await A.page.textContent('#match-options'), /At the move limit: A draw/);
+    await shot(A.page, `abalone-history-draw-${size}`);
+    await done(A);
+  });
+
+  test(`trangouar in play: its history page shows hidden setups in words (${size})`, async () => {
+    const { A, B } = await pair('trangouar', viewport, ['Rosa', 'Sven']);
+    await A.page.click('[data-example="0"]');
+    await A.page.click('#submit-setup');
+    await A.page.waitForSelector('#board-panel:has-text("Your setup is in")');
+    const id = await A.page.evaluate(() => window.__plateau.page.state.room.match);
+    await B.page.goto(`${BASE}/m/${id}`);
+    await B.page.waitForSelector('#moves li');
+    const moves = await B.page.textContent('#moves');
+    assert.match(moves, /Rosa: a secret setup/);
+    assert.doesNotMatch(await B.page.textContent('#match'), RAW);
+    await done(A, B);
+  });
+
+  test(`pinuid: the last move's two squares differ, and "can move" shows on yellow pieces (${size})`, async () => {
+    const { A, B } = await pair('pinuid', viewport, ['Tara', 'Ugo']);
+    const mover = await whoseTurn([A, B]);
+    await pointAndPlay(mover.page);
+    await waitPly(A.page, 1);
+    const fills = await A.page.evaluate(() => [...document.querySelectorAll('#board rect.last, #board rect.last-from')].map((r) => `${r.classList.contains('last') ? 'to' : 'from'}:${getComputedStyle(r).fill}`));
+    assert.equal(fills.length, 2, String(fills));
+    assert.notEqual(fills[0].split(':')[1], fills[1].split(':')[1], 'from and to in different colours');
+    await done(A, B);
+    // Quatro with 4 (one seat is yellow): the "can move" ring is not the piece's own colour.
+    const C = await newPlayer(browser, 'Vera', viewport);
+    await createRoom(C.page, 'pinuid', 4);
+    await start(C.page, true);
+    await whoseTurn([C]);
+    const ring = await C.page.$eval('#board [data-act="select"] circle.piece', (c) => getComputedStyle(c).stroke);
+    for (const yellowish of ['rgb(227, 181, 44)', 'rgb(255, 210, 74)']) assert.notEqual(ring, yellowish);
+    await shot(C.page, `pinuid-quatro-${size}`);
+    await done(C);
+  });
+}

@@ -1,0 +1,71 @@
+//! Layout of every board in headless Chromium at 1280x800 and 390x844: on a desktop the turn, the
+//! hints and buttons and the score line are on the first screen with the board, which fits the
+//! window (the Triominos opening included); on a phone every button is at least 40 px tall. Saves a
+//! screenshot of every board at both sizes.
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { BASE, SIZES, launch, newPlayer, createRoom, start, whoseTurn, clean, SHOTS } from './helpers.js';
+import { join } from 'node:path';
+
+const GAMES = ['abalone', 'triominos', 'pinuid', 'trangouar', 'groups-of-three'];
+
+let browser;
+before(async () => {
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+});
+
+const box = (page, sel) => page.locator(sel).first().boundingBox();
+
+for (const [size, viewport] of Object.entries(SIZES)) {
+  test(`every board fits the screen, with its controls in view (${size})`, async () => {
+    for (const game of GAMES) {
+      const A = await newPlayer(browser, 'Wim', viewport);
+      const code = await createRoom(A.page, game, 2);
+      const B = await newPlayer(browser, 'Xia', viewport);
+      await B.page.goto(`${BASE}/r/${code}`);
+      await B.page.waitForSelector('#seats li[data-seat="1"].me');
+      await start(A.page);
+      await B.page.waitForSelector('#board svg.board-svg');
+      const page = (await whoseTurn([A, B])).page;
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.screenshot({ path: join(SHOTS, `layout-${game}-${size}.png`) });
+      const { height } = viewport;
+      if (size === 'desktop') {
+        // On the first screen: whose turn, the hint and the buttons, the score line.
+        for (const sel of ['#turn', '#board-panel', '.board-info']) {
+          const b = await box(page, sel);
+          assert.ok(b && b.y + b.height <= height, `${game}: ${sel} is on the first screen (bottom ${b && Math.round(b.y + b.height)})`);
+        }
+        for (const b of await page.locator('#board-panel button').all()) {
+          const r = await b.boundingBox();
+          assert.ok(r.y + r.height <= height, `${game}: "${await b.textContent()}" is on the first screen`);
+        }
+        // The board fits in the window, and is not a large empty box.
+        const svg = await box(page, '#board svg.board-svg');
+        assert.ok(svg.y + svg.height <= height + 1, `${game}: the board fits (bottom ${Math.round(svg.y + svg.height)})`);
+        const drawn = await page.$eval('#board svg.board-svg', (s) => {
+          const r = s.getBBox();
+          const vb = s.viewBox.baseVal;
+          return (r.width * r.height) / (vb.width * vb.height);
+        });
+        assert.ok(drawn > 0.2 || svg.height <= 160, `${game}: the board is mostly drawing, not a large blank box (${drawn.toFixed(2)} of ${Math.round(svg.height)}px)`);
+      } else {
+        for (const b of await page.locator('#board-panel button, #room-controls button, #chat-form button, .rack .tile').all()) {
+          const r = await b.boundingBox();
+          if (!r) continue;
+          assert.ok(r.height >= 40, `${game}: "${(await b.textContent()).trim()}" is ${r.height}px tall`);
+        }
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        assert.ok(overflow <= 1, `${game}: no sideways scrolling (${overflow}px)`);
+      }
+      for (const p of [A, B]) {
+        clean(p.page);
+        await p.ctx.close();
+      }
+    }
+  });
+}

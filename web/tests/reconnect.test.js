@@ -1,0 +1,69 @@
+//! The web client when the server cannot check its token (the database is away): a WebSocket closed
+//! with 1013 ("try again later") is retried with backoff, the banner says so, and the identity is
+//! kept; only 4001 (the token is unknown) offers to choose a name again. The server's answers to
+//! `auth` are played by routing the page's WebSocket (a real server answers 1013 only while its
+//! database is away; tests/tests/database_away.rs checks that side).
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { launch, newPlayer, createRoom, clean } from './helpers.js';
+
+let browser;
+before(async () => {
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+});
+
+test('1013 is retried and keeps the identity; only 4001 offers to forget it', async () => {
+  const { ctx, page } = await newPlayer(browser, 'Dora');
+  // 'real': through to the server; otherwise the `auth` frame is answered by closing with `mode`.
+  let mode = 'real';
+  let refusals = 0;
+  await page.routeWebSocket(/\/api\/v1\/ws$/, (ws) => {
+    if (mode === 'real') {
+      ws.connectToServer();
+      return;
+    }
+    const code = mode;
+    ws.onMessage(() => {
+      refusals += 1;
+      ws.close({ code, reason: code === 1013 ? 'try again later' : 'authentication failed' });
+    });
+  });
+  const code = await createRoom(page, 'abalone', 2);
+  await page.waitForSelector('body[data-conn="open"]');
+  const identity = await page.evaluate(() => localStorage.getItem('plateau.identity'));
+  assert.ok(identity, 'the page keeps an identity');
+
+  // The database is away: every reconnection is refused with 1013.
+  mode = 1013;
+  await page.evaluate(() => window.__plateau.conn.drop());
+  await page.waitForSelector('body[data-conn="unavailable"]');
+  await page.waitForFunction(() => document.querySelector('#conn').textContent.includes('not ready'));
+  // It tries again by itself (with backoff), and never offers to forget the identity.
+  const deadline = Date.now() + 15000;
+  while (refusals < 3 && Date.now() < deadline) await page.waitForTimeout(100);
+  assert.ok(refusals >= 3, `retried after 1013 (${refusals} attempts)`);
+  assert.equal(await page.locator('#conn button', { hasText: 'Choose a name again' }).count(), 0);
+  assert.equal(
+    await page.evaluate(() => localStorage.getItem('plateau.identity')),
+    identity,
+    'the identity is kept',
+  );
+
+  // The database is back: the next retry connects, the room is still there, the banner goes.
+  mode = 'real';
+  await page.waitForSelector('body[data-conn="open"]', { timeout: 20000 });
+  await page.waitForSelector(`#room[data-room="${code}"]`);
+  assert.equal(await page.isHidden('#conn'), true);
+
+  // An unknown token (4001), by contrast, is the one case that offers to choose a name again.
+  mode = 4001;
+  await page.evaluate(() => window.__plateau.conn.drop());
+  await page.waitForSelector('body[data-conn="auth_failed"]');
+  await page.waitForSelector('#conn button:text("Choose a name again")');
+  clean(page);
+  await ctx.close();
+});
