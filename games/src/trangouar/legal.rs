@@ -51,7 +51,7 @@ impl Trangouar {
             .cube_at(pending.cube)
             .expect("the losing cube is on the board")
             .pearls;
-        Pearls::splits(pending.count, pending.count)
+        Pearls::splits(pending.count.into(), pending.count)
             .filter(|p| p.within(have))
             .map(|p| Move::Lose { pearls: p.into() })
             .collect()

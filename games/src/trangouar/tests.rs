@@ -286,14 +286,84 @@ fn setup_validation() {
             ]))
         )
         .is_ok());
+    let over = [
+        SetupCube {
+            at: pt("a1"),
+            red: 5,
+            black: 5,
+            white: 0,
+        },
+        SetupCube {
+            at: pt("b1"),
+            red: 0,
+            black: 8,
+            white: 0,
+        },
+        SetupCube {
+            at: pt("c1"),
+            red: 0,
+            black: 0,
+            white: 9,
+        },
+    ];
     assert_eq!(
-        refused(
-            &free,
-            0,
-            setup_json(&[("a1", 10, 0, 0), ("b1", 0, 8, 0), ("c1", 0, 0, 9)])
-        ),
+        free.check_setup(0, &over).unwrap_err(),
         "a1: at most 9 pearls on a cube"
     );
+}
+
+/// Issue 11.1: with free antennas, a cube of 255 red and 10 black pearls once read as 9 pearls
+/// (a wrapping `u8` sum), passed every check, and its 255-step path search pinned a core.
+#[test]
+fn crafted_pearl_counts_cannot_wrap_the_total() {
+    let free = game(2, json!({"antenna_mode": "free"}));
+    let crafted = json!({"action": "setup", "cubes": [
+        {"at": "a1", "red": 255, "black": 10, "white": 0},
+        {"at": "b1", "red": 9, "black": 0, "white": 0},
+        {"at": "c1", "red": 0, "black": 0, "white": 9},
+    ]});
+    // The wire form is refused as malformed: no colour count above what a cube can hold...
+    let Err(MoveError::Malformed(why)) = Trangouar::parse_move(&crafted) else {
+        panic!("a count of 255 pearls parsed");
+    };
+    assert!(why.contains("a pearl count is 0 to 9"), "{why}");
+    for mv in [
+        json!({"action": "exchange", "cube": "a1", "red": 256, "black": 0, "white": 0}),
+        json!({"action": "lose", "pearls": {"red": 10}}),
+        json!({"action": "exchange", "cube": "a1", "red": -1, "black": 0, "white": 0}),
+    ] {
+        assert!(
+            matches!(Trangouar::parse_move(&mv), Err(MoveError::Malformed(_))),
+            "{mv}"
+        );
+    }
+    // ...and the rules, reached without the parser, count 265 pearls, not 9.
+    let cubes = [
+        SetupCube {
+            at: pt("a1"),
+            red: 255,
+            black: 10,
+            white: 0,
+        },
+        SetupCube {
+            at: pt("b1"),
+            red: 9,
+            black: 0,
+            white: 0,
+        },
+        SetupCube {
+            at: pt("c1"),
+            red: 0,
+            black: 0,
+            white: 9,
+        },
+    ];
+    assert_eq!(
+        free.check_setup(0, &cubes).unwrap_err(),
+        "a1: at most 9 pearls on a cube"
+    );
+    assert_eq!(Pearls::new(255, 10, 0).total(), 265);
+    assert!(!free.fits(Pearls::new(255, 10, 0)));
 }
 
 fn parse_setup(v: &Value) -> Vec<SetupCube> {
