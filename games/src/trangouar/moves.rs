@@ -4,7 +4,7 @@
 use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::{json, Value};
 
-use super::board::Point;
+use super::board::{Point, CELLS};
 use super::CUBE_MAX;
 use crate::engine::MoveError;
 
@@ -164,5 +164,18 @@ pub enum Move {
 
 /// Reads a move, with serde's precise message (missing field, unknown action, bad intersection...).
 pub fn parse(json: &Value) -> Result<Move, MoveError> {
-    Move::deserialize(json).map_err(|e| MoveError::Malformed(format!("trangouar move: {e}")))
+    let mv =
+        Move::deserialize(json).map_err(|e| MoveError::Malformed(format!("trangouar move: {e}")))?;
+    // Lists longer than the board cannot be valid: refuse them before any rule looks at them.
+    let too_long = match &mv {
+        Move::Setup { cubes } => cubes.len() > CELLS,
+        Move::Move { path, .. } => path.len() > CELLS,
+        _ => false,
+    };
+    if too_long {
+        return Err(MoveError::Malformed(format!(
+            "trangouar move: a list of at most {CELLS} intersections"
+        )));
+    }
+    Ok(mv)
 }
