@@ -164,8 +164,8 @@ pub enum Move {
 
 /// Reads a move, with serde's precise message (missing field, unknown action, bad intersection...).
 pub fn parse(json: &Value) -> Result<Move, MoveError> {
-    let mv =
-        Move::deserialize(json).map_err(|e| MoveError::Malformed(format!("trangouar move: {e}")))?;
+    let mv = Move::deserialize(json)
+        .map_err(|e| MoveError::Malformed(format!("trangouar move: {e}")))?;
     // Lists longer than the board cannot be valid: refuse them before any rule looks at them.
     let too_long = match &mv {
         Move::Setup { cubes } => cubes.len() > CELLS,
