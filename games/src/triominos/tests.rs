@@ -1319,3 +1319,20 @@ fn redeal_option_deals_until_one_player_holds_the_opening_tile() {
     }
     assert!(redealt > 0, "some of 500 deals should have tied");
 }
+
+/// Found by fuzzing: `x: i64::MIN` has no absolute value; the bound check panicked (with overflow
+/// checks) or wrapped and read the cell as x = 0. Every out-of-range coordinate is malformed.
+#[test]
+fn extreme_coordinates_are_malformed_not_wrapped() {
+    for x in [i64::MIN, i64::MIN + 1, -1001, 1001, i64::MAX] {
+        let mv = json!({"action": "place", "tile": [0, 1, 2], "rotation": 0,
+                        "cell": {"x": x, "y": 0, "dir": "up"}});
+        assert!(
+            matches!(Triominos::parse_move(&mv), Err(MoveError::Malformed(_))),
+            "x = {x}"
+        );
+    }
+    let edge = json!({"action": "place", "tile": [0, 1, 2], "rotation": 0,
+                      "cell": {"x": -1000, "y": 1000, "dir": "up"}});
+    assert!(Triominos::parse_move(&edge).is_ok());
+}
