@@ -72,6 +72,13 @@ pub trait Match: Send + Sync {
     fn outcome(&self) -> Option<Outcome>;
     /// What the rules play for `seat` if it does not answer (see [`Game::default_move`]).
     fn default_move(&self, seat: Seat) -> Option<Value>;
+    /// The RNG of a bot's choice for `seat` now: ChaCha20 keyed by the match seed, on a stream of
+    /// its own for each (ply, seat), so a bot's draw never moves the match RNG, and a replay (same
+    /// seed, same moves) draws the same.
+    fn bot_rng(&self, seat: Seat) -> GameRng;
+    /// A random move for `seat` drawn from [`Match::bot_rng`] (see [`Game::random_move`]), in
+    /// canonical move JSON; `None` when it need not act.
+    fn random_move(&self, seat: Seat) -> Option<Value>;
     fn box_clone(&self) -> Box<dyn Match>;
 }
 
@@ -112,6 +119,9 @@ pub enum ReplayError {
     Move { ply: usize, error: MoveError },
 }
 
+/// Bot RNG streams reserved per ply: one per seat (no game seats more than this).
+const BOT_STREAMS_PER_PLY: u64 = 16;
+
 struct Entry<G>(PhantomData<fn() -> G>);
 
 impl<G: Game> GameEntry for Entry<G> {
@@ -144,7 +154,12 @@ impl<G: Game> GameEntry for Entry<G> {
     ) -> Result<Box<dyn Match>, SetupError> {
         let mut rng = GameRng::from_seed(seed);
         let state = G::setup(options, players, &mut rng)?;
-        Ok(Box::new(MatchOf { state, rng }))
+        Ok(Box::new(MatchOf {
+            state,
+            rng,
+            seed,
+            plies: 0,
+        }))
     }
 }
 
@@ -152,6 +167,9 @@ impl<G: Game> GameEntry for Entry<G> {
 struct MatchOf<G> {
     state: G,
     rng: GameRng,
+    seed: Seed,
+    /// Moves accepted so far.
+    plies: u64,
 }
 
 impl<G: Game> Match for MatchOf<G> {
@@ -185,6 +203,7 @@ impl<G: Game> Match for MatchOf<G> {
         let events = state.play(seat, &mv, &mut rng)?;
         self.state = state;
         self.rng = rng;
+        self.plies += 1;
         Ok(Played {
             canonical: serde_json::to_value(&mv).expect("moves serialise"),
             events,
@@ -202,6 +221,19 @@ impl<G: Game> Match for MatchOf<G> {
     fn default_move(&self, seat: Seat) -> Option<Value> {
         self.state
             .default_move(seat)
+            .map(|m| serde_json::to_value(m).expect("moves serialise"))
+    }
+
+    fn bot_rng(&self, seat: Seat) -> GameRng {
+        let mut rng = GameRng::from_seed(self.seed);
+        // Stream 0 is the match's own RNG; bots use streams from 1, one per (ply, seat).
+        rng.set_stream(1 + self.plies * BOT_STREAMS_PER_PLY + seat as u64);
+        rng
+    }
+
+    fn random_move(&self, seat: Seat) -> Option<Value> {
+        self.state
+            .random_move(seat, &mut self.bot_rng(seat))
             .map(|m| serde_json::to_value(m).expect("moves serialise"))
     }
 

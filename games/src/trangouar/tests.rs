@@ -1408,3 +1408,65 @@ fn listed_destinations_are_every_reachable_end() {
         }
     }
 }
+
+/// Issue 11.9: a bot's setup is any valid setup, not one of the four listed examples.
+#[test]
+fn random_setups_are_valid_and_not_only_the_examples() {
+    for options in [
+        Value::Null,
+        json!({"antenna_mode": "free"}),
+        json!({"antenna_mode": "free", "allow_empty_cubes": true}),
+    ] {
+        for players in 2..=4 {
+            let g = game(players, options.clone());
+            let mut rng = GameRng::seed_from_u64(3);
+            let mut seen = std::collections::HashSet::new();
+            for _ in 0..200 {
+                for seat in 0..players {
+                    let Some(Move::Setup { cubes }) = g.random_move(seat, &mut rng) else {
+                        panic!("a setup is drawn in the setup phase");
+                    };
+                    assert_eq!(g.check_setup(seat, &cubes), Ok(()), "{options} {cubes:?}");
+                    seen.insert(format!("{cubes:?}"));
+                }
+            }
+            assert!(
+                seen.len() > 100 * players,
+                "{options}: only {} setups",
+                seen.len()
+            );
+        }
+    }
+}
+
+/// Bots draw from their own RNG stream: different matches give different setups, a replay of
+/// the same match (same seed, same moves) the same ones, and drawing never moves the match RNG.
+#[test]
+fn bot_moves_differ_between_matches_and_replay_identically() {
+    let entry = registry::find("trangouar").unwrap();
+    let options = entry.validate(2, &Value::Null).unwrap();
+    let bot_setups = |seed: [u8; 32]| {
+        let mut m = entry.start(&options, 2, seed).unwrap();
+        let mut setups = Vec::new();
+        for seat in 0..2 {
+            let before = m.view(Viewer::Omniscient);
+            let mv = m.random_move(seat).expect("a setup to draw");
+            assert_eq!(
+                m.view(Viewer::Omniscient),
+                before,
+                "drawing changed the match"
+            );
+            m.play(seat, &mv).expect("a bot's setup is valid");
+            setups.push(mv);
+        }
+        // After the reveal, bots draw among the legal moves, from the next ply's stream.
+        let seat = m.to_act()[0];
+        setups.push(m.random_move(seat).expect("a move to draw"));
+        setups
+    };
+    let first = bot_setups([1; 32]);
+    assert_eq!(bot_setups([1; 32]), first, "a replay draws the same");
+    let other = bot_setups([2; 32]);
+    assert_ne!(other[0], first[0]);
+    assert_ne!(other[1], first[1]);
+}

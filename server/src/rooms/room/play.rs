@@ -5,7 +5,6 @@ use chrono::Utc;
 use plateau_games::{Match, MoveError, Played};
 use plateau_protocol::ws::ServerFrame;
 use plateau_protocol::{ErrorCode, RoomStatus};
-use rand::seq::IndexedRandom;
 use serde_json::Value;
 use std::time::Instant;
 
@@ -191,12 +190,8 @@ impl Room {
         let chosen = to_act.iter().find_map(|&seat| {
             let default = live.game_match.default_move(seat);
             if self.seats[seat].bot {
-                let random = || {
-                    live.game_match
-                        .legal_moves(seat)
-                        .choose(&mut rand::rng())
-                        .cloned()
-                };
+                // Drawn from the match's bot stream: replayable, and the match RNG is untouched.
+                let random = || live.game_match.random_move(seat);
                 Some((seat, default.or_else(random)?))
             } else {
                 Some((seat, default?))
