@@ -6,6 +6,7 @@
 //! its seed and its list of moves. Modelled on shakmaty's `Position`: playing an illegal move is an
 //! error, and [`crate::registry`] makes sure an error leaves the match untouched.
 
+use rand::Rng;
 use rand_chacha::ChaCha20Rng;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -146,6 +147,15 @@ pub enum MoveError {
     Illegal(String),
 }
 
+/// One of `moves`, uniformly drawn from `rng`; `None` if there is none.
+pub fn pick_uniform<M>(moves: Vec<M>, rng: &mut GameRng) -> Option<M> {
+    if moves.is_empty() {
+        return None;
+    }
+    let pick = rng.random_range(0..moves.len());
+    moves.into_iter().nth(pick)
+}
+
 /// A game's rules. Implementations are plain values: cloning one clones the whole position.
 ///
 /// Contract, checked for every game by the shared tests in [`crate::registry`]:
@@ -200,6 +210,13 @@ pub trait Game: Clone + Send + Sync + 'static {
     fn is_secret(mv: &Self::Move) -> bool {
         let _ = mv;
         false
+    }
+
+    /// A random move for `seat`, drawn from `rng` (what a bot plays): `None` when it need not act.
+    /// Default: uniform among [`Game::legal_moves`]. Games whose list is only a sample of the legal
+    /// moves (Trangouar's setups) override it to draw from all of them.
+    fn random_move(&self, seat: Seat, rng: &mut GameRng) -> Option<Self::Move> {
+        pick_uniform(self.legal_moves(seat), rng)
     }
 
     /// The move the rules themselves prescribe for `seat` when it must decide and does not answer

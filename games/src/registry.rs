@@ -75,6 +75,13 @@ pub trait Match: Send + Sync {
     fn outcome(&self) -> Option<Outcome>;
     /// What the rules play for `seat` if it does not answer (see [`Game::default_move`]).
     fn default_move(&self, seat: Seat) -> Option<Value>;
+    /// The RNG of a bot's choice for `seat` now: ChaCha20 keyed by the match seed, on a stream of
+    /// its own for each (ply, seat), so a bot's draw never moves the match RNG, and a replay (same
+    /// seed, same moves) draws the same.
+    fn bot_rng(&self, seat: Seat) -> GameRng;
+    /// A random move for `seat` drawn from [`Match::bot_rng`] (see [`Game::random_move`]), in
+    /// canonical move JSON; `None` when it need not act.
+    fn random_move(&self, seat: Seat) -> Option<Value>;
     fn box_clone(&self) -> Box<dyn Match>;
     /// Ends the match once `max_plies` plies have been played (counting from the start), as the
     /// game's [`Game::ply_cap_outcome`] says, unless its rules end it first. Set before any move.
@@ -133,6 +140,9 @@ pub enum ReplayError {
     Move { ply: usize, error: MoveError },
 }
 
+/// Bot RNG streams reserved per ply: one per seat (no game seats more than this).
+const BOT_STREAMS_PER_PLY: u64 = 16;
+
 struct Entry<G>(PhantomData<fn() -> G>);
 
 impl<G: Game> GameEntry for Entry<G> {
@@ -168,6 +178,7 @@ impl<G: Game> GameEntry for Entry<G> {
         Ok(Box::new(MatchOf {
             state,
             rng,
+            seed,
             plies: 0,
             max_plies: None,
         }))
@@ -178,6 +189,7 @@ impl<G: Game> GameEntry for Entry<G> {
 struct MatchOf<G> {
     state: G,
     rng: GameRng,
+    seed: Seed,
     /// Plies played.
     plies: u64,
     /// The cap on plies, if any.
@@ -257,6 +269,22 @@ impl<G: Game> Match for MatchOf<G> {
         }
         self.state
             .default_move(seat)
+            .map(|m| serde_json::to_value(m).expect("moves serialise"))
+    }
+
+    fn bot_rng(&self, seat: Seat) -> GameRng {
+        let mut rng = GameRng::from_seed(self.seed);
+        // Stream 0 is the match's own RNG; bots use streams from 1, one per (ply, seat).
+        rng.set_stream(1 + self.plies * BOT_STREAMS_PER_PLY + seat as u64);
+        rng
+    }
+
+    fn random_move(&self, seat: Seat) -> Option<Value> {
+        if self.capped() {
+            return None;
+        }
+        self.state
+            .random_move(seat, &mut self.bot_rng(seat))
             .map(|m| serde_json::to_value(m).expect("moves serialise"))
     }
 

@@ -86,6 +86,13 @@ fn perft_standard_depth_3() {
 /// Computed by this generator (cross-checked by `generator_matches_validator`).
 const PERFT3_STANDARD: u64 = 98_912;
 
+/// Issue 13.5: the daisy layouts' depth-3 counts from the rules file (abalone.md §6.1).
+#[test]
+fn perft_daisies_depth_3() {
+    assert_eq!(perft(2, "belgian-daisy", 3).unwrap(), 149_322);
+    assert_eq!(perft(2, "german-daisy", 3).unwrap(), 493_480);
+}
+
 #[test]
 fn perft_multiplayer() {
     assert_eq!(perft(3, "standard", 1).unwrap(), 40);

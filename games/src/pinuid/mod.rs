@@ -137,14 +137,18 @@ impl Game for Pinuid {
                     "classic: 2 players; quatro: 3 or 4 players from the corners, a player whose \
                      pieces all stand on one square colour is eliminated",
                 ),
-                OptionSpec::integer(
-                    "no_removal_limit",
-                    1,
-                    10_000,
-                    None,
-                    "site rule: a draw after this many consecutive plies without a removal \
-                     (null: no limit)",
-                ),
+                // P13: on by default, as every public game needs an end; still nullable.
+                OptionSpec {
+                    nullable: true,
+                    ..OptionSpec::integer(
+                        "no_removal_limit",
+                        1,
+                        10_000,
+                        Some(200),
+                        "site rule (P13): the match is a draw after this many consecutive plies \
+                         without a piece removed (null: no limit)",
+                    )
+                },
             ],
         }
     }

@@ -8,7 +8,7 @@
 use serde::Serialize;
 use serde_json::{Map, Value};
 
-use super::board::Square;
+use super::board::{Square, CELLS as SQUARES};
 use crate::engine::MoveError;
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -65,6 +65,12 @@ pub fn parse(json: &Value) -> Result<Move, MoveError> {
             let to = square(obj, "to")?;
             let remove = match obj.get("remove") {
                 None | Some(Value::Null) => Vec::new(),
+                // No step forms more lines than there are squares: a longer list is not a move.
+                Some(Value::Array(items)) if items.len() > SQUARES => {
+                    return Err(malformed(format!(
+                        "\"remove\" lists at most {SQUARES} squares"
+                    )))
+                }
                 Some(Value::Array(items)) => items
                     .iter()
                     .map(|v| {

@@ -1007,3 +1007,15 @@ fn views_are_the_same_for_everyone() {
         }
     }
 }
+
+/// Issue 13.4: the P13 safeguard is on by default (200 plies) and may be switched off with null.
+#[test]
+fn the_no_removal_limit_is_200_plies_by_default() {
+    let e = entry("pinuid");
+    let defaults = e.validate(2, &Value::Null).unwrap();
+    assert_eq!(defaults["no_removal_limit"], json!(200));
+    let off = e.validate(2, &json!({"no_removal_limit": null})).unwrap();
+    assert_eq!(off["no_removal_limit"], Value::Null);
+    let err = e.validate(2, &json!({"no_removal_limit": 0})).unwrap_err();
+    assert!(err.to_string().starts_with("options.no_removal_limit:"));
+}

@@ -5,8 +5,11 @@ use std::collections::VecDeque;
 
 use super::board::{self, Point, CELLS};
 use super::moves::{Move, Pearls, SetupCube};
-use super::{Cube, PendingLoss, Trangouar};
-use crate::engine::Seat;
+use rand::seq::SliceRandom;
+use rand::Rng;
+
+use super::{Cube, PendingLoss, Trangouar, MAX_CUBES, MIN_CUBES, PEARLS};
+use crate::engine::{GameRng, Seat};
 
 impl Trangouar {
     /// A few valid setups for `seat` (there are far too many to list; see the module doc).
@@ -45,13 +48,61 @@ impl Trangouar {
             .collect()
     }
 
+    /// A random valid setup for `seat` (what a bot sends): 3 to 9 cubes on random intersections of
+    /// its zone, every cube first given one pearl (unless empty cubes are allowed), then the 27
+    /// pearls dealt one by one to random (cube, colour) slots with room under the antenna caps.
+    /// Every valid setup can come out, not only the listed examples.
+    pub(super) fn random_setup(&self, seat: Seat, rng: &mut GameRng) -> Move {
+        let mut cells = board::zones(self.players)[seat].cells();
+        cells.shuffle(rng);
+        let count = rng.random_range(MIN_CUBES..=MAX_CUBES);
+        let mut pearls = vec![Pearls::default(); count];
+        let colour = |p: &mut Pearls, c: usize| match c {
+            0 => p.red += 1,
+            1 => p.black += 1,
+            _ => p.white += 1,
+        };
+        let mut left = PEARLS;
+        if !self.rules.allow_empty {
+            for p in &mut pearls {
+                colour(p, rng.random_range(0..3));
+                left -= 1;
+            }
+        }
+        for _ in 0..left {
+            let room: Vec<(usize, usize)> = (0..count)
+                .flat_map(|i| (0..3).map(move |c| (i, c)))
+                .filter(|&(i, c)| {
+                    let mut more = pearls[i];
+                    colour(&mut more, c);
+                    self.fits(more)
+                })
+                .collect();
+            // 3 cubes hold 27 pearls under either cap, so there is always room.
+            let (i, c) = room[rng.random_range(0..room.len())];
+            colour(&mut pearls[i], c);
+        }
+        let mut cubes: Vec<SetupCube> = cells
+            .into_iter()
+            .zip(pearls)
+            .map(|(at, p)| SetupCube {
+                at,
+                red: p.red,
+                black: p.black,
+                white: p.white,
+            })
+            .collect();
+        cubes.sort_by_key(|c| c.at);
+        Move::Setup { cubes }
+    }
+
     /// Every way the losing cube can give up its pearls.
     pub(super) fn loss_choices(&self, pending: PendingLoss) -> Vec<Move> {
         let have = self
             .cube_at(pending.cube)
             .expect("the losing cube is on the board")
             .pearls;
-        Pearls::splits(pending.count, pending.count)
+        Pearls::splits(pending.count.into(), pending.count)
             .filter(|p| p.within(have))
             .map(|p| Move::Lose { pearls: p.into() })
             .collect()

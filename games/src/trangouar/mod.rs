@@ -292,6 +292,18 @@ impl Game for Trangouar {
         matches!(mv, Move::Setup { .. })
     }
 
+    /// In the setup phase, a random valid setup among all of them (the listed ones are only
+    /// examples); otherwise uniform among the legal moves.
+    fn random_move(&self, seat: Seat, rng: &mut GameRng) -> Option<Move> {
+        if !self.to_act().contains(&seat) {
+            return None;
+        }
+        if !self.revealed {
+            return Some(self.random_setup(seat, rng));
+        }
+        crate::engine::pick_uniform(self.legal_moves(seat), rng)
+    }
+
     /// Only a pending loss has a prescribed answer; every other decision waits for its player.
     fn default_move(&self, seat: Seat) -> Option<Move> {
         self.pending

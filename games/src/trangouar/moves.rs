@@ -1,10 +1,11 @@
 //! The move JSON of Trangouar (`{"action": "setup" | "nothing" | "exchange" | "move" | "attack" |
 //! "lose", ...}`) and its parsing. Serialising a move gives its canonical form.
 
-use serde::{Deserialize, Serialize};
+use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::{json, Value};
 
-use super::board::Point;
+use super::board::{Point, CELLS};
+use super::CUBE_MAX;
 use crate::engine::MoveError;
 
 /// Pearl counts of a cube, by colour: red = movement, black = attack, white = defence.
@@ -20,8 +21,10 @@ impl Pearls {
         Pearls { red, black, white }
     }
 
-    pub fn total(self) -> u8 {
-        self.red + self.black + self.white
+    /// The number of pearls, computed wide: three counts of up to 255 cannot wrap (a wrapping
+    /// sum once let 255 red + 10 black pass as 9 pearls).
+    pub fn total(self) -> u32 {
+        u32::from(self.red) + u32::from(self.black) + u32::from(self.white)
     }
 
     /// `{"red": r, "black": b, "white": w}`, for events and views.
@@ -43,7 +46,9 @@ impl Pearls {
     }
 
     /// Every split of `total` pearls into colours, each at most `cap` (red first, ascending).
-    pub fn splits(total: u8, cap: u8) -> impl Iterator<Item = Pearls> {
+    pub fn splits(total: u32, cap: u8) -> impl Iterator<Item = Pearls> {
+        // A split of more than 3 × cap pearls has a colour above the cap: there is none.
+        let total = u8::try_from(total).unwrap_or(u8::MAX);
         (0..=cap.min(total)).flat_map(move |r| {
             (0..=cap.min(total - r)).filter_map(move |b| {
                 let w = total - r - b;
@@ -53,13 +58,31 @@ impl Pearls {
     }
 }
 
+/// Reads one colour's pearl count: 0 to [`CUBE_MAX`], the most a cube can ever hold. Bounding it
+/// here keeps every later sum and every path search (a cube moves as many steps as it has red
+/// pearls) small, whatever a client sends.
+fn pearl_count<'de, D: Deserializer<'de>>(d: D) -> Result<u8, D::Error> {
+    let n = u64::deserialize(d)?;
+    u8::try_from(n)
+        .ok()
+        .filter(|&n| n <= CUBE_MAX)
+        .ok_or_else(|| {
+            serde::de::Error::custom(format!(
+                "a pearl count is 0 to {CUBE_MAX} (a cube holds at most {CUBE_MAX}), not {n}"
+            ))
+        })
+}
+
 /// One cube of a setup: where, and its pearls.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct SetupCube {
     pub at: Point,
+    #[serde(deserialize_with = "pearl_count")]
     pub red: u8,
+    #[serde(deserialize_with = "pearl_count")]
     pub black: u8,
+    #[serde(deserialize_with = "pearl_count")]
     pub white: u8,
 }
 
@@ -73,11 +96,23 @@ impl SetupCube {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Lost {
-    #[serde(default, skip_serializing_if = "is_zero")]
+    #[serde(
+        default,
+        skip_serializing_if = "is_zero",
+        deserialize_with = "pearl_count"
+    )]
     pub red: u8,
-    #[serde(default, skip_serializing_if = "is_zero")]
+    #[serde(
+        default,
+        skip_serializing_if = "is_zero",
+        deserialize_with = "pearl_count"
+    )]
     pub black: u8,
-    #[serde(default, skip_serializing_if = "is_zero")]
+    #[serde(
+        default,
+        skip_serializing_if = "is_zero",
+        deserialize_with = "pearl_count"
+    )]
     pub white: u8,
 }
 
@@ -112,8 +147,11 @@ pub enum Move {
     /// Recolour the pearls of one own cube, keeping their number.
     Exchange {
         cube: Point,
+        #[serde(deserialize_with = "pearl_count")]
         red: u8,
+        #[serde(deserialize_with = "pearl_count")]
         black: u8,
+        #[serde(deserialize_with = "pearl_count")]
         white: u8,
     },
     /// Move one own cube along `path` (the intersections entered, in order, not the start).
@@ -126,5 +164,18 @@ pub enum Move {
 
 /// Reads a move, with serde's precise message (missing field, unknown action, bad intersection...).
 pub fn parse(json: &Value) -> Result<Move, MoveError> {
-    Move::deserialize(json).map_err(|e| MoveError::Malformed(format!("trangouar move: {e}")))
+    let mv = Move::deserialize(json)
+        .map_err(|e| MoveError::Malformed(format!("trangouar move: {e}")))?;
+    // Lists longer than the board cannot be valid: refuse them before any rule looks at them.
+    let too_long = match &mv {
+        Move::Setup { cubes } => cubes.len() > CELLS,
+        Move::Move { path, .. } => path.len() > CELLS,
+        _ => false,
+    };
+    if too_long {
+        return Err(MoveError::Malformed(format!(
+            "trangouar move: a list of at most {CELLS} intersections"
+        )));
+    }
+    Ok(mv)
 }

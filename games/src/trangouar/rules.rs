@@ -33,7 +33,7 @@ impl Trangouar {
     /// Whether a cube may hold `p` (the antenna caps, §2.2 / T3).
     pub(super) fn fits(&self, p: Pearls) -> bool {
         if self.rules.free_antennas {
-            p.total() <= CUBE_MAX
+            p.total() <= u32::from(CUBE_MAX)
         } else {
             p.red <= ANTENNA && p.black <= ANTENNA && p.white <= ANTENNA
         }
@@ -115,7 +115,7 @@ impl Trangouar {
                 ));
             }
         }
-        let total: u32 = cubes.iter().map(|c| c.pearls().total() as u32).sum();
+        let total: u32 = cubes.iter().map(|c| c.pearls().total()).sum();
         if total != PEARLS as u32 {
             return Err(format!("the pearls add up to {total}, not {PEARLS}"));
         }
@@ -325,11 +325,12 @@ impl Trangouar {
         };
         let count = loser.map(|(_, c)| {
             let wanted = if self.rules.fast {
-                difference.unsigned_abs() as u8
+                difference.unsigned_abs()
             } else {
                 1
             };
-            wanted.min(c.pearls.total())
+            // At most the cube's pearls: a few, so the narrowing cannot cut.
+            wanted.min(c.pearls.total()) as u8
         });
         let mut events = vec![Event::public(json!({
             "kind": "attack",
@@ -369,7 +370,7 @@ impl Trangouar {
             .cube_at(pending.cube)
             .expect("the losing cube is on the board");
         let lost = lost.pearls();
-        if lost.total() != pending.count {
+        if lost.total() != u32::from(pending.count) {
             return Err(illegal(format!(
                 "the cube on {} loses {} pearl(s), not {}",
                 pending.cube,

@@ -286,14 +286,84 @@ fn setup_validation() {
             ]))
         )
         .is_ok());
+    let over = [
+        SetupCube {
+            at: pt("a1"),
+            red: 5,
+            black: 5,
+            white: 0,
+        },
+        SetupCube {
+            at: pt("b1"),
+            red: 0,
+            black: 8,
+            white: 0,
+        },
+        SetupCube {
+            at: pt("c1"),
+            red: 0,
+            black: 0,
+            white: 9,
+        },
+    ];
     assert_eq!(
-        refused(
-            &free,
-            0,
-            setup_json(&[("a1", 10, 0, 0), ("b1", 0, 8, 0), ("c1", 0, 0, 9)])
-        ),
+        free.check_setup(0, &over).unwrap_err(),
         "a1: at most 9 pearls on a cube"
     );
+}
+
+/// Issue 11.1: with free antennas, a cube of 255 red and 10 black pearls once read as 9 pearls
+/// (a wrapping `u8` sum), passed every check, and its 255-step path search pinned a core.
+#[test]
+fn crafted_pearl_counts_cannot_wrap_the_total() {
+    let free = game(2, json!({"antenna_mode": "free"}));
+    let crafted = json!({"action": "setup", "cubes": [
+        {"at": "a1", "red": 255, "black": 10, "white": 0},
+        {"at": "b1", "red": 9, "black": 0, "white": 0},
+        {"at": "c1", "red": 0, "black": 0, "white": 9},
+    ]});
+    // The wire form is refused as malformed: no colour count above what a cube can hold...
+    let Err(MoveError::Malformed(why)) = Trangouar::parse_move(&crafted) else {
+        panic!("a count of 255 pearls parsed");
+    };
+    assert!(why.contains("a pearl count is 0 to 9"), "{why}");
+    for mv in [
+        json!({"action": "exchange", "cube": "a1", "red": 256, "black": 0, "white": 0}),
+        json!({"action": "lose", "pearls": {"red": 10}}),
+        json!({"action": "exchange", "cube": "a1", "red": -1, "black": 0, "white": 0}),
+    ] {
+        assert!(
+            matches!(Trangouar::parse_move(&mv), Err(MoveError::Malformed(_))),
+            "{mv}"
+        );
+    }
+    // ...and the rules, reached without the parser, count 265 pearls, not 9.
+    let cubes = [
+        SetupCube {
+            at: pt("a1"),
+            red: 255,
+            black: 10,
+            white: 0,
+        },
+        SetupCube {
+            at: pt("b1"),
+            red: 9,
+            black: 0,
+            white: 0,
+        },
+        SetupCube {
+            at: pt("c1"),
+            red: 0,
+            black: 0,
+            white: 9,
+        },
+    ];
+    assert_eq!(
+        free.check_setup(0, &cubes).unwrap_err(),
+        "a1: at most 9 pearls on a cube"
+    );
+    assert_eq!(Pearls::new(255, 10, 0).total(), 265);
+    assert!(!free.fits(Pearls::new(255, 10, 0)));
 }
 
 fn parse_setup(v: &Value) -> Vec<SetupCube> {
@@ -1337,4 +1407,66 @@ fn listed_destinations_are_every_reachable_end() {
             }
         }
     }
+}
+
+/// Issue 11.9: a bot's setup is any valid setup, not one of the four listed examples.
+#[test]
+fn random_setups_are_valid_and_not_only_the_examples() {
+    for options in [
+        Value::Null,
+        json!({"antenna_mode": "free"}),
+        json!({"antenna_mode": "free", "allow_empty_cubes": true}),
+    ] {
+        for players in 2..=4 {
+            let g = game(players, options.clone());
+            let mut rng = GameRng::seed_from_u64(3);
+            let mut seen = std::collections::HashSet::new();
+            for _ in 0..200 {
+                for seat in 0..players {
+                    let Some(Move::Setup { cubes }) = g.random_move(seat, &mut rng) else {
+                        panic!("a setup is drawn in the setup phase");
+                    };
+                    assert_eq!(g.check_setup(seat, &cubes), Ok(()), "{options} {cubes:?}");
+                    seen.insert(format!("{cubes:?}"));
+                }
+            }
+            assert!(
+                seen.len() > 100 * players,
+                "{options}: only {} setups",
+                seen.len()
+            );
+        }
+    }
+}
+
+/// Bots draw from their own RNG stream: different matches give different setups, a replay of
+/// the same match (same seed, same moves) the same ones, and drawing never moves the match RNG.
+#[test]
+fn bot_moves_differ_between_matches_and_replay_identically() {
+    let entry = registry::find("trangouar").unwrap();
+    let options = entry.validate(2, &Value::Null).unwrap();
+    let bot_setups = |seed: [u8; 32]| {
+        let mut m = entry.start(&options, 2, seed).unwrap();
+        let mut setups = Vec::new();
+        for seat in 0..2 {
+            let before = m.view(Viewer::Omniscient);
+            let mv = m.random_move(seat).expect("a setup to draw");
+            assert_eq!(
+                m.view(Viewer::Omniscient),
+                before,
+                "drawing changed the match"
+            );
+            m.play(seat, &mv).expect("a bot's setup is valid");
+            setups.push(mv);
+        }
+        // After the reveal, bots draw among the legal moves, from the next ply's stream.
+        let seat = m.to_act()[0];
+        setups.push(m.random_move(seat).expect("a move to draw"));
+        setups
+    };
+    let first = bot_setups([1; 32]);
+    assert_eq!(bot_setups([1; 32]), first, "a replay draws the same");
+    let other = bot_setups([2; 32]);
+    assert_ne!(other[0], first[0]);
+    assert_ne!(other[1], first[1]);
 }

@@ -46,8 +46,6 @@ pub struct Triominos {
     opener: Option<Opener>,
     /// Tiles drawn in the current turn (at most 3).
     drawn: Vec<Tile>,
-    /// Consecutive turns that ended without a placement while the pile was empty.
-    idle_turns: usize,
     outcome: Option<Outcome>,
 }
 
@@ -74,7 +72,6 @@ impl Triominos {
             turn: 0,
             opener: None,
             drawn: Vec::new(),
-            idle_turns: 0,
             outcome: None,
         };
         g.deal(rng);
@@ -210,7 +207,7 @@ impl Triominos {
                     .sum::<i64>();
             self.end_round("went_out", changes, vec![seat], ev, rng);
         } else {
-            self.end_turn(true);
+            self.end_turn();
             self.settle(ev, rng);
         }
     }
@@ -219,12 +216,7 @@ impl Triominos {
         (seat + 1) % self.players
     }
 
-    fn end_turn(&mut self, placed: bool) {
-        if placed {
-            self.idle_turns = 0;
-        } else if self.pile.is_empty() {
-            self.idle_turns += 1;
-        }
+    fn end_turn(&mut self) {
         self.turn = self.next_seat(self.turn);
         self.drawn.clear();
     }
@@ -242,12 +234,12 @@ impl Triominos {
                     "kind": "penalty", "seat": seat, "points": -rules::THIRD_DRAW_PENALTY,
                     "reason": "three_draws",
                 })));
-                self.end_turn(false);
+                self.end_turn();
                 continue;
             }
             if self.pile.is_empty() {
-                let blocked = self.idle_turns >= self.players
-                    || (0..self.players).all(|s| !self.board.can_place(&self.racks[s]));
+                // §6.2 as corrected: blocked exactly when nobody can place any more.
+                let blocked = (0..self.players).all(|s| !self.board.can_place(&self.racks[s]));
                 if blocked {
                     self.end_blocked_round(ev, rng);
                     continue;
@@ -256,7 +248,7 @@ impl Triominos {
                     ev.push(Event::public(
                         json!({"kind": "passed", "seat": seat, "auto": true}),
                     ));
-                    self.end_turn(false);
+                    self.end_turn();
                     continue;
                 }
             }
@@ -312,7 +304,6 @@ impl Triominos {
         self.round_start_scores = self.scores.clone();
         self.board = Board::default();
         self.drawn.clear();
-        self.idle_turns = 0;
         let redeals = self.deal(rng);
         self.push_deal_events(redeals, ev);
     }
@@ -415,12 +406,14 @@ impl Game for Triominos {
                 rotation,
             })
             .collect();
+        // §5 as corrected: with an empty pile, "pass" only when no placement exists (settle plays
+        // that pass by itself, so it is listed only if a seat ever has to send it).
         if self.draws() < rules::MAX_DRAWS {
-            out.push(if self.pile.is_empty() {
-                Move::Pass
-            } else {
-                Move::Draw
-            });
+            if !self.pile.is_empty() {
+                out.push(Move::Draw);
+            } else if out.is_empty() {
+                out.push(Move::Pass);
+            }
         }
         out
     }
@@ -465,10 +458,15 @@ impl Game for Triominos {
                         "after three draws you must place a tile you can place",
                     ));
                 }
+                if self.can_place_now(seat) {
+                    return Err(illegal(
+                        "you can place a tile: with an empty pile you may pass only when you cannot",
+                    ));
+                }
                 ev.push(Event::public(
                     json!({"kind": "passed", "seat": seat, "auto": false}),
                 ));
-                self.end_turn(false);
+                self.end_turn();
                 self.settle(&mut ev, rng);
             }
         }

@@ -121,7 +121,8 @@ fn parse_cell(v: Option<&Value>) -> Result<Cell, MoveError> {
     only_keys(obj, &["x", "y", "dir"], "\"cell\"")?;
     let coord = |name: &str| match obj.get(name).map(Value::as_i64) {
         None => Err(malformed(format!("missing \"cell.{name}\""))),
-        Some(Some(n)) if n.abs() <= MAX_COORD => Ok(n as i32),
+        // A range, not `abs()`: i64::MIN has no absolute value (it once panicked, or wrapped to 0).
+        Some(Some(n)) if (-MAX_COORD..=MAX_COORD).contains(&n) => Ok(n as i32),
         Some(_) => Err(malformed(format!(
             "\"cell.{name}\" must be an integer from -{MAX_COORD} to {MAX_COORD}"
         ))),

@@ -369,8 +369,10 @@ fn must_play_drawn_tile_option_limits_the_placement_to_drawn_tiles() {
     }
 }
 
+/// Issue 13.1 (§5 as corrected): with an empty pile, a player who can place must place: "pass"
+/// is neither offered nor accepted, and nothing changes when it is sent.
 #[test]
-fn empty_pile_lets_a_player_pass_without_penalty() {
+fn empty_pile_a_player_who_can_place_may_not_pass() {
     let mut g = Triominos::for_test(
         json!({}),
         vec![
@@ -383,24 +385,14 @@ fn empty_pile_lets_a_player_pass_without_penalty() {
         Some(0),
     );
     let legal = g.legal_moves(0);
-    assert!(legal.contains(&Move::Pass) && !legal.contains(&Move::Draw));
-    let ev = g.play(0, &Move::Pass, &mut rng()).unwrap();
-    assert_eq!(
-        of_kind(&ev, "passed"),
-        [&json!({"kind": "passed", "seat": 0, "auto": false})]
-    );
-    assert_eq!(g.scores, vec![0, 0, 0]);
-    assert_eq!(g.to_act(), vec![1]);
-    // Seat 1 places; seat 2 cannot place and the pile is empty: it passes by itself.
-    let ev = g
-        .play(1, &place([0, 0, 2], D(0, 0), [0, 2, 0]), &mut rng())
-        .unwrap();
-    assert_eq!(
-        of_kind(&ev, "passed"),
-        [&json!({"kind": "passed", "seat": 2, "auto": true})]
-    );
-    assert_eq!(g.to_act(), vec![0]);
-    assert_eq!(g.scores, vec![0, 2, 0]);
+    assert!(!legal.is_empty());
+    assert!(!legal.contains(&Move::Pass) && !legal.contains(&Move::Draw));
+    let before = g.view(Viewer::Omniscient);
+    assert!(matches!(
+        g.play(0, &Move::Pass, &mut rng()),
+        Err(MoveError::Illegal(_))
+    ));
+    assert_eq!(g.view(Viewer::Omniscient), before);
 }
 
 #[test]
@@ -898,21 +890,85 @@ fn blocked_round_tie_for_the_lowest_rack() {
     );
 }
 
+/// Issue 13.1 (§6.2 as corrected): with an empty pile, a round is not blocked while anyone can
+/// place, however many turns pass; it is blocked exactly when nobody can.
 #[test]
-fn a_full_cycle_of_passes_with_an_empty_pile_blocks_the_round() {
-    // Seat 0 could place 0-0-1 but passes; seat 1 cannot and passes by itself: blocked.
+fn a_round_is_blocked_exactly_when_nobody_can_place() {
+    // Seat 1 cannot place: its only move is the pass. Seat 0 still can: no block.
     let mut g = Triominos::for_test(
         json!({}),
         vec![vec![[0, 0, 1], [5, 5, 5]], vec![[4, 4, 4], [3, 3, 3]]],
         &[(U(0, 0), [0, 0, 0], 0)],
         vec![],
-        Some(0),
+        Some(1),
     );
-    let ev = g.play(0, &Move::Pass, &mut rng()).unwrap();
+    assert_eq!(g.legal_moves(1), vec![Move::Pass]);
+    let ev = g.play(1, &Move::Pass, &mut rng()).unwrap();
+    assert!(of_kind(&ev, "round_end").is_empty(), "seat 0 can place");
+    assert_eq!(g.to_act(), vec![0]);
+    assert!(!g.legal_moves(0).contains(&Move::Pass));
+    // Seat 0 places its 0-0-1; now neither 5-5-5 nor seat 1's triples fit: blocked at once.
+    let placement = g.legal_moves(0)[0].clone();
+    assert!(matches!(
+        placement,
+        Move::Place {
+            tile: [0, 0, 1],
+            ..
+        }
+    ));
+    let ev = g.play(0, &placement, &mut rng()).unwrap();
     let end = of_kind(&ev, "round_end")[0];
     assert_eq!(end["reason"], "blocked");
-    assert_eq!(end["changes"], json!([21 - 16, 0]));
+    assert_eq!(end["winners"], json!([0]));
     assert_eq!(g.round, 2);
+}
+
+/// Random play: whenever "pass" is offered, the seat has no placement, and no round ends as
+/// blocked while a rack could still be placed (14 of 25 did before the correction).
+#[test]
+fn random_play_never_passes_or_blocks_with_a_placement_available() {
+    for players in 2..=4 {
+        let mut g = Triominos::setup(
+            &crate::options::validate(&Triominos::info().options, &Value::Null).unwrap(),
+            players,
+            &mut GameRng::from_seed([players as u8; 32]),
+        )
+        .unwrap();
+        let mut pick = rand_chacha::ChaCha8Rng::seed_from_u64(players as u64);
+        let mut r = rng();
+        for _ in 0..3000 {
+            if g.outcome().is_some() {
+                break;
+            }
+            let seat = g.turn;
+            let legal = g.legal_moves(seat);
+            if legal.contains(&Move::Pass) {
+                assert!(!g.can_place_now(seat), "pass offered with a placement");
+            }
+            let racks_before = g.racks.clone();
+            let board_before = g.board.clone();
+            let mv = legal[pick.random_range(0..legal.len())].clone();
+            let ev = g.play(seat, &mv, &mut r).unwrap();
+            for end in of_kind(&ev, "round_end") {
+                if end["reason"] == "blocked" && mv != Move::Pass {
+                    // The block followed a placement: nobody could place on the table it left.
+                    let Move::Place {
+                        tile,
+                        cell,
+                        rotation,
+                    } = mv
+                    else {
+                        continue;
+                    };
+                    let mut board = board_before.clone();
+                    board.place(cell, tile, rotation, false);
+                    let mut racks = racks_before.clone();
+                    racks[seat].retain(|t| *t != tile);
+                    assert!(racks.iter().all(|rack| !board.can_place(rack)));
+                }
+            }
+        }
+    }
 }
 
 #[test]
@@ -1318,4 +1374,21 @@ fn redeal_option_deals_until_one_player_holds_the_opening_tile() {
         }
     }
     assert!(redealt > 0, "some of 500 deals should have tied");
+}
+
+/// Found by fuzzing: `x: i64::MIN` has no absolute value; the bound check panicked (with overflow
+/// checks) or wrapped and read the cell as x = 0. Every out-of-range coordinate is malformed.
+#[test]
+fn extreme_coordinates_are_malformed_not_wrapped() {
+    for x in [i64::MIN, i64::MIN + 1, -1001, 1001, i64::MAX] {
+        let mv = json!({"action": "place", "tile": [0, 1, 2], "rotation": 0,
+                        "cell": {"x": x, "y": 0, "dir": "up"}});
+        assert!(
+            matches!(Triominos::parse_move(&mv), Err(MoveError::Malformed(_))),
+            "x = {x}"
+        );
+    }
+    let edge = json!({"action": "place", "tile": [0, 1, 2], "rotation": 0,
+                      "cell": {"x": -1000, "y": 1000, "dir": "up"}});
+    assert!(Triominos::parse_move(&edge).is_ok());
 }

@@ -5,7 +5,6 @@ use chrono::Utc;
 use plateau_games::{Match, MoveError, Played, Seat, Viewer};
 use plateau_protocol::ws::ServerFrame;
 use plateau_protocol::{ErrorCode, MatchResult, RoomStatus};
-use rand::seq::IndexedRandom;
 use serde_json::Value;
 use std::time::{Duration, Instant};
 
@@ -271,7 +270,8 @@ impl Room {
             m.to_act().into_iter().find_map(|seat| {
                 let default = m.default_move(seat);
                 if bots[seat] {
-                    let random = || m.legal_moves(seat).choose(&mut rand::rng()).cloned();
+                    // Drawn from the match's bot stream: replayable, and the match RNG is untouched.
+                    let random = || m.random_move(seat);
                     Some((seat, default.or_else(random)?))
                 } else {
                     Some((seat, default?))
