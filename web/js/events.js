@@ -27,6 +27,7 @@ const REASONS = {
   stall: 'nothing happened for too long',
   target: 'target score reached',
   rounds: 'all rounds played',
+  aborted: 'stopped by the server after an internal error',
 };
 
 export function reasonText(r) {
@@ -44,6 +45,7 @@ export function resultDetail(result) {
 /** "Alice wins (six marbles ejected) · scores 6–3", or a draw. */
 export function resultText(result, nameOf) {
   if (!result) return '';
+  if (result.reason === 'aborted') return 'Match stopped: the server could not go on with it';
   const who = result.winners.map(nameOf);
   let text = who.length === 0 ? 'Draw' : who.length === 1 ? `${who[0]} wins` : `${who.join(' & ')} win`;
   text += ` (${reasonText(result.reason)})`;

@@ -17,6 +17,12 @@ export async function matchPage(main, id) {
   let m;
   try {
     m = await api('GET', `/matches/${id}`);
+    // Moves come in pages (1,000 at most): follow them to the last.
+    while (m.next_from_ply != null) {
+      const page = await api('GET', `/matches/${id}?from_ply=${m.next_from_ply}`);
+      m.moves.push(...page.moves);
+      m.next_from_ply = page.next_from_ply;
+    }
   } catch (e) {
     mount(main, h('div', { class: 'card narrow' }, h('h1', {}, 'Match not found'), h('p', {}, e.message), h('a', { href: '/', 'data-nav': '' }, 'Home')));
     return null;

@@ -266,7 +266,7 @@ export function roomPage(main, code, conn) {
         } }, 'Take a seat'));
       }
     }
-    if (st.matchId && (r.status === 'finished' || r.status === 'abandoned')) {
+    if (st.matchId && ['finished', 'abandoned', 'aborted'].includes(r.status)) {
       items.push(h('p', {}, h('a', { href: `/m/${st.matchId}`, 'data-nav': '', id: 'history-link' }, 'Match history and replay')));
     }
     mount(controls, items);
