@@ -31,19 +31,7 @@ impl Trangouar {
         ];
         layouts
             .into_iter()
-            .map(|layout| {
-                let mut cubes: Vec<SetupCube> = layout
-                    .into_iter()
-                    .map(|(at, p)| SetupCube {
-                        at,
-                        red: p.red,
-                        black: p.black,
-                        white: p.white,
-                    })
-                    .collect();
-                cubes.sort_by_key(|c| c.at);
-                Move::Setup { cubes }
-            })
+            .map(setup_move)
             .filter(|m| matches!(m, Move::Setup { cubes } if self.check_setup(seat, cubes).is_ok()))
             .collect()
     }
@@ -82,18 +70,7 @@ impl Trangouar {
             let (i, c) = room[rng.random_range(0..room.len())];
             colour(&mut pearls[i], c);
         }
-        let mut cubes: Vec<SetupCube> = cells
-            .into_iter()
-            .zip(pearls)
-            .map(|(at, p)| SetupCube {
-                at,
-                red: p.red,
-                black: p.black,
-                white: p.white,
-            })
-            .collect();
-        cubes.sort_by_key(|c| c.at);
-        Move::Setup { cubes }
+        setup_move(cells.into_iter().zip(pearls))
     }
 
     /// Every way the losing cube can give up its pearls.
@@ -244,4 +221,19 @@ impl Trangouar {
             }
         }
     }
+}
+
+/// A setup move from cubes and their pearls, in its canonical order (by cell).
+fn setup_move(cubes: impl IntoIterator<Item = (Point, Pearls)>) -> Move {
+    let mut cubes: Vec<SetupCube> = cubes
+        .into_iter()
+        .map(|(at, p)| SetupCube {
+            at,
+            red: p.red,
+            black: p.black,
+            white: p.white,
+        })
+        .collect();
+    cubes.sort_by_key(|c| c.at);
+    Move::Setup { cubes }
 }

@@ -7,6 +7,7 @@ use plateau_protocol::ws::ServerFrame;
 use plateau_protocol::{ErrorCode, MatchResult, RoomStatus};
 use serde_json::Value;
 use std::time::{Duration, Instant};
+use uuid::Uuid;
 
 use super::{result_of, Room};
 use crate::metrics::METRICS;
@@ -224,13 +225,7 @@ impl Room {
         }
         if let Some(result) = result {
             tracing::info!(%match_id, reason = %result.reason, "match ended");
-            let frame = encode(&ServerFrame::Ended {
-                room: self.code.clone(),
-                match_id,
-                result,
-            });
-            self.send_to_all(frame);
-            self.publish();
+            self.announce_end(match_id, result);
         }
         self.schedule_automatic();
     }
@@ -316,6 +311,11 @@ impl Room {
         if let Err(e) = stored {
             tracing::error!(%match_id, error = %e, "could not store the abort of a match");
         }
+        self.announce_end(match_id, result);
+    }
+
+    /// Tells everyone in the room that the match is over, and publishes the room's new status.
+    fn announce_end(&mut self, match_id: Uuid, result: MatchResult) {
         let frame = encode(&ServerFrame::Ended {
             room: self.code.clone(),
             match_id,
