@@ -138,10 +138,10 @@ fn first_moves_belgian_daisy() {
     );
 }
 
-/// The rules file (§6.1) prints 71 of the 80 moves: it stops at h8g7. The nine missing ones are the
-/// images, under the 180° rotation that maps each colour onto itself (§2.3), of the moves from B1 and
-/// B2 (`b1a1` -> `h9i9`, `b1b2a1` -> `h8h9i8`, `b2a2` -> `h8i8`...). `german_daisy_is_symmetric`
-/// checks that symmetry on the generated list.
+/// The 80 first moves, exactly as the rules file lists them (§6.1, completed 2026-11-30: an earlier
+/// copy stopped at h8g7). The last nine are the images, under the 180° rotation that maps each colour
+/// onto itself (§2.3), of the moves from B1 and B2 (`b1a1` -> `h9i9`, `b1b2a1` -> `h8h9i8`...);
+/// `german_daisy_is_symmetric` checks that symmetry on the generated list.
 #[test]
 fn first_moves_german_daisy() {
     let g = new_game(2, json!({"layout": "german-daisy"}));
