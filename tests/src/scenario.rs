@@ -1,6 +1,6 @@
 //! Set-ups many tests start from.
 
-use serde_json::json;
+use serde_json::{json, Value};
 
 use crate::{Api, Client, Player, TestServer};
 
@@ -15,13 +15,15 @@ pub struct Duo {
 }
 
 pub async fn started_abalone_duo(server: &TestServer, api: &Api, visibility: &str) -> Duo {
+    let room = json!({"game": "abalone", "players": 2, "visibility": visibility});
+    started_duo(server, api, room).await
+}
+
+/// Alice creates the 2-player room `room` (a `POST /api/v1/rooms` body), Bob joins, Alice starts it;
+/// both hold the snapshot at version 1.
+pub async fn started_duo(server: &TestServer, api: &Api, room: Value) -> Duo {
     let (alice, bob) = (api.new_player("Alice").await, api.new_player("Bob").await);
-    let room = api
-        .create_room(
-            &alice,
-            json!({"game": "abalone", "players": 2, "visibility": visibility}),
-        )
-        .await;
+    let room = api.create_room(&alice, room).await;
     let code = room["code"].as_str().expect("room code").to_string();
     let a = Client::login(&server.ws_url(), &alice).await;
     let b = Client::login(&server.ws_url(), &bob).await;

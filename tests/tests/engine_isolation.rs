@@ -8,8 +8,8 @@
 //! that checks its arithmetic refuses the move instead, which is just as good for the other room;
 //! the test accepts either, and checks the abort fully when it happens.
 
-use plateau_tests::scenario::started_abalone_duo;
-use plateau_tests::{on_both_databases, Api, Backend, Client, TestDb, TestServer};
+use plateau_tests::scenario::{started_abalone_duo, started_duo, Duo};
+use plateau_tests::{on_both_databases, Api, Backend, TestDb, TestServer};
 use serde_json::{json, Value};
 
 async fn another_room_keeps_playing_when_an_engine_fails(backend: Backend) {
@@ -26,22 +26,13 @@ async fn another_room_keeps_playing_when_an_engine_fails(backend: Backend) {
     assert_eq!(ack["type"], "ack", "{ack}");
 
     // The room whose engine is attacked.
-    let (alice, bob) = (api.new_player("Alice").await, api.new_player("Bob").await);
-    let room = api
-        .create_room(
-            &alice,
-            json!({"game": "trangouar", "players": 2, "visibility": "public",
-                    "options": {"antenna_mode": "free"}}),
-        )
-        .await;
-    let code = room["code"].as_str().unwrap().to_string();
-    let a = Client::login(&server.ws_url(), &alice).await;
-    let b = Client::login(&server.ws_url(), &bob).await;
-    a.join(&code, "player").await;
-    b.join(&code, "player").await;
-    a.send(json!({"type": "start", "room": code})).await;
-    a.until_version(&code, 1).await;
-    b.until_version(&code, 1).await;
+    let Duo { code, a, b, .. } = started_duo(
+        &server,
+        &api,
+        json!({"game": "trangouar", "players": 2, "visibility": "public",
+                "options": {"antenna_mode": "free"}}),
+    )
+    .await;
     let mut crafted: Value = a.legal(&code)[0].clone();
     crafted["cubes"][0]["red"] = json!(255);
     crafted["cubes"][0]["black"] = json!(10);
