@@ -228,6 +228,16 @@ pub trait Game: Clone + Send + Sync + 'static {
         None
     }
 
+    /// The sides of the match, each the seats that win or lose together: one seat each, unless the
+    /// game plays in teams (Abalone with 4 players). A forfeit loses for the whole side.
+    fn sides(&self) -> Vec<Vec<Seat>> {
+        let seats = self.seat_count();
+        (0..seats).map(|s| vec![s]).collect()
+    }
+
+    /// How many seats the match has.
+    fn seat_count(&self) -> usize;
+
     /// How the match ends when it reaches the server's ply cap (see [`crate::registry::Match`]:
     /// every match has one) before the rules end it. Default: a draw, reason `ply_limit`. A game
     /// with its own idea of who leads (Abalone's `cap_result`) says so here.

@@ -75,6 +75,8 @@ pub trait Match: Send + Sync {
     fn outcome(&self) -> Option<Outcome>;
     /// What the rules play for `seat` if it does not answer (see [`Game::default_move`]).
     fn default_move(&self, seat: Seat) -> Option<Value>;
+    /// The sides of the match (see [`Game::sides`]): seats that win or lose together.
+    fn sides(&self) -> Vec<Vec<Seat>>;
     /// The RNG of a bot's choice for `seat` now: ChaCha20 keyed by the match seed, on a stream of
     /// its own for each (ply, seat), so a bot's draw never moves the match RNG, and a replay (same
     /// seed, same moves) draws the same.
@@ -270,6 +272,10 @@ impl<G: Game> Match for MatchOf<G> {
         self.state
             .default_move(seat)
             .map(|m| serde_json::to_value(m).expect("moves serialise"))
+    }
+
+    fn sides(&self) -> Vec<Vec<Seat>> {
+        self.state.sides()
     }
 
     fn bot_rng(&self, seat: Seat) -> GameRng {

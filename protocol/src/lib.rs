@@ -1,6 +1,7 @@
 //! Plateau's wire types, exactly as `shared/spec/protocol.md` writes them: REST bodies ([`rest`]) and
 //! WebSocket frames ([`ws`]). Shared by the server, the tests, bots and tools; no I/O here.
 
+pub mod clock;
 pub mod rest;
 pub mod ws;
 
@@ -57,13 +58,59 @@ pub struct PlayerRef {
     pub name: String,
 }
 
-/// How a match ended: `{"winners": [seat], "scores": [n] | null, "reason": "snake_case"}`.
+/// How a match ended: `{"winners": [seat], "scores": [n] | null, "reason": "snake_case",
+/// "forfeited": [{"seat", "reason"}]}`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct MatchResult {
     pub winners: Vec<usize>,
     pub scores: Option<Vec<i64>>,
     pub reason: String,
+    /// The seats that forfeited, in order (empty when none). Absent in results stored before
+    /// forfeits existed, which read as empty.
+    #[serde(default)]
+    pub forfeited: Vec<Forfeit>,
 }
+
+/// A seat that forfeited: it lost, with its team, and can no longer win.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+pub struct Forfeit {
+    pub seat: usize,
+    pub reason: ForfeitReason,
+}
+
+/// Why a seat forfeited.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum ForfeitReason {
+    /// The player sent `resign`.
+    Resigned,
+    /// The seat's clock ran out on a decision the rules could not make for it.
+    Timeout,
+    /// The seat had to act and nobody of it was connected for `--abandon-after-secs`.
+    Abandoned,
+}
+
+impl ForfeitReason {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ForfeitReason::Resigned => "resigned",
+            ForfeitReason::Timeout => "timeout",
+            ForfeitReason::Abandoned => "abandoned",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Self> {
+        Some(match s {
+            "resigned" => ForfeitReason::Resigned,
+            "timeout" => ForfeitReason::Timeout,
+            "abandoned" => ForfeitReason::Abandoned,
+            _ => return None,
+        })
+    }
+}
+
+/// The reason of a match that ended because every side left agreed to a draw.
+pub const AGREED_DRAW: &str = "agreed_draw";
 
 /// Where a room is in its life.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, utoipa::ToSchema)]

@@ -5,7 +5,8 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 use uuid::Uuid;
 
-use crate::{ErrorCode, MatchResult, PlayerRef, RoomStatus};
+use crate::clock::ClockSetting;
+use crate::{ErrorCode, Forfeit, MatchResult, PlayerRef, RoomStatus};
 
 /// `{"error": {"code", "message"}}`, the body of every error answer.
 #[derive(Debug, Clone, Serialize, Deserialize, utoipa::ToSchema)]
@@ -96,6 +97,11 @@ pub struct NewRoom {
     #[serde(default)]
     #[schema(value_type = Option<Object>)]
     pub options: Option<Value>,
+    /// The room's clock (see [`ClockSetting`]); null or absent for none. Kept as JSON here so that
+    /// a bad clock is refused naming its field (`clock.initial_s`).
+    #[serde(default)]
+    #[schema(value_type = Option<ClockSetting>)]
+    pub clock: Option<Value>,
 }
 
 /// A room, as REST and the `room` frame show it.
@@ -117,6 +123,9 @@ pub struct RoomInfo {
     /// An addition to the contract: connections watching as spectators now.
     #[serde(default)]
     pub spectators: usize,
+    /// The room's clock; null for none.
+    #[serde(default)]
+    pub clock: Option<ClockSetting>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
@@ -147,6 +156,12 @@ pub struct MatchSummary {
     /// before caps): needed, with the seed and the moves, to replay its end.
     #[serde(default)]
     pub max_plies: Option<i64>,
+    /// The match's clock; null for none.
+    #[serde(default)]
+    pub clock: Option<ClockSetting>,
+    /// The seats that have forfeited so far, in order (the result repeats them once it ends).
+    #[serde(default)]
+    pub forfeited: Vec<Forfeit>,
 }
 
 /// A seat of a match: a player (`id` set) or a bot (`id` null, `bot` true).

@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use uuid::Uuid;
 
+use crate::clock::ClockView;
 use crate::rest::RoomInfo;
 use crate::{ErrorCode, MatchResult, PlayerRef, RoomStatus};
 
@@ -52,6 +53,19 @@ pub enum ClientFrame {
     Chat {
         room: String,
         text: String,
+    },
+    /// Give up the match: the sender's seat forfeits (`resigned`), at any time.
+    Resign {
+        room: String,
+    },
+    /// Offer a draw (or accept the offers made), or with `offer: false` take one's offer back.
+    Draw {
+        room: String,
+        offer: bool,
+    },
+    /// After the end: play again in a new room with the same settings, seats rotated.
+    Rematch {
+        room: String,
     },
     Ping,
 }
@@ -104,6 +118,16 @@ pub enum ServerFrame {
         match_id: Uuid,
         result: MatchResult,
     },
+    /// The seats offering a draw now, sent to everyone in the room at every change.
+    Draw {
+        room: String,
+        offers: Vec<usize>,
+    },
+    /// A rematch of `room` is room `next`.
+    Rematch {
+        room: String,
+        next: String,
+    },
     Pong,
 }
 
@@ -118,6 +142,9 @@ pub struct View {
     pub result: Option<MatchResult>,
     /// Null for a spectator.
     pub you: Option<You>,
+    /// Each seat's time; null in a room without a clock.
+    #[serde(default)]
+    pub clock: Option<ClockView>,
     /// The game's own state (see `shared/rules/`), with `private` for the recipient's hidden
     /// information.
     pub state: Value,

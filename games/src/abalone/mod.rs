@@ -152,6 +152,17 @@ impl Abalone {
 impl Game for Abalone {
     type Move = Move;
 
+    fn seat_count(&self) -> usize {
+        self.pos.players as usize
+    }
+
+    fn sides(&self) -> Vec<Vec<Seat>> {
+        (0..self.seat_count())
+            .filter(|&s| usize::from(self.pos.team(s as u8)) == s)
+            .map(|s| self.side(s as u8))
+            .collect()
+    }
+
     fn info() -> GameInfo {
         GameInfo {
             id: "abalone",

@@ -63,6 +63,10 @@ pub struct GroupsOfThree {
 impl Game for GroupsOfThree {
     type Move = Move;
 
+    fn seat_count(&self) -> usize {
+        self.players
+    }
+
     fn info() -> GameInfo {
         GameInfo {
             id: "groups-of-three",

@@ -123,6 +123,10 @@ impl Pinuid {
 impl Game for Pinuid {
     type Move = Move;
 
+    fn seat_count(&self) -> usize {
+        self.players
+    }
+
     fn info() -> GameInfo {
         GameInfo {
             id: "pinuid",

@@ -151,6 +151,10 @@ impl Trangouar {
 impl Game for Trangouar {
     type Move = Move;
 
+    fn seat_count(&self) -> usize {
+        self.players
+    }
+
     fn info() -> GameInfo {
         GameInfo {
             id: "trangouar",

@@ -349,6 +349,10 @@ impl Triominos {
 impl Game for Triominos {
     type Move = Move;
 
+    fn seat_count(&self) -> usize {
+        self.players
+    }
+
     fn info() -> GameInfo {
         GameInfo {
             id: "triominos",

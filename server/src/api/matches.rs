@@ -234,5 +234,7 @@ fn summary(row: &MatchRow, requester: Option<&PlayerRef>) -> MatchSummary {
         ended_at: row.ended_at,
         plies: row.plies,
         max_plies: row.max_plies,
+        clock: None,
+        forfeited: Vec::new(),
     }
 }

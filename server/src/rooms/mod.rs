@@ -71,6 +71,19 @@ pub enum Command {
         conn: Conn,
         text: String,
     },
+    /// The sender's seat forfeits.
+    Resign {
+        conn: Conn,
+    },
+    /// The sender offers a draw (or accepts), or takes its offer back.
+    Draw {
+        conn: Conn,
+        offer: bool,
+    },
+    /// After the end: a new room with the same settings, seats rotated.
+    Rematch {
+        conn: Conn,
+    },
     Disconnect {
         conn: ConnId,
     },

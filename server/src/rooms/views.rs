@@ -59,6 +59,7 @@ impl RecipientView {
             status: moment.status,
             result: moment.result.cloned(),
             you,
+            clock: None,
             state: m.view(viewer),
         };
         RecipientView {

@@ -370,6 +370,18 @@ impl Session<'_> {
                 self.to_room(&room, None, |conn| Command::Chat { conn, text })
                     .await;
             }
+            ClientFrame::Resign { room } => {
+                self.to_room(&room, None, |conn| Command::Resign { conn })
+                    .await;
+            }
+            ClientFrame::Draw { room, offer } => {
+                self.to_room(&room, None, |conn| Command::Draw { conn, offer })
+                    .await;
+            }
+            ClientFrame::Rematch { room } => {
+                self.to_room(&room, None, |conn| Command::Rematch { conn })
+                    .await;
+            }
             ClientFrame::Move {
                 room,
                 id,

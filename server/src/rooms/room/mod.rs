@@ -102,6 +102,7 @@ pub fn info_from_row(row: &RoomRow) -> RoomInfo {
         match_id: row.match_id,
         created_at: row.created_at,
         spectators: 0,
+        clock: None,
     }
 }
 
@@ -110,6 +111,7 @@ fn result_of(outcome: Outcome) -> MatchResult {
         winners: outcome.winners,
         scores: outcome.scores,
         reason: outcome.reason,
+        forfeited: Vec::new(),
     }
 }
 
@@ -186,6 +188,9 @@ impl Room {
             } => self.on_move(conn, id, version, mv, received).await,
             Command::Sync { conn } => self.on_sync(&conn),
             Command::Chat { conn, text } => self.on_chat(&conn, text),
+            Command::Resign { conn } | Command::Draw { conn, .. } | Command::Rematch { conn } => {
+                self.refuse(&conn, None, ErrorCode::BadRequest, "not yet")
+            }
             Command::Disconnect { conn } => {
                 if self.members.remove(&conn).is_some() {
                     self.publish();
@@ -228,6 +233,7 @@ impl Room {
             match_id: self.live.as_ref().map(|l| l.id),
             created_at: self.created_at,
             spectators: self.members.values().filter(|m| m.seat.is_none()).count(),
+            clock: None,
         }
     }
 

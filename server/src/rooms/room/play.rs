@@ -296,6 +296,7 @@ impl Room {
             winners: Vec::new(),
             scores: None,
             reason: RoomStatus::Aborted.as_str().into(),
+            forfeited: Vec::new(),
         };
         live.result = Some(result.clone());
         // Views held show the match under way: a `sync` builds them again, as aborted.
