@@ -160,7 +160,7 @@ impl<G: Game> GameEntry for Entry<G> {
                 info.name, info.min_players, info.max_players
             )));
         }
-        let options = options::validate(&info.options, options)?;
+        let options = options::validate(&info.options, players, options)?;
         G::setup(&options, players, &mut GameRng::from_seed([0; 32]))?;
         Ok(options)
     }

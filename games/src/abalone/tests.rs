@@ -13,7 +13,7 @@ fn rng() -> GameRng {
 }
 
 fn new_game(players: usize, opts: Value) -> Abalone {
-    let options = options::validate(&Abalone::info().options, &opts).expect("valid options");
+    let options = options::validate(&Abalone::info().options, players, &opts).expect("valid options");
     Abalone::setup(&options, players, &mut rng()).expect("setup")
 }
 

@@ -41,7 +41,11 @@ fn add(at: &str) -> Move {
 
 fn new_game(players: usize, must_use_all_moves: bool) -> (GroupsOfThree, GameRng) {
     let mut rng = GameRng::from_seed([7; 32]);
-    let g = GroupsOfThree::new_on(board(), must_use_all_moves, players, &mut rng).unwrap();
+    let rules = Rules {
+        must_use_all_moves,
+        ..Rules::default()
+    };
+    let g = GroupsOfThree::new_on(board(), rules, players, &mut rng).unwrap();
     (g, rng)
 }
 
@@ -246,6 +250,7 @@ fn setup_places_three_pieces_and_seven_in_reserve() {
         assert_eq!(
             g.colours[c],
             Colour {
+                board_seat: c,
                 seat: c,
                 reserve: 7,
                 exited: 0,
@@ -273,7 +278,7 @@ fn setup_places_three_pieces_and_seven_in_reserve() {
 
     for players in [0, 1, 5] {
         let mut rng = GameRng::from_seed([0; 32]);
-        assert!(GroupsOfThree::new_on(board(), true, players, &mut rng).is_err());
+        assert!(GroupsOfThree::new_on(board(), Rules::default(), players, &mut rng).is_err());
     }
     assert!(entry(ID)
         .validate(4, &json!({"must_use_all_moves": 1}))
@@ -289,7 +294,7 @@ fn the_roll_off_rerolls_only_tied_leaders() {
     for players in 2..=4 {
         for seed in 0..100u8 {
             let mut rng = GameRng::from_seed([seed; 32]);
-            let g = GroupsOfThree::new_on(board(), true, players, &mut rng).unwrap();
+            let g = GroupsOfThree::new_on(board(), Rules::default(), players, &mut rng).unwrap();
             let rounds = &g.opening_rolls;
             let seats: Vec<Seat> = rounds[0].iter().map(|r| r.0).collect();
             assert_eq!(seats, (0..players).collect::<Vec<_>>());
@@ -354,6 +359,7 @@ fn moving_inside_a_group_adds_into_the_vacated_compartment() {
     assert_eq!(
         g.colours[0],
         Colour {
+            board_seat: 0,
             seat: 0,
             reserve: 6,
             exited: 0,
@@ -452,7 +458,7 @@ fn every_group_of_the_arrival_space_is_checked_and_placements_never_trigger() {
     let b = shared_compartment_board();
     assert_eq!(b.names, board().names, "same spaces, so the same indices");
     let mut rng = GameRng::from_seed([3; 32]);
-    let mut g = GroupsOfThree::new_on(b, true, 4, &mut rng).unwrap();
+    let mut g = GroupsOfThree::new_on(b, Rules::default(), 4, &mut rng).unwrap();
     // An arrival on s0y: S0 has s0x occupied and s0z vacated; EXTRA has s7y occupied, s7z empty.
     clear(&mut g);
     put(&mut g, 0, &["s0z"]);
@@ -466,7 +472,7 @@ fn every_group_of_the_arrival_space_is_checked_and_placements_never_trigger() {
     assert_eq!(g.colours[0].reserve, 5);
 
     // A placed piece on s0y would find EXTRA one-occupied, one-empty: it triggers nothing.
-    let mut g = GroupsOfThree::new_on(b, true, 4, &mut rng).unwrap();
+    let mut g = GroupsOfThree::new_on(b, Rules::default(), 4, &mut rng).unwrap();
     clear(&mut g);
     put(&mut g, 0, &["d0"]);
     put(&mut g, 1, &["s0x", "s7y", "d5"]);
@@ -525,6 +531,7 @@ fn exits_keep_two_pieces_on_the_board_while_the_reserve_is_not_empty() {
     assert_eq!(
         g.colours[0],
         Colour {
+            board_seat: 0,
             seat: 0,
             reserve: 7,
             exited: 1,
@@ -672,7 +679,7 @@ fn a_position_where_nobody_can_ever_move_ends_drawn() {
     let b = Box::leak(Box::new(Board::from_json(&raw.to_string()).unwrap()));
     for players in 2..=4 {
         let mut rng = GameRng::from_seed([1; 32]);
-        let g = GroupsOfThree::new_on(b, true, players, &mut rng).unwrap();
+        let g = GroupsOfThree::new_on(b, Rules::default(), players, &mut rng).unwrap();
         let outcome = g.outcome().expect("no loop: the match ends");
         assert_eq!(outcome.winners, Vec::<Seat>::new());
         assert_eq!(outcome.reason, "blocked");
@@ -849,8 +856,9 @@ fn the_view_shows_everything_to_everyone() {
     );
     assert_eq!(
         view["colours"][2],
-        json!({"seat": 2, "reserve": 7, "exited": 0})
+        json!({"seat": 2, "name": "green", "reserve": 7, "exited": 0})
     );
+    assert_eq!(view["quiet_turns"], 0);
     assert_eq!(view["active_colour"], g.active);
     assert_eq!(view["to_move"], g.to_move());
     assert_eq!(view["moves_left"], g.dice[0] + g.dice[1]);

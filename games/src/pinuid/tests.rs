@@ -18,7 +18,8 @@ fn sq(s: &str) -> Square {
 
 fn start(variant: &str, players: usize) -> Pinuid {
     let options =
-        crate::options::validate(&Pinuid::info().options, &json!({"variant": variant})).unwrap();
+        crate::options::validate(&Pinuid::info().options, players, &json!({"variant": variant}))
+            .unwrap();
     Pinuid::setup(&options, players, &mut rng()).unwrap()
 }
 
@@ -169,7 +170,7 @@ fn quatro_setup_matches_the_diagram_and_opening_moves_are_counted() {
 #[test]
 fn quatro_first_player_is_drawn_and_classic_starts_with_white() {
     let options = |v: &str| {
-        crate::options::validate(&Pinuid::info().options, &json!({"variant": v})).unwrap()
+        crate::options::validate(&Pinuid::info().options, 3, &json!({"variant": v})).unwrap()
     };
     for players in [3, 4] {
         let firsts: std::collections::BTreeSet<Seat> = (0..64u8)
@@ -883,7 +884,7 @@ fn removal_sets_match_brute_force_in_random_games() {
     for (variant, players) in [("classic", 2), ("quatro", 3), ("quatro", 4)] {
         for game in 0..30u8 {
             let options =
-                crate::options::validate(&Pinuid::info().options, &json!({"variant": variant}))
+                crate::options::validate(&Pinuid::info().options, players, &json!({"variant": variant}))
                     .unwrap();
             let mut g =
                 Pinuid::setup(&options, players, &mut GameRng::from_seed([game; 32])).unwrap();

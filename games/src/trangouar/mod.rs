@@ -164,25 +164,25 @@ impl Game for Trangouar {
             options: vec![
                 OptionSpec::choice(
                     "variant",
+                    "Variant",
                     &["base", "fast"],
                     "base",
                     "base: the loser of a fight loses 1 pearl; fast: it loses as many as the \
                      difference (or all it has)",
                 ),
-                // `integer` makes only default-less options nullable; this one is both.
-                OptionSpec {
-                    nullable: true,
-                    ..OptionSpec::integer(
-                        "stall_rounds",
-                        1,
-                        1000,
-                        Some(30),
-                        "server safeguard: the match is a draw after this many full rounds \
-                         without a pearl leaving the game; null = never",
-                    )
-                },
+                OptionSpec::integer(
+                    "stall_rounds",
+                    "Draw after quiet rounds",
+                    1,
+                    1000,
+                    Some(30),
+                    "server safeguard: the match is a draw after this many full rounds \
+                     without a pearl leaving the game; null = never",
+                )
+                .nullable(),
                 OptionSpec::choice(
                     "antenna_mode",
+                    "Pearls on a cube",
                     &["per_colour", "free"],
                     "per_colour",
                     "per_colour: at most 3 pearls of each colour on a cube; free: any colours, at \
@@ -190,11 +190,13 @@ impl Game for Trangouar {
                 ),
                 OptionSpec::boolean(
                     "allow_empty_cubes",
+                    "Empty setup cubes",
                     false,
                     "a setup cube may get no pearl (it starts as a corpse)",
                 ),
                 OptionSpec::choice(
                     "move_mode",
+                    "Move length",
                     &["exact", "up_to"],
                     "exact",
                     "exact: a cube moves exactly as many steps as it has red pearls; up_to: 1 to \
@@ -202,6 +204,7 @@ impl Game for Trangouar {
                 ),
                 OptionSpec::choice(
                     "move_shape",
+                    "Move shape",
                     &["any", "straight"],
                     "any",
                     "any: a move may turn; straight: one straight line",

@@ -96,6 +96,7 @@ pub fn option_specs() -> Vec<OptionSpec> {
     vec![
         OptionSpec::integer(
             "target",
+            "Target score",
             50,
             1000,
             Some(400),
@@ -103,6 +104,7 @@ pub fn option_specs() -> Vec<OptionSpec> {
         ),
         OptionSpec::integer(
             "rounds",
+            "Number of rounds",
             1,
             50,
             None,
@@ -110,45 +112,53 @@ pub fn option_specs() -> Vec<OptionSpec> {
         ),
         OptionSpec::choice(
             "three_hexagons_bonus",
+            "Three-hexagon bonus",
             &["70", "60"],
             "70",
             "bonus for completing three hexagons with one tile (one: 50, two: 60)",
         ),
         OptionSpec::boolean(
             "pressman_bridge_bonus",
+            "Pressman bridge bonus",
             false,
             "Pressman extra: +40 for a tile matching two sides next to a bridge tile",
         ),
         OptionSpec::boolean(
             "zero_triple_choice",
+            "Open with 0-0-0",
             true,
             "the holder of the highest triple who also holds 0-0-0 may open with 0-0-0 (40 points)",
         ),
         OptionSpec::choice(
             "opening_tie_break",
+            "Opening tie-break",
             &["highest_corner", "redeal"],
             "highest_corner",
             "no triple dealt and two players hold tiles of the same highest total: highest corner, then random; or deal again",
         ),
         OptionSpec::boolean(
             "must_play_drawn_tile",
+            "Only the drawn tile after drawing",
             false,
             "after drawing, only a tile drawn this turn may be placed",
         ),
         OptionSpec::choice(
             "blocked_scoring",
+            "Blocked round scoring",
             &["others_minus_own", "sum_of_differences"],
             "others_minus_own",
             "blocked round: the lowest rack scores the other racks' total minus its own, or the sum of the differences",
         ),
         OptionSpec::choice(
             "blocked_tie",
+            "Blocked round tie",
             &["each_tied_scores", "no_winner"],
             "each_tied_scores",
             "blocked round with several lowest racks: each of them scores against the others, or nobody scores",
         ),
         OptionSpec::choice(
             "several_at_target",
+            "Several players at the target",
             &["round_winner", "highest_score"],
             "round_winner",
             "several players reach the target in the same round: the round's winner wins if among them, or the highest score",
