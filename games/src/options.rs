@@ -94,7 +94,13 @@ impl OptionSpec {
         description: &'static str,
     ) -> Self {
         let default = default.map_or(Value::Null, Value::from);
-        Self::new(name, label, OptionKind::Integer { min, max }, default, description)
+        Self::new(
+            name,
+            label,
+            OptionKind::Integer { min, max },
+            default,
+            description,
+        )
     }
 
     pub fn boolean(
@@ -103,7 +109,13 @@ impl OptionSpec {
         default: bool,
         description: &'static str,
     ) -> Self {
-        Self::new(name, label, OptionKind::Boolean, Value::Bool(default), description)
+        Self::new(
+            name,
+            label,
+            OptionKind::Boolean,
+            Value::Bool(default),
+            description,
+        )
     }
 
     /// Also accepts `null` (meaning "none"), whatever the default.
@@ -133,7 +145,10 @@ impl OptionSpec {
     pub fn check_defaults(&self) -> Result<(), String> {
         std::iter::once(&self.default)
             .chain(self.default_by_players.values())
-            .try_for_each(|v| self.check(v).map_err(|m| format!("{}: default {v} {m}", self.name)))
+            .try_for_each(|v| {
+                self.check(v)
+                    .map_err(|m| format!("{}: default {v} {m}", self.name))
+            })
     }
 
     /// Whether `value` is acceptable, with the reason when it is not.
@@ -164,7 +179,11 @@ impl OptionSpec {
 
 /// Checks `given` (a JSON object, or null for "all defaults") against `specs` and returns every
 /// option with the defaults for `players` filled in.
-pub fn validate(specs: &[OptionSpec], players: usize, given: &Value) -> Result<Options, SetupError> {
+pub fn validate(
+    specs: &[OptionSpec],
+    players: usize,
+    given: &Value,
+) -> Result<Options, SetupError> {
     let empty = Map::new();
     let given = match given {
         Value::Null => &empty,
@@ -218,8 +237,14 @@ mod tests {
 
     fn specs() -> Vec<OptionSpec> {
         vec![
-            OptionSpec::choice("layout", "Layout", &["standard", "daisy"], "standard", "start")
-                .default_by_players([(3, "daisy")]),
+            OptionSpec::choice(
+                "layout",
+                "Layout",
+                &["standard", "daisy"],
+                "standard",
+                "start",
+            )
+            .default_by_players([(3, "daisy")]),
             OptionSpec::integer("max_plies", "Ply cap", 1, 1000, None, "cap"),
             OptionSpec::boolean("fast", "Fast", false, "variant"),
             OptionSpec::integer("stall", "Stall", 1, 9, Some(5), "stall").nullable(),
@@ -243,7 +268,11 @@ mod tests {
         let at = |players| validate(&specs(), players, &Value::Null).unwrap()["layout"].clone();
         assert_eq!(at(2), json!("standard"));
         assert_eq!(at(3), json!("daisy"));
-        assert_eq!(at(4), json!("standard"), "unlisted counts take the plain default");
+        assert_eq!(
+            at(4),
+            json!("standard"),
+            "unlisted counts take the plain default"
+        );
         // A value given wins over either default.
         let given = validate(&specs(), 3, &json!({"layout": "standard"})).unwrap();
         assert_eq!(given["layout"], json!("standard"));
@@ -266,7 +295,10 @@ mod tests {
     fn a_default_of_the_wrong_type_is_caught() {
         assert!(specs().iter().all(|s| s.check_defaults().is_ok()));
         let bad = OptionSpec::boolean("b", "B", true, "b").default_by_players([(2, "yes")]);
-        assert!(bad.check_defaults().unwrap_err().starts_with("b: default \"yes\""));
+        assert!(bad
+            .check_defaults()
+            .unwrap_err()
+            .starts_with("b: default \"yes\""));
     }
 
     #[test]

@@ -302,3 +302,38 @@ impl<G: Game> Match for MatchOf<G> {
         self.max_plies = Some(max_plies);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The catalog describes every option for people, and every default a game declares is a
+    /// value its own option accepts, so a room created without options works at every count.
+    #[test]
+    fn every_option_is_described_and_its_defaults_are_valid() {
+        for entry in games() {
+            let info = entry.info();
+            for spec in &info.options {
+                let what = format!("{} option {}", info.id, spec.name);
+                assert!(spec.label.len() >= 3, "{what}: no label");
+                assert!(spec.description.len() >= 20, "{what}: no description");
+                spec.check_defaults()
+                    .unwrap_or_else(|e| panic!("{what}: {e}"));
+                for n in spec.default_by_players.keys() {
+                    assert!(
+                        (info.min_players..=info.max_players).contains(n),
+                        "{what}: a default for {n} players"
+                    );
+                }
+                let shown = serde_json::to_value(spec).unwrap();
+                assert_eq!(shown["label"], spec.label, "{what}");
+                assert_eq!(shown["description"], spec.description, "{what}");
+            }
+            for players in info.min_players..=info.max_players {
+                entry
+                    .validate(players, &Value::Null)
+                    .unwrap_or_else(|e| panic!("{} {players}p, no options: {e}", info.id));
+            }
+        }
+    }
+}

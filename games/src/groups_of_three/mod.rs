@@ -228,7 +228,12 @@ impl Game for GroupsOfThree {
     }
 
     fn setup(options: &Options, players: usize, rng: &mut GameRng) -> Result<Self, SetupError> {
-        Self::new_on(board(), Rules::from_options(options, players)?, players, rng)
+        Self::new_on(
+            board(),
+            Rules::from_options(options, players)?,
+            players,
+            rng,
+        )
     }
 
     fn to_act(&self) -> Vec<Seat> {

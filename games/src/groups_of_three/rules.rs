@@ -241,9 +241,7 @@ impl GroupsOfThree {
             scores: Some(self.scores()),
             reason: reason.into(),
         });
-        events.push(Event::public(
-            json!({"kind": "game_end", "reason": reason}),
-        ));
+        events.push(Event::public(json!({"kind": "game_end", "reason": reason})));
     }
 
     /// Pieces exited per seat.
