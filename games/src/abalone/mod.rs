@@ -178,34 +178,34 @@ impl Game for Abalone {
                     "Start position",
                     LAYOUT_NAMES,
                     "standard",
-                    "standard, belgian-daisy or german-daisy (2 players only; 3 and 4 players \
-                     always use their standard start)",
+                    "How the marbles stand at the start: standard, belgian-daisy or german-daisy \
+                     (2 players; 3 and 4 players always use their standard start).",
                 ),
                 OptionSpec::integer(
                     "max_plies",
-                    "Ply limit",
+                    "Move limit",
                     1,
                     100_000,
                     None,
-                    "End the match after this many plies (null: at the server's cap, \
-                     `--max-plies`, 2000 by default; at most that cap)",
+                    "End the match after this many moves in all (null: at the server's cap, \
+                     `--max-plies`, 2,000 by default; never more than that cap).",
                 ),
                 OptionSpec::choice(
                     "cap_result",
-                    "Result at the ply limit",
+                    "At the move limit",
                     &["draw", "marbles"],
                     "draw",
-                    "When max_plies is reached: a draw, or a win for the side that ejected most \
-                     marbles (a tie is a draw)",
+                    "What a match stopped by the move limit counts as: draw, or marbles (a win \
+                     for the side that pushed off more marbles; equal counts are a draw).",
                 ),
                 OptionSpec::boolean(
                     "team_moves_mixed_columns",
-                    "Move partner marbles in plain moves",
+                    "Partner marbles in plain moves",
                     false,
-                    "4 players only (rules §4.3): a move that pushes nothing may also carry 1 or 2 \
-                     of your partner's marbles in its line of at most 3, if the line starts with \
-                     yours (inline: the rear marble; broadside: a marble at one end). Off: only a \
-                     push may carry partner marbles, as in the official French rules",
+                    "4 players: a move that pushes nothing may also carry 1 or 2 of your \
+                     partner's marbles in its line of at most 3, if the line starts with one of \
+                     yours (for a sideways move: one of yours at an end). Off, as in the official \
+                     rules: your partner's marbles move only as part of a push.",
                 ),
             ],
         }

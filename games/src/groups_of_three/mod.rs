@@ -176,51 +176,51 @@ impl Game for GroupsOfThree {
                     "must_use_all_moves",
                     "Use the whole roll",
                     true,
-                    "a player must spend the whole dice total while a legal step exists (false: \
-                     may stop early)",
+                    "A player must spend the whole dice total while a move is possible (false: \
+                     may stop early).",
                 ),
                 OptionSpec::choice(
                     "transit_mode",
-                    "Crossing a transit space",
+                    "Crossing a grey space",
                     &["atomic", "end_of_turn"],
                     "atomic",
-                    "atomic: a piece crosses a grey transit space in one move costing 2, entering \
-                     and leaving at once; end_of_turn: it enters and leaves by single steps, other \
-                     steps may come between (the piece blocks the space meanwhile), but no piece \
-                     may be left on a transit space when the turn ends",
+                    "How a piece gets through a grey transit space. atomic: in one move costing 2, \
+                     entering and leaving at once; end_of_turn: by single steps in and out, with \
+                     other steps allowed between (the piece blocks the space meanwhile), so long \
+                     as no piece is left on a grey space when the turn ends.",
                 ),
                 OptionSpec::boolean(
                     "transit_may_return",
-                    "Leave a transit space the way you came",
+                    "Leave a grey space the way you came",
                     true,
-                    "a piece may leave a transit space back into the space it came from (legal \
-                     but pointless: 2 moves spent); false: it must leave by another space",
+                    "A piece may leave a grey transit space back into the space it came from \
+                     (legal but pointless: 2 moves spent). false: it must leave by another space.",
                 ),
                 OptionSpec::choice(
                     "two_player_colours",
                     "Two players: colours",
                     &["opposite", "adjacent"],
                     "opposite",
-                    "2 players only, each playing two colours: opposite corners (red and green \
-                     against blue and yellow) or adjacent corners (red and blue against green and \
-                     yellow). Either way the players alternate, each alternating his colours",
+                    "2 players, who play two colours each: opposite corners (red and green against \
+                     blue and yellow) or adjacent corners (red and blue against green and yellow). \
+                     Either way the players take turns, each alternating his two colours.",
                 ),
                 OptionSpec::choice(
                     "three_player_omitted",
                     "Three players: colour left out",
                     &COLOUR_NAMES,
                     "yellow",
-                    "3 players only: the colour nobody plays; its corner group starts empty and \
-                     anyone may use it",
+                    "3 players: the colour nobody plays. Its corner group starts empty and anyone \
+                     may use it.",
                 ),
                 OptionSpec::integer(
                     "stall_rounds",
-                    "Draw after rounds without progress",
+                    "Draw when nothing happens",
                     1,
                     1000,
                     Some(20),
-                    "server safeguard: the match is a draw after this many rounds (a turn of \
-                     every colour in play) in which no piece exits or is added; null = never",
+                    "Server safeguard: the match is a draw after this many rounds (a turn of every \
+                     colour in play) in which no piece leaves the board or is added (null: never).",
                 )
                 .nullable(),
             ],

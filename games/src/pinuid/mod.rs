@@ -140,20 +140,21 @@ impl Game for Pinuid {
                     "Variant",
                     &["classic", "quatro"],
                     "classic",
-                    "classic: the 2-player game; quatro: 3 or 4 players start from the corners, and \
-                     a player whose pieces all stand on squares of one colour is eliminated. \
-                     Default: classic for 2 players, quatro for 3 or 4",
+                    "Which rules are played: classic (the 2-player game) or quatro (3 or 4 players \
+                     starting from the corners; a player whose pieces all stand on squares of one \
+                     colour is eliminated, where in classic he would put a piece back). Defaults \
+                     to classic for 2 players and quatro for 3 or 4.",
                 )
                 .default_by_players([(2, "classic"), (3, "quatro"), (4, "quatro")]),
                 // P13: on by default, as every public game needs an end; still nullable.
                 OptionSpec::integer(
                     "no_removal_limit",
-                    "Draw after plies without a removal",
+                    "Draw without removals",
                     1,
                     10_000,
                     Some(200),
-                    "site rule (P13): the match is a draw after this many plies in a row in which \
-                     no piece is removed (null: no limit)",
+                    "Site rule (P13): the match is a draw after this many moves in a row in which \
+                     no piece is removed (null: no limit).",
                 )
                 .nullable(),
             ],
