@@ -177,7 +177,7 @@ impl<G: Game> GameEntry for Entry<G> {
                 info.name, info.min_players, info.max_players
             )));
         }
-        let options = options::validate(&info.options, options)?;
+        let options = options::validate(&info.options, players, options)?;
         G::setup(&options, players, &mut GameRng::from_seed([0; 32]))?;
         Ok(options)
     }
@@ -336,5 +336,40 @@ mod seat_draw_tests {
         let firsts: std::collections::HashSet<Seat> =
             (0..64u8).map(|b| seat_draw([b; 32], 4)[0]).collect();
         assert_eq!(firsts.len(), 4);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The catalog describes every option for people, and every default a game declares is a
+    /// value its own option accepts, so a room created without options works at every count.
+    #[test]
+    fn every_option_is_described_and_its_defaults_are_valid() {
+        for entry in games() {
+            let info = entry.info();
+            for spec in &info.options {
+                let what = format!("{} option {}", info.id, spec.name);
+                assert!(spec.label.len() >= 3, "{what}: no label");
+                assert!(spec.description.len() >= 20, "{what}: no description");
+                spec.check_defaults()
+                    .unwrap_or_else(|e| panic!("{what}: {e}"));
+                for n in spec.default_by_players.keys() {
+                    assert!(
+                        (info.min_players..=info.max_players).contains(n),
+                        "{what}: a default for {n} players"
+                    );
+                }
+                let shown = serde_json::to_value(spec).unwrap();
+                assert_eq!(shown["label"], spec.label, "{what}");
+                assert_eq!(shown["description"], spec.description, "{what}");
+            }
+            for players in info.min_players..=info.max_players {
+                entry
+                    .validate(players, &Value::Null)
+                    .unwrap_or_else(|e| panic!("{} {players}p, no options: {e}", info.id));
+            }
+        }
     }
 }
