@@ -128,7 +128,30 @@ pub enum ServerFrame {
         room: String,
         next: String,
     },
+    /// An addition to the contract: the room's recent chat and the events of its last versions
+    /// (those the recipient may see), sent after a join and with each sync, so that a reload brings
+    /// back the conversation and the log.
+    Recent {
+        room: String,
+        chat: Vec<RecentChat>,
+        events: Vec<RecentEvents>,
+    },
     Pong,
+}
+
+/// A chat line of the past, as the `chat` frame carried it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct RecentChat {
+    pub player: PlayerRef,
+    pub text: String,
+    pub at: DateTime<Utc>,
+}
+
+/// The events of one past version, as its `patch` carried them to the recipient.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct RecentEvents {
+    pub version: u64,
+    pub events: Vec<Value>,
 }
 
 /// The view each recipient holds of a room's match.

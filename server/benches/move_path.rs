@@ -126,6 +126,7 @@ fn moment(game: &str, ply: u64) -> Moment<'_> {
         status: RoomStatus::Playing,
         result: None,
         clock: None,
+        played_by_server: Vec::new(),
     }
 }
 

@@ -212,6 +212,7 @@ pub async fn state_at(
             status,
             result: result.as_ref(),
             clock: None,
+            played_by_server: Vec::new(),
         };
         RecipientView::build(&*replayed, viewer, &moment).full()
     };

@@ -36,36 +36,55 @@ impl Clocks {
     }
 
     /// A new version at `at`, after a move of `mover` (None: a ruling), with `running` to act now.
-    /// The running seats' time is spent; the mover gets its increment (Fischer), and each seat that
-    /// now faces a new decision gets its full time again (per move, correspondence).
+    /// The running seats' time is spent; the mover gets its increment (Fischer). With per-move
+    /// and correspondence clocks, the mover's next decision starts full, and so does each seat that
+    /// now faces a new decision; a seat that only stopped running (out of the match) keeps what it
+    /// had, so a seat out of time still shows none.
     pub fn advance(&mut self, at: DateTime<Utc>, mover: Option<Seat>, running: Vec<Seat>) {
-        let spent = elapsed_ms(self.since, at);
-        for &seat in &self.running {
-            self.remaining[seat] = (self.remaining[seat] - spent).max(0);
-        }
+        self.spend(at);
         if let Some(mover) = mover {
             self.remaining[mover] += self.setting.increment_ms();
         }
         if self.setting.per_decision() {
-            for seat in 0..self.remaining.len() {
+            let full = self.setting.initial_ms();
+            if let Some(mover) = mover {
+                self.remaining[mover] = full;
+            }
+            for &seat in &running {
                 let continues = self.running.contains(&seat) && mover != Some(seat);
-                if !(continues && running.contains(&seat)) {
-                    self.remaining[seat] = self.setting.initial_ms();
+                if !continues {
+                    self.remaining[seat] = full;
                 }
             }
         }
         self.running = running;
-        self.since = at;
     }
 
-    /// The clocks stop (the match is over): time spent up to `at` is counted, nobody's runs.
-    pub fn stop(&mut self, at: DateTime<Utc>) {
+    /// The match ended at `at` with a move of `mover` (None: a ruling): time is spent and the
+    /// increment given as for any move, then nobody's clock runs, and nothing starts full again.
+    pub fn finish(&mut self, at: DateTime<Utc>, mover: Option<Seat>) {
+        self.spend(at);
+        if let Some(mover) = mover {
+            if !self.setting.per_decision() {
+                self.remaining[mover] += self.setting.increment_ms();
+            }
+        }
+        self.running.clear();
+    }
+
+    /// The running seats spend the time since the last version, which is now `at`.
+    fn spend(&mut self, at: DateTime<Utc>) {
         let spent = elapsed_ms(self.since, at);
         for &seat in &self.running {
             self.remaining[seat] = (self.remaining[seat] - spent).max(0);
         }
-        self.running.clear();
         self.since = at;
+    }
+
+    /// The clocks stop (the match is over, aborted): time spent up to `at` is counted, nobody's
+    /// runs.
+    pub fn stop(&mut self, at: DateTime<Utc>) {
+        self.finish(at, None);
     }
 
     /// The figures of the last version, as the View carries them.
@@ -142,6 +161,21 @@ mod tests {
             "a seat that moves and acts again faces a new decision"
         );
         assert_eq!(clocks.next_deadline(), Some((1, t(45_000))));
+    }
+
+    #[test]
+    fn per_move_clocks_keep_their_figures_at_the_end_and_for_a_seat_out() {
+        let setting = ClockSetting::PerMove { s: 12 };
+        let mut clocks = Clocks::start(setting, 3, t(0), vec![0]);
+        // Seat 0 runs out and forfeits (a ruling): its clock shows none left, it runs no more.
+        clocks.advance(t(12_500), None, vec![1]);
+        assert_eq!(clocks.view().remaining_ms, vec![0, 12_000, 12_000]);
+        clocks.advance(t(14_000), Some(1), vec![2]);
+        assert_eq!(clocks.view().remaining_ms, vec![0, 12_000, 12_000]);
+        // Seat 2 ends the match with its move after 5 s: the figures stay as they were spent.
+        clocks.finish(t(19_000), Some(2));
+        assert_eq!(clocks.view().remaining_ms, vec![0, 12_000, 7_000]);
+        assert!(clocks.view().running.is_empty());
     }
 
     #[test]

@@ -34,6 +34,8 @@ pub struct Moment<'a> {
     pub result: Option<&'a MatchResult>,
     /// The clocks as of this version (None: the room has none).
     pub clock: Option<ClockView>,
+    /// Seats that forfeited and that the server plays on: never offered a move.
+    pub played_by_server: Vec<usize>,
 }
 
 impl PartialEq for RecipientView {
@@ -49,7 +51,8 @@ impl RecipientView {
         let to_move = m.to_act();
         let (you, legal) = match viewer {
             Viewer::Seat(seat) => {
-                let legal = to_move.contains(&seat).then(|| m.legal_moves_json(seat));
+                let acts = to_move.contains(&seat) && !moment.played_by_server.contains(&seat);
+                let legal = acts.then(|| m.legal_moves_json(seat));
                 (Some(You { seat, legal: None }), legal)
             }
             Viewer::Spectator | Viewer::Omniscient => (None, None),
@@ -193,6 +196,7 @@ mod tests {
             status: RoomStatus::Playing,
             result: None,
             clock: None,
+            played_by_server: Vec::new(),
         }
     }
 

@@ -18,6 +18,7 @@ impl Room {
             status: self.status,
             result: live.result.as_ref(),
             clock: live.clock_view(),
+            played_by_server: live.forfeited().iter().map(|f| f.seat).collect(),
         })
     }
 
@@ -72,6 +73,7 @@ impl Room {
         }
         if self.live.is_some() {
             self.snapshot_for(conn);
+            self.send_recent(conn);
         } else {
             conn.send(&ServerFrame::Room {
                 room: self.room_info(),
@@ -98,6 +100,10 @@ impl Room {
         events: &[plateau_games::Event],
         views: Vec<(Viewer, RecipientView)>,
     ) {
+        let Some(version) = self.live.as_ref().map(LiveMatch::version) else {
+            return;
+        };
+        self.recent.version(version, events);
         let Some(moment) = self.moment() else { return };
         let live = self.live.as_ref().expect("a version has a match");
         let from = moment.version - 1;

@@ -141,8 +141,11 @@ impl LiveMatch {
         }
         let bots = row.players.0.iter().map(|p| p.bot).collect();
         let mut live = LiveMatch::new(id, game_match, bots, row.clock.map(|c| c.0), row.started_at);
+        // The version that ended the match (its last move or ruling) is replayed as an end, so
+        // the clocks stop as they did.
+        let ended = row.result.map(|r| r.0);
         let mut rulings = row.rulings.0.into_iter().peekable();
-        for mv in &moves {
+        for (i, mv) in moves.iter().enumerate() {
             while let Some(ruling) = rulings.next_if(|r| r.after_ply < mv.ply as u64) {
                 live.apply_ruling(ruling, None);
             }
@@ -154,12 +157,20 @@ impl LiveMatch {
             if let (Some(player), Some(client)) = (mv.player_id, &mv.client_id) {
                 live.acks.insert((player, client.clone()), live.version());
             }
+            if i + 1 == moves.len() && rulings.peek().is_none() {
+                live.result.clone_from(&ended);
+            }
             live.advance_clocks(mv.at, Some(seat));
         }
-        for ruling in rulings {
-            live.apply_ruling(ruling, None);
+        while let Some(ruling) = rulings.next() {
+            let end = if rulings.peek().is_none() {
+                ended.clone()
+            } else {
+                None
+            };
+            live.apply_ruling(ruling, end);
         }
-        live.result = row.result.map(|r| r.0);
+        live.result = ended;
         if let (Some(clocks), Some(ended)) = (&mut live.clocks, row.ended_at) {
             clocks.stop(ended);
         }
@@ -189,9 +200,10 @@ pub(super) fn advance_clocks(
     ended: bool,
 ) {
     if let Some(clocks) = clocks {
-        clocks.advance(at, mover, running);
         if ended {
-            clocks.stop(at);
+            clocks.finish(at, mover);
+        } else {
+            clocks.advance(at, mover, running);
         }
     }
 }

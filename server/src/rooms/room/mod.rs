@@ -8,6 +8,7 @@ mod broadcast;
 mod expiry;
 mod live;
 mod play;
+mod recent;
 mod rematch;
 mod rulings;
 mod seating;
@@ -70,6 +71,8 @@ pub struct Room {
     /// Per seat: since when it has had to act (None: it need not). With `absent_since`, when a
     /// seat is abandoned.
     acting_since: Vec<Option<tokio::time::Instant>>,
+    /// The last chat lines and versions' events, for whoever (re)joins.
+    recent: recent::Recent,
     /// A timed duty (a forfeit, a default move on a clock) that could not be stored (the database
     /// away) is tried again no sooner than this.
     retry_duties_at: Option<tokio::time::Instant>,
@@ -169,6 +172,7 @@ impl Room {
             absent_since: vec![Some(tokio::time::Instant::now()); row.players],
             acting_since: vec![None; row.players],
             retry_duties_at: None,
+            recent: recent::Recent::default(),
         };
         room.info.send_replace(room.room_info());
         room.track_turns();
@@ -348,11 +352,13 @@ impl Room {
         if self.refuse_unjoined(conn, None) {
             return;
         }
+        let at = Utc::now();
+        self.recent.chat(conn.player.clone(), text.clone(), at);
         let frame = encode(&ServerFrame::Chat {
             room: self.code.clone(),
             player: conn.player.clone(),
             text,
-            at: Utc::now(),
+            at,
         });
         self.send_to_all(frame);
     }

@@ -61,6 +61,14 @@ impl Room {
         if live.result.is_some() {
             return self.refuse(&conn, Some(id), ErrorCode::NotYourTurn, "the match is over");
         }
+        if live.forfeited().iter().any(|f| f.seat == seat) {
+            return self.refuse(
+                &conn,
+                Some(id),
+                ErrorCode::NotYourTurn,
+                "your side is out of the match: the server plays this seat",
+            );
+        }
         if !live.game_match.to_act().contains(&seat) {
             return self.refuse(
                 &conn,
@@ -141,6 +149,7 @@ impl Room {
                 },
                 result: result.as_ref(),
                 clock: clocks.as_ref().map(Clocks::view),
+                played_by_server: forfeited.iter().map(|f| f.seat).collect(),
             };
             let views = watched
                 .into_iter()

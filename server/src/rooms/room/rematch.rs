@@ -2,6 +2,7 @@
 //! clock, visibility and seats, sitting in the seat after the one it had (so who starts rotates);
 //! every later asker is sent to that same room, likewise one seat on.
 
+use plateau_protocol::rest::Seating;
 use plateau_protocol::ws::ServerFrame;
 use plateau_protocol::{ErrorCode, RoomStatus};
 
@@ -47,7 +48,8 @@ impl Room {
             visibility: self.visibility,
             options: self.options.clone(),
             clock: self.clock,
-            seating: self.seating,
+            // The seats rotate so that who starts rotates: a draw would undo that.
+            seating: Seating::HostFirst,
         };
         let store = &self.context.store;
         let made = async {

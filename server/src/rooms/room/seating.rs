@@ -71,6 +71,19 @@ impl Room {
         self.track_vacancy().await;
         self.publish();
         self.send_snapshot(id);
+        // Only once a match exists: before the start, `join` is answered with `room` frames only.
+        if let Some(member) = self.members.get(&id).filter(|_| self.live.is_some()) {
+            self.send_recent(&member.conn);
+        }
+        // Offers standing are news to whoever (re)joins.
+        if !self.draw_offers.is_empty() {
+            if let Some(member) = self.members.get(&id) {
+                member.conn.send(&ServerFrame::Draw {
+                    room: self.code.clone(),
+                    offers: self.draw_offers.iter().copied().collect(),
+                });
+            }
+        }
     }
 
     pub(super) async fn on_leave(&mut self, conn: Conn) {

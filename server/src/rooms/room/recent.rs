@@ -1,0 +1,120 @@
+//! What a room remembers of its recent past for whoever (re)joins: the last chat lines and the
+//! events of the last versions, so that a reload brings back the conversation and the log beside
+//! the board. Kept in memory (a reload is a browser's, not the server's); events are filtered per
+//! recipient as when they were sent, so nothing hidden is told again to the wrong seat.
+
+use chrono::{DateTime, Utc};
+use plateau_games::{Event, Viewer};
+use plateau_protocol::ws::{RecentChat, RecentEvents, ServerFrame};
+use plateau_protocol::PlayerRef;
+use std::collections::VecDeque;
+
+use super::Room;
+use crate::ws::conn::Conn;
+
+/// Chat lines a room keeps.
+const CHAT_KEPT: usize = 100;
+/// Versions whose events a room keeps.
+const VERSIONS_KEPT: usize = 50;
+
+#[derive(Default)]
+pub(super) struct Recent {
+    chat: VecDeque<RecentChat>,
+    events: VecDeque<(u64, Vec<Event>)>,
+}
+
+impl Recent {
+    pub(super) fn chat(&mut self, player: PlayerRef, text: String, at: DateTime<Utc>) {
+        if self.chat.len() == CHAT_KEPT {
+            self.chat.pop_front();
+        }
+        self.chat.push_back(RecentChat { player, text, at });
+    }
+
+    pub(super) fn version(&mut self, version: u64, events: &[Event]) {
+        if events.is_empty() {
+            return;
+        }
+        if self.events.len() == VERSIONS_KEPT {
+            self.events.pop_front();
+        }
+        self.events.push_back((version, events.to_vec()));
+    }
+
+    /// The events `viewer` may see, by version.
+    fn events_for(&self, viewer: Viewer) -> Vec<RecentEvents> {
+        self.events
+            .iter()
+            .map(|(version, events)| RecentEvents {
+                version: *version,
+                events: events
+                    .iter()
+                    .filter(|e| e.audience.includes(viewer))
+                    .map(|e| e.data.clone())
+                    .collect(),
+            })
+            .filter(|v| !v.events.is_empty())
+            .collect()
+    }
+}
+
+impl Room {
+    /// Sends `conn` the room's recent chat and events (after a join, or with a sync).
+    pub(super) fn send_recent(&self, conn: &Conn) {
+        let viewer = self.viewer_of(conn);
+        conn.send(&ServerFrame::Recent {
+            room: self.code.clone(),
+            chat: self.recent.chat.iter().cloned().collect(),
+            events: self.recent.events_for(viewer),
+        });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn a_seat_is_told_again_only_what_it_was_told() {
+        let mut recent = Recent::default();
+        recent.version(
+            2,
+            &[
+                Event::private(0, json!({"kind": "drew", "tile": [1, 2, 3]})),
+                Event::redacted_for_others(0, json!({"kind": "drew"})),
+            ],
+        );
+        let own = recent.events_for(Viewer::Seat(0));
+        assert_eq!(
+            own[0].events,
+            vec![json!({"kind": "drew", "tile": [1, 2, 3]})]
+        );
+        for other in [Viewer::Seat(1), Viewer::Spectator] {
+            assert_eq!(
+                recent.events_for(other)[0].events,
+                vec![json!({"kind": "drew"})]
+            );
+        }
+    }
+
+    #[test]
+    fn only_the_last_lines_and_versions_are_kept() {
+        let mut recent = Recent::default();
+        let player = PlayerRef {
+            id: uuid::Uuid::nil(),
+            name: "A".into(),
+        };
+        for i in 0..CHAT_KEPT + 5 {
+            recent.chat(player.clone(), i.to_string(), Utc::now());
+        }
+        assert_eq!(recent.chat.len(), CHAT_KEPT);
+        assert_eq!(recent.chat[0].text, "5");
+        for v in 0..VERSIONS_KEPT as u64 + 3 {
+            recent.version(v, &[Event::public(json!({"kind": "moved"}))]);
+        }
+        let kept = recent.events_for(Viewer::Spectator);
+        assert_eq!(kept.len(), VERSIONS_KEPT);
+        assert_eq!(kept[0].version, 3);
+    }
+}
