@@ -1,0 +1,335 @@
+//! Clocks (the contract's "Playing in public"): a room's `clock` is echoed in RoomInfo and shown in
+//! every view as `clock: {remaining_ms, running, at}`; a Fischer bank runs only while its seat has
+//! to act and gains the increment after each of its moves; per-move and correspondence time starts
+//! afresh for each decision; a seat out of time in a 2-player Abalone match (no default move)
+//! forfeits with `timeout`. Clocks derive from what is stored, so a SIGKILL neither resets nor
+//! loses time. Bad settings are refused naming the field.
+
+use chrono::{DateTime, Utc};
+use plateau_tests::ending::ended_by_forfeit;
+use plateau_tests::rest::assert_error;
+use plateau_tests::scenario::{started_duo, Duo};
+use plateau_tests::{on_both_databases, Api, Backend, Client, TestDb, TestServer};
+use serde_json::{json, Value};
+use std::time::{Duration, Instant};
+
+fn clocked(clock: Value) -> Value {
+    json!({"game": "abalone", "players": 2, "visibility": "public", "clock": clock})
+}
+
+/// A view's clock: each seat's remaining milliseconds, the seats whose time runs, and when the
+/// figures were taken.
+#[derive(Debug)]
+struct Clock {
+    remaining: Vec<i64>,
+    running: Vec<u64>,
+    at: DateTime<Utc>,
+}
+
+impl Clock {
+    fn of(view: &Value) -> Clock {
+        let clock = &view["clock"];
+        let ints = |v: &Value| -> Vec<Value> { v.as_array().cloned().unwrap_or_default() };
+        Clock {
+            remaining: ints(&clock["remaining_ms"])
+                .iter()
+                .map(|v| v.as_i64().expect("remaining_ms are whole numbers"))
+                .collect(),
+            running: ints(&clock["running"])
+                .iter()
+                .map(|v| v.as_u64().expect("running are seats"))
+                .collect(),
+            at: clock["at"]
+                .as_str()
+                .and_then(|at| at.parse().ok())
+                .unwrap_or_else(|| panic!("a view's clock with an RFC 3339 `at`: {view}")),
+        }
+    }
+
+    /// Milliseconds from `self.at` to `later.at`.
+    fn ms_until(&self, later: &Clock) -> i64 {
+        (later.at - self.at).num_milliseconds()
+    }
+}
+
+/// The clock of a fresh snapshot of `room`.
+async fn synced(client: &Client, room: &str) -> Clock {
+    Clock::of(&client.sync(room).await["view"])
+}
+
+/// The clock of the view `client` holds of `room`.
+fn held(client: &Client, room: &str) -> Clock {
+    Clock::of(&client.view(room).expect("a view").1)
+}
+
+/// `value` is `expected` give or take `slack` milliseconds (rounding of stored times and figures).
+fn near(value: i64, expected: i64, slack: i64) -> bool {
+    (value - expected).abs() <= slack
+}
+
+/// A Fischer bank runs only for the seat to move, gains the increment after each move, and its
+/// end forfeits the seat (`timeout`).
+async fn fischer_runs_gains_and_times_out(backend: Backend) {
+    let db = TestDb::new(backend).await;
+    let server = TestServer::start(&db).await;
+    let api = Api::new(server.http());
+    let setting = json!({"kind": "fischer", "initial_s": 3, "increment_s": 2});
+    let Duo { code, a, b, .. } = started_duo(&server, &api, clocked(setting.clone())).await;
+    let (_, info) = api.get(&format!("/api/v1/rooms/{code}"), None).await;
+    assert_eq!(info["clock"], setting, "RoomInfo echoes the clock");
+
+    let start = held(&a, &code);
+    assert!(
+        start.remaining.iter().all(|&r| near(r, 3000, 50)),
+        "both banks are full: {start:?}"
+    );
+    assert_eq!(start.running, [0], "Alice, to move, runs");
+    assert_eq!(held(&b, &code).remaining, start.remaining, "same for Bob");
+    tokio::time::sleep(Duration::from_millis(600)).await;
+    let later = synced(&a, &code).await;
+    let passed = start.ms_until(&later);
+    assert!(passed >= 550, "{start:?} then {later:?}");
+    assert!(
+        near(later.remaining[0], 3000 - passed, 50),
+        "Alice's bank ran for {passed} ms: {later:?}"
+    );
+    assert_eq!(later.remaining[1], 3000, "Bob's bank stands still");
+
+    tokio::time::sleep(Duration::from_millis(400)).await;
+    let mark = b.mark();
+    let ack = a.play(&code, "m0", a.legal(&code)[0].clone()).await;
+    assert_eq!(ack["type"], "ack", "{ack}");
+    b.until_version(&code, 2).await;
+    let moved = held(&b, &code);
+    let used = start.ms_until(&moved);
+    assert!(used >= 950, "Alice thought for {used} ms: {moved:?}");
+    assert!(
+        near(moved.remaining[0], 3000 - used + 2000, 50),
+        "after her move Alice has what was left plus 2 s: {moved:?}"
+    );
+    assert!(
+        moved.remaining[0] > 3000,
+        "the increment outweighs the time used"
+    );
+    assert_eq!(moved.running, [1], "now Bob's bank runs");
+    assert!(near(moved.remaining[1], 3000, 50), "{moved:?}");
+
+    // Bob never moves: his 3 s run out, and he forfeits.
+    let result = ended_by_forfeit(&b, mark, &code, 1, "timeout").await;
+    let ended = held(&b, &code);
+    let bobs_time = moved.ms_until(&ended);
+    assert!(
+        (2950..4500).contains(&bobs_time),
+        "Bob forfeited {bobs_time} ms after his turn began with 3 s"
+    );
+    assert_eq!(result["winners"], json!([0]), "{result}");
+    assert_eq!(
+        result["forfeited"],
+        json!([{"seat": 1, "reason": "timeout"}])
+    );
+    assert_eq!(ended.remaining[1], 0, "Bob is out of time: {ended:?}");
+    assert!(ended.running.is_empty(), "no clock runs once it ended");
+}
+on_both_databases!(fischer_runs_gains_and_times_out);
+
+/// Per move: each decision has the same time, whatever the earlier ones used; a decision not made
+/// in time forfeits the seat.
+async fn per_move_resets_and_times_out(backend: Backend) {
+    let db = TestDb::new(backend).await;
+    let server = TestServer::start(&db).await;
+    let api = Api::new(server.http());
+    let Duo { code, a, b, .. } =
+        started_duo(&server, &api, clocked(json!({"kind": "per_move", "s": 2}))).await;
+    // Alice uses 1.3 s of her 2 s twice: 2.6 s in all, and no timeout, as each decision starts
+    // afresh.
+    for (ply, mover) in [(0, &a), (1, &b), (2, &a)] {
+        if ply != 1 {
+            tokio::time::sleep(Duration::from_millis(1300)).await;
+        }
+        let version = mover.version(&code);
+        let ack = mover
+            .play(&code, &format!("m{ply}"), mover.legal(&code)[0].clone())
+            .await;
+        assert_eq!(ack["type"], "ack", "ply {ply}: {ack}");
+        for c in [&a, &b] {
+            c.until_version(&code, version + 1).await;
+        }
+        let clock = held(&a, &code);
+        let next = (ply + 1) % 2;
+        assert_eq!(clock.running, [next as u64], "{clock:?}");
+        assert!(
+            near(clock.remaining[next], 2000, 50),
+            "a new decision has the whole 2 s: {clock:?}"
+        );
+    }
+    // Bob's decision is not made: he forfeits after 2 s.
+    let mark = a.mark();
+    let asked = Instant::now();
+    let result = ended_by_forfeit(&a, mark, &code, 1, "timeout").await;
+    let waited = asked.elapsed();
+    assert!(
+        (Duration::from_millis(1700)..Duration::from_millis(4000)).contains(&waited),
+        "Bob forfeited {waited:?} after his decision began"
+    );
+    assert_eq!(result["winners"], json!([0]), "{result}");
+}
+on_both_databases!(per_move_resets_and_times_out);
+
+/// Correspondence: days per decision, shown in the view (nobody waits days here).
+async fn correspondence_is_shown(backend: Backend) {
+    let db = TestDb::new(backend).await;
+    let server = TestServer::start(&db).await;
+    let api = Api::new(server.http());
+    let setting = json!({"kind": "correspondence", "days": 3});
+    let Duo { code, a, b, .. } = started_duo(&server, &api, clocked(setting.clone())).await;
+    let (_, info) = api.get(&format!("/api/v1/rooms/{code}"), None).await;
+    assert_eq!(info["clock"], setting);
+    const THREE_DAYS: i64 = 3 * 86_400_000;
+    let start = held(&b, &code);
+    assert!(
+        start.remaining.iter().all(|&r| near(r, THREE_DAYS, 50)),
+        "three days each: {start:?}"
+    );
+    assert_eq!(start.running, [0]);
+    let ack = a.play(&code, "m0", a.legal(&code)[0].clone()).await;
+    assert_eq!(ack["type"], "ack", "{ack}");
+    b.until_version(&code, 2).await;
+    let moved = held(&b, &code);
+    assert_eq!(moved.running, [1], "{moved:?}");
+    assert!(
+        near(moved.remaining[1], THREE_DAYS, 50),
+        "Bob has three days: {moved:?}"
+    );
+    assert!(!b.legal(&code).is_empty());
+}
+on_both_databases!(correspondence_is_shown);
+
+/// Clock settings outside the contract are `400 bad_request` naming the field, and create nothing.
+async fn bad_clocks_are_refused_naming_the_field(backend: Backend) {
+    let db = TestDb::new(backend).await;
+    let server = TestServer::start(&db).await;
+    let api = Api::new(server.http());
+    let alice = api.new_player("Alice").await;
+    let cases = [
+        (
+            json!({"kind": "fischer", "initial_s": 0, "increment_s": 5}),
+            "clock.initial_s",
+        ),
+        (
+            json!({"kind": "fischer", "initial_s": 86401, "increment_s": 0}),
+            "clock.initial_s",
+        ),
+        (
+            json!({"kind": "fischer", "initial_s": 300, "increment_s": 3601}),
+            "clock.increment_s",
+        ),
+        (
+            json!({"kind": "fischer", "initial_s": 300}),
+            "clock.increment_s",
+        ),
+        (json!({"kind": "per_move", "s": 0}), "clock.s"),
+        (json!({"kind": "per_move", "s": 3601}), "clock.s"),
+        (json!({"kind": "per_move", "s": 1.5}), "clock.s"),
+        (json!({"kind": "correspondence", "days": 15}), "clock.days"),
+        (json!({"kind": "correspondence", "days": "3"}), "clock.days"),
+        (json!({"kind": "sandglass", "s": 60}), "clock.kind"),
+        (json!({"s": 60}), "clock.kind"),
+        (json!("blitz"), "clock"),
+    ];
+    for (clock, field) in cases {
+        let answer = api
+            .post("/api/v1/rooms", &clocked(clock.clone()), Some(&alice.token))
+            .await;
+        assert_error(&answer, 400, "bad_request");
+        let message = answer.1["error"]["message"].as_str().unwrap();
+        assert!(
+            message.contains(field),
+            "the answer to {clock} names {field}: {message}"
+        );
+    }
+    let (_, lobby) = api.get("/api/v1/rooms", None).await;
+    assert_eq!(lobby, json!([]), "no room was created");
+    // The bounds themselves are accepted, and null is no clock.
+    for clock in [
+        json!({"kind": "fischer", "initial_s": 86400, "increment_s": 3600}),
+        json!({"kind": "per_move", "s": 1}),
+        json!({"kind": "correspondence", "days": 14}),
+        Value::Null,
+    ] {
+        let room = api.create_room(&alice, clocked(clock.clone())).await;
+        assert_eq!(room["clock"], clock);
+    }
+}
+on_both_databases!(bad_clocks_are_refused_naming_the_field);
+
+/// A SIGKILL while Bob's bank runs: after the restart his clock shows at most what it showed
+/// before, and no less than that minus all the time passed meanwhile (downtime included); Alice's
+/// bank is untouched; and the clock still runs out after the restart.
+async fn sigkill_neither_resets_nor_loses_time(backend: Backend) {
+    let db = TestDb::new(backend).await;
+    let mut server = TestServer::start(&db).await;
+    let api = Api::new(server.http());
+    let Duo {
+        code,
+        alice,
+        bob,
+        a,
+        b,
+    } = started_duo(
+        &server,
+        &api,
+        clocked(json!({"kind": "fischer", "initial_s": 6, "increment_s": 0})),
+    )
+    .await;
+    let ack = a.play(&code, "m0", a.legal(&code)[0].clone()).await;
+    assert_eq!(ack["type"], "ack", "{ack}");
+    b.until_version(&code, 2).await;
+    tokio::time::sleep(Duration::from_millis(800)).await;
+    let before = synced(&b, &code).await;
+    assert_eq!(before.running, [1], "{before:?}");
+    assert!(before.remaining[1] < 5300, "Bob's bank ran: {before:?}");
+
+    server.kill9();
+    drop((a, b));
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    server.restart().await;
+
+    let b = Client::login(&server.ws_url(), &bob).await;
+    let mark = b.mark();
+    b.send(json!({"type": "join", "room": code, "as": "player"}))
+        .await;
+    b.wait_for(mark, |f| f["type"] == "snapshot").await;
+    let after = held(&b, &code);
+    let deadline = Instant::now() + Duration::from_millis(after.remaining[1] as u64);
+    let passed = before.ms_until(&after);
+    assert!(
+        passed >= 1500,
+        "the figures are taken after the restart: {after:?}"
+    );
+    assert_eq!(after.running, [1], "Bob's bank runs again: {after:?}");
+    assert!(
+        after.remaining[1] <= before.remaining[1],
+        "no time is given back: {before:?} then {after:?}"
+    );
+    assert!(
+        after.remaining[1] >= before.remaining[1] - passed - 50,
+        "no more is lost than the {passed} ms passed: {before:?} then {after:?}"
+    );
+    assert_eq!(
+        after.remaining[0], before.remaining[0],
+        "Alice's bank did not run"
+    );
+
+    // The timer came back with the room: Bob still runs out of time.
+    let a = Client::login(&server.ws_url(), &alice).await;
+    let mark = a.mark();
+    a.send(json!({"type": "join", "room": code, "as": "player"}))
+        .await;
+    let result = ended_by_forfeit(&a, mark, &code, 1, "timeout").await;
+    assert!(
+        Instant::now() + Duration::from_millis(200) >= deadline,
+        "Bob forfeited before his time ran out"
+    );
+    assert_eq!(result["winners"], json!([0]), "{result}");
+}
+on_both_databases!(sigkill_neither_resets_nor_loses_time);
