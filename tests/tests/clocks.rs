@@ -46,6 +46,18 @@ impl Clock {
         }
     }
 
+    /// What a client counting down shows for `seat` at `when` (the server's `at` and the test's
+    /// clock are the same machine's).
+    fn shown(&self, seat: usize, when: DateTime<Utc>) -> i64 {
+        let running = self.running.contains(&(seat as u64));
+        let spent = if running {
+            (when - self.at).num_milliseconds()
+        } else {
+            0
+        };
+        (self.remaining[seat] - spent).max(0)
+    }
+
     /// Milliseconds from `self.at` to `later.at`.
     fn ms_until(&self, later: &Clock) -> i64 {
         (later.at - self.at).num_milliseconds()
@@ -85,15 +97,20 @@ async fn fischer_runs_gains_and_times_out(backend: Backend) {
     );
     assert_eq!(start.running, [0], "Alice, to move, runs");
     assert_eq!(held(&b, &code).remaining, start.remaining, "same for Bob");
+    // Later, a fresh snapshot's figures count down to what the first ones do: Alice's bank has
+    // run, Bob's has not.
     tokio::time::sleep(Duration::from_millis(600)).await;
     let later = synced(&a, &code).await;
-    let passed = start.ms_until(&later);
-    assert!(passed >= 550, "{start:?} then {later:?}");
+    let now = Utc::now();
     assert!(
-        near(later.remaining[0], 3000 - passed, 50),
-        "Alice's bank ran for {passed} ms: {later:?}"
+        near(later.shown(0, now), start.shown(0, now), 50),
+        "one bank: {start:?} and {later:?} at {now}"
     );
-    assert_eq!(later.remaining[1], 3000, "Bob's bank stands still");
+    assert!(
+        later.shown(0, now) <= 3000 - 550,
+        "Alice's bank ran for 600 ms: {later:?} at {now}"
+    );
+    assert!(near(later.shown(1, now), 3000, 50), "Bob's bank stands still");
 
     tokio::time::sleep(Duration::from_millis(400)).await;
     let mark = b.mark();
@@ -287,7 +304,9 @@ async fn sigkill_neither_resets_nor_loses_time(backend: Backend) {
     tokio::time::sleep(Duration::from_millis(800)).await;
     let before = synced(&b, &code).await;
     assert_eq!(before.running, [1], "{before:?}");
-    assert!(before.remaining[1] < 5300, "Bob's bank ran: {before:?}");
+    let killed = Utc::now();
+    let shown_before = before.shown(1, killed);
+    assert!(shown_before < 5300, "Bob's bank ran: {before:?} at {killed}");
 
     server.kill9();
     drop((a, b));
@@ -300,23 +319,23 @@ async fn sigkill_neither_resets_nor_loses_time(backend: Backend) {
         .await;
     b.wait_for(mark, |f| f["type"] == "snapshot").await;
     let after = held(&b, &code);
-    let deadline = Instant::now() + Duration::from_millis(after.remaining[1] as u64);
-    let passed = before.ms_until(&after);
-    assert!(
-        passed >= 1500,
-        "the figures are taken after the restart: {after:?}"
-    );
+    let now = Utc::now();
+    let shown_after = after.shown(1, now);
+    let deadline = Instant::now() + Duration::from_millis(shown_after as u64);
+    let passed = (now - killed).num_milliseconds();
     assert_eq!(after.running, [1], "Bob's bank runs again: {after:?}");
     assert!(
-        after.remaining[1] <= before.remaining[1],
-        "no time is given back: {before:?} then {after:?}"
+        shown_after <= shown_before,
+        "no time is given back: {shown_before} ms shown before the crash, {shown_after} after"
     );
     assert!(
-        after.remaining[1] >= before.remaining[1] - passed - 50,
-        "no more is lost than the {passed} ms passed: {before:?} then {after:?}"
+        shown_after >= shown_before - passed - 50,
+        "no more is lost than the {passed} ms passed: {shown_before} ms shown before the crash, \
+         {shown_after} after"
     );
     assert_eq!(
-        after.remaining[0], before.remaining[0],
+        after.shown(0, now),
+        before.shown(0, killed),
         "Alice's bank did not run"
     );
 
