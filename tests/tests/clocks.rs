@@ -110,7 +110,10 @@ async fn fischer_runs_gains_and_times_out(backend: Backend) {
         later.shown(0, now) <= 3000 - 550,
         "Alice's bank ran for 600 ms: {later:?} at {now}"
     );
-    assert!(near(later.shown(1, now), 3000, 50), "Bob's bank stands still");
+    assert!(
+        near(later.shown(1, now), 3000, 50),
+        "Bob's bank stands still"
+    );
 
     tokio::time::sleep(Duration::from_millis(400)).await;
     let mark = b.mark();
@@ -306,7 +309,10 @@ async fn sigkill_neither_resets_nor_loses_time(backend: Backend) {
     assert_eq!(before.running, [1], "{before:?}");
     let killed = Utc::now();
     let shown_before = before.shown(1, killed);
-    assert!(shown_before < 5300, "Bob's bank ran: {before:?} at {killed}");
+    assert!(
+        shown_before < 5300,
+        "Bob's bank ran: {before:?} at {killed}"
+    );
 
     server.kill9();
     drop((a, b));

@@ -26,7 +26,8 @@ async fn stats(api: &Api, id: &str) -> Value {
 }
 
 /// Bob resigns when it is not his turn: the match ends at once, Alice wins. Who may resign is
-/// checked first (strangers, spectators, a waiting room); after the end nobody may. The record
+/// checked first (spectators, strangers, Alice on a connection that has not joined, a waiting
+/// room), and none of it changes the match; after the end nobody may resign. The record
 /// shows the clock and the forfeit, and the stats count the match.
 async fn resign_in_two_players(backend: Backend) {
     let db = TestDb::new(backend).await;
@@ -46,11 +47,14 @@ async fn resign_in_two_players(backend: Backend) {
     let watcher = Client::login(&server.ws_url(), &carol).await;
     watcher.join(&code, "spectator").await;
     let stranger = Client::login(&server.ws_url(), &carol).await;
+    let unjoined = Client::login(&server.ws_url(), &alice).await;
     let resign = json!({"type": "resign", "room": code});
     let draw = json!({"type": "draw", "room": code, "offer": true});
+    // As for a move: no seat first (joined or not), then a seat's connection that has not joined.
     for frame in [&resign, &draw] {
-        refused(&stranger, frame.clone(), "not_joined").await;
         refused(&watcher, frame.clone(), "not_seated").await;
+        refused(&stranger, frame.clone(), "not_seated").await;
+        refused(&unjoined, frame.clone(), "not_joined").await;
     }
     // Alice's own waiting room: nothing to resign yet.
     let waiting = api.create_room(&alice, abalone(2)).await;
