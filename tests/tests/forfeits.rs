@@ -268,3 +268,108 @@ async fn abandonment_forfeits_the_absent_seat(backend: Backend) {
     assert_eq!(stats(&api, &bob.id).await, json!({"played": 1, "won": 0}));
 }
 on_both_databases!(abandonment_forfeits_the_absent_seat);
+
+/// Joins `room` as a player again on a new connection (after a restart), holding its snapshot.
+async fn rejoin(server: &TestServer, player: &plateau_tests::Player, room: &str) -> Client {
+    let client = Client::login(&server.ws_url(), player).await;
+    let mark = client.mark();
+    client
+        .send(json!({"type": "join", "room": room, "as": "player"}))
+        .await;
+    client.wait_for(mark, |f| f["type"] == "snapshot").await;
+    client
+}
+
+/// A forfeit is stored: after a SIGKILL the match comes back with seat 1 still out, played by the
+/// server, shown in the record, and kept in the result when the match ends.
+async fn a_forfeit_survives_a_restart(backend: Backend) {
+    let db = TestDb::new(backend).await;
+    let mut server = TestServer::start(&db).await;
+    let api = Api::new(server.http());
+    let Seated {
+        code,
+        players,
+        clients,
+    } = started_room(&server, &api, abalone(3), &["P0", "P1", "P2"]).await;
+    let mark = clients[0].mark();
+    clients[1].resign(&code).await;
+    forfeit_patch(&clients[0], mark, &code, 1, "resigned").await;
+    server.kill9();
+    drop(clients);
+    server.restart().await;
+
+    let (_, info) = api.get(&format!("/api/v1/rooms/{code}"), None).await;
+    let record = api.match_record(info["match"].as_str().unwrap()).await;
+    assert_eq!(record["status"], "playing", "{record}");
+    assert_eq!(
+        record["forfeited"],
+        json!([{"seat": 1, "reason": "resigned"}])
+    );
+    let p0 = rejoin(&server, &players[0], &code).await;
+    let p2 = rejoin(&server, &players[2], &code).await;
+    assert_eq!(p0.view(&code).unwrap().1["status"], "playing");
+    let mark = p2.mark();
+    let ack = p0.play(&code, "m0", p0.legal(&code)[0].clone()).await;
+    assert_eq!(ack["type"], "ack", "{ack}");
+    let served = p2
+        .wait_for(mark, |f| {
+            f["type"] == "patch"
+                && f["events"]
+                    .as_array()
+                    .is_some_and(|e| e.iter().any(|e| e["kind"] == "moved" && e["seat"] == 1))
+        })
+        .await;
+    p2.until_version(&code, served["version"].as_u64().unwrap())
+        .await;
+    assert_eq!(p2.view(&code).unwrap().1["to_move"], json!([2]));
+
+    let mark = p0.mark();
+    p2.resign(&code).await;
+    let result = ended_by_forfeit(&p0, mark, &code, 2, "resigned").await;
+    assert_eq!(result["winners"], json!([0]), "{result}");
+    assert_eq!(
+        result["forfeited"],
+        json!([{"seat": 1, "reason": "resigned"}, {"seat": 2, "reason": "resigned"}])
+    );
+}
+on_both_databases!(a_forfeit_survives_a_restart);
+
+/// Absence is counted again from a restart: Alice, to move, left long enough before a SIGKILL to
+/// be abandoned, is not forfeited the moment the server is back, but `--abandon-after-secs` later,
+/// and the server does it by itself.
+async fn abandonment_counts_from_a_restart(backend: Backend) {
+    let db = TestDb::new(backend).await;
+    let mut server = TestServer::start_with(
+        &db,
+        &[
+            ("PLATEAU_BOT_DELAY_MS", "0"),
+            ("PLATEAU_ABANDON_AFTER_SECS", "3"),
+        ],
+    )
+    .await;
+    let api = Api::new(server.http());
+    let Duo { code, bob, a, b, .. } = started_duo(&server, &api, abalone(2)).await;
+    a.close().await;
+    tokio::time::sleep(Duration::from_millis(2000)).await;
+    server.kill9();
+    drop((a, b));
+    tokio::time::sleep(Duration::from_millis(2000)).await;
+    let restarting = Instant::now();
+    server.restart().await;
+
+    let b = rejoin(&server, &bob, &code).await;
+    let (version, view) = b.view(&code).unwrap();
+    assert_eq!(
+        (version, &view["status"]),
+        (1, &json!("playing")),
+        "Alice, gone 4 s, is not forfeited at the restart"
+    );
+    let result = ended_by_forfeit(&b, 0, &code, 0, "abandoned").await;
+    let waited = restarting.elapsed();
+    assert!(
+        waited >= Duration::from_millis(2800),
+        "forfeited {waited:?} after the restart began, before the 3 s allowed"
+    );
+    assert_eq!(result["winners"], json!([1]), "{result}");
+}
+on_both_databases!(abandonment_counts_from_a_restart);
