@@ -358,3 +358,82 @@ async fn sigkill_neither_resets_nor_loses_time(backend: Backend) {
     assert_eq!(result["winners"], json!([0]), "{result}");
 }
 on_both_databases!(sigkill_neither_resets_nor_loses_time);
+
+/// The version of the first patch of `room` after `mark` whose events include `kind` by `seat`,
+/// once `client` holds it.
+async fn version_of_event(
+    client: &Client,
+    mark: usize,
+    room: &str,
+    kind: &str,
+    seat: usize,
+) -> u64 {
+    let patch = client
+        .wait_for(mark, |f| {
+            f["type"] == "patch"
+                && f["events"]
+                    .as_array()
+                    .is_some_and(|e| e.iter().any(|e| e["kind"] == kind && e["seat"] == seat))
+        })
+        .await;
+    let version = patch["version"].as_u64().unwrap();
+    client.until_version(room, version).await;
+    version
+}
+
+/// Only people's time runs: not a bot's, nor a forfeited seat's, which the server plays.
+async fn clocks_run_for_people_only(backend: Backend) {
+    let db = TestDb::new(backend).await;
+    let server = TestServer::start_with(&db, &[("PLATEAU_BOT_DELAY_MS", "300")]).await;
+    let api = Api::new(server.http());
+    let (p0, p1) = (api.new_player("P0").await, api.new_player("P1").await);
+    let room = api
+        .create_room(
+            &p0,
+            json!({"game": "abalone", "players": 3, "visibility": "private",
+                   "clock": {"kind": "fischer", "initial_s": 60, "increment_s": 0}}),
+        )
+        .await;
+    let code = room["code"].as_str().unwrap().to_string();
+    let (c0, c1) = (
+        Client::login(&server.ws_url(), &p0).await,
+        Client::login(&server.ws_url(), &p1).await,
+    );
+    c0.join(&code, "player").await;
+    c1.join(&code, "player").await;
+    c0.send(json!({"type": "start", "room": code, "bots": true}))
+        .await;
+    c0.until_version(&code, 1).await;
+    c1.until_version(&code, 1).await;
+    let ack = c0.play(&code, "m0", c0.legal(&code)[0].clone()).await;
+    assert_eq!(ack["type"], "ack", "{ack}");
+    c1.until_version(&code, 2).await;
+    assert_eq!(held(&c1, &code).running, [1], "P1, a person, runs");
+
+    // P1 resigns on his turn: the server plays his seat, and no clock runs for it.
+    let mark = c0.mark();
+    c1.resign(&code).await;
+    version_of_event(&c0, mark, &code, "forfeited", 1).await;
+    let forfeit = held(&c0, &code);
+    assert!(forfeit.running.is_empty(), "{forfeit:?}");
+    version_of_event(&c0, mark, &code, "moved", 1).await;
+    let bots_turn = held(&c0, &code);
+    assert_eq!(c0.view(&code).unwrap().1["to_move"], json!([2]));
+    assert!(
+        bots_turn.running.is_empty(),
+        "a bot has no clock running: {bots_turn:?}"
+    );
+    assert_eq!(
+        bots_turn.remaining[1], forfeit.remaining[1],
+        "{bots_turn:?}"
+    );
+    version_of_event(&c0, mark, &code, "moved", 2).await;
+    let back = held(&c0, &code);
+    assert_eq!(back.running, [0], "{back:?}");
+    assert_eq!(
+        back.remaining[2], 60_000,
+        "the bot's time never ran: {back:?}"
+    );
+    assert_eq!(back.remaining[1], forfeit.remaining[1], "{back:?}");
+}
+on_both_databases!(clocks_run_for_people_only);

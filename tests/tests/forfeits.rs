@@ -348,7 +348,9 @@ async fn abandonment_counts_from_a_restart(backend: Backend) {
     )
     .await;
     let api = Api::new(server.http());
-    let Duo { code, bob, a, b, .. } = started_duo(&server, &api, abalone(2)).await;
+    let Duo {
+        code, bob, a, b, ..
+    } = started_duo(&server, &api, abalone(2)).await;
     a.close().await;
     tokio::time::sleep(Duration::from_millis(2000)).await;
     server.kill9();
