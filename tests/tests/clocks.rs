@@ -437,3 +437,47 @@ async fn clocks_run_for_people_only(backend: Backend) {
     assert_eq!(back.remaining[1], forfeit.remaining[1], "{back:?}");
 }
 on_both_databases!(clocks_run_for_people_only);
+
+/// Trangouar's setup is simultaneous: both clocks run from the start. Seat 0 sets up at once, and
+/// seat 1, who does not, runs out 2 s after the start (not after seat 0's move) and forfeits: the
+/// rules prescribe no setup for it.
+async fn simultaneous_clocks_in_trangouar_setup(backend: Backend) {
+    let db = TestDb::new(backend).await;
+    let server = TestServer::start(&db).await;
+    let api = Api::new(server.http());
+    let Duo { code, a, b, .. } = started_duo(
+        &server,
+        &api,
+        json!({"game": "trangouar", "players": 2, "visibility": "private",
+               "clock": {"kind": "fischer", "initial_s": 2, "increment_s": 0}}),
+    )
+    .await;
+    let start = held(&a, &code);
+    assert_eq!(a.view(&code).unwrap().1["to_move"], json!([0, 1]));
+    assert_eq!(start.running, [0, 1], "both set up at once: {start:?}");
+
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let ack = a.play(&code, "setup", a.legal(&code)[0].clone()).await;
+    assert_eq!(ack["type"], "ack", "{ack}");
+    b.until_version(&code, 2).await;
+    let set_up = held(&b, &code);
+    let used = start.ms_until(&set_up);
+    assert_eq!(set_up.running, [1], "{set_up:?}");
+    assert!(
+        near(set_up.remaining[0], 2000 - used, 50),
+        "seat 0 used {used} ms: {set_up:?}"
+    );
+    assert!(
+        near(set_up.remaining[1], 2000 - used, 50),
+        "seat 1's clock ran meanwhile: {set_up:?}"
+    );
+
+    let result = ended_by_forfeit(&a, 0, &code, 1, "timeout").await;
+    let out = start.ms_until(&held(&a, &code));
+    assert!(
+        (1950..3000).contains(&out),
+        "seat 1 forfeited {out} ms after the start, with 2 s"
+    );
+    assert_eq!(result["winners"], json!([0]), "{result}");
+}
+on_both_databases!(simultaneous_clocks_in_trangouar_setup);

@@ -75,6 +75,16 @@ async fn draw_offered_cleared_and_agreed(backend: Backend) {
         );
     }
     assert_eq!(a.version(&code), 3, "the agreement is one version");
+    let (_, info) = api.get(&format!("/api/v1/rooms/{code}"), None).await;
+    let record = api.match_record(info["match"].as_str().unwrap()).await;
+    assert_eq!(record["status"], "finished", "{record}");
+    assert_eq!(record["result"]["reason"], "agreed_draw", "{record}");
+    assert_eq!(
+        (&record["clock"], &record["forfeited"]),
+        (&Value::Null, &json!([])),
+        "no clock, no forfeit: {record}"
+    );
+    assert_eq!(record["plies"], 1, "the agreement is not a move");
     for player in [&alice, &bob] {
         let (_, profile) = api
             .get(&format!("/api/v1/players/{}", player.id), None)
