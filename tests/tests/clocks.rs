@@ -6,9 +6,9 @@
 //! loses time. Bad settings are refused naming the field.
 
 use chrono::{DateTime, Utc};
-use plateau_tests::ending::ended_by_forfeit;
+use plateau_tests::ending::{ended_by_forfeit, forfeit_patch};
 use plateau_tests::rest::assert_error;
-use plateau_tests::scenario::{started_duo, Duo};
+use plateau_tests::scenario::{started_duo, started_room, Duo, Seated};
 use plateau_tests::{on_both_databases, Api, Backend, Client, TestDb, TestServer};
 use serde_json::{json, Value};
 use std::time::{Duration, Instant};
@@ -481,3 +481,44 @@ async fn simultaneous_clocks_in_trangouar_setup(backend: Backend) {
     assert_eq!(result["winners"], json!([0]), "{result}");
 }
 on_both_databases!(simultaneous_clocks_in_trangouar_setup);
+
+/// With three sides a timeout does not end the match: the server plays the seat out of time, and
+/// the next seat's clock starts. Nobody moving, seats 0 then 1 run out, which leaves seat 2 alone:
+/// it wins, with the reason of the last forfeit.
+async fn timeouts_in_three_players(backend: Backend) {
+    let db = TestDb::new(backend).await;
+    let server = TestServer::start(&db).await;
+    let api = Api::new(server.http());
+    let Seated { code, clients, .. } = started_room(
+        &server,
+        &api,
+        json!({"game": "abalone", "players": 3, "visibility": "private",
+               "clock": {"kind": "per_move", "s": 1}}),
+        &["P0", "P1", "P2"],
+    )
+    .await;
+    let watcher = &clients[2];
+    let start = held(watcher, &code);
+    let forfeit = forfeit_patch(watcher, 0, &code, 0, "timeout").await;
+    watcher
+        .until_version(&code, forfeit["version"].as_u64().unwrap())
+        .await;
+    assert_eq!(watcher.view(&code).unwrap().1["status"], "playing");
+    let served = version_of_event(watcher, 0, &code, "moved", 0).await;
+    let mark = watcher.mark();
+    let next = held(watcher, &code);
+    assert_eq!(next.running, [1], "seat 1 decides next: {next:?}");
+    assert!(near(next.remaining[1], 1000, 50), "{next:?}");
+    assert!(served > forfeit["version"].as_u64().unwrap());
+
+    let result = ended_by_forfeit(watcher, mark, &code, 1, "timeout").await;
+    assert_eq!(result["winners"], json!([2]), "{result}");
+    assert_eq!(
+        result["forfeited"],
+        json!([{"seat": 0, "reason": "timeout"}, {"seat": 1, "reason": "timeout"}])
+    );
+    let out = next.ms_until(&held(watcher, &code));
+    assert!((950..2500).contains(&out), "seat 1 ran out after {out} ms");
+    assert!(start.ms_until(&next) >= 950, "{start:?} {next:?}");
+}
+on_both_databases!(timeouts_in_three_players);
