@@ -9,7 +9,9 @@ use chrono::{DateTime, Utc};
 use plateau_tests::ending::{ended_by_forfeit, forfeit_patch};
 use plateau_tests::rest::assert_error;
 use plateau_tests::scenario::{started_duo, started_room, Duo, Seated};
-use plateau_tests::{on_both_databases, Api, Backend, Client, TestDb, TestServer};
+use plateau_tests::strategy::trangouar::hunter;
+use plateau_tests::table::{machine_speed_server_with, test_rng};
+use plateau_tests::{on_both_databases, Api, Backend, Client, Table, TestDb, TestServer};
 use serde_json::{json, Value};
 use std::time::{Duration, Instant};
 
@@ -522,3 +524,62 @@ async fn timeouts_in_three_players(backend: Backend) {
     assert!(start.ms_until(&next) >= 950, "{start:?} {next:?}");
 }
 on_both_databases!(timeouts_in_three_players);
+
+/// A seat out of time on a decision the rules can make for it (Trangouar's lost pearls) does not
+/// forfeit: the server plays the rules' default and the match goes on. The room's clock (2 s per
+/// move), not `--decision-timeout-secs` (30 s here), says when.
+async fn a_timeout_with_a_default_move_plays_it(backend: Backend) {
+    let db = TestDb::new(backend).await;
+    let server = machine_speed_server_with(&db, &[("PLATEAU_DECISION_TIMEOUT_SECS", "30")]).await;
+    let table = Table::open_clocked(
+        &server,
+        "trangouar",
+        2,
+        2,
+        json!({"stall_rounds": 20}),
+        json!({"kind": "per_move", "s": 2}),
+    )
+    .await;
+    let code = table.code.clone();
+    let mut rng = test_rng();
+    let mut chooser = |seat: usize, view: &Value| hunter(seat, view, &mut rng);
+    table
+        .play_until(&mut chooser, |view| view["state"]["phase"] == "lose")
+        .await;
+    let owed = table.public_view();
+    assert_eq!(owed["status"], "playing", "a loss was owed before the end");
+    let version = owed["version"].as_u64().unwrap();
+    let seat = owed["state"]["pending_loss"]["seat"].as_u64().unwrap();
+    let asked = Clock::of(&owed);
+    assert_eq!(asked.running, [seat], "the loser's time runs: {asked:?}");
+
+    let patch = table
+        .spectator
+        .wait_for(0, |f| f["type"] == "patch" && f["version"] == version + 1)
+        .await;
+    let kinds: Vec<&Value> = patch["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| &e["kind"])
+        .collect();
+    assert!(
+        kinds.contains(&&json!("pearls_lost")) && !kinds.contains(&&json!("forfeited")),
+        "the default loss, not a forfeit: {patch}"
+    );
+    table.spectator.until_version(&code, version + 1).await;
+    let played = Clock::of(&table.public_view());
+    let waited = asked.ms_until(&played);
+    assert!(
+        (1950..3500).contains(&waited),
+        "the loss was played {waited} ms after it was owed, with 2 s per move"
+    );
+    let view = table.public_view();
+    assert_eq!(view["status"], "playing", "the match goes on: {view}");
+    assert_eq!(view["result"], Value::Null);
+    assert!(
+        near(played.remaining[played.running[0] as usize], 2000, 50),
+        "the next decision has its whole time: {played:?}"
+    );
+}
+on_both_databases!(a_timeout_with_a_default_move_plays_it);
