@@ -20,7 +20,8 @@ const PLIES: usize = 24;
 /// The position after up to [`PLIES`] random legal moves from seed 42 (the last one where someone
 /// still has to act), its RNG, and a seat to act.
 fn mid_game<G: Game>(players: usize) -> (G, GameRng, Seat) {
-    let options = options::validate(&G::info().options, &Value::Null).expect("default options");
+    let options =
+        options::validate(&G::info().options, players, &Value::Null).expect("default options");
     let mut rng = GameRng::from_seed([42; 32]);
     let mut state = G::setup(&options, players, &mut rng).expect("setup");
     let mut pick = rand_chacha::ChaCha8Rng::seed_from_u64(7);

@@ -1,5 +1,10 @@
 //! Game options: how each game describes them for the catalog, and one validation for all games
 //! (unknown option or bad value = an error naming it; missing options take their default).
+//!
+//! A default may depend on the player count ([`OptionSpec::default_by_players`]): Pinuid's
+//! `variant` is `classic` for 2 players and `quatro` for 3 or 4, so a room created without options
+//! works at every player count. The catalog shows both the plain `default` (for any player count
+//! not listed) and the `default_by_players` map.
 
 use serde::Serialize;
 use serde_json::{Map, Value};
@@ -26,62 +31,124 @@ pub enum OptionKind {
     Boolean,
 }
 
-/// One option as the catalog shows it: `{"type", "values" | "min"/"max", "nullable", "default",
-/// "description"}`.
+/// One option as the catalog shows it: `{"label", "type", "values" | "min"/"max", "nullable",
+/// "default", ["default_by_players": {"2": ..., "3": ...},] "description"}`.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct OptionSpec {
     #[serde(skip)]
     pub name: &'static str,
+    /// A short name for people (a form field's label).
+    pub label: &'static str,
     #[serde(flatten)]
     pub kind: OptionKind,
     /// Whether `null` is accepted (meaning "none", e.g. no ply limit).
     pub nullable: bool,
+    /// The default for any player count not in `default_by_players`.
     pub default: Value,
+    /// Defaults that depend on the player count (JSON keys are the counts, as strings).
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    pub default_by_players: BTreeMap<usize, Value>,
+    /// What the option does, in a sentence or two for people.
     pub description: &'static str,
 }
 
 impl OptionSpec {
-    pub fn choice(
+    fn new(
         name: &'static str,
-        values: &[&'static str],
-        default: &'static str,
+        label: &'static str,
+        kind: OptionKind,
+        default: Value,
         description: &'static str,
     ) -> Self {
         OptionSpec {
             name,
-            kind: OptionKind::Enum {
-                values: values.to_vec(),
-            },
-            nullable: false,
-            default: Value::from(default),
+            label,
+            kind,
+            nullable: default.is_null(),
+            default,
+            default_by_players: BTreeMap::new(),
             description,
         }
     }
 
+    pub fn choice(
+        name: &'static str,
+        label: &'static str,
+        values: &[&'static str],
+        default: &'static str,
+        description: &'static str,
+    ) -> Self {
+        let kind = OptionKind::Enum {
+            values: values.to_vec(),
+        };
+        Self::new(name, label, kind, Value::from(default), description)
+    }
+
+    /// An integer option; a `None` default makes it nullable (null = "none").
     pub fn integer(
         name: &'static str,
+        label: &'static str,
         min: i64,
         max: i64,
         default: Option<i64>,
         description: &'static str,
     ) -> Self {
-        OptionSpec {
+        let default = default.map_or(Value::Null, Value::from);
+        Self::new(
             name,
-            kind: OptionKind::Integer { min, max },
-            nullable: default.is_none(),
-            default: default.map_or(Value::Null, Value::from),
+            label,
+            OptionKind::Integer { min, max },
+            default,
             description,
-        }
+        )
     }
 
-    pub fn boolean(name: &'static str, default: bool, description: &'static str) -> Self {
-        OptionSpec {
+    pub fn boolean(
+        name: &'static str,
+        label: &'static str,
+        default: bool,
+        description: &'static str,
+    ) -> Self {
+        Self::new(
             name,
-            kind: OptionKind::Boolean,
-            nullable: false,
-            default: Value::Bool(default),
+            label,
+            OptionKind::Boolean,
+            Value::Bool(default),
             description,
-        }
+        )
+    }
+
+    /// Also accepts `null` (meaning "none"), whatever the default.
+    pub fn nullable(mut self) -> Self {
+        self.nullable = true;
+        self
+    }
+
+    /// Defaults for some player counts (the plain default holds for the others).
+    pub fn default_by_players(
+        mut self,
+        defaults: impl IntoIterator<Item = (usize, impl Into<Value>)>,
+    ) -> Self {
+        self.default_by_players = defaults.into_iter().map(|(n, v)| (n, v.into())).collect();
+        self
+    }
+
+    /// The default for a match of `players`.
+    pub fn default_for(&self, players: usize) -> &Value {
+        self.default_by_players
+            .get(&players)
+            .unwrap_or(&self.default)
+    }
+
+    /// Every default the spec declares, each checked against its own type (a bug in a game's specs
+    /// otherwise): for the tests.
+    pub fn check_defaults(&self) -> Result<(), String> {
+        std::iter::once(&self.default)
+            .chain(self.default_by_players.values())
+            .try_for_each(|v| {
+                self.check(v)
+                    .map_err(|m| format!("{}: default {v} {m}", self.name))
+            })
     }
 
     /// Whether `value` is acceptable, with the reason when it is not.
@@ -111,8 +178,12 @@ impl OptionSpec {
 }
 
 /// Checks `given` (a JSON object, or null for "all defaults") against `specs` and returns every
-/// option with defaults filled in.
-pub fn validate(specs: &[OptionSpec], given: &Value) -> Result<Options, SetupError> {
+/// option with the defaults for `players` filled in.
+pub fn validate(
+    specs: &[OptionSpec],
+    players: usize,
+    given: &Value,
+) -> Result<Options, SetupError> {
     let empty = Map::new();
     let given = match given {
         Value::Null => &empty,
@@ -129,7 +200,7 @@ pub fn validate(specs: &[OptionSpec], given: &Value) -> Result<Options, SetupErr
     }
     let mut options = Options::new();
     for spec in specs {
-        let value = given.get(spec.name).unwrap_or(&spec.default);
+        let value = given.get(spec.name).unwrap_or(spec.default_for(players));
         spec.check(value)
             .map_err(|message| SetupError::option(spec.name, message))?;
         options.insert(spec.name.to_string(), value.clone());
@@ -166,30 +237,80 @@ mod tests {
 
     fn specs() -> Vec<OptionSpec> {
         vec![
-            OptionSpec::choice("layout", &["standard", "daisy"], "standard", "start"),
-            OptionSpec::integer("max_plies", 1, 1000, None, "cap"),
-            OptionSpec::boolean("fast", false, "variant"),
+            OptionSpec::choice(
+                "layout",
+                "Layout",
+                &["standard", "daisy"],
+                "standard",
+                "start",
+            )
+            .default_by_players([(3, "daisy")]),
+            OptionSpec::integer("max_plies", "Ply cap", 1, 1000, None, "cap"),
+            OptionSpec::boolean("fast", "Fast", false, "variant"),
+            OptionSpec::integer("stall", "Stall", 1, 9, Some(5), "stall").nullable(),
         ]
     }
 
     #[test]
     fn defaults_fill_what_is_missing() {
-        let o = validate(&specs(), &json!({"fast": true})).unwrap();
+        let o = validate(&specs(), 2, &json!({"fast": true})).unwrap();
         assert_eq!(o["layout"], json!("standard"));
         assert_eq!(o["max_plies"], Value::Null);
         assert_eq!(o["fast"], json!(true));
-        assert_eq!(validate(&specs(), &Value::Null).unwrap().len(), 3);
+        assert_eq!(o["stall"], json!(5));
+        assert_eq!(validate(&specs(), 2, &Value::Null).unwrap().len(), 4);
+        let off = validate(&specs(), 2, &json!({"stall": null})).unwrap();
+        assert_eq!(off["stall"], Value::Null);
+    }
+
+    #[test]
+    fn a_default_may_follow_the_player_count() {
+        let at = |players| validate(&specs(), players, &Value::Null).unwrap()["layout"].clone();
+        assert_eq!(at(2), json!("standard"));
+        assert_eq!(at(3), json!("daisy"));
+        assert_eq!(
+            at(4),
+            json!("standard"),
+            "unlisted counts take the plain default"
+        );
+        // A value given wins over either default.
+        let given = validate(&specs(), 3, &json!({"layout": "standard"})).unwrap();
+        assert_eq!(given["layout"], json!("standard"));
+    }
+
+    #[test]
+    fn the_catalog_shows_the_label_and_the_defaults_by_player_count() {
+        let shown = serde_json::to_value(&specs()[0]).unwrap();
+        assert_eq!(
+            shown,
+            json!({"label": "Layout", "type": "enum", "values": ["standard", "daisy"],
+                   "nullable": false, "default": "standard", "default_by_players": {"3": "daisy"},
+                   "description": "start"})
+        );
+        let plain = serde_json::to_value(&specs()[2]).unwrap();
+        assert!(plain.get("default_by_players").is_none(), "{plain}");
+    }
+
+    #[test]
+    fn a_default_of_the_wrong_type_is_caught() {
+        assert!(specs().iter().all(|s| s.check_defaults().is_ok()));
+        let bad = OptionSpec::boolean("b", "B", true, "b").default_by_players([(2, "yes")]);
+        assert!(bad
+            .check_defaults()
+            .unwrap_err()
+            .starts_with("b: default \"yes\""));
     }
 
     #[test]
     fn errors_name_the_option() {
-        let err = |v| validate(&specs(), &v).unwrap_err().to_string();
+        let err = |v| validate(&specs(), 2, &v).unwrap_err().to_string();
         assert!(err(json!({"layout": "zigzag"})).starts_with("options.layout:"));
         assert!(err(json!({"colour": "red"})).starts_with("options.colour: unknown"));
         assert!(err(json!({"max_plies": 0})).starts_with("options.max_plies:"));
         assert!(err(json!({"max_plies": "ten"})).starts_with("options.max_plies:"));
         assert!(err(json!({"fast": 1})).starts_with("options.fast:"));
         assert!(err(json!({"layout": null})).starts_with("options.layout:"));
+        assert!(err(json!({"stall": 0})).starts_with("options.stall:"));
         assert!(err(json!([1])).starts_with("options:"));
     }
 }

@@ -15,8 +15,10 @@ use plateau_tests::{on_both_databases, Api, Backend, Client, Table, TestDb, Test
 use serde_json::{json, Value};
 use std::time::{Duration, Instant};
 
+/// A public 2-player Abalone room with `clock`, seated in join order (the host moves first).
 fn clocked(clock: Value) -> Value {
-    json!({"game": "abalone", "players": 2, "visibility": "public", "clock": clock})
+    json!({"game": "abalone", "players": 2, "visibility": "public", "clock": clock,
+           "seating": "host_first"})
 }
 
 /// A view's clock: each seat's remaining milliseconds, the seats whose time runs, and when the

@@ -8,8 +8,10 @@ use plateau_tests::scenario::{started_duo, started_room, Duo, Seated};
 use plateau_tests::{on_both_databases, Api, Backend, Client, TestDb, TestServer};
 use serde_json::{json, Value};
 
+/// A public Abalone room seated in join order (the host moves first).
 fn abalone(players: usize) -> Value {
-    json!({"game": "abalone", "players": players, "visibility": "public"})
+    json!({"game": "abalone", "players": players, "visibility": "public",
+           "seating": "host_first"})
 }
 
 /// Has `sender` send `draw` with `offer`, and checks that every client of `room` is then told

@@ -9,8 +9,10 @@ use plateau_tests::{on_both_databases, Api, Backend, Client, TestDb, TestServer}
 use serde_json::{json, Value};
 use std::time::{Duration, Instant};
 
+/// A public Abalone room seated in join order (the host moves first).
 fn abalone(players: usize) -> Value {
-    json!({"game": "abalone", "players": players, "visibility": "public"})
+    json!({"game": "abalone", "players": players, "visibility": "public",
+           "seating": "host_first"})
 }
 
 /// The error a room frame without an `id` (`resign`, `draw`) must cause: `code`, with a null `id`.

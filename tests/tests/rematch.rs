@@ -38,7 +38,7 @@ async fn rematch_rotates_seats(backend: Backend) {
     } = started_duo(
         &server,
         &api,
-        json!({"game": "abalone", "players": 2, "visibility": "public",
+        json!({"game": "abalone", "players": 2, "visibility": "public", "seating": "host_first",
                "options": {"layout": "belgian-daisy"}, "clock": clock}),
     )
     .await;
@@ -78,7 +78,14 @@ async fn rematch_rotates_seats(backend: Backend) {
     let next = next.unwrap();
     assert_ne!(next, code, "a new room");
     let info = room_info(&api, &next).await;
-    for field in ["game", "players", "visibility", "options", "clock"] {
+    for field in [
+        "game",
+        "players",
+        "visibility",
+        "options",
+        "clock",
+        "seating",
+    ] {
         assert_eq!(info[field], old[field], "the rematch keeps the {field}");
     }
     assert_eq!(info["status"], "waiting");

@@ -9,7 +9,10 @@
 //!
 //! Seats: 2 players, seat 0 = Black (moves first); 3 and 4 players, seat 0 = P1 then clockwise, and
 //! in 4p seats 0 and 2 are one team. A 4p pushing column may hold 1 or 2 partner marbles in front of
-//! the mover's own rear marble; plain and broadside moves use own marbles only (rules §4.3).
+//! the mover's own rear marble; plain and broadside moves use own marbles only (rules §4.3), unless
+//! option `team_moves_mixed_columns` lets them carry partner marbles too: inline behind an own rear
+//! marble, broadside with an own marble at one end (the rules leave "first marble" open for a
+//! broadside line, which has no rear).
 //! View: `{"board": 61 chars A1..I9 ('.' or seat digit), "players", "layout", "ejected": [by seat],
 //! "teams", "ply", "last"}`, the same for every viewer. Event: `{"kind": "moved", "seat", "notation",
 //! "dir", "marbles": [[from, to]..], "pushed": [[from, to]..], "ejected": {"cell", "owner"} | null,
@@ -172,22 +175,37 @@ impl Game for Abalone {
             options: vec![
                 OptionSpec::choice(
                     "layout",
+                    "Start position",
                     LAYOUT_NAMES,
                     "standard",
-                    "Start position (2 players only; 3 and 4 players always use their standard start)",
+                    "How the marbles stand at the start: standard, belgian-daisy or german-daisy \
+                     (2 players; 3 and 4 players always use their standard start).",
                 ),
                 OptionSpec::integer(
                     "max_plies",
+                    "Move limit",
                     1,
                     100_000,
                     None,
-                    "End the match after this many plies (null: at the server's cap, `--max-plies`, 2000 by default; at most that cap)",
+                    "End the match after this many moves in all (null: at the server's cap, \
+                     `--max-plies`, 2,000 by default; never more than that cap).",
                 ),
                 OptionSpec::choice(
                     "cap_result",
+                    "At the move limit",
                     &["draw", "marbles"],
                     "draw",
-                    "When max_plies is reached: a draw, or a win for the side that ejected most marbles (a tie is a draw)",
+                    "What a match stopped by the move limit counts as: draw, or marbles (a win \
+                     for the side that pushed off more marbles; equal counts are a draw).",
+                ),
+                OptionSpec::boolean(
+                    "team_moves_mixed_columns",
+                    "Partner marbles in plain moves",
+                    false,
+                    "4 players: a move that pushes nothing may also carry 1 or 2 of your \
+                     partner's marbles in its line of at most 3, if the line starts with one of \
+                     yours (for a sideways move: one of yours at an end). Off, as in the official \
+                     rules: your partner's marbles move only as part of a push.",
                 ),
             ],
         }
@@ -199,7 +217,14 @@ impl Game for Abalone {
             "" => "standard",
             l => l,
         };
-        let (pos, found) = start(players, layout)?;
+        let (mut pos, found) = start(players, layout)?;
+        pos.mixed_columns = options.bool_of("team_moves_mixed_columns");
+        if pos.mixed_columns && players != 4 {
+            return Err(SetupError::option(
+                "team_moves_mixed_columns",
+                "applies only to 4 players (two teams)",
+            ));
+        }
         let max_plies = options.int_of("max_plies").map(|m| m.max(1) as u64);
         let cap_marbles = options.str_of("cap_result") == "marbles";
         Ok(Abalone {

@@ -34,6 +34,9 @@ pub enum Refusal {
     PartnerWithoutPush(Cell),
     /// The rear marble of a column containing a partner's marble must be yours.
     PartnerRear(Cell),
+    /// A broadside line carrying partner marbles (option `team_moves_mixed_columns`) needs one of
+    /// its ends to be yours.
+    PartnerEnds(Cell),
     TooLong(Cell),
     OwnInFront(Cell),
     PartnerInFront(Cell),
@@ -58,6 +61,11 @@ impl fmt::Display for Refusal {
             Refusal::PartnerRear(c) => write!(
                 f,
                 "the marble at the rear of the line, {}, must be yours",
+                name(c)
+            ),
+            Refusal::PartnerEnds(c) => write!(
+                f,
+                "a line with your partner's marbles must have one of yours at an end, and {} is not",
                 name(c)
             ),
             Refusal::TooLong(c) => write!(
@@ -120,6 +128,9 @@ pub struct Pos {
     pub to_move: u8,
     /// Marbles ejected BY each seat.
     pub ejected: [u8; 4],
+    /// Option `team_moves_mixed_columns` (4p, rules §4.3): a plain move may carry partner marbles
+    /// when its line starts with an own marble. Off: partner marbles move only in a push.
+    pub mixed_columns: bool,
 }
 
 impl Pos {
@@ -129,6 +140,7 @@ impl Pos {
             players: players as u8,
             to_move: 0,
             ejected: [0; 4],
+            mixed_columns: false,
         }
     }
 
@@ -239,8 +251,8 @@ impl Pos {
         }
         match self.owner(front) {
             None => match partner {
-                Some(p) => Err(Refusal::PartnerWithoutPush(p)),
-                None => Ok(0),
+                Some(p) if !self.mixed_columns => Err(Refusal::PartnerWithoutPush(p)),
+                _ => Ok(0),
             },
             Some(o) if o == seat => Err(Refusal::OwnInFront(front)),
             Some(o) if self.friend(o, seat) => Err(Refusal::PartnerInFront(front)),
@@ -274,9 +286,21 @@ impl Pos {
         for &c in mv.marbles() {
             match self.owner(c) {
                 None => return Err(Refusal::Empty(c)),
-                Some(o) if o != seat => return Err(Refusal::NotYours(c)),
-                _ => {}
+                Some(o) if o == seat => {}
+                Some(o) if self.friend(o, seat) && !self.mixed_columns => {
+                    return Err(Refusal::PartnerWithoutPush(c))
+                }
+                Some(o) if self.friend(o, seat) => {}
+                Some(_) => return Err(Refusal::NotYours(c)),
             }
+        }
+        // The cells are sorted by index along the line, so its ends are the first and the last.
+        let ms = mv.marbles();
+        if ms.iter().any(|&c| self.owner(c) != Some(seat))
+            && self.owner(ms[0]) != Some(seat)
+            && self.owner(ms[ms.len() - 1]) != Some(seat)
+        {
+            return Err(Refusal::PartnerEnds(ms[0]));
         }
         for &c in mv.marbles() {
             let t = NB[c as usize][mv.dir as usize];
@@ -340,24 +364,30 @@ impl Pos {
         for (v, s) in side.iter_mut().enumerate().skip(1) {
             *s = self.friend(v as u8 - 1, seat);
         }
+        // The marbles a broadside line may hold: own ones, and with mixed columns the partner's
+        // (`check_broadside` then wants an own marble at one end).
+        let in_line = |v: u8| v == me || (self.mixed_columns && v != 0 && side[v as usize]);
         for c in 0..CELLS as Cell {
-            if self.cells[c as usize] != me {
-                continue;
-            }
-            // Inline moves (single marbles included): this marble as the rear of its column.
-            for d in 0..6u8 {
-                if let Some(found) = self.inline_from(c, d, &side) {
-                    out.push(found);
+            let v = self.cells[c as usize];
+            if v == me {
+                // Inline moves (single marbles included): this marble as the rear of its column.
+                for d in 0..6u8 {
+                    if let Some(found) = self.inline_from(c, d, &side) {
+                        out.push(found);
+                    }
                 }
+            }
+            if !in_line(v) {
+                continue;
             }
             // Broadside groups that start at this marble along a positive axis (each group once).
             for axis in 0..3u8 {
                 let b = NB[c as usize][axis as usize];
-                if b == OFF || self.cells[b as usize] != me {
+                if b == OFF || !in_line(self.cells[b as usize]) {
                     continue;
                 }
                 let c3 = NB[b as usize][axis as usize];
-                let longest = if c3 != OFF && self.cells[c3 as usize] == me {
+                let longest = if c3 != OFF && in_line(self.cells[c3 as usize]) {
                     3
                 } else {
                     2
@@ -403,7 +433,7 @@ impl Pos {
             }
             let v = self.cells[cur as usize];
             if v == 0 {
-                return (!partner).then_some((mv, 0));
+                return (!partner || self.mixed_columns).then_some((mv, 0));
             }
             if !side[v as usize] {
                 break;

@@ -13,7 +13,8 @@ fn rng() -> GameRng {
 }
 
 fn new_game(players: usize, opts: Value) -> Abalone {
-    let options = options::validate(&Abalone::info().options, &opts).expect("valid options");
+    let options =
+        options::validate(&Abalone::info().options, players, &opts).expect("valid options");
     Abalone::setup(&options, players, &mut rng()).expect("setup")
 }
 
@@ -248,13 +249,9 @@ fn all_groups() -> Vec<Vec<u8>> {
     out
 }
 
-/// The generator agrees with the validator: over random playouts, the moves `play` accepts among all
-/// (group, direction) requests are exactly the listed ones, and every notation resolves to its move.
-#[test]
-fn generator_matches_validator() {
-    use rand::Rng;
-    // Every (group, direction) request, parsed once: they do not depend on the position.
-    let requests: Vec<Move> = all_groups()
+/// Every (group, direction) request, parsed once: they do not depend on the position.
+fn all_requests() -> Vec<Move> {
+    all_groups()
         .iter()
         .flat_map(|grp| {
             let names: Vec<String> = grp.iter().map(|&c| name(c)).collect();
@@ -262,31 +259,50 @@ fn generator_matches_validator() {
                 .iter()
                 .map(move |d| Abalone::parse_move(&json!({"marbles": names, "dir": d})).unwrap())
         })
+        .collect()
+}
+
+/// The moves `play` accepts among all (group, direction) requests are exactly the listed ones.
+fn assert_generator_matches_validator(g: &Abalone, requests: &[Move], what: &str) {
+    let seat = g.pos.to_move as Seat;
+    let mut listed: Vec<Move> = g.legal_moves(seat);
+    // `resolve` is all of `play`'s validation (checked by the callers on the listed moves).
+    let mut accepted: Vec<Move> = requests
+        .iter()
+        .filter(|mv| g.resolve(seat as u8, mv).is_ok())
+        .cloned()
         .collect();
-    for (players, layout) in [
-        (2, "standard"),
-        (2, "belgian-daisy"),
-        (2, "german-daisy"),
-        (3, "standard"),
-        (4, "standard"),
+    listed.sort_by(|a, b| a.notation.cmp(&b.notation));
+    accepted.sort_by(|a, b| a.notation.cmp(&b.notation));
+    assert_eq!(listed, accepted, "{what} ply {}", g.ply);
+}
+
+/// The generator agrees with the validator: over random playouts, the moves `play` accepts among all
+/// (group, direction) requests are exactly the listed ones, and every notation resolves to its move.
+#[test]
+fn generator_matches_validator() {
+    use rand::Rng;
+    let requests = all_requests();
+    for (players, layout, mixed) in [
+        (2, "standard", false),
+        (2, "belgian-daisy", false),
+        (2, "german-daisy", false),
+        (3, "standard", false),
+        (4, "standard", false),
+        (4, "standard", true),
     ] {
         let mut pick = rand_chacha::ChaCha8Rng::seed_from_u64(players as u64);
-        let mut g = new_game(players, json!({ "layout": layout }));
+        let mut g = new_game(
+            players,
+            json!({ "layout": layout, "team_moves_mixed_columns": mixed }),
+        );
         for _ply in 0..120 {
             if g.outcome().is_some() {
                 break;
             }
             let seat = g.pos.to_move as Seat;
-            let mut listed: Vec<Move> = g.legal_moves(seat);
-            // `resolve` is all of `play`'s validation (checked below on the listed moves).
-            let mut accepted: Vec<Move> = requests
-                .iter()
-                .filter(|mv| g.resolve(seat as u8, mv).is_ok())
-                .cloned()
-                .collect();
-            listed.sort_by(|a, b| a.notation.cmp(&b.notation));
-            accepted.sort_by(|a, b| a.notation.cmp(&b.notation));
-            assert_eq!(listed, accepted, "{players}p {layout} ply {}", g.ply);
+            let what = format!("{players}p {layout} mixed {mixed}");
+            assert_generator_matches_validator(&g, &requests, &what);
             let legal = g.legal_moves(seat);
             for m in &legal {
                 let mut a = g.clone();
@@ -596,6 +612,98 @@ fn four_players_team_pushes() {
     assert!(is_illegal(nota(&mut g.clone(), 0, "c1c2")));
 }
 
+/// Rules §4.3 table, option `team_moves_mixed_columns`: off (the official French text), partner
+/// marbles move only in a push; on (the German Quattro text, the official app), a plain move may
+/// carry them in a line that starts with one of yours.
+#[test]
+fn four_players_mixed_columns_option() {
+    let requests = all_requests();
+    // Seats 0 and 2 are partners; every seat keeps a marble far away.
+    let position = |s0: &[&str], s2: &[&str], mixed: bool| {
+        let mut g = Abalone::from_cells(4, &[s0, &["I5"], &[s2, &["I9"]].concat(), &["A1"]], 0);
+        g.pos.mixed_columns = mixed;
+        g
+    };
+    // Inline: own C1 behind partner C2, front C3 empty.
+    let strict = position(&["C1"], &["C2"], false);
+    let msg = match nota(&mut strict.clone(), 0, "c1c2") {
+        Err(MoveError::Illegal(m)) => m,
+        other => panic!("{other:?}"),
+    };
+    assert!(msg.contains("only be moved as part of a push"), "{msg}");
+    let mut mixed = position(&["C1"], &["C2"], true);
+    let ev = nota(&mut mixed, 0, "c1c2").unwrap();
+    assert_eq!(ev[0].data["marbles"], json!([["C1", "C2"], ["C2", "C3"]]));
+    assert_eq!((at(&mixed, "C2"), at(&mixed, "C3")), (Some(0), Some(2)));
+    // The rear marble must still be yours: westwards, the partner's C2 is the rear of the line.
+    let msg = match play(
+        &mut position(&["C1"], &["C2"], true),
+        0,
+        json!({"marbles": ["C1", "C2"], "dir": "W"}),
+    ) {
+        Err(MoveError::Illegal(m)) => m,
+        other => panic!("{other:?}"),
+    };
+    assert!(msg.contains("must be yours"), "{msg}");
+    // Own + partner + partner with an empty front: a line of 3 is fine.
+    let mut mixed = position(&["C1"], &["C2", "C3"], true);
+    assert!(nota(&mut mixed, 0, "c1c2").is_ok());
+    assert_eq!(at(&mixed, "C4"), Some(2));
+    // Broadside: needs one of yours at an end of the line.
+    let sideways = json!({"marbles": ["C1", "C2"], "dir": "NE"});
+    assert!(is_illegal(play(
+        &mut position(&["C1"], &["C2"], false),
+        0,
+        sideways.clone()
+    )));
+    let mut mixed = position(&["C1"], &["C2"], true);
+    assert!(play(&mut mixed, 0, sideways).is_ok());
+    assert_eq!((at(&mixed, "D2"), at(&mixed, "D3")), (Some(0), Some(2)));
+    let ends = json!({"marbles": ["C1", "C2", "C3"], "dir": "NE"});
+    let msg = match play(&mut position(&["C2"], &["C1", "C3"], true), 0, ends.clone()) {
+        Err(MoveError::Illegal(m)) => m,
+        other => panic!("{other:?}"),
+    };
+    assert!(msg.contains("at an end"), "{msg}");
+    assert!(play(&mut position(&["C1"], &["C2", "C3"], true), 0, ends).is_ok());
+    // The generator lists exactly what is accepted, in these positions too.
+    for (s0, s2) in [
+        (&["C1"][..], &["C2"][..]),
+        (&["C2"][..], &["C1", "C3"][..]),
+        (&["C1", "E5"][..], &["C2", "C3", "E4", "D5"][..]),
+    ] {
+        for mixed in [false, true] {
+            let g = position(s0, s2, mixed);
+            assert_generator_matches_validator(&g, &requests, &format!("{s0:?} {s2:?} {mixed}"));
+        }
+    }
+    // Team-mates cannot touch within 3 plies of the start (rules §6.4): same counts either way.
+    let strict = new_game(4, json!({}));
+    let mixed = new_game(4, json!({"team_moves_mixed_columns": true}));
+    assert!(mixed.pos.mixed_columns && !strict.pos.mixed_columns);
+    for depth in 1..=3 {
+        assert_eq!(
+            rules::perft(&mixed.pos, depth),
+            rules::perft(&strict.pos, depth)
+        );
+    }
+    // Only 4 players have partners.
+    let entry = crate::registry::find("abalone").unwrap();
+    for players in [2, 3] {
+        let err = entry
+            .validate(players, &json!({"team_moves_mixed_columns": true}))
+            .unwrap_err();
+        assert!(
+            err.to_string()
+                .starts_with("options.team_moves_mixed_columns: applies only to 4 players"),
+            "{err}"
+        );
+        assert!(entry
+            .validate(players, &json!({"team_moves_mixed_columns": false}))
+            .is_ok());
+    }
+}
+
 // ---- ejection, wins, caps ------------------------------------------------------------------------
 
 #[test]
@@ -843,6 +951,7 @@ fn contract_playouts() {
         (3, json!({"max_plies": 120, "cap_result": "marbles"})),
         (4, json!({})),
         (4, json!({"max_plies": 100})),
+        (4, json!({"team_moves_mixed_columns": true})),
     ] {
         let seen = check_contract("abalone", players, opts.clone(), 2, 200, &bad);
         assert!(seen.plies > 0, "{players}p {opts}");

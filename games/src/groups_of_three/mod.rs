@@ -4,16 +4,27 @@
 //! through the Center Square, moving as far as two dice allow. The board is data
 //! (`games/data/groups-of-three-board.json`, see [`board::Board`]); the turn logic is in `rules.rs`.
 //!
-//! Colours: colour `c` is the board seat `c + 1` of the data file (1 Red NE, 2 Blue SE, 3 Green SW,
-//! 4 Yellow NW). 4 players: seat `s` plays colour `s`. 3 players: colours 0..3, board seat 4 omitted.
-//! 2 players: seat 0 plays colours 0 and 2, seat 1 plays 1 and 3 (rules §4.2, G8).
+//! Colours: the colours in play, in clockwise order; each is one board seat of the data file (1 Red
+//! NE, 2 Blue SE, 3 Green SW, 4 Yellow NW), named in the view. 4 players: seat `s` plays colour `s`.
+//! 3 players: seat `s` plays the `s`-th colour left once `three_player_omitted` (default yellow,
+//! G9) is taken out. 2 players play all four: with `two_player_colours` "opposite" (default, G8)
+//! seat 0 plays red and green, seat 1 blue and yellow; with "adjacent" seat 0 plays red and blue,
+//! seat 1 green and yellow.
+//!
+//! Options beyond G2 (`must_use_all_moves`): `transit_mode` (G3) "atomic" crosses a transit space in
+//! one `cross` move, "end_of_turn" enters and leaves it by steps, with other steps between, so long
+//! as the turn can still end with no piece on it; `transit_may_return` (G4) whether a piece may leave
+//! a transit space back to where it came from; `stall_rounds` (G13) ends the match drawn (reason
+//! `stall`) after that many rounds (a turn of every colour in play) without a piece exited or added.
 //!
 //! View (same for every viewer, nothing is hidden): `{"board": {"kNEx": 0, ...}` (occupied spaces
-//! only, space id -> colour index), `"colours": [{"seat", "reserve", "exited"}]` (indexed by colour),
+//! only, space id -> colour index), `"colours": [{"seat", "name", "reserve", "exited"}]` (indexed by
+//! colour; `name` is red, blue, green or yellow), `"quiet_turns"` (turns since the last exit or add),
 //! `"active_colour", "dice": [a, b], "moves_left", "pending_adds": ["kNEz"], "opening_rolls": [[{"seat",
 //! "values"}], ...]` (one list per roll-off round), `"to_move"` (null once over)`}`.
 //! Events: `dice`, `moved`, `crossed`, `exited`, `added`, `turn_end` (reason `moves_used`,
-//! `no_legal_step` or `ended`, with `moves_lost`), `won`, `game_end` (a blocked board).
+//! `no_legal_step` or `ended`, with `moves_lost`), `won`, `game_end` (reason `blocked`: a board where
+//! nobody can move; `stall`: the G13 safeguard).
 
 pub mod board;
 pub mod moves;
@@ -28,9 +39,90 @@ use crate::options::{OptionSpec, Options, OptionsExt};
 use board::{board, Board, Space};
 pub use moves::Move;
 
+/// The colours of the four board seats, in the data file's seat order (1 to 4, clockwise).
+pub const COLOUR_NAMES: [&str; 4] = ["red", "blue", "green", "yellow"];
+
+/// How a piece gets through a transit space (rules G3).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TransitMode {
+    /// One `cross` move: in and out at once, costing 2.
+    Atomic,
+    /// Two steps, in and out, with other steps allowed between; no piece may stay at turn end.
+    EndOfTurn,
+}
+
+/// The rules a match is played by: the spec's resolutions, or the alternatives the options choose.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Rules {
+    /// G2: a player must keep stepping while a legal step exists.
+    pub must_use_all_moves: bool,
+    /// G3.
+    pub transit: TransitMode,
+    /// G4: a piece may leave a transit space back to the space it came from.
+    pub transit_may_return: bool,
+    /// G8, 2 players: the colours (board seat indices) each seat plays.
+    pub two_player_colours: [[usize; 2]; 2],
+    /// G9, 3 players: the board seat index whose colour is left out.
+    pub three_player_omitted: usize,
+    /// G13: rounds without an exit or an add that end the match drawn; `None` = never.
+    pub stall_rounds: Option<u32>,
+}
+
+impl Default for Rules {
+    /// The spec's resolutions (and the catalog's defaults).
+    fn default() -> Self {
+        Rules {
+            must_use_all_moves: true,
+            transit: TransitMode::Atomic,
+            transit_may_return: true,
+            two_player_colours: [[0, 2], [1, 3]],
+            three_player_omitted: 3,
+            stall_rounds: Some(20),
+        }
+    }
+}
+
+impl Rules {
+    /// Reads validated options; an option that cannot apply to `players` is refused by name.
+    fn from_options(options: &Options, players: usize) -> Result<Rules, SetupError> {
+        let colour = |name: &str| COLOUR_NAMES.iter().position(|&c| c == options.str_of(name));
+        let omitted = colour("three_player_omitted").unwrap_or(3);
+        if players != 3 && omitted != 3 {
+            return Err(SetupError::option(
+                "three_player_omitted",
+                "applies only to 3 players (with 2 or 4 every colour plays)",
+            ));
+        }
+        let adjacent = options.str_of("two_player_colours") == "adjacent";
+        if players != 2 && adjacent {
+            return Err(SetupError::option(
+                "two_player_colours",
+                "applies only to 2 players (each then plays two colours)",
+            ));
+        }
+        Ok(Rules {
+            must_use_all_moves: options.bool_of("must_use_all_moves"),
+            transit: match options.str_of("transit_mode") {
+                "end_of_turn" => TransitMode::EndOfTurn,
+                _ => TransitMode::Atomic,
+            },
+            transit_may_return: options.bool_of("transit_may_return"),
+            two_player_colours: if adjacent {
+                [[0, 1], [2, 3]]
+            } else {
+                [[0, 2], [1, 3]]
+            },
+            three_player_omitted: omitted,
+            stall_rounds: options.int_of("stall_rounds").map(|n| n as u32),
+        })
+    }
+}
+
 /// One colour's pieces off the board.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Colour {
+    /// Its board seat index (`COLOUR_NAMES`, the data file's `seats`), whatever its index in play.
+    pub board_seat: usize,
     pub seat: Seat,
     pub reserve: u8,
     pub exited: u8,
@@ -42,8 +134,7 @@ pub struct Colour {
 pub struct GroupsOfThree {
     board: &'static Board,
     players: usize,
-    /// Rules G2: a player must keep stepping while a legal step exists.
-    must_use_all_moves: bool,
+    rules: Rules,
     /// The colour on each space.
     occupant: Vec<Option<u8>>,
     colours: Vec<Colour>,
@@ -53,6 +144,13 @@ pub struct GroupsOfThree {
     moves_left: u8,
     /// Compartments the last arrival lets the active colour fill from its reserve (until the next step).
     pending_adds: Vec<Space>,
+    /// `transit_mode` end_of_turn: the pieces standing on a transit space, as (transit space, the
+    /// space it came from). Always empty between turns.
+    in_transit: Vec<(Space, Space)>,
+    /// Whether the turn under way has exited or added a piece (G13).
+    progress: bool,
+    /// Turns completed since the last exit or add (G13).
+    quiet_turns: u32,
     /// 2 players: the colour each seat used last, so each alternates its two colours (rules G8).
     last_used: [Option<usize>; 2],
     /// The roll-off for the first player (rules §4.5): one list of (seat, dice) per round.
@@ -73,16 +171,69 @@ impl Game for GroupsOfThree {
             name: "Groups-of-Three",
             min_players: 2,
             max_players: 4,
-            options: vec![OptionSpec::boolean(
-                "must_use_all_moves",
-                true,
-                "a player must spend the whole dice total while a legal step exists (false: may stop early)",
-            )],
+            options: vec![
+                OptionSpec::boolean(
+                    "must_use_all_moves",
+                    "Use the whole roll",
+                    true,
+                    "A player must spend the whole dice total while a move is possible (false: \
+                     may stop early).",
+                ),
+                OptionSpec::choice(
+                    "transit_mode",
+                    "Crossing a grey space",
+                    &["atomic", "end_of_turn"],
+                    "atomic",
+                    "How a piece gets through a grey transit space. atomic: in one move costing 2, \
+                     entering and leaving at once; end_of_turn: by single steps in and out, with \
+                     other steps allowed between (the piece blocks the space meanwhile), so long \
+                     as no piece is left on a grey space when the turn ends.",
+                ),
+                OptionSpec::boolean(
+                    "transit_may_return",
+                    "Leave a grey space the way you came",
+                    true,
+                    "A piece may leave a grey transit space back into the space it came from \
+                     (legal but pointless: 2 moves spent). false: it must leave by another space.",
+                ),
+                OptionSpec::choice(
+                    "two_player_colours",
+                    "Two players: colours",
+                    &["opposite", "adjacent"],
+                    "opposite",
+                    "2 players, who play two colours each: opposite corners (red and green against \
+                     blue and yellow) or adjacent corners (red and blue against green and yellow). \
+                     Either way the players take turns, each alternating his two colours.",
+                ),
+                OptionSpec::choice(
+                    "three_player_omitted",
+                    "Three players: colour left out",
+                    &COLOUR_NAMES,
+                    "yellow",
+                    "3 players: the colour nobody plays. Its corner group starts empty and anyone \
+                     may use it.",
+                ),
+                OptionSpec::integer(
+                    "stall_rounds",
+                    "Draw when nothing happens",
+                    1,
+                    1000,
+                    Some(20),
+                    "Server safeguard: the match is a draw after this many rounds (a turn of every \
+                     colour in play) in which no piece leaves the board or is added (null: never).",
+                )
+                .nullable(),
+            ],
         }
     }
 
     fn setup(options: &Options, players: usize, rng: &mut GameRng) -> Result<Self, SetupError> {
-        Self::new_on(board(), options.bool_of("must_use_all_moves"), players, rng)
+        Self::new_on(
+            board(),
+            Rules::from_options(options, players)?,
+            players,
+            rng,
+        )
     }
 
     fn to_act(&self) -> Vec<Seat> {
@@ -126,7 +277,10 @@ impl Game for GroupsOfThree {
         let colours: Vec<Value> = self
             .colours
             .iter()
-            .map(|c| json!({"seat": c.seat, "reserve": c.reserve, "exited": c.exited}))
+            .map(|c| {
+                json!({"seat": c.seat, "name": COLOUR_NAMES.get(c.board_seat), "reserve": c.reserve,
+                       "exited": c.exited})
+            })
             .collect();
         let opening: Vec<Value> = self
             .opening_rolls
@@ -148,6 +302,7 @@ impl Game for GroupsOfThree {
             "moves_left": self.moves_left,
             "pending_adds": self.pending_adds.iter().map(|&s| b.name(s)).collect::<Vec<_>>(),
             "opening_rolls": opening,
+            "quiet_turns": self.quiet_turns,
             "to_move": if self.outcome.is_some() { Value::Null } else { Value::from(self.to_move()) },
         })
     }

@@ -41,8 +41,37 @@ fn add(at: &str) -> Move {
 
 fn new_game(players: usize, must_use_all_moves: bool) -> (GroupsOfThree, GameRng) {
     let mut rng = GameRng::from_seed([7; 32]);
-    let g = GroupsOfThree::new_on(board(), must_use_all_moves, players, &mut rng).unwrap();
+    let rules = Rules {
+        must_use_all_moves,
+        ..Rules::default()
+    };
+    let g = GroupsOfThree::new_on(board(), rules, players, &mut rng).unwrap();
     (g, rng)
+}
+
+fn with_rules(players: usize, rules: Rules) -> (GroupsOfThree, GameRng) {
+    let mut rng = GameRng::from_seed([7; 32]);
+    let g = GroupsOfThree::new_on(board(), rules, players, &mut rng).unwrap();
+    (g, rng)
+}
+
+fn end_of_turn_rules(transit_may_return: bool) -> Rules {
+    Rules {
+        transit: TransitMode::EndOfTurn,
+        transit_may_return,
+        must_use_all_moves: false,
+        ..Rules::default()
+    }
+}
+
+fn steps_from(g: &GroupsOfThree, from: &str) -> BTreeSet<String> {
+    g.legal_moves(g.to_move())
+        .iter()
+        .filter_map(|m| match *m {
+            Move::Step { from: f, to } if f == sp(from) => Some(board().name(to).to_string()),
+            _ => None,
+        })
+        .collect()
 }
 
 /// Empties the board (reserves and exits untouched) so a test can lay out its own position.
@@ -246,6 +275,7 @@ fn setup_places_three_pieces_and_seven_in_reserve() {
         assert_eq!(
             g.colours[c],
             Colour {
+                board_seat: c,
                 seat: c,
                 reserve: 7,
                 exited: 0,
@@ -273,7 +303,7 @@ fn setup_places_three_pieces_and_seven_in_reserve() {
 
     for players in [0, 1, 5] {
         let mut rng = GameRng::from_seed([0; 32]);
-        assert!(GroupsOfThree::new_on(board(), true, players, &mut rng).is_err());
+        assert!(GroupsOfThree::new_on(board(), Rules::default(), players, &mut rng).is_err());
     }
     assert!(entry(ID)
         .validate(4, &json!({"must_use_all_moves": 1}))
@@ -289,7 +319,7 @@ fn the_roll_off_rerolls_only_tied_leaders() {
     for players in 2..=4 {
         for seed in 0..100u8 {
             let mut rng = GameRng::from_seed([seed; 32]);
-            let g = GroupsOfThree::new_on(board(), true, players, &mut rng).unwrap();
+            let g = GroupsOfThree::new_on(board(), Rules::default(), players, &mut rng).unwrap();
             let rounds = &g.opening_rolls;
             let seats: Vec<Seat> = rounds[0].iter().map(|r| r.0).collect();
             assert_eq!(seats, (0..players).collect::<Vec<_>>());
@@ -354,6 +384,7 @@ fn moving_inside_a_group_adds_into_the_vacated_compartment() {
     assert_eq!(
         g.colours[0],
         Colour {
+            board_seat: 0,
             seat: 0,
             reserve: 6,
             exited: 0,
@@ -452,7 +483,7 @@ fn every_group_of_the_arrival_space_is_checked_and_placements_never_trigger() {
     let b = shared_compartment_board();
     assert_eq!(b.names, board().names, "same spaces, so the same indices");
     let mut rng = GameRng::from_seed([3; 32]);
-    let mut g = GroupsOfThree::new_on(b, true, 4, &mut rng).unwrap();
+    let mut g = GroupsOfThree::new_on(b, Rules::default(), 4, &mut rng).unwrap();
     // An arrival on s0y: S0 has s0x occupied and s0z vacated; EXTRA has s7y occupied, s7z empty.
     clear(&mut g);
     put(&mut g, 0, &["s0z"]);
@@ -466,7 +497,7 @@ fn every_group_of_the_arrival_space_is_checked_and_placements_never_trigger() {
     assert_eq!(g.colours[0].reserve, 5);
 
     // A placed piece on s0y would find EXTRA one-occupied, one-empty: it triggers nothing.
-    let mut g = GroupsOfThree::new_on(b, true, 4, &mut rng).unwrap();
+    let mut g = GroupsOfThree::new_on(b, Rules::default(), 4, &mut rng).unwrap();
     clear(&mut g);
     put(&mut g, 0, &["d0"]);
     put(&mut g, 1, &["s0x", "s7y", "d5"]);
@@ -525,6 +556,7 @@ fn exits_keep_two_pieces_on_the_board_while_the_reserve_is_not_empty() {
     assert_eq!(
         g.colours[0],
         Colour {
+            board_seat: 0,
             seat: 0,
             reserve: 7,
             exited: 1,
@@ -594,6 +626,98 @@ fn crossing_a_transit_space_costs_two_and_never_stops_on_it() {
     assert!(msg.contains("2 moves"), "{msg}");
     play(&mut g, &mut rng, step("d0", "d1")).unwrap();
     assert_eq!(g.to_move(), 1, "all moves used: the turn passed by itself");
+}
+
+/// G3 alternative `transit_mode` end_of_turn: in and out by single steps, other steps between,
+/// the piece blocking the space meanwhile, and never left there when the turn ends.
+#[test]
+fn end_of_turn_transit_is_entered_and_left_by_steps() {
+    let (mut g, mut rng) = with_rules(4, end_of_turn_rules(true));
+    clear(&mut g);
+    put(&mut g, 0, &["b0", "d2"]);
+    put(&mut g, 1, &["d7", "d5"]);
+    turn(&mut g, 0, 3);
+    let legal = g.legal_moves(0);
+    assert!(legal.contains(&step("b0", "tE")));
+    assert!(!legal.iter().any(|m| matches!(m, Move::Cross { .. })));
+    let msg = illegal(play(&mut g, &mut rng, cross("b0", "tE", "d0")));
+    assert!(msg.contains("by steps"), "{msg}");
+
+    play(&mut g, &mut rng, step("b0", "tE")).unwrap();
+    assert_eq!((at(&g, "tE"), g.moves_left), (Some(0), 2));
+    assert_eq!(g.view(Viewer::Spectator)["board"]["tE"], 0);
+    assert!(!g.legal_moves(0).contains(&Move::End));
+    let msg = illegal(play(&mut g, &mut rng, Move::End));
+    assert!(msg.contains("transit space"), "{msg}");
+    // Another piece steps while tE is held; 1 move is left for the piece on tE.
+    play(&mut g, &mut rng, step("d2", "d3")).unwrap();
+    assert_eq!(g.moves_left, 1);
+    // With the last move, only leaving tE is legal (d7 is occupied; b0, where it came from, is fine).
+    let legal: BTreeSet<String> = g
+        .legal_moves(0)
+        .iter()
+        .map(|m| m.to_json().to_string())
+        .collect();
+    let want: BTreeSet<String> = ["b0", "b7", "d0"]
+        .iter()
+        .map(|to| step("tE", to).to_json().to_string())
+        .collect();
+    assert_eq!(legal, want);
+    let msg = illegal(play(&mut g, &mut rng, step("d3", "d2")));
+    assert!(msg.contains("left on a transit space"), "{msg}");
+    let events = play(&mut g, &mut rng, step("tE", "d0")).unwrap();
+    assert_eq!(kinds(&events), ["moved", "turn_end", "dice"]);
+    assert_eq!(events[1].data["reason"], "moves_used");
+    assert!(at(&g, "tE").is_none() && at(&g, "d0") == Some(0));
+    assert!(g.in_transit.is_empty());
+}
+
+/// G3 end_of_turn with G4's alternative: a step that would take the last free way off a transit
+/// space is refused, and the way in does not count as a way out.
+#[test]
+fn end_of_turn_transit_keeps_a_way_out() {
+    let (mut g, mut rng) = with_rules(4, end_of_turn_rules(false));
+    clear(&mut g);
+    put(&mut g, 0, &["b0", "d1"]);
+    put(&mut g, 1, &["d7", "b7"]);
+    turn(&mut g, 0, 4);
+    play(&mut g, &mut rng, step("b0", "tE")).unwrap();
+    // tE's neighbours: b0 (the way in), b7 and d7 (occupied), d0: the only way out.
+    assert_eq!(steps_from(&g, "tE"), set(&["d0"]));
+    assert!(
+        !steps_from(&g, "d1").contains("d0"),
+        "d1 -> d0 would shut tE"
+    );
+    let msg = illegal(play(&mut g, &mut rng, step("d1", "d0")));
+    assert!(msg.contains("left on a transit space"), "{msg}");
+    let msg = illegal(play(&mut g, &mut rng, step("tE", "b0")));
+    assert!(msg.contains("not back where it came from"), "{msg}");
+    play(&mut g, &mut rng, step("tE", "d0")).unwrap();
+    assert!(g.legal_moves(0).contains(&Move::End));
+}
+
+/// G4 alternative in the default atomic mode: a crossing must leave by another space.
+#[test]
+fn a_crossing_may_be_kept_from_coming_back() {
+    let rules = Rules {
+        transit_may_return: false,
+        ..Rules::default()
+    };
+    let (mut g, mut rng) = with_rules(4, rules);
+    clear(&mut g);
+    put(&mut g, 0, &["b0"]);
+    put(&mut g, 1, &["d7", "d5"]);
+    turn(&mut g, 0, 3);
+    let legal = g.legal_moves(0);
+    assert!(!legal.contains(&cross("b0", "tE", "b0")));
+    assert!(legal.contains(&cross("b0", "tE", "d0")) && legal.contains(&cross("b0", "tE", "b7")));
+    let msg = illegal(play(&mut g, &mut rng, cross("b0", "tE", "b0")));
+    assert!(msg.contains("transit_may_return"), "{msg}");
+    assert_eq!(
+        (at(&g, "b0"), g.moves_left),
+        (Some(0), 3),
+        "nothing changed"
+    );
 }
 
 #[test]
@@ -672,7 +796,7 @@ fn a_position_where_nobody_can_ever_move_ends_drawn() {
     let b = Box::leak(Box::new(Board::from_json(&raw.to_string()).unwrap()));
     for players in 2..=4 {
         let mut rng = GameRng::from_seed([1; 32]);
-        let g = GroupsOfThree::new_on(b, true, players, &mut rng).unwrap();
+        let g = GroupsOfThree::new_on(b, Rules::default(), players, &mut rng).unwrap();
         let outcome = g.outcome().expect("no loop: the match ends");
         assert_eq!(outcome.winners, Vec::<Seat>::new());
         assert_eq!(outcome.reason, "blocked");
@@ -741,6 +865,154 @@ fn two_players_alternate_with_a_finished_colour() {
     assert_eq!(outcome.winners, [0]);
     assert_eq!(outcome.reason, "all_pieces_out");
     assert_eq!(outcome.scores, Some(vec![20, 0]));
+}
+
+/// G8 alternative: with adjacent colours (red and blue against green and yellow) the players still
+/// alternate, each alternating his own two colours.
+#[test]
+fn two_players_with_adjacent_colours_alternate_players_and_colours() {
+    let options = |split: &str| json!({"two_player_colours": split, "must_use_all_moves": false});
+    for seed in 0..6u8 {
+        let e = entry(ID);
+        let validated = e.validate(2, &options("adjacent")).unwrap();
+        let mut rng = GameRng::from_seed([seed; 32]);
+        let mut g = GroupsOfThree::setup(&validated, 2, &mut rng).unwrap();
+        let seats: Vec<Seat> = g.colours.iter().map(|c| c.seat).collect();
+        assert_eq!(seats, [0, 0, 1, 1]);
+        let first = (g.to_move() as u64, g.active as u64);
+        assert_eq!(
+            first.1,
+            first.0 * 2,
+            "the winner of the roll starts with its first colour"
+        );
+        let mut got = vec![first];
+        got.extend(rotation(&mut g, &mut rng, 8));
+        for pair in got.windows(2) {
+            assert_ne!(pair[0].0, pair[1].0, "players alternate: {got:?}");
+        }
+        for seat in 0..2u64 {
+            let colours: Vec<u64> = got.iter().filter(|t| t.0 == seat).map(|t| t.1).collect();
+            assert!(colours.iter().all(|&c| c / 2 == seat), "{got:?}");
+            assert!(
+                colours.windows(2).all(|w| w[0] != w[1]),
+                "each alternates: {got:?}"
+            );
+        }
+    }
+    let err = entry(ID).validate(4, &options("adjacent")).unwrap_err();
+    assert!(
+        err.to_string().contains("applies only to 2 players"),
+        "{err}"
+    );
+    assert!(entry(ID).validate(4, &options("opposite")).is_ok());
+}
+
+/// G9 alternative: with 3 players the host may leave out another colour than yellow.
+#[test]
+fn three_players_may_leave_out_any_colour() {
+    let e = entry(ID);
+    let options = e
+        .validate(3, &json!({"three_player_omitted": "red"}))
+        .unwrap();
+    let m = e.start(&options, 3, [3; 32]).unwrap();
+    let view = m.view(Viewer::Spectator);
+    let colours: Vec<(Value, Value)> = view["colours"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| (c["seat"].clone(), c["name"].clone()))
+        .collect();
+    assert_eq!(
+        colours,
+        [
+            (json!(0), json!("blue")),
+            (json!(1), json!("green")),
+            (json!(2), json!("yellow"))
+        ]
+    );
+    let on = |space: &str| view["board"].get(space).cloned();
+    assert_eq!(on("kNEx"), None, "red's corner starts empty");
+    assert_eq!(
+        on("kSEx"),
+        Some(json!(0)),
+        "seat 0 plays blue from the SE corner"
+    );
+    assert_eq!(on("kNWz"), Some(json!(2)));
+    // By default yellow (NW) is left out.
+    let default = e
+        .start(&e.validate(3, &Value::Null).unwrap(), 3, [3; 32])
+        .unwrap();
+    let view = default.view(Viewer::Spectator);
+    assert_eq!(view["colours"][0]["name"], "red");
+    assert!(view["board"].get("kNWx").is_none());
+    for players in [2, 4] {
+        let err = e
+            .validate(players, &json!({"three_player_omitted": "red"}))
+            .unwrap_err();
+        assert!(
+            err.to_string().contains("applies only to 3 players"),
+            "{err}"
+        );
+        assert!(e
+            .validate(players, &json!({"three_player_omitted": "yellow"}))
+            .is_ok());
+    }
+}
+
+/// G13 safeguard: `stall_rounds` rounds (a turn of every colour in play) without an exit or an
+/// add end the match drawn; an add starts the count again; null turns it off.
+#[test]
+fn rounds_without_an_exit_or_an_add_end_the_match_drawn() {
+    let rules = |stall_rounds| Rules {
+        stall_rounds,
+        must_use_all_moves: false,
+        ..Rules::default()
+    };
+    let (mut g, mut rng) = with_rules(4, rules(Some(20)));
+    // 79 quiet turns: not yet 20 rounds of 4 colours.
+    rotation(&mut g, &mut rng, 79);
+    assert!(g.outcome().is_none());
+    assert_eq!(g.view(Viewer::Spectator)["quiet_turns"], 79);
+    let events = play(&mut g, &mut rng, Move::End).unwrap();
+    assert_eq!(kinds(&events), ["turn_end", "game_end"]);
+    assert_eq!(
+        events[1].data,
+        json!({"kind": "game_end", "reason": "stall"})
+    );
+    let outcome = g.outcome().unwrap();
+    assert_eq!(outcome.winners, Vec::<Seat>::new());
+    assert_eq!(outcome.reason, "stall");
+    assert_eq!(outcome.scores, Some(vec![0, 0, 0, 0]));
+    assert!(g.to_act().is_empty());
+
+    // An add resets the count: the rule-book tip, kNEy -> s0x then kNEz -> kNEy, adds on kNEz.
+    let (mut g, mut rng) = with_rules(4, rules(Some(1)));
+    rotation(&mut g, &mut rng, 3);
+    assert_eq!(g.quiet_turns, 3);
+    turn(&mut g, 0, 5);
+    play(&mut g, &mut rng, step("kNEy", "s0x")).unwrap();
+    play(&mut g, &mut rng, step("kNEz", "kNEy")).unwrap();
+    play(&mut g, &mut rng, add("kNEz")).unwrap();
+    play(&mut g, &mut rng, Move::End).unwrap();
+    assert!(g.outcome().is_none());
+    assert_eq!(g.quiet_turns, 0);
+    rotation(&mut g, &mut rng, 3);
+    let events = play(&mut g, &mut rng, Move::End).unwrap();
+    assert_eq!(kinds(&events), ["turn_end", "game_end"]);
+
+    // null: never.
+    let options = entry(ID)
+        .validate(4, &json!({"stall_rounds": null}))
+        .unwrap();
+    assert_eq!(Rules::from_options(&options, 4).unwrap().stall_rounds, None);
+    let (mut g, mut rng) = with_rules(4, rules(None));
+    rotation(&mut g, &mut rng, 200);
+    assert!(g.outcome().is_none());
+    assert_eq!(g.quiet_turns, 200);
+    // And the default is on, at 20 rounds.
+    let defaults = entry(ID).validate(2, &Value::Null).unwrap();
+    assert_eq!(Rules::from_options(&defaults, 2).unwrap(), Rules::default());
+    assert_eq!(Rules::default().stall_rounds, Some(20));
 }
 
 #[test]
@@ -849,8 +1121,9 @@ fn the_view_shows_everything_to_everyone() {
     );
     assert_eq!(
         view["colours"][2],
-        json!({"seat": 2, "reserve": 7, "exited": 0})
+        json!({"seat": 2, "name": "green", "reserve": 7, "exited": 0})
     );
+    assert_eq!(view["quiet_turns"], 0);
     assert_eq!(view["active_colour"], g.active);
     assert_eq!(view["to_move"], g.to_move());
     assert_eq!(view["moves_left"], g.dice[0] + g.dice[1]);
@@ -895,6 +1168,67 @@ fn random_playouts_when_stopping_early_is_allowed() {
         );
         assert!(seen.finished >= 1, "{players} players: {seen:?}");
     }
+}
+
+#[test]
+fn random_playouts_with_the_alternative_rules() {
+    for (players, options) in [
+        (
+            2,
+            json!({"transit_mode": "end_of_turn", "two_player_colours": "adjacent"}),
+        ),
+        (
+            3,
+            json!({"transit_mode": "end_of_turn", "transit_may_return": false,
+                   "three_player_omitted": "green"}),
+        ),
+        (
+            4,
+            json!({"transit_mode": "end_of_turn", "must_use_all_moves": false}),
+        ),
+        (
+            4,
+            json!({"transit_may_return": false, "stall_rounds": null}),
+        ),
+    ] {
+        let seen = check_contract(ID, players, options.clone(), 2, 20_000, &bad_moves());
+        assert!(seen.finished >= 1, "{players} players {options}: {seen:?}");
+    }
+}
+
+/// G3 end_of_turn in random play: pieces do stop on transit spaces within a turn, and none is
+/// ever left on one when a turn ends.
+#[test]
+fn random_play_with_end_of_turn_transit_never_ends_a_turn_on_one() {
+    let e = entry(ID);
+    let mut stops = 0;
+    for (players, seed) in [(2, 1u8), (3, 2), (4, 3)] {
+        let options = json!({"transit_mode": "end_of_turn", "transit_may_return": seed != 2});
+        let options = e.validate(players, &options).unwrap();
+        let mut m = e.start(&options, players, [seed; 32]).unwrap();
+        let mut pick = rand_chacha::ChaCha8Rng::seed_from_u64(seed as u64);
+        for _ in 0..3000 {
+            if m.outcome().is_some() {
+                break;
+            }
+            let seat = m.to_act()[0];
+            let legal = m.legal_moves(seat);
+            let mv = legal[pick.random_range(0..legal.len())].clone();
+            let played = m.play(seat, &mv).unwrap();
+            let on_transit = m.view(Viewer::Spectator)["board"]
+                .as_object()
+                .unwrap()
+                .keys()
+                .any(|k| board().transit[sp(k)]);
+            let turn_ended = played.events.iter().any(|e| e.data["kind"] == "turn_end");
+            assert!(
+                !(turn_ended && on_transit),
+                "a turn ended with a piece on a transit space"
+            );
+            stops += usize::from(on_transit);
+        }
+    }
+    assert!(stops > 10, "pieces stopped on transit spaces {stops} times");
 }
 
 /// Plays a random match through the registry, returning its moves and the events of every ply.

@@ -17,8 +17,12 @@ fn sq(s: &str) -> Square {
 }
 
 fn start(variant: &str, players: usize) -> Pinuid {
-    let options =
-        crate::options::validate(&Pinuid::info().options, &json!({"variant": variant})).unwrap();
+    let options = crate::options::validate(
+        &Pinuid::info().options,
+        players,
+        &json!({"variant": variant}),
+    )
+    .unwrap();
     Pinuid::setup(&options, players, &mut rng()).unwrap()
 }
 
@@ -169,7 +173,7 @@ fn quatro_setup_matches_the_diagram_and_opening_moves_are_counted() {
 #[test]
 fn quatro_first_player_is_drawn_and_classic_starts_with_white() {
     let options = |v: &str| {
-        crate::options::validate(&Pinuid::info().options, &json!({"variant": v})).unwrap()
+        crate::options::validate(&Pinuid::info().options, 3, &json!({"variant": v})).unwrap()
     };
     for players in [3, 4] {
         let firsts: std::collections::BTreeSet<Seat> = (0..64u8)
@@ -189,6 +193,27 @@ fn quatro_first_player_is_drawn_and_classic_starts_with_white() {
         let g = Pinuid::setup(&options("classic"), 2, &mut GameRng::from_seed([s; 32])).unwrap();
         assert_eq!(g.to_act(), vec![0]);
     }
+}
+
+/// Issue 13.2: a room created without options works at every player count, as the variant's
+/// default follows it (classic for 2, quatro for 3 or 4), and the catalog says so.
+#[test]
+fn the_variant_defaults_to_the_one_for_the_player_count() {
+    let e = entry("pinuid");
+    for (players, variant) in [(2, "classic"), (3, "quatro"), (4, "quatro")] {
+        for given in [Value::Null, json!({}), json!({"no_removal_limit": 50})] {
+            let options = e.validate(players, &given).unwrap();
+            assert_eq!(options["variant"], variant, "{players} players, {given}");
+            let m = e.start(&options, players, [1; 32]).unwrap();
+            assert_eq!(m.to_act().len(), 1);
+        }
+    }
+    let spec = serde_json::to_value(&Pinuid::info().options[0]).unwrap();
+    assert_eq!(spec["default"], "classic");
+    assert_eq!(
+        spec["default_by_players"],
+        json!({"2": "classic", "3": "quatro", "4": "quatro"})
+    );
 }
 
 #[test]
@@ -882,9 +907,12 @@ fn removal_sets_match_brute_force_in_random_games() {
     let mut multi = 0;
     for (variant, players) in [("classic", 2), ("quatro", 3), ("quatro", 4)] {
         for game in 0..30u8 {
-            let options =
-                crate::options::validate(&Pinuid::info().options, &json!({"variant": variant}))
-                    .unwrap();
+            let options = crate::options::validate(
+                &Pinuid::info().options,
+                players,
+                &json!({"variant": variant}),
+            )
+            .unwrap();
             let mut g =
                 Pinuid::setup(&options, players, &mut GameRng::from_seed([game; 32])).unwrap();
             for _ in 0..400 {

@@ -164,47 +164,50 @@ impl Game for Trangouar {
             options: vec![
                 OptionSpec::choice(
                     "variant",
+                    "Variant",
                     &["base", "fast"],
                     "base",
-                    "base: the loser of a fight loses 1 pearl; fast: it loses as many as the \
-                     difference (or all it has)",
+                    "base: the loser of a fight loses 1 pearl; fast: it loses as many pearls as \
+                     the difference (or all it has).",
                 ),
-                // `integer` makes only default-less options nullable; this one is both.
-                OptionSpec {
-                    nullable: true,
-                    ..OptionSpec::integer(
-                        "stall_rounds",
-                        1,
-                        1000,
-                        Some(30),
-                        "server safeguard: the match is a draw after this many full rounds \
-                         without a pearl leaving the game; null = never",
-                    )
-                },
+                OptionSpec::integer(
+                    "stall_rounds",
+                    "Draw when nothing happens",
+                    1,
+                    1000,
+                    Some(30),
+                    "Server safeguard: the match is a draw after this many full rounds in which no \
+                     pearl leaves the game (null: never).",
+                )
+                .nullable(),
                 OptionSpec::choice(
                     "antenna_mode",
+                    "Pearls per cube",
                     &["per_colour", "free"],
                     "per_colour",
-                    "per_colour: at most 3 pearls of each colour on a cube; free: any colours, at \
-                     most 9 pearls on a cube",
+                    "How many pearls a cube may carry: per_colour (at most 3 of each colour) or \
+                     free (any colours, at most 9).",
                 ),
                 OptionSpec::boolean(
                     "allow_empty_cubes",
+                    "Cubes without pearls",
                     false,
-                    "a setup cube may get no pearl (it starts as a corpse)",
+                    "At setup a cube may be given no pearl (it starts as a corpse).",
                 ),
                 OptionSpec::choice(
                     "move_mode",
+                    "Move length",
                     &["exact", "up_to"],
                     "exact",
-                    "exact: a cube moves exactly as many steps as it has red pearls; up_to: 1 to \
-                     that many",
+                    "exact: a cube moves exactly one step per red pearl it carries; up_to: from 1 \
+                     step up to that many.",
                 ),
                 OptionSpec::choice(
                     "move_shape",
+                    "Move shape",
                     &["any", "straight"],
                     "any",
-                    "any: a move may turn; straight: one straight line",
+                    "any: a move may turn corners; straight: straight lines only.",
                 ),
             ],
         }

@@ -22,7 +22,7 @@ fn pt(s: &str) -> Point {
 }
 
 fn game(players: usize, options: Value) -> Trangouar {
-    let opts = options::validate(&Trangouar::info().options, &options).unwrap();
+    let opts = options::validate(&Trangouar::info().options, players, &options).unwrap();
     Trangouar::setup(&opts, players, &mut GameRng::seed_from_u64(0)).unwrap()
 }
 
@@ -422,7 +422,7 @@ fn setup_is_simultaneous_then_revealed() {
 
 #[test]
 fn the_starter_is_drawn_from_the_rng() {
-    let opts = options::validate(&Trangouar::info().options, &Value::Null).unwrap();
+    let opts = options::validate(&Trangouar::info().options, 2, &Value::Null).unwrap();
     let starters: std::collections::BTreeSet<Seat> = (0..40u64)
         .map(|s| {
             Trangouar::setup(&opts, 4, &mut GameRng::seed_from_u64(s))

@@ -500,8 +500,9 @@ impl Triominos {
     ) -> Triominos {
         use rand::SeedableRng;
         let specs = rules::option_specs();
-        let options = crate::options::validate(&specs, &options).expect("valid test options");
         let players = racks.len();
+        let options =
+            crate::options::validate(&specs, players, &options).expect("valid test options");
         let rules = Rules::from_options(&options).expect("valid test options");
         let mut g = Triominos::new(rules, players, &mut GameRng::from_seed([9; 32]));
         g.racks = racks

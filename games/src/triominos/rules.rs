@@ -96,62 +96,81 @@ pub fn option_specs() -> Vec<OptionSpec> {
     vec![
         OptionSpec::integer(
             "target",
+            "Target score",
             50,
             1000,
             Some(400),
-            "points that end the game when reached at the end of a round (400; 200 for a short game); not used when rounds is set",
+            "The game ends after the round in which someone reaches this score (400 is usual, \
+             200 for a short game). Not used when a number of rounds is set.",
         ),
         OptionSpec::integer(
             "rounds",
+            "Number of rounds",
             1,
             50,
             None,
-            "play exactly this many rounds instead of playing to the target (null: play to the target)",
+            "Play exactly this many rounds instead of playing to the target score (null: play to \
+             the target).",
         ),
         OptionSpec::choice(
             "three_hexagons_bonus",
+            "Three hexagons bonus",
             &["70", "60"],
             "70",
-            "bonus for completing three hexagons with one tile (one: 50, two: 60)",
+            "Bonus for closing three hexagons with one tile: 70 or 60 points (one hexagon scores \
+             50, two score 60).",
         ),
         OptionSpec::boolean(
             "pressman_bridge_bonus",
+            "Pressman bridge bonus",
             false,
-            "Pressman extra: +40 for a tile matching two sides next to a bridge tile",
+            "Pressman extra: +40 for a tile that matches two sides next to a bridge.",
         ),
         OptionSpec::boolean(
             "zero_triple_choice",
+            "May open with 0-0-0",
             true,
-            "the holder of the highest triple who also holds 0-0-0 may open with 0-0-0 (40 points)",
+            "Whoever holds the highest triple and also 0-0-0 may open with 0-0-0 instead (40 \
+             points).",
         ),
         OptionSpec::choice(
             "opening_tie_break",
+            "Opening tie",
             &["highest_corner", "redeal"],
             "highest_corner",
-            "no triple dealt and two players hold tiles of the same highest total: highest corner, then random; or deal again",
+            "When no triple is dealt and two players hold equally high tiles: highest_corner (the \
+             highest corner opens, then by lot) or redeal (deal again).",
         ),
         OptionSpec::boolean(
             "must_play_drawn_tile",
+            "Only the drawn tile",
             false,
-            "after drawing, only a tile drawn this turn may be placed",
+            "After drawing, only a tile drawn this turn may be placed.",
         ),
         OptionSpec::choice(
             "blocked_scoring",
+            "Blocked round scoring",
             &["others_minus_own", "sum_of_differences"],
             "others_minus_own",
-            "blocked round: the lowest rack scores the other racks' total minus its own, or the sum of the differences",
+            "When the pile is empty and nobody can place, the player with the fewest points in \
+             hand scores: others_minus_own (the others' racks minus their own) or \
+             sum_of_differences (the sum of the differences).",
         ),
         OptionSpec::choice(
             "blocked_tie",
+            "Blocked round, tie",
             &["each_tied_scores", "no_winner"],
             "each_tied_scores",
-            "blocked round with several lowest racks: each of them scores against the others, or nobody scores",
+            "When several players share the lowest rack in a blocked round: each_tied_scores \
+             (each of them scores against the others) or no_winner (nobody scores).",
         ),
         OptionSpec::choice(
             "several_at_target",
+            "Several reach the target",
             &["round_winner", "highest_score"],
             "round_winner",
-            "several players reach the target in the same round: the round's winner wins if among them, or the highest score",
+            "Who wins when several players reach the target in the same round: round_winner (the \
+             round's winner if among them, otherwise the highest score) or highest_score.",
         ),
     ]
 }

@@ -748,7 +748,7 @@ fn all_racks(g: &Triominos) -> Vec<Tile> {
 }
 
 fn defaults() -> crate::options::Options {
-    crate::options::validate(&rules::option_specs(), &Value::Null).unwrap()
+    crate::options::validate(&rules::option_specs(), 2, &Value::Null).unwrap()
 }
 
 #[test]
@@ -929,7 +929,7 @@ fn a_round_is_blocked_exactly_when_nobody_can_place() {
 fn random_play_never_passes_or_blocks_with_a_placement_available() {
     for players in 2..=4 {
         let mut g = Triominos::setup(
-            &crate::options::validate(&Triominos::info().options, &Value::Null).unwrap(),
+            &crate::options::validate(&Triominos::info().options, players, &Value::Null).unwrap(),
             players,
             &mut GameRng::from_seed([players as u8; 32]),
         )
@@ -1360,6 +1360,7 @@ fn same_seed_and_moves_give_the_same_deal_and_scores() {
 fn redeal_option_deals_until_one_player_holds_the_opening_tile() {
     let options = crate::options::validate(
         &rules::option_specs(),
+        2,
         &json!({"opening_tie_break": "redeal"}),
     )
     .unwrap();

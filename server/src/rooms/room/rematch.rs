@@ -47,6 +47,7 @@ impl Room {
             visibility: self.visibility,
             options: self.options.clone(),
             clock: self.clock,
+            seating: self.seating,
         };
         let store = &self.context.store;
         let made = async {
