@@ -297,6 +297,41 @@ impl Client {
         );
     }
 
+    /// Sends `resign` for `room` (answered by the forfeit's patch, or an error).
+    pub async fn resign(&self, room: &str) {
+        self.send(json!({"type": "resign", "room": room})).await;
+    }
+
+    /// Sends `draw` for `room`: an offer (or its acceptance) with `offer`, else taking it back.
+    pub async fn draw(&self, room: &str, offer: bool) {
+        self.send(json!({"type": "draw", "room": room, "offer": offer}))
+            .await;
+    }
+
+    /// Sends `rematch` for the finished match of `room`.
+    pub async fn rematch(&self, room: &str) {
+        self.send(json!({"type": "rematch", "room": room})).await;
+    }
+
+    /// Waits for a frame of `kind` (`draw`, `ended`, `rematch`, ...) about `room` after `mark`.
+    pub async fn wait_for_frame(&self, mark: usize, kind: &str, room: &str) -> Value {
+        self.wait_for(mark, |f| f["type"] == kind && f["room"] == room)
+            .await
+    }
+
+    /// Waits for the patch of `room` after `mark` whose events include one of `kind`
+    /// (`forfeited`, `draw_agreed`, `moved`), and returns that patch.
+    pub async fn wait_for_event(&self, mark: usize, room: &str, kind: &str) -> Value {
+        self.wait_for(mark, |f| {
+            f["type"] == "patch"
+                && f["room"] == room
+                && f["events"]
+                    .as_array()
+                    .is_some_and(|events| events.iter().any(|e| e["kind"] == kind))
+        })
+        .await
+    }
+
     /// The legal moves listed in this client's view of `room`.
     pub fn legal(&self, room: &str) -> Vec<Value> {
         self.view(room)

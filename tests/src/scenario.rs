@@ -24,21 +24,61 @@ pub async fn started_abalone_duo(server: &TestServer, api: &Api, visibility: &st
 /// Alice creates the 2-player room `room` (a `POST /api/v1/rooms` body), Bob joins, Alice starts it;
 /// both hold the snapshot at version 1.
 pub async fn started_duo(server: &TestServer, api: &Api, room: Value) -> Duo {
-    let (alice, bob) = (api.new_player("Alice").await, api.new_player("Bob").await);
-    let room = api.create_room(&alice, room).await;
-    let code = room["code"].as_str().expect("room code").to_string();
-    let a = Client::login(&server.ws_url(), &alice).await;
-    let b = Client::login(&server.ws_url(), &bob).await;
-    a.join(&code, "player").await;
-    b.join(&code, "player").await;
-    a.send(json!({"type": "start", "room": code})).await;
-    a.until_version(&code, 1).await;
-    b.until_version(&code, 1).await;
+    let Seated {
+        code,
+        mut players,
+        mut clients,
+    } = started_room(server, api, room, &["Alice", "Bob"]).await;
+    let (b, a) = (clients.pop().unwrap(), clients.pop().unwrap());
+    let (bob, alice) = (players.pop().unwrap(), players.pop().unwrap());
     Duo {
         code,
         alice,
         bob,
         a,
         b,
+    }
+}
+
+/// A started room whose every seat is a test client: `players[i]` in seat `i`, connected as
+/// `clients[i]`.
+pub struct Seated {
+    pub code: String,
+    pub players: Vec<Player>,
+    pub clients: Vec<Client>,
+}
+
+/// The first of `names` creates the room `room` (a `POST /api/v1/rooms` body whose `players` is
+/// `names.len()`) and sits in seat 0, the others join in order, the host starts it; every client
+/// holds the snapshot at version 1.
+pub async fn started_room(server: &TestServer, api: &Api, room: Value, names: &[&str]) -> Seated {
+    let mut players = Vec::new();
+    for name in names {
+        players.push(api.new_player(name).await);
+    }
+    let room = api.create_room(&players[0], room).await;
+    let code = room["code"].as_str().expect("room code").to_string();
+    let mut clients = Vec::new();
+    for (seat, player) in players.iter().enumerate() {
+        let client = Client::login(&server.ws_url(), player).await;
+        let joined = client.join(&code, "player").await;
+        assert_eq!(
+            joined["room"]["seats"][seat]["player"]["id"],
+            player.id.as_str(),
+            "{} sits in seat {seat}: {joined}",
+            player.name
+        );
+        clients.push(client);
+    }
+    clients[0]
+        .send(json!({"type": "start", "room": code}))
+        .await;
+    for client in &clients {
+        client.until_version(&code, 1).await;
+    }
+    Seated {
+        code,
+        players,
+        clients,
     }
 }

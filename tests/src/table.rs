@@ -84,6 +84,18 @@ impl Table {
         humans: usize,
         options: Value,
     ) -> Table {
+        Table::open_clocked(server, game, players, humans, options, Value::Null).await
+    }
+
+    /// [`Table::open`] with the room's `clock` (null: none).
+    pub async fn open_clocked(
+        server: &TestServer,
+        game: &str,
+        players: usize,
+        humans: usize,
+        options: Value,
+        clock: Value,
+    ) -> Table {
         assert!((1..=players).contains(&humans));
         let api = Api::new(server.http());
         let mut accounts = Vec::new();
@@ -94,7 +106,8 @@ impl Table {
         let room = api
             .create_room(
                 &accounts[0],
-                json!({"game": game, "players": players, "visibility": "private", "options": options}),
+                json!({"game": game, "players": players, "visibility": "private",
+                       "options": options, "clock": clock}),
             )
             .await;
         let code = room["code"].as_str().expect("code").to_string();
