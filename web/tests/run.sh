@@ -52,7 +52,9 @@ for _ in $(seq 1 100); do
 done
 
 status=0
-(cd "$HERE" && PLATEAU_URL="http://127.0.0.1:$PORT" node --test --test-concurrency=1 ./*.test.js) || status=$?
+# Arguments name test files to run (e.g. `web/tests/run.sh public.test.js`); none runs them all.
+if [ "$#" -gt 0 ]; then FILES=("$@"); else FILES=(./*.test.js); fi
+(cd "$HERE" && PLATEAU_URL="http://127.0.0.1:$PORT" node --test --test-concurrency=1 "${FILES[@]}") || status=$?
 if [ "$status" != 0 ]; then
   echo "--- server log (last 40 lines) ---"
   tail -n 40 "$TMP/server.log"
