@@ -5,7 +5,7 @@
 
 import { api, games } from './api.js';
 import { h, mount, fmtTime } from './dom.js';
-import { gameName, moveText, resultText, reasonText } from './events.js';
+import { gameName, moveText, resultText, reasonText, sidesOf } from './events.js';
 import { boardFor } from './boards/index.js';
 import { optionLabel, valueLabel } from './options.js';
 
@@ -59,7 +59,12 @@ export async function matchPage(main, id) {
         const target = want;
         const state = await api('GET', `/matches/${id}/state?ply=${target}`);
         if (destroyed) return;
-        if (!board) board = await boardFor(state.view.game, boardBox, { send() {}, nameOf, players: () => m.players.length, hint() {} });
+        if (!board) {
+          board = await boardFor(state.view.game, boardBox, { send() {}, nameOf, players: () => m.players.length, hint() {} });
+          // The teams (Abalone with 4) are in the game's state: the result says them once known.
+          const resultLine = document.getElementById('match-result');
+          if (m.result && sidesOf(state.view) && resultLine) resultLine.textContent = resultText(m.result, nameOf, sidesOf(state.view));
+        }
         board.update(state.view, { interactive: false, lastEvents: [] });
         boardBox.dataset.ply = String(target);
         if (want === target) break;
