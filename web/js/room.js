@@ -154,6 +154,7 @@ export function roomPage(main, code, conn) {
           sync();
           return;
         }
+        const plyBefore = st.view.ply;
         try {
           st.view = applyPatch(st.view, f.ops);
           st.version = f.version;
@@ -168,7 +169,7 @@ export function roomPage(main, code, conn) {
           if (ev.kind === 'forfeited' && !st.forfeits.some((x) => x.seat === ev.seat)) st.forfeits.push({ seat: ev.seat, reason: ev.reason });
         }
         // Any accepted move clears every draw offer (the server says so too).
-        if (st.lastEvents.some((ev) => ev.kind !== 'forfeited')) actions.clearOffers();
+        if (st.view.ply !== plyBefore) actions.clearOffers();
         if (st.view.result) st.result = st.view.result;
         newClock();
         renderAll();
@@ -191,6 +192,7 @@ export function roomPage(main, code, conn) {
       case 'ended':
         st.result = f.result;
         st.matchId = f.match;
+        for (const x of f.result.forfeited || []) if (!forfeitOf(x.seat)) st.forfeits.push(x);
         logLine(`Match over: ${resultText(f.result, nameOf, sidesOf(st.view))}`, 'strong');
         renderAll();
         break;
