@@ -11,9 +11,9 @@ export const PRESETS = [
   { id: 'blitz', label: 'Blitz 5+3', clock: { kind: 'fischer', initial_s: 300, increment_s: 3 } },
   { id: 'rapid', label: 'Rapid 15+10', clock: { kind: 'fischer', initial_s: 900, increment_s: 10 } },
   { id: 'minute', label: '1 minute per move', clock: { kind: 'per_move', s: 60 } },
-  { id: 'corr1', label: 'Correspondence, 1 day per move', clock: { kind: 'correspondence', days: 1 } },
-  { id: 'corr3', label: 'Correspondence, 3 days per move', clock: { kind: 'correspondence', days: 3 } },
-  { id: 'corr7', label: 'Correspondence, 7 days per move', clock: { kind: 'correspondence', days: 7 } },
+  { id: 'corr1', label: '1 day per move', clock: { kind: 'correspondence', days: 1 } },
+  { id: 'corr3', label: '3 days per move', clock: { kind: 'correspondence', days: 3 } },
+  { id: 'corr7', label: '7 days per move', clock: { kind: 'correspondence', days: 7 } },
   { id: 'custom', label: 'Custom…', clock: null },
 ];
 
@@ -29,14 +29,16 @@ const FIELDS = {
 const KINDS = { fischer: 'A bank of time, plus an increment per move', per_move: 'A limit for each move', correspondence: 'Days for each move' };
 
 /**
- * The chooser: `{ el, read }`, where `read()` gives the clock to send (null for none) or throws an
- * Error saying, for a person, which number is out of bounds.
+ * The chooser: `{ field, custom, read }`: the preset (a label, the list and a line in words), the
+ * custom numbers (shown for "Custom…", placed by the form where there is room), and `read()`, which
+ * gives the clock to send (null for none) or throws an Error saying, for a person, which number is
+ * out of bounds. Kept compact so that "Create room" stays on the first screen.
  */
 export function clockChooser() {
   const preset = h('select', { id: 'clock', name: 'clock' }, PRESETS.map((p) => h('option', { value: p.id }, p.label)));
   const kind = h('select', { id: 'clock-kind', name: 'clock-kind', 'aria-label': 'Kind of clock' }, Object.entries(KINDS).map(([k, text]) => h('option', { value: k }, text)));
   const numbers = h('div', { class: 'clock-numbers' });
-  const custom = h('div', { class: 'clock-custom', id: 'clock-custom', hidden: true }, h('label', { for: 'clock-kind' }, 'Kind'), kind, numbers);
+  const custom = h('fieldset', { class: 'clock-custom', id: 'clock-custom', hidden: true }, h('legend', {}, 'Custom clock'), h('label', { for: 'clock-kind' }, 'Kind'), kind, numbers);
   const note = h('small', { class: 'muted help', id: 'clock-note' });
   let inputs = [];
 
@@ -50,7 +52,7 @@ export function clockChooser() {
   const refresh = () => {
     custom.hidden = preset.value !== 'custom';
     const p = PRESETS.find((x) => x.id === preset.value);
-    note.textContent = preset.value === 'custom' ? '' : p.clock ? `${clockText(p.clock)}. Whoever runs out of time loses.` : 'Take your time (a player away for a long while on their turn still loses the match).';
+    note.textContent = preset.value === 'custom' ? 'Set below.' : p.clock ? clockText(p.clock) : 'Untimed';
   };
   kind.addEventListener('change', drawNumbers);
   preset.addEventListener('change', refresh);
@@ -70,6 +72,6 @@ export function clockChooser() {
     return clock;
   };
 
-  const el = h('fieldset', { class: 'clock-choice', id: 'clock-choice' }, h('legend', {}, 'Clock'), h('label', { for: 'clock', class: 'sr' }, 'Clock'), preset, note, custom);
-  return { el, read };
+  const field = h('div', { class: 'clock-choice', id: 'clock-choice' }, h('label', { for: 'clock' }, 'Clock'), preset, note);
+  return { field, custom, read };
 }

@@ -238,8 +238,10 @@ async function buildCreate(box) {
     h('div', { class: 'grid2' }, h('div', {}, h('label', { for: 'game' }, 'Game'), gameSel), h('div', {}, h('label', { for: 'players' }, 'Players'), playersSel)),
     about,
     optionsBox,
-    clock.el,
-    h('fieldset', { class: 'vis' }, h('legend', {}, 'Who can join'), h('label', {}, visPrivate, ' Private (with the link)'), h('label', {}, visPublic, ' Public (in the lobby)')),
+    h('div', { class: 'grid2 clock-vis' },
+      clock.field,
+      h('fieldset', { class: 'vis' }, h('legend', {}, 'Who can join'), h('label', {}, visPrivate, ' Private (by link)'), h('label', {}, visPublic, ' Public (lobby)'))),
+    clock.custom,
     h('button', { type: 'submit', class: 'primary', id: 'create' }, 'Create room'),
     err,
   );

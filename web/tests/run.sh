@@ -53,8 +53,7 @@ done
 
 status=0
 # Arguments name test files to run (e.g. `web/tests/run.sh public.test.js`); none runs them all.
-if [ "$#" -gt 0 ]; then FILES=("$@"); else FILES=(./*.test.js); fi
-(cd "$HERE" && PLATEAU_URL="http://127.0.0.1:$PORT" node --test --test-concurrency=1 "${FILES[@]}") || status=$?
+(cd "$HERE" && { [ "$#" -gt 0 ] || set -- ./*.test.js; } && PLATEAU_URL="http://127.0.0.1:$PORT" node --test --test-concurrency=1 "$@") || status=$?
 if [ "$status" != 0 ]; then
   echo "--- server log (last 40 lines) ---"
   tail -n 40 "$TMP/server.log"
