@@ -125,6 +125,7 @@ fn moment(game: &str, ply: u64) -> Moment<'_> {
         ply,
         status: RoomStatus::Playing,
         result: None,
+        clock: None,
     }
 }
 
@@ -150,6 +151,8 @@ async fn stored_match(store: &Store, game: &str) -> Uuid {
         match_id: None,
         created_at: Utc::now(),
         vacant_since: None,
+        clock: None,
+        rematch: None,
         seats: (0..PLAYERS)
             .map(|s| SeatRow {
                 seat: s as i32,
@@ -180,6 +183,7 @@ async fn stored_match(store: &Store, game: &str) -> Uuid {
             commitment: "",
             started_at: Utc::now(),
             max_plies: 2000,
+            clock: None,
         })
         .await
         .expect("match");

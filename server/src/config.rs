@@ -175,6 +175,11 @@ pub struct RoomLimits {
     #[arg(long, env = "PLATEAU_WAITING_ROOM_TTL_SECS", default_value_t = 1800)]
     pub waiting_room_ttl_secs: u64,
 
+    /// A seat that has to act and has had no connection in the room for this long forfeits
+    /// (`abandoned`), with or without a clock.
+    #[arg(long, env = "PLATEAU_ABANDON_AFTER_SECS", default_value_t = 120)]
+    pub abandon_after_secs: u64,
+
     /// Plies after which every match ends (as the game's cap rule says: a draw by default). A
     /// game's own `max_plies` option may be lower, never higher.
     #[arg(long, env = "PLATEAU_MAX_PLIES", default_value_t = 2000, value_parser = clap::value_parser!(u64).range(1..))]
@@ -189,6 +194,10 @@ pub struct RoomLimits {
 impl RoomLimits {
     pub fn waiting_room_ttl(&self) -> Duration {
         Duration::from_secs(self.waiting_room_ttl_secs)
+    }
+
+    pub fn abandon_after(&self) -> Duration {
+        Duration::from_secs(self.abandon_after_secs)
     }
 
     pub fn engine_abort(&self) -> Duration {

@@ -16,7 +16,7 @@ use crate::app::AppState;
 use crate::auth::MaybeAuthenticated;
 use crate::error::{ApiError, ApiPath, ApiQuery};
 use crate::rooms::{isolated, Moment, RecipientView};
-use crate::store::{MatchFilter, MatchRow};
+use crate::store::{MatchFilter, MatchRow, Ruling};
 
 const DEFAULT_PAGE: i64 = 20;
 const MAX_PAGE: i64 = 100;
@@ -201,13 +201,17 @@ pub async fn state_at(
     };
     let status = if at_end { status } else { RoomStatus::Playing };
     // The view is engine work too: off the async workers, like the replay.
+    // Rulings (forfeits, an agreed draw) after a ply come before the next one: each a version.
+    let rulings = row.rulings.0.iter().filter(|r| r.after_ply <= ply as u64);
+    let version = ply as u64 + 1 + rulings.count() as u64;
     let build = move || {
         let moment = Moment {
             game: &row.game,
-            version: ply as u64 + 1,
+            version,
             ply: ply as u64,
             status,
             result: result.as_ref(),
+            clock: None,
         };
         RecipientView::build(&*replayed, viewer, &moment).full()
     };
@@ -234,7 +238,7 @@ fn summary(row: &MatchRow, requester: Option<&PlayerRef>) -> MatchSummary {
         ended_at: row.ended_at,
         plies: row.plies,
         max_plies: row.max_plies,
-        clock: None,
-        forfeited: Vec::new(),
+        clock: row.clock.as_ref().map(|c| c.0),
+        forfeited: row.rulings.0.iter().filter_map(Ruling::forfeit).collect(),
     }
 }

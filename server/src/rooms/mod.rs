@@ -6,6 +6,8 @@
 //! so REST reads (a room, the lobby) never wait on a room's queue.
 
 mod checkpoints;
+pub mod clock;
+pub mod forfeits;
 mod isolation;
 mod lobby;
 mod room;
@@ -13,6 +15,7 @@ mod views;
 
 use chrono::{DateTime, Utc};
 use plateau_games::{registry, GameEntry, Match, SetupError};
+use plateau_protocol::clock::ClockSetting;
 use plateau_protocol::rest::{NewRoom, RoomInfo, Visibility};
 use plateau_protocol::ws::Role;
 use plateau_protocol::{ErrorCode, PlayerRef, RoomStatus};
@@ -80,13 +83,31 @@ pub enum Command {
         conn: Conn,
         offer: bool,
     },
-    /// After the end: a new room with the same settings, seats rotated.
+    /// After the end: a new room with the same settings, seats rotated. The room answers on
+    /// `reply` with where the sender goes (None: refused, and the sender was told why).
     Rematch {
         conn: Conn,
+        reply: tokio::sync::oneshot::Sender<Option<RematchTicket>>,
+    },
+    /// Seats the sender in this (rematch) room, in `seat` if it is free, and tells it so with a
+    /// `rematch` frame naming the room it came `from`.
+    Reserve {
+        conn: Conn,
+        seat: usize,
+        from: String,
     },
     Disconnect {
         conn: ConnId,
     },
+}
+
+/// Where a rematch sends a player: room `next`, in `seat`; `seated` when the room was made with
+/// the player in it already.
+#[derive(Debug, Clone)]
+pub struct RematchTicket {
+    pub next: String,
+    pub seat: usize,
+    pub seated: bool,
 }
 
 /// A live room: where to send commands, and its latest public info.
@@ -173,16 +194,8 @@ impl Rooms {
                 "options.max_plies: at most {max_plies} on this server (null: {max_plies})"
             )));
         }
-        let mut seats: Vec<SeatRow> = (0..request.players)
-            .map(|seat| SeatRow {
-                seat: seat as i32,
-                player_id: None,
-                player_name: None,
-                bot: false,
-            })
-            .collect();
-        seats[0].player_id = Some(host.id);
-        seats[0].player_name = Some(host.name.clone());
+        let clock = ClockSetting::parse(request.clock.as_ref())
+            .map_err(|e| ApiError::bad_request(e.to_string()))?;
         let _creating = self.creating.lock().await;
         let limit = self.context.limits.open_rooms_per_player;
         if self.context.store.waiting_rooms_hosted(host.id).await? >= u64::from(limit) {
@@ -191,33 +204,14 @@ impl Rooms {
                 format!("you already host {limit} waiting rooms: start or leave one first"),
             ));
         }
-        let created_at = Utc::now();
-        let mut row = RoomRow {
-            code: new_code(),
+        let settings = RoomSettings {
             game: request.game,
             players: request.players,
-            visibility: request.visibility.as_str().to_string(),
+            visibility: request.visibility,
             options: options.into_iter().collect(),
-            host: host.id,
-            status: RoomStatus::Waiting.as_str().to_string(),
-            match_id: None,
-            created_at,
-            // Nobody is connected yet: the creator joins over the WebSocket.
-            vacant_since: Some(created_at),
-            seats,
+            clock,
         };
-        // A code already taken (rare: 39 bits) gets another draw.
-        let mut attempts = 0;
-        loop {
-            match self.context.store.create_room(&row).await {
-                Ok(()) => break,
-                Err(e) if store::is_unique_violation(&e) && attempts < 5 => {
-                    attempts += 1;
-                    row.code = new_code();
-                }
-                Err(e) => return Err(e.into()),
-            }
-        }
+        let row = store_new_room(&self.context.store, &host, 0, settings).await?;
         let handle = self.spawn(room::Room::new(row, None, self.context.clone()));
         Ok(handle.info())
     }
@@ -394,6 +388,63 @@ impl Rooms {
     }
 }
 
+/// What a new room is made of (a rematch copies it from the room before).
+pub struct RoomSettings {
+    pub game: String,
+    pub players: usize,
+    pub visibility: Visibility,
+    pub options: Map<String, Value>,
+    pub clock: Option<ClockSetting>,
+}
+
+/// Stores a new waiting room with `host` in `host_seat`, under a fresh code.
+pub async fn store_new_room(
+    store: &Store,
+    host: &PlayerRef,
+    host_seat: usize,
+    settings: RoomSettings,
+) -> Result<RoomRow, StoreError> {
+    let mut seats: Vec<SeatRow> = (0..settings.players)
+        .map(|seat| SeatRow {
+            seat: seat as i32,
+            player_id: None,
+            player_name: None,
+            bot: false,
+        })
+        .collect();
+    seats[host_seat].player_id = Some(host.id);
+    seats[host_seat].player_name = Some(host.name.clone());
+    let created_at = Utc::now();
+    let mut row = RoomRow {
+        code: new_code(),
+        game: settings.game,
+        players: settings.players,
+        visibility: settings.visibility.as_str().to_string(),
+        options: settings.options,
+        host: host.id,
+        status: RoomStatus::Waiting.as_str().to_string(),
+        match_id: None,
+        created_at,
+        // Nobody is connected yet: the creator joins over the WebSocket.
+        vacant_since: Some(created_at),
+        clock: settings.clock,
+        rematch: None,
+        seats,
+    };
+    // A code already taken (rare: 39 bits) gets another draw.
+    let mut attempts = 0;
+    loop {
+        match store.create_room(&row).await {
+            Ok(()) => return Ok(row),
+            Err(e) if store::is_unique_violation(&e) && attempts < 5 => {
+                attempts += 1;
+                row.code = new_code();
+            }
+            Err(e) => return Err(e),
+        }
+    }
+}
+
 /// A fresh room code.
 fn new_code() -> String {
     let mut rng = rand::rng();
@@ -410,8 +461,7 @@ fn game_of(row: &RoomRow) -> Result<&'static dyn GameEntry, String> {
 /// Rebuilds a stored match: its game, options and seed, then `moves` in order (all of them, or the
 /// first n for the state at ply n). An error says why it does not replay.
 pub fn replay_stored(row: &MatchRow, moves: &[MoveRow]) -> Result<Box<dyn Match>, String> {
-    let game = registry::find(&row.game)
-        .ok_or_else(|| format!("this server does not run `{}`", row.game))?;
+    let game = game_of_match(row)?;
     let seed = <[u8; 32]>::try_from(row.seed.as_slice())
         .map_err(|_| "the stored seed is not 32 bytes".to_string())?;
     registry::replay_capped(
@@ -423,6 +473,11 @@ pub fn replay_stored(row: &MatchRow, moves: &[MoveRow]) -> Result<Box<dyn Match>
         moves.iter().map(|m| (m.seat as usize, &m.body.0)),
     )
     .map_err(|e| e.to_string())
+}
+
+/// The game of a stored match.
+fn game_of_match(row: &MatchRow) -> Result<&'static dyn GameEntry, String> {
+    registry::find(&row.game).ok_or_else(|| format!("this server does not run `{}`", row.game))
 }
 
 /// Stored options as the engine takes them.

@@ -7,6 +7,7 @@
 //! as one `add`, `replace` or `remove` operation instead (see `shared/design.md`, cost notes).
 
 use plateau_games::{Match, Viewer};
+use plateau_protocol::clock::ClockView;
 use plateau_protocol::ws::{View, You};
 use plateau_protocol::{MatchResult, RoomStatus};
 use serde::ser::{SerializeSeq, Serializer};
@@ -31,6 +32,8 @@ pub struct Moment<'a> {
     pub ply: u64,
     pub status: RoomStatus,
     pub result: Option<&'a MatchResult>,
+    /// The clocks as of this version (None: the room has none).
+    pub clock: Option<ClockView>,
 }
 
 impl PartialEq for RecipientView {
@@ -59,7 +62,7 @@ impl RecipientView {
             status: moment.status,
             result: moment.result.cloned(),
             you,
-            clock: None,
+            clock: moment.clock.clone(),
             state: m.view(viewer),
         };
         RecipientView {
@@ -189,6 +192,7 @@ mod tests {
             ply: version - 1,
             status: RoomStatus::Playing,
             result: None,
+            clock: None,
         }
     }
 

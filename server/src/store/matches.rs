@@ -3,7 +3,8 @@
 
 use chrono::{DateTime, Utc};
 use plateau_protocol::rest::MatchPlayer;
-use plateau_protocol::MatchResult;
+use plateau_protocol::clock::ClockSetting;
+use plateau_protocol::{Forfeit, ForfeitReason, MatchResult};
 use serde_json::{Map, Value};
 use sqlx::types::Json;
 use std::fmt::Write as _;
@@ -23,6 +24,7 @@ pub struct NewMatch<'a> {
     pub started_at: DateTime<Utc>,
     /// The ply cap the match is played under.
     pub max_plies: u64,
+    pub clock: Option<ClockSetting>,
 }
 
 /// One accepted move.
@@ -63,8 +65,34 @@ pub struct MatchRow {
     pub plies: i64,
     /// The ply cap it is played under (None: a match from before caps).
     pub max_plies: Option<i64>,
+    pub clock: Option<Json<ClockSetting>>,
+    /// What the server decided that is not a move (forfeits, an agreed draw), in order.
+    pub rulings: Json<Vec<Ruling>>,
     /// The visibility of the match's room (`public` or `private`): who may see its code.
     pub room_visibility: Option<String>,
+}
+
+/// A decision of the server that is not a move: a seat's forfeit, or a draw every side agreed to.
+/// Each is a version of the match of its own, after the move `after_ply`.
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct Ruling {
+    /// The plies played before it.
+    pub after_ply: u64,
+    /// The seat that forfeited; None for an agreed draw.
+    pub seat: Option<usize>,
+    /// `resigned`, `timeout`, `abandoned` (a forfeit) or `agreed_draw`.
+    pub reason: String,
+    pub at: DateTime<Utc>,
+}
+
+impl Ruling {
+    /// The forfeit this ruling is, if it is one.
+    pub fn forfeit(&self) -> Option<Forfeit> {
+        Some(Forfeit {
+            seat: self.seat?,
+            reason: ForfeitReason::parse(&self.reason)?,
+        })
+    }
 }
 
 /// A move as stored.
@@ -90,9 +118,36 @@ pub struct MatchFilter {
 
 const MATCH_COLUMNS: &str =
     "SELECT m.id, m.room_code, m.game, m.options, m.players, m.seed, m.commitment, \
-     m.status, m.result, m.started_at, m.ended_at, m.plies, m.max_plies, \
+     m.status, m.result, m.started_at, m.ended_at, m.plies, m.max_plies, m.clock, m.rulings, \
      (SELECT r.visibility FROM rooms r WHERE r.code = m.room_code) AS room_visibility \
      FROM matches m";
+
+/// The end of a match inside a transaction `$tx`: the match's result, its winners (for players'
+/// stats) and its room's status. A macro, since the transaction's type is one per backend.
+macro_rules! finish_match {
+    ($tx:ident, $match_id:expr, $end:expr) => {{
+        let end: &MatchEnd<'_> = $end;
+        sqlx::query(
+            "UPDATE matches SET status = 'finished', result = $1, ended_at = $2 WHERE id = $3",
+        )
+        .bind(Json(end.result))
+        .bind(end.ended_at)
+        .bind($match_id)
+        .execute(&mut *$tx)
+        .await?;
+        for seat in &end.result.winners {
+            sqlx::query("UPDATE match_players SET won = TRUE WHERE match_id = $1 AND seat = $2")
+                .bind($match_id)
+                .bind(*seat as i32)
+                .execute(&mut *$tx)
+                .await?;
+        }
+        sqlx::query("UPDATE rooms SET status = 'finished' WHERE code = $1")
+            .bind(end.room_code)
+            .execute(&mut *$tx)
+            .await?;
+    }};
+}
 
 impl Store {
     /// Starts a match: the match row, its seats, the room's status, and bots in the seats that got
@@ -102,8 +157,8 @@ impl Store {
             let mut tx = pool.begin().await?;
             sqlx::query(
                 "INSERT INTO matches (id, room_code, game, options, players, seed, commitment, status, result,
-                                      started_at, ended_at, plies, max_plies)
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, 'playing', NULL, $8, NULL, 0, $9)",
+                                      started_at, ended_at, plies, max_plies, clock)
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, 'playing', NULL, $8, NULL, 0, $9, $10)",
             )
             .bind(m.id)
             .bind(m.room_code)
@@ -114,6 +169,7 @@ impl Store {
             .bind(m.commitment)
             .bind(m.started_at)
             .bind(m.max_plies as i64)
+            .bind(m.clock.map(Json))
             .execute(&mut *tx)
             .await?;
             for p in m.players {
@@ -180,26 +236,31 @@ impl Store {
             }
             query.execute(&mut *tx).await?;
             for mv in moves {
-                let Some(end) = &mv.end else { continue };
-                sqlx::query("UPDATE matches SET status = 'finished', result = $1, ended_at = $2 WHERE id = $3")
-                    .bind(Json(end.result))
-                    .bind(end.ended_at)
-                    .bind(mv.match_id)
-                    .execute(&mut *tx)
-                    .await?;
-                for seat in &end.result.winners {
-                    sqlx::query(
-                        "UPDATE match_players SET won = TRUE WHERE match_id = $1 AND seat = $2",
-                    )
-                    .bind(mv.match_id)
-                    .bind(*seat as i32)
-                    .execute(&mut *tx)
-                    .await?;
+                if let Some(end) = &mv.end {
+                    finish_match!(tx, mv.match_id, end);
                 }
-                sqlx::query("UPDATE rooms SET status = 'finished' WHERE code = $1")
-                    .bind(end.room_code)
-                    .execute(&mut *tx)
-                    .await?;
+            }
+            tx.commit().await
+        })
+    }
+
+    /// Stores the match's rulings (the list so far, the last one new), and the end of the match
+    /// when the last one ends it; all or nothing.
+    pub async fn record_ruling(
+        &self,
+        match_id: Uuid,
+        rulings: &[Ruling],
+        end: Option<&MatchEnd<'_>>,
+    ) -> Result<(), StoreError> {
+        on_pool!(self, |pool| {
+            let mut tx = pool.begin().await?;
+            sqlx::query("UPDATE matches SET rulings = $1 WHERE id = $2")
+                .bind(Json(rulings))
+                .bind(match_id)
+                .execute(&mut *tx)
+                .await?;
+            if let Some(end) = end {
+                finish_match!(tx, match_id, end);
             }
             tx.commit().await
         })

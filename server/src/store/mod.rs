@@ -13,7 +13,7 @@ mod players;
 mod rooms;
 
 pub use group_commit::MAX_BATCH;
-pub use matches::{MatchEnd, MatchFilter, MatchRow, MoveRow, NewMatch, NewMove};
+pub use matches::{MatchEnd, MatchFilter, MatchRow, MoveRow, NewMatch, NewMove, Ruling};
 pub use rooms::{RoomRow, SeatRow};
 
 use sqlx::postgres::PgPoolOptions;

@@ -3,6 +3,7 @@
 use chrono::{DateTime, Utc};
 use serde_json::{Map, Value};
 use sqlx::types::Json;
+use plateau_protocol::clock::ClockSetting;
 use uuid::Uuid;
 
 use super::{on_pool, Store, StoreError};
@@ -21,6 +22,10 @@ pub struct RoomRow {
     pub created_at: DateTime<Utc>,
     /// Since when a waiting room has had nobody connected (None: somebody was, at the last news).
     pub vacant_since: Option<DateTime<Utc>>,
+    /// The room's clock (None: none).
+    pub clock: Option<ClockSetting>,
+    /// The code of the rematch room made after this room's match, once there is one.
+    pub rematch: Option<String>,
     pub seats: Vec<SeatRow>,
 }
 
@@ -45,10 +50,12 @@ struct RoomColumns {
     match_id: Option<Uuid>,
     created_at: DateTime<Utc>,
     vacant_since: Option<DateTime<Utc>>,
+    clock: Option<Json<ClockSetting>>,
+    rematch: Option<String>,
 }
 
 const ROOM_COLUMNS: &str =
-    "SELECT code, game, players, visibility, options, host, status, match_id, created_at, vacant_since FROM rooms";
+    "SELECT code, game, players, visibility, options, host, status, match_id, created_at, vacant_since, clock, rematch FROM rooms";
 
 impl Store {
     /// Stores a new room and its seats. A taken code is a unique violation (pick another).
@@ -56,8 +63,8 @@ impl Store {
         on_pool!(self, |pool| {
             let mut tx = pool.begin().await?;
             sqlx::query(
-                "INSERT INTO rooms (code, game, players, visibility, options, host, status, match_id, created_at, vacant_since)
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
+                "INSERT INTO rooms (code, game, players, visibility, options, host, status, match_id, created_at, vacant_since, clock)
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
             )
             .bind(&room.code)
             .bind(&room.game)
@@ -69,6 +76,7 @@ impl Store {
             .bind(room.match_id)
             .bind(room.created_at)
             .bind(room.vacant_since)
+            .bind(room.clock.map(Json))
             .execute(&mut *tx)
             .await?;
             for seat in &room.seats {
@@ -81,6 +89,18 @@ impl Store {
                     .await?;
             }
             tx.commit().await
+        })
+    }
+
+    /// Records `next` as the rematch room of room `code`.
+    pub async fn set_rematch(&self, code: &str, next: &str) -> Result<(), StoreError> {
+        on_pool!(self, |pool| {
+            sqlx::query("UPDATE rooms SET rematch = $1 WHERE code = $2")
+                .bind(next)
+                .bind(code)
+                .execute(pool)
+                .await
+                .map(|_| ())
         })
     }
 
@@ -223,6 +243,8 @@ impl Store {
             match_id: row.match_id,
             created_at: row.created_at,
             vacant_since: row.vacant_since,
+            clock: row.clock.map(|c| c.0),
+            rematch: row.rematch,
             seats,
         })
     }

@@ -378,10 +378,7 @@ impl Session<'_> {
                 self.to_room(&room, None, |conn| Command::Draw { conn, offer })
                     .await;
             }
-            ClientFrame::Rematch { room } => {
-                self.to_room(&room, None, |conn| Command::Rematch { conn })
-                    .await;
-            }
+            ClientFrame::Rematch { room } => self.rematch(&room).await,
             ClientFrame::Move {
                 room,
                 id,
@@ -406,6 +403,36 @@ impl Session<'_> {
                 .await;
             }
         }
+    }
+
+    /// A rematch of room `code`: the room says where the player goes; unless it made the new room
+    /// with the player in it, the new room seats the player and tells it.
+    async fn rematch(&self, code: &str) {
+        let (reply, ticket) = tokio::sync::oneshot::channel();
+        if !self
+            .to_room(code, None, |conn| Command::Rematch { conn, reply })
+            .await
+        {
+            return;
+        }
+        // None: refused, and the room said why.
+        let Ok(Some(ticket)) = ticket.await else {
+            return;
+        };
+        if ticket.seated {
+            // Loaded now, so that a public rematch is in the lobby at once.
+            if let Err(e) = self.state.rooms.get(&ticket.next).await {
+                tracing::error!(error = %e, "could not load a rematch room");
+            }
+            return;
+        }
+        let from = code.to_ascii_uppercase();
+        self.to_room(&ticket.next, None, |conn| Command::Reserve {
+            conn,
+            seat: ticket.seat,
+            from,
+        })
+        .await;
     }
 
     /// Sends a command to room `code`; answers `unknown_room` if there is none. True if sent.

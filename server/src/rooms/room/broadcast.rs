@@ -17,6 +17,7 @@ impl Room {
             ply: live.ply,
             status: self.status,
             result: live.result.as_ref(),
+            clock: live.clock_view(),
         })
     }
 

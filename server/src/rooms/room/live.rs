@@ -1,21 +1,34 @@
-//! The match a room owns, and how it is rebuilt from the store by replaying its moves.
+//! The match a room owns, and how it is rebuilt from the store: its moves replayed in order, with
+//! the rulings (forfeits, an agreed draw) between them, and the clocks advanced at each stored time.
 
-use plateau_games::Match;
-use plateau_protocol::MatchResult;
+use chrono::{DateTime, Utc};
+use plateau_games::{Match, Seat};
+use plateau_protocol::clock::{ClockSetting, ClockView};
+use plateau_protocol::{Forfeit, MatchResult};
 use std::collections::HashMap;
 use uuid::Uuid;
 
-use crate::rooms::replay_stored;
+use crate::rooms::clock::Clocks;
+use crate::rooms::forfeits;
 use crate::rooms::views::RecipientView;
-use crate::store::{RoomRow, Store, StoreError};
+use crate::rooms::{engine_options, game_of_match};
+use crate::store::{RoomRow, Ruling, Store, StoreError};
 
 /// The room's match: the engine's match and what the room keeps beside it.
 pub struct LiveMatch {
     pub(super) id: Uuid,
     pub(super) game_match: Box<dyn Match>,
-    /// Moves played so far; the version is `ply + 1`.
+    /// Moves played so far.
     pub(super) ply: u64,
+    /// Forfeits and an agreed draw, in order; each was a version of its own.
+    pub(super) rulings: Vec<Ruling>,
     pub(super) result: Option<MatchResult>,
+    /// Seats that win or lose together (see `Game::sides`).
+    pub(super) sides: Vec<Vec<Seat>>,
+    /// Seats played by the server: bots from the start.
+    pub(super) bots: Vec<bool>,
+    /// None in a room without a clock.
+    pub(super) clocks: Option<Clocks>,
     /// Versions of accepted moves by (player, client move id): a resent move gets its first ack.
     pub(super) acks: HashMap<(Uuid, String), u64>,
     /// The view each seat (and the spectators) was last sent; None where nobody watches.
@@ -24,11 +37,87 @@ pub struct LiveMatch {
 }
 
 impl LiveMatch {
-    pub(super) fn version(&self) -> u64 {
-        self.ply + 1
+    /// A match at its start.
+    pub(super) fn new(
+        id: Uuid,
+        game_match: Box<dyn Match>,
+        bots: Vec<bool>,
+        clock: Option<ClockSetting>,
+        started_at: DateTime<Utc>,
+    ) -> LiveMatch {
+        let seats = bots.len();
+        let mut live = LiveMatch {
+            id,
+            sides: game_match.sides(),
+            game_match,
+            ply: 0,
+            rulings: Vec::new(),
+            result: None,
+            bots,
+            clocks: None,
+            acks: HashMap::new(),
+            seat_views: vec![None; seats],
+            spectator_view: None,
+        };
+        live.clocks = clock.map(|c| Clocks::start(c, seats, started_at, live.clocked_seats()));
+        live
     }
 
-    /// Rebuilds a stored match by replaying its moves.
+    /// The version: one for the start, one per move, one per ruling.
+    pub(super) fn version(&self) -> u64 {
+        self.ply + self.rulings.len() as u64 + 1
+    }
+
+    /// The forfeits so far, in order.
+    pub(super) fn forfeited(&self) -> Vec<Forfeit> {
+        self.rulings.iter().filter_map(Ruling::forfeit).collect()
+    }
+
+    /// Whether the server plays `seat`: a bot, or a seat that forfeited (the match goes on without
+    /// it in 3 or 4 sides).
+    pub(super) fn server_plays(&self, seat: Seat) -> bool {
+        self.bots[seat] || self.forfeited().iter().any(|f| f.seat == seat)
+    }
+
+    /// The seats that must act now and are people still in the match: whose clocks run, and who
+    /// can abandon.
+    pub(super) fn clocked_seats(&self) -> Vec<Seat> {
+        let server_plays: Vec<bool> = (0..self.bots.len())
+            .map(|s| self.server_plays(s))
+            .collect();
+        clocked_seats(&*self.game_match, &server_plays, self.result.is_some())
+    }
+
+    pub(super) fn clock_view(&self) -> Option<ClockView> {
+        self.clocks.as_ref().map(Clocks::view)
+    }
+
+    /// The clocks after a new version at `at` (a move of `mover`, or a ruling), with the match
+    /// as it now is.
+    pub(super) fn advance_clocks(&mut self, at: DateTime<Utc>, mover: Option<Seat>) {
+        let running = self.clocked_seats();
+        advance_clocks(&mut self.clocks, at, mover, running, self.result.is_some());
+    }
+
+    /// A ruling is now part of the match: a forfeit, and the end it brings, if any.
+    pub(super) fn apply_ruling(&mut self, ruling: Ruling, end: Option<MatchResult>) {
+        let at = ruling.at;
+        self.rulings.push(ruling);
+        if end.is_some() {
+            self.result = end;
+        }
+        self.advance_clocks(at, None);
+    }
+
+    /// What a forfeit of `seat` leads to: the match's end, if one side alone is left.
+    pub(super) fn end_after_forfeit(&self, forfeit: Forfeit) -> Option<MatchResult> {
+        let mut forfeited = self.forfeited();
+        forfeited.push(forfeit);
+        forfeits::end_by_forfeit(&self.sides, &forfeited)
+    }
+
+    /// Rebuilds a stored match: its moves replayed with the rulings between them, clocks advanced
+    /// at each stored time.
     pub async fn load(
         store: &Store,
         id: Uuid,
@@ -38,22 +127,77 @@ impl LiveMatch {
             return Ok(Err(format!("match {id} is missing")));
         };
         let moves = store.moves(id, None).await?;
-        let game_match = match replay_stored(&row, &moves) {
-            Ok(m) => m,
+        let game = match game_of_match(&row) {
+            Ok(game) => game,
             Err(e) => return Ok(Err(e)),
         };
-        let acks = moves
-            .iter()
-            .filter_map(|m| Some(((m.player_id?, m.client_id.clone()?), m.ply as u64 + 1)))
-            .collect();
-        Ok(Ok(LiveMatch {
+        let Ok(seed) = <[u8; 32]>::try_from(row.seed.as_slice()) else {
+            return Ok(Err("the stored seed is not 32 bytes".into()));
+        };
+        let mut game_match =
+            match game.start(&engine_options(&row.options.0), room.players, seed) {
+                Ok(m) => m,
+                Err(e) => return Ok(Err(e.to_string())),
+            };
+        if let Some(max) = row.max_plies {
+            game_match.limit_plies(max as u64);
+        }
+        let bots = row.players.0.iter().map(|p| p.bot).collect();
+        let mut live = LiveMatch::new(
             id,
-            result: row.result.map(|r| r.0),
-            ply: moves.len() as u64,
             game_match,
-            acks,
-            seat_views: vec![None; room.players],
-            spectator_view: None,
-        }))
+            bots,
+            row.clock.map(|c| c.0),
+            row.started_at,
+        );
+        let mut rulings = row.rulings.0.into_iter().peekable();
+        for mv in &moves {
+            while let Some(ruling) = rulings.next_if(|r| r.after_ply < mv.ply as u64) {
+                live.apply_ruling(ruling, None);
+            }
+            let seat = mv.seat as usize;
+            if let Err(e) = live.game_match.play(seat, &mv.body.0) {
+                return Ok(Err(format!("ply {}: {e}", mv.ply)));
+            }
+            live.ply = mv.ply as u64;
+            if let (Some(player), Some(client)) = (mv.player_id, &mv.client_id) {
+                live.acks.insert((player, client.clone()), live.version());
+            }
+            live.advance_clocks(mv.at, Some(seat));
+        }
+        for ruling in rulings {
+            live.apply_ruling(ruling, None);
+        }
+        live.result = row.result.map(|r| r.0);
+        if let (Some(clocks), Some(ended)) = (&mut live.clocks, row.ended_at) {
+            clocks.stop(ended);
+        }
+        Ok(Ok(live))
+    }
+}
+
+/// The seats of `m` that must act now and are people still in the match (`server_plays` is false
+/// for them): none once the match has `ended`.
+pub(super) fn clocked_seats(m: &dyn Match, server_plays: &[bool], ended: bool) -> Vec<Seat> {
+    if ended {
+        return Vec::new();
+    }
+    m.to_act().into_iter().filter(|&s| !server_plays[s]).collect()
+}
+
+/// The clocks (if the room has any) after a version at `at`: `running` now act; an `ended` match
+/// stops them.
+pub(super) fn advance_clocks(
+    clocks: &mut Option<Clocks>,
+    at: DateTime<Utc>,
+    mover: Option<Seat>,
+    running: Vec<Seat>,
+    ended: bool,
+) {
+    if let Some(clocks) = clocks {
+        clocks.advance(at, mover, running);
+        if ended {
+            clocks.stop(at);
+        }
     }
 }

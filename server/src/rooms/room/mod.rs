@@ -8,17 +8,21 @@ mod broadcast;
 mod expiry;
 mod live;
 mod play;
+mod rematch;
+mod rulings;
 mod seating;
+mod timers;
 
 pub use live::LiveMatch;
 
 use chrono::{DateTime, Utc};
-use plateau_games::{GameEntry, Outcome};
+use plateau_games::{GameEntry, Outcome, Seat};
+use plateau_protocol::clock::ClockSetting;
 use plateau_protocol::rest::{RoomInfo, SeatInfo, Visibility};
 use plateau_protocol::ws::ServerFrame;
 use plateau_protocol::{ErrorCode, MatchResult, PlayerRef, RoomStatus};
 use serde_json::{Map, Value};
-use std::collections::HashMap;
+use std::collections::{BTreeSet, HashMap};
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::{mpsc, watch};
@@ -51,6 +55,22 @@ pub struct Room {
     /// Since when this room has had nobody connected, as last stored (None: somebody is). Only
     /// kept up to date while the room is waiting.
     vacant_since: Option<DateTime<Utc>>,
+    /// The room's clock (None: none); each match copies it.
+    clock: Option<ClockSetting>,
+    /// The code of the rematch room, once a player asked for one.
+    rematch: Option<String>,
+    /// Seats offering a draw now. Not stored: an offer lasts while the room runs, and any move
+    /// clears it.
+    draw_offers: BTreeSet<Seat>,
+    /// Per seat: since when it has had no connection in the room (None: it has one). From the
+    /// room's start after a restart.
+    absent_since: Vec<Option<tokio::time::Instant>>,
+    /// Per seat: since when it has had to act (None: it need not). With `absent_since`, when a
+    /// seat is abandoned.
+    acting_since: Vec<Option<tokio::time::Instant>>,
+    /// A timed duty (a forfeit, a default move on a clock) that could not be stored (the database
+    /// away) is tried again no sooner than this.
+    retry_duties_at: Option<tokio::time::Instant>,
 }
 
 #[derive(Debug, Clone, Default)]
@@ -102,7 +122,7 @@ pub fn info_from_row(row: &RoomRow) -> RoomInfo {
         match_id: row.match_id,
         created_at: row.created_at,
         spectators: 0,
-        clock: None,
+        clock: row.clock,
     }
 }
 
@@ -135,8 +155,15 @@ impl Room {
             auto_due: None,
             // Unknown (NULL: people were in it at the last stop) is recorded as from now.
             vacant_since: row.vacant_since,
+            clock: row.clock,
+            rematch: row.rematch.clone(),
+            draw_offers: BTreeSet::new(),
+            absent_since: vec![Some(tokio::time::Instant::now()); row.players],
+            acting_since: vec![None; row.players],
+            retry_duties_at: None,
         };
         room.info.send_replace(room.room_info());
+        room.track_turns();
         room.schedule_automatic();
         room
     }
@@ -150,20 +177,21 @@ impl Room {
         let shutdown = self.context.shutdown.clone();
         loop {
             self.track_vacancy().await;
+            self.track_presence();
             let expires = self.expiry_due();
+            let duty = self.next_duty();
             let idle = self.members.is_empty()
                 && matches!(
                     self.status,
                     RoomStatus::Finished | RoomStatus::Abandoned | RoomStatus::Aborted
                 );
-            let auto_due = self.auto_due;
             tokio::select! {
                 command = commands.recv() => match command {
                     Some(command) => self.handle(command).await,
                     None => break,
                 },
-                _ = async { tokio::time::sleep_until(auto_due.expect("guarded")).await }, if auto_due.is_some() => {
-                    self.play_automatic().await;
+                _ = async { tokio::time::sleep_until(duty.expect("guarded").0).await }, if duty.is_some() => {
+                    self.perform(duty.expect("guarded").1).await;
                 }
                 _ = async { tokio::time::sleep_until(expires.expect("guarded")).await }, if expires.is_some() => {
                     self.expire().await;
@@ -188,9 +216,14 @@ impl Room {
             } => self.on_move(conn, id, version, mv, received).await,
             Command::Sync { conn } => self.on_sync(&conn),
             Command::Chat { conn, text } => self.on_chat(&conn, text),
-            Command::Resign { conn } | Command::Draw { conn, .. } | Command::Rematch { conn } => {
-                self.refuse(&conn, None, ErrorCode::BadRequest, "not yet")
+            Command::Resign { conn } => self.on_resign(&conn).await,
+            Command::Draw { conn, offer } => self.on_draw(&conn, offer).await,
+            Command::Rematch { conn, reply } => {
+                let ticket = self.on_rematch(&conn).await;
+                // The session may have gone meanwhile; nothing to undo.
+                let _ = reply.send(ticket);
             }
+            Command::Reserve { conn, seat, from } => self.on_reserve(&conn, seat, from).await,
             Command::Disconnect { conn } => {
                 if self.members.remove(&conn).is_some() {
                     self.publish();
@@ -233,7 +266,7 @@ impl Room {
             match_id: self.live.as_ref().map(|l| l.id),
             created_at: self.created_at,
             spectators: self.members.values().filter(|m| m.seat.is_none()).count(),
-            clock: None,
+            clock: self.clock,
         }
     }
 

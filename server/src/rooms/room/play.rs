@@ -1,7 +1,7 @@
 //! Moves: the contract's checks in order, the engine on a copy, the commit, then the news; and the
 //! moves the server plays itself (bots, and the rules' defaults when a player runs out of time).
 
-use chrono::Utc;
+use chrono::{DateTime, Utc};
 use plateau_games::{Match, MoveError, Played, Seat, Viewer};
 use plateau_protocol::ws::ServerFrame;
 use plateau_protocol::{ErrorCode, MatchResult, RoomStatus};
@@ -9,7 +9,10 @@ use serde_json::Value;
 use std::time::{Duration, Instant};
 use uuid::Uuid;
 
+use super::live::{advance_clocks, clocked_seats};
 use super::{result_of, Room};
+use crate::rooms::clock::Clocks;
+use crate::rooms::forfeits;
 use crate::metrics::METRICS;
 use crate::rooms::views::{Moment, RecipientView};
 use crate::rooms::{isolated, EngineFailure};
@@ -78,7 +81,7 @@ impl Room {
             .engine_turn(move |_| Some((seat, choose.take()?)))
             .await
         {
-            TurnOutcome::Played(turn) => self.commit(seat, Some((conn, id, received)), turn).await,
+            TurnOutcome::Played(turn) => self.commit(seat, Some((conn, id, received)), *turn).await,
             TurnOutcome::Refused(e) => {
                 let code = match e {
                     MoveError::Malformed(_) => ErrorCode::BadRequest,
@@ -110,12 +113,23 @@ impl Room {
         let watched = self.watched_viewers();
         let game = self.game.info().id;
         let (version, ply) = (live.version() + 1, live.ply + 1);
+        let server_plays: Vec<bool> = (0..self.seats.len())
+            .map(|s| live.server_plays(s))
+            .collect();
+        let (sides, forfeited) = (live.sides.clone(), live.forfeited());
+        let mut clocks = live.clocks.clone();
+        // The move's time: stored with it, and the time its view's clocks are taken at.
+        let at = Utc::now();
         let work = move || -> Result<Option<Turn>, MoveError> {
             let Some((seat, mv)) = choose(&*next) else {
                 return Ok(None);
             };
             let played = next.play(seat, &mv)?;
-            let result = next.outcome().map(result_of);
+            let result = next
+                .outcome()
+                .map(|outcome| forfeits::rules_result(result_of(outcome), &sides, &forfeited));
+            let running = clocked_seats(&*next, &server_plays, result.is_some());
+            advance_clocks(&mut clocks, at, Some(seat), running, result.is_some());
             let moment = Moment {
                 game,
                 version,
@@ -126,6 +140,7 @@ impl Room {
                     RoomStatus::Playing
                 },
                 result: result.as_ref(),
+                clock: clocks.as_ref().map(Clocks::view),
             };
             let views = watched
                 .into_iter()
@@ -137,10 +152,12 @@ impl Room {
                 played,
                 result,
                 views,
+                clocks,
+                at,
             }))
         };
         match isolated(self.context.limits.engine_abort(), work).await {
-            Ok(Ok(Some(turn))) => TurnOutcome::Played(turn),
+            Ok(Ok(Some(turn))) => TurnOutcome::Played(Box::new(turn)),
             Ok(Ok(None)) => TurnOutcome::Nothing,
             Ok(Err(e)) => TurnOutcome::Refused(e),
             Err(failure) => {
@@ -163,10 +180,11 @@ impl Room {
             played,
             result,
             views,
+            clocks,
+            at: now,
         } = turn;
         let live = self.live.as_ref().expect("moves need a match");
         let ply = live.ply + 1;
-        let now = Utc::now();
         let append = NewMove {
             match_id: live.id,
             ply,
@@ -193,16 +211,20 @@ impl Room {
             }
             // A bot's move is tried again later, not at once (the database may be away for a
             // while: no busy loop); a player's is theirs to resend.
+            let retry = tokio::time::Instant::now() + RETRY_AFTER_FAILED_COMMIT;
             self.schedule_automatic();
             if let Some(due) = &mut self.auto_due {
-                *due = (*due).max(tokio::time::Instant::now() + RETRY_AFTER_FAILED_COMMIT);
+                *due = (*due).max(retry);
             }
+            self.retry_duties_at = Some(retry);
             return;
         }
+        self.retry_duties_at = None;
         let live = self.live.as_mut().expect("moves need a match");
         live.game_match = next;
         live.ply = ply;
         live.result = result.clone();
+        live.clocks = clocks;
         let version = live.version();
         if let Some((conn, id, _)) = &sender {
             live.acks.insert((conn.player.id, id.clone()), version);
@@ -213,6 +235,8 @@ impl Room {
         }
         METRICS.moves.inc();
         self.broadcast_version(&played.events, views);
+        self.track_turns();
+        self.clear_draw_offers();
         if let Some((conn, id, received)) = sender {
             conn.send(&ServerFrame::Ack {
                 id,
@@ -230,9 +254,10 @@ impl Room {
         self.schedule_automatic();
     }
 
-    /// Plans the next move the server plays itself: a bot to act plays after the bot delay; a
-    /// player who owes a decision the rules can settle (see `Game::default_move`) gets the decision
-    /// timeout.
+    /// Plans the next move the server plays itself: a seat it plays (a bot, or one that forfeited)
+    /// plays after the bot delay; in a room without a clock, a player who owes a decision the rules
+    /// can settle (see `Game::default_move`) gets the decision timeout (with a clock, the clock is
+    /// that timeout).
     pub(super) fn schedule_automatic(&mut self) {
         self.auto_due = None;
         if self.status != RoomStatus::Playing {
@@ -243,40 +268,48 @@ impl Room {
         };
         let to_act = live.game_match.to_act();
         let now = tokio::time::Instant::now();
-        if to_act.iter().any(|s| self.seats[*s].bot) {
+        if to_act.iter().any(|s| live.server_plays(*s)) {
             self.auto_due = Some(now + self.context.bot_delay);
-        } else if to_act
-            .iter()
-            .any(|s| live.game_match.default_move(*s).is_some())
+        } else if live.clocks.is_none()
+            && to_act
+                .iter()
+                .any(|s| live.game_match.default_move(*s).is_some())
         {
             self.auto_due = Some(now + self.context.decision_timeout);
         }
     }
 
-    /// The server plays for one seat: a bot (the rules' default move if there is one, else a random
-    /// legal move), or a player out of time (the rules' default move).
-    pub(super) async fn play_automatic(&mut self) {
+    /// The server plays for one seat: one it plays (the rules' default move if there is one, else
+    /// a random legal move), or a player out of time (the rules' default move). `only`: that seat,
+    /// whose clock ran out.
+    pub(super) async fn play_automatic(&mut self, only: Option<Seat>) {
         self.auto_due = None;
-        if self.live.is_none() {
+        let Some(live) = &self.live else {
             return;
-        }
-        let bots: Vec<bool> = self.seats.iter().map(|s| s.bot).collect();
+        };
+        let server_plays: Vec<bool> = (0..self.seats.len())
+            .map(|s| live.server_plays(s))
+            .collect();
         let choose = move |m: &dyn Match| {
-            m.to_act().into_iter().find_map(|seat| {
-                let default = m.default_move(seat);
-                if bots[seat] {
-                    // Drawn from the match's bot stream: replayable, and the match RNG is untouched.
-                    let random = || m.random_move(seat);
-                    Some((seat, default.or_else(random)?))
-                } else {
-                    Some((seat, default?))
-                }
-            })
+            m.to_act()
+                .into_iter()
+                .filter(|seat| only.is_none_or(|o| o == *seat))
+                .find_map(|seat| {
+                    let default = m.default_move(seat);
+                    if server_plays[seat] {
+                        // Drawn from the match's bot stream: replayable, and the match RNG is
+                        // untouched.
+                        let random = || m.random_move(seat);
+                        Some((seat, default.or_else(random)?))
+                    } else {
+                        Some((seat, default?))
+                    }
+                })
         };
         match self.engine_turn(choose).await {
             TurnOutcome::Played(turn) => {
                 let seat = turn.seat;
-                self.commit(seat, None, turn).await
+                self.commit(seat, None, *turn).await
             }
             TurnOutcome::Refused(e) => tracing::error!(error = %e, "an automatic move was refused"),
             TurnOutcome::Nothing => tracing::error!("nothing to play automatically"),
@@ -296,7 +329,7 @@ impl Room {
             winners: Vec::new(),
             scores: None,
             reason: RoomStatus::Aborted.as_str().into(),
-            forfeited: Vec::new(),
+            forfeited: live.forfeited(),
         };
         live.result = Some(result.clone());
         // Views held show the match under way: a `sync` builds them again, as aborted.
@@ -304,6 +337,9 @@ impl Room {
         live.spectator_view = None;
         self.status = RoomStatus::Aborted;
         self.auto_due = None;
+        if let Some(clocks) = &mut live.clocks {
+            clocks.stop(Utc::now());
+        }
         let stored = self
             .context
             .store
@@ -316,7 +352,7 @@ impl Room {
     }
 
     /// Tells everyone in the room that the match is over, and publishes the room's new status.
-    fn announce_end(&mut self, match_id: Uuid, result: MatchResult) {
+    pub(super) fn announce_end(&mut self, match_id: Uuid, result: MatchResult) {
         let frame = encode(&ServerFrame::Ended {
             room: self.code.clone(),
             match_id,
@@ -335,10 +371,14 @@ pub(super) struct Turn {
     result: Option<MatchResult>,
     /// The new version's view for each viewer watching.
     views: Vec<(Viewer, RecipientView)>,
+    /// The clocks after the move.
+    clocks: Option<Clocks>,
+    /// When the move was played: stored with it.
+    at: DateTime<Utc>,
 }
 
 enum TurnOutcome {
-    Played(Turn),
+    Played(Box<Turn>),
     Refused(MoveError),
     /// Nothing to play (an automatic move the rules do not make).
     Nothing,

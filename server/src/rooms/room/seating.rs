@@ -6,7 +6,6 @@ use plateau_protocol::ws::{Role, ServerFrame};
 use plateau_protocol::{ErrorCode, RoomStatus};
 use rand::TryRngCore;
 use sha2::{Digest, Sha256};
-use std::collections::HashMap;
 use uuid::Uuid;
 
 use super::{LiveMatch, Member, Room};
@@ -199,6 +198,7 @@ impl Room {
             })
             .collect();
         let id = Uuid::now_v7();
+        let started_at = Utc::now();
         let stored = self
             .context
             .store
@@ -210,8 +210,9 @@ impl Room {
                 players: &seating,
                 seed: &seed,
                 commitment: &commitment,
-                started_at: Utc::now(),
+                started_at,
                 max_plies,
+                clock: self.clock,
             })
             .await;
         if let Err(e) = stored {
@@ -227,15 +228,15 @@ impl Room {
             seat.bot = p.bot;
         }
         self.status = RoomStatus::Playing;
-        self.live = Some(LiveMatch {
+        let bots = seating.iter().map(|p| p.bot).collect();
+        self.live = Some(LiveMatch::new(
             id,
             game_match,
-            ply: 0,
-            result: None,
-            acks: HashMap::new(),
-            seat_views: vec![None; players],
-            spectator_view: None,
-        });
+            bots,
+            self.clock,
+            started_at,
+        ));
+        self.track_turns();
         tracing::info!(match_id = %id, "match started");
         self.publish();
         let members: Vec<ConnId> = self.members.keys().copied().collect();

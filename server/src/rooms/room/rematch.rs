@@ -1,0 +1,118 @@
+//! Rematch: after the end, the first player who asks makes a new room with the same game, options,
+//! clock, visibility and seats, sitting in the seat after the one it had (so who starts rotates);
+//! every later asker is sent to that same room, likewise one seat on.
+
+use plateau_protocol::ws::ServerFrame;
+use plateau_protocol::{ErrorCode, RoomStatus};
+
+use super::Room;
+use crate::rooms::{store_new_room, RematchTicket, RoomSettings};
+use crate::ws::conn::{encode, Conn};
+
+impl Room {
+    /// A player of the finished match asks for a rematch: where it goes (None: refused, and told).
+    pub(super) async fn on_rematch(&mut self, conn: &Conn) -> Option<RematchTicket> {
+        let Some(seat) = self.seat_of(conn.player.id) else {
+            self.refuse(conn, None, ErrorCode::NotSeated, "you have no seat in this room");
+            return None;
+        };
+        if self.refuse_unjoined(conn, None) {
+            return None;
+        }
+        if self.status != RoomStatus::Finished {
+            self.refuse(
+                conn,
+                None,
+                ErrorCode::NotYourTurn,
+                "a rematch comes after the end of the match",
+            );
+            return None;
+        }
+        let next_seat = (seat + 1) % self.seats.len();
+        if let Some(next) = &self.rematch {
+            return Some(RematchTicket {
+                next: next.clone(),
+                seat: next_seat,
+                seated: false,
+            });
+        }
+        let settings = RoomSettings {
+            game: self.game.info().id.to_string(),
+            players: self.seats.len(),
+            visibility: self.visibility,
+            options: self.options.clone(),
+            clock: self.clock,
+        };
+        let store = &self.context.store;
+        let made = async {
+            let row = store_new_room(store, &conn.player, next_seat, settings).await?;
+            store.set_rematch(&self.code, &row.code).await?;
+            Ok::<String, crate::store::StoreError>(row.code)
+        }
+        .await;
+        let next = match made {
+            Ok(next) => next,
+            Err(e) => {
+                tracing::error!(error = %e, "could not make a rematch room");
+                self.refuse(
+                    conn,
+                    None,
+                    ErrorCode::Internal,
+                    "could not make the rematch room; try again",
+                );
+                return None;
+            }
+        };
+        tracing::info!(next = %next, "rematch room made");
+        self.rematch = Some(next.clone());
+        let frame = encode(&ServerFrame::Rematch {
+            room: self.code.clone(),
+            next: next.clone(),
+        });
+        self.send_to_all(frame);
+        Some(RematchTicket {
+            next,
+            seat: next_seat,
+            seated: true,
+        })
+    }
+
+    /// In a rematch room: seats a player of the match before in `seat` (or another free seat if
+    /// that one was taken meanwhile), and tells it where it is.
+    pub(super) async fn on_reserve(&mut self, conn: &Conn, seat: usize, from: String) {
+        if self.status == RoomStatus::Waiting && self.seat_of(conn.player.id).is_none() {
+            let free = |s: usize| self.seats[s].player.is_none() && !self.seats[s].bot;
+            let chosen = if seat < self.seats.len() && free(seat) {
+                Some(seat)
+            } else {
+                (0..self.seats.len()).find(|&s| free(s))
+            };
+            if let Some(chosen) = chosen {
+                let stored = self
+                    .context
+                    .store
+                    .update_seating(&self.code, self.host, chosen, Some(conn.player.id))
+                    .await;
+                match stored {
+                    Ok(()) => {
+                        self.seats[chosen].player = Some(conn.player.clone());
+                        self.publish();
+                    }
+                    Err(e) => {
+                        tracing::error!(error = %e, "could not store a rematch seat");
+                        return self.refuse(
+                            conn,
+                            None,
+                            ErrorCode::Internal,
+                            "could not take your seat in the rematch; try again",
+                        );
+                    }
+                }
+            }
+        }
+        conn.send(&ServerFrame::Rematch {
+            room: from,
+            next: self.code.clone(),
+        });
+    }
+}

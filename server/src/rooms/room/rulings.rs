@@ -1,0 +1,225 @@
+//! What ends a match other than its rules: resigning, a forfeit (out of time, abandoned), a draw
+//! every side agrees to. Each is a ruling: stored, then a version of its own that everyone is sent.
+
+use chrono::Utc;
+use plateau_games::{Seat, Viewer};
+use plateau_protocol::ws::ServerFrame;
+use plateau_protocol::{ErrorCode, Forfeit, ForfeitReason, MatchResult, RoomStatus, AGREED_DRAW};
+use serde_json::{json, Value};
+use std::time::Duration;
+
+use super::Room;
+use crate::rooms::forfeits;
+use crate::rooms::views::RecipientView;
+use crate::store::{MatchEnd, Ruling};
+use crate::ws::conn::{encode, Conn};
+
+/// How long a ruling that could not be stored waits before it is tried again.
+const RETRY_AFTER_FAILED_RULING: Duration = Duration::from_secs(1);
+
+impl Room {
+    /// The seat of `conn` if it may resign or offer a draw now; otherwise it is told why, as for a
+    /// move: `not_seated`, `not_joined`, then `not_your_turn` (no match running, or the seat is
+    /// already out).
+    fn seat_in_play(&self, conn: &Conn) -> Option<Seat> {
+        let Some(seat) = self.seat_of(conn.player.id) else {
+            self.refuse(conn, None, ErrorCode::NotSeated, "you have no seat in this room");
+            return None;
+        };
+        if self.refuse_unjoined(conn, None) {
+            return None;
+        }
+        let running = self
+            .live
+            .as_ref()
+            .filter(|l| l.result.is_none() && self.status == RoomStatus::Playing);
+        match running {
+            None => {
+                self.refuse(conn, None, ErrorCode::NotYourTurn, "no match is under way");
+                None
+            }
+            Some(live) if forfeits::is_out(&live.sides, &live.forfeited(), seat) => {
+                self.refuse(conn, None, ErrorCode::NotYourTurn, "your side is out of the match");
+                None
+            }
+            Some(_) => Some(seat),
+        }
+    }
+
+    pub(super) async fn on_resign(&mut self, conn: &Conn) {
+        let Some(seat) = self.seat_in_play(conn) else {
+            return;
+        };
+        if !self.forfeit(seat, ForfeitReason::Resigned).await {
+            self.refuse(
+                conn,
+                None,
+                ErrorCode::Internal,
+                "could not store the resignation; try again",
+            );
+        }
+    }
+
+    pub(super) async fn on_draw(&mut self, conn: &Conn, offer: bool) {
+        let Some(seat) = self.seat_in_play(conn) else {
+            return;
+        };
+        if offer {
+            self.draw_offers.insert(seat);
+        } else {
+            self.draw_offers.remove(&seat);
+        }
+        self.send_draw_offers();
+        if offer && self.every_side_offers() && !self.agree_draw().await {
+            self.refuse(
+                conn,
+                None,
+                ErrorCode::Internal,
+                "could not store the draw; try again",
+            );
+        }
+    }
+
+    /// Tells everyone the offers standing now.
+    fn send_draw_offers(&mut self) {
+        let frame = encode(&ServerFrame::Draw {
+            room: self.code.clone(),
+            offers: self.draw_offers.iter().copied().collect(),
+        });
+        self.send_to_all(frame);
+    }
+
+    /// An accepted move clears every offer.
+    pub(super) fn clear_draw_offers(&mut self) {
+        if !self.draw_offers.is_empty() {
+            self.draw_offers.clear();
+            self.send_draw_offers();
+        }
+    }
+
+    /// Whether every side still in the match has a seat offering a draw.
+    fn every_side_offers(&self) -> bool {
+        let Some(live) = &self.live else {
+            return false;
+        };
+        let forfeited = live.forfeited();
+        forfeits::sides_left(&live.sides, &forfeited)
+            .iter()
+            .all(|side| side.iter().any(|s| self.draw_offers.contains(s)))
+    }
+
+    /// `seat` forfeits for `reason`: stored, then a version with a `forfeited` event; the match ends
+    /// if one side alone is left. False if it could not be stored (tried again later when a timer
+    /// caused it).
+    pub(super) async fn forfeit(&mut self, seat: Seat, reason: ForfeitReason) -> bool {
+        let Some(live) = &self.live else {
+            return false;
+        };
+        let forfeit = Forfeit { seat, reason };
+        let end = live.end_after_forfeit(forfeit);
+        let ruling = Ruling {
+            after_ply: live.ply,
+            seat: Some(seat),
+            reason: reason.as_str().into(),
+            at: Utc::now(),
+        };
+        let event = json!({"kind": "forfeited", "seat": seat, "reason": reason.as_str()});
+        if !self.rule(ruling, end, event).await {
+            return false;
+        }
+        tracing::info!(seat, reason = reason.as_str(), "seat forfeited");
+        let had_offer = self.draw_offers.remove(&seat);
+        if self.status == RoomStatus::Playing {
+            if had_offer {
+                self.send_draw_offers();
+            }
+            // The offers left may now be every side's.
+            if !self.draw_offers.is_empty() && self.every_side_offers() {
+                self.agree_draw().await;
+            }
+        }
+        true
+    }
+
+    /// Every side left agreed: the match ends as a draw.
+    async fn agree_draw(&mut self) -> bool {
+        let Some(live) = &self.live else {
+            return false;
+        };
+        let result = MatchResult {
+            winners: Vec::new(),
+            scores: None,
+            reason: AGREED_DRAW.into(),
+            forfeited: live.forfeited(),
+        };
+        let ruling = Ruling {
+            after_ply: live.ply,
+            seat: None,
+            reason: AGREED_DRAW.into(),
+            at: Utc::now(),
+        };
+        let stored = self
+            .rule(ruling, Some(result), json!({"kind": "draw_agreed"}))
+            .await;
+        if stored {
+            self.draw_offers.clear();
+        }
+        stored
+    }
+
+    /// Stores a ruling (and the end it brings), applies it, and sends everyone the new version
+    /// with `event`. False if it could not be stored: nothing changed.
+    async fn rule(&mut self, ruling: Ruling, end: Option<MatchResult>, event: Value) -> bool {
+        let live = self.live.as_ref().expect("rulings need a match");
+        let mut rulings = live.rulings.clone();
+        rulings.push(ruling.clone());
+        let match_end = end.as_ref().map(|result| MatchEnd {
+            room_code: &self.code,
+            result,
+            ended_at: ruling.at,
+        });
+        let stored = self
+            .context
+            .store
+            .record_ruling(live.id, &rulings, match_end.as_ref())
+            .await;
+        if let Err(e) = stored {
+            tracing::error!(error = %e, "could not store a ruling");
+            self.retry_duties_at = Some(tokio::time::Instant::now() + RETRY_AFTER_FAILED_RULING);
+            return false;
+        }
+        self.retry_duties_at = None;
+        let live = self.live.as_mut().expect("rulings need a match");
+        let match_id = live.id;
+        live.apply_ruling(ruling, end.clone());
+        if end.is_some() {
+            self.status = RoomStatus::Finished;
+        }
+        let views = self.views_now();
+        self.broadcast_version(&[plateau_games::Event::public(event)], views);
+        self.track_turns();
+        if let Some(result) = end {
+            tracing::info!(%match_id, reason = %result.reason, "match ended");
+            self.announce_end(match_id, result);
+        }
+        self.schedule_automatic();
+        true
+    }
+
+    /// The current version's view for each viewer watching, built here (a ruling plays nothing:
+    /// only views, which are cheap).
+    fn views_now(&self) -> Vec<(Viewer, RecipientView)> {
+        let (Some(live), Some(moment)) = (&self.live, self.moment()) else {
+            return Vec::new();
+        };
+        self.watched_viewers()
+            .into_iter()
+            .map(|viewer| {
+                (
+                    viewer,
+                    RecipientView::build(&*live.game_match, viewer, &moment),
+                )
+            })
+            .collect()
+    }
+}
