@@ -64,9 +64,12 @@ export function isLow(ms, setting) {
 /**
  * The clocks of a room, one per seat, in `box`. `set(view.clock)` takes the figures of a new view
  * (null: no clock); `stop()` freezes them (the match is over); `destroy()` stops the timer.
- * `nameOf(seat)` and `setting()` (the room's clock) come from the room page.
+ * `nameOf(seat)`, `setting()` (the room's clock) and `forfeit(seat)` (`{reason, tag}` of a seat
+ * that forfeited, or null) come from the room page. A seat that lost on time shows 0:00 whatever
+ * the figures say (with a per-move clock the server's last figures give every seat its full time
+ * again); a seat that forfeited says so instead of counting.
  */
-export function clockStrip(box, { nameOf, setting }) {
+export function clockStrip(box, { nameOf, setting, forfeit }) {
   let figures = null;
   let received = 0;
   let skew = null;
@@ -89,6 +92,8 @@ export function clockStrip(box, { nameOf, setting }) {
   }
 
   function left(seat) {
+    const out = forfeit(seat);
+    if (out && out.reason === 'timeout') return 0;
     const base = figures.remaining_ms[seat] ?? 0;
     if (frozen || !figures.running.includes(seat)) return Math.max(0, base);
     return Math.max(0, base - (Date.now() - received) - figures.stale);
@@ -98,10 +103,12 @@ export function clockStrip(box, { nameOf, setting }) {
     if (!figures) return;
     cells.forEach((cell, seat) => {
       const ms = left(seat);
-      const text = fmtLeft(ms);
+      const out = forfeit(seat);
+      const text = out && out.reason !== 'timeout' ? out.tag : fmtLeft(ms);
       if (cell.time.textContent !== text) cell.time.textContent = text;
-      const running = !frozen && figures.running.includes(seat);
+      const running = !out && !frozen && figures.running.includes(seat);
       cell.el.classList.toggle('running', running);
+      cell.el.classList.toggle('out', !!out);
       cell.el.classList.toggle('low', isLow(ms, setting()));
       cell.el.dataset.ms = String(Math.round(ms));
     });

@@ -95,7 +95,14 @@ export function roomPage(main, code, conn) {
     message.dataset.kind = kind;
   }
 
-  const clocks = clockStrip(clocksBox, { nameOf: (seat) => nameOf(seat), setting: () => st.room && st.room.clock });
+  const clocks = clockStrip(clocksBox, {
+    nameOf: (seat) => nameOf(seat),
+    setting: () => st.room && st.room.clock,
+    forfeit: (seat) => {
+      const f = forfeitOf(seat);
+      return f && { reason: f.reason, tag: FORFEIT_TAGS[f.reason] || 'out' };
+    },
+  });
   const actions = matchActions({ room: code, send: (f) => conn.send(f), go: (next) => navigate(`/r/${next}`), say });
   actionsBox.append(actions.el);
 

@@ -127,7 +127,7 @@ test('resigning asks first, then both pages say who resigned and who wins', asyn
   await shot(A.page, 'resign-confirm');
   // "Keep playing" changes nothing.
   await A.page.click('#resign-cancel');
-  await A.page.waitForSelector('#resign-dialog:not([open])');
+  await A.page.waitForSelector('#resign-dialog:not([open])', { state: 'attached' });
   await A.page.waitForTimeout(300);
   assert.ok(await A.page.isHidden('#result'));
   await A.page.click('#resign');
