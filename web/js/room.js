@@ -371,12 +371,15 @@ export function roomPage(main, code, conn) {
       root.dataset.myTurn = 'false';
       return;
     }
-    const mine = !!(v.you && v.you.legal && v.you.legal.length);
+    const mine = canAct(v);
     root.dataset.myTurn = String(mine && !st.pending);
     setTurn(mine && !st.pending && !st.result, gameName(v.game));
     turn.classList.toggle('mine', mine);
+    const out = v.you && forfeitOf(v.you.seat);
     if (st.result || v.result) {
       turn.textContent = 'The match is over.';
+    } else if (out) {
+      turn.textContent = `You are out of the match (${FORFEIT_TAGS[out.reason] || 'out'}); the server plays your seat.`;
     } else if (st.pending) {
       turn.textContent = 'Sending your move…';
     } else if (mine) {
@@ -403,6 +406,14 @@ export function roomPage(main, code, conn) {
       agreed ? null : [' · ', res.winners.length === 0 ? resultDetail(res) : resultText(res, nameOf, sidesOf(st.view))],
       st.matchId ? [' · ', h('a', { href: `/m/${st.matchId}`, 'data-nav': '' }, 'replay')] : null,
     );
+  }
+
+  /**
+   * Whether the viewer may move now: legal moves listed, and its seat not forfeited (the server
+   * plays a forfeited seat from then on, even while the view still lists moves for it).
+   */
+  function canAct(v) {
+    return !!(v && v.you && v.you.legal && v.you.legal.length) && !forfeitOf(v.you.seat);
   }
 
   function forfeitOf(seat) {
@@ -478,7 +489,7 @@ export function roomPage(main, code, conn) {
     last.textContent = latest.length ? `Last: ${latest.join(' · ')}` : '';
     const now = st.view;
     st.board.update(now, {
-      interactive: !!(now.you && now.you.legal && !st.pending && !st.result),
+      interactive: canAct(now) && !st.pending && !st.result,
       lastEvents: st.lastEvents,
     });
     fitBoard();

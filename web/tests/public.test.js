@@ -201,3 +201,37 @@ test('a player who goes to another page is no longer in the room; back in the ro
   await A.page.waitForSelector('#resign');
   await closeAll(A, B);
 });
+
+test('with three sides, a player who resigns is marked "resigned" and the match goes on without them', async () => {
+  const A = await newPlayer(browser, 'Dara');
+  await createRoom(A.page, 'abalone', 3);
+  await start(A.page, true);
+  await A.page.click('#resign');
+  await A.page.waitForSelector('#resign-dialog[open]');
+  assert.match(await A.page.textContent('#resign-dialog'), /the server plays your seat until the end/);
+  await A.page.click('#resign-confirm');
+  await A.page.waitForSelector('#seats li[data-seat="0"] .tag.out[data-forfeit="resigned"]');
+  assert.equal(await A.page.textContent('#seats li[data-seat="0"] .tag.out'), 'resigned');
+  assert.match(await A.page.textContent('#events'), /Dara resigned/);
+  // Out of the match: no more resigning or offering a draw, and never "your turn" again.
+  assert.equal(await A.page.locator('#resign, #draw-offer').count(), 0);
+  // The server plays her seat: whenever it is seat 0's turn, the page says so and offers no move.
+  const plies = Number(await A.page.getAttribute('#room', 'data-ply'));
+  const seen = await A.page.evaluate(async (n) => {
+    const room = document.querySelector('#room');
+    const out = [];
+    while (Number(room.dataset.ply) <= n + 6 && room.dataset.status !== 'finished') {
+      out.push({ title: document.title, turn: document.querySelector('#turn').textContent, act: document.querySelectorAll('#board [data-act]').length, myTurn: room.dataset.myTurn });
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    return out;
+  }, plies);
+  for (const s of seen) {
+    assert.doesNotMatch(s.title, /Your turn/, JSON.stringify(s));
+    assert.equal(s.act, 0, `nothing to point at: ${JSON.stringify(s)}`);
+    assert.equal(s.myTurn, 'false');
+  }
+  assert.match(await A.page.textContent('#turn'), /You are out of the match \(resigned\); the server plays your seat\.|The match is over\./);
+  await shot(A.page, 'resigned-three-sides');
+  await closeAll(A);
+});
