@@ -5,6 +5,7 @@
 //! server).
 
 import { h, mount } from './dom.js';
+import { serverSkew } from './api.js';
 
 /** How often a running clock is redrawn (a background tab slows timers down; that is fine). */
 const TICK_MS = 100;
@@ -78,16 +79,17 @@ export function clockStrip(box, { nameOf, setting, forfeit }) {
   let timer = null;
 
   /**
-   * How long ago, at arrival, the figures were taken: the lag of this frame beyond the smallest
-   * lag seen on this page. The smallest is taken for the difference between the two machines'
-   * clocks plus the network, so a snapshot of figures taken a while ago (a reconnect) is counted
-   * down from when they were taken, without trusting this machine's clock to agree with the server's.
-   * (The first figures of a page count as fresh; the next version corrects that.)
+   * How long ago, at arrival, the figures were taken (`at` is the time of the last version, so a
+   * snapshot after a reconnect or a reload can be old): the frame's lag less the difference
+   * between the two machines' clocks. That difference is first read from the server's HTTP `Date`
+   * (to within half a second), and lowered whenever a frame arrives sooner than it allows, so
+   * that this machine's clock need not agree with the server's.
    */
   function staleness(at) {
     const lag = received - Date.parse(at);
     if (!Number.isFinite(lag)) return 0;
-    skew = skew === null ? lag : Math.min(skew, lag);
+    if (skew === null) skew = serverSkew() ?? lag;
+    skew = Math.min(skew, lag);
     return Math.max(0, lag - skew);
   }
 

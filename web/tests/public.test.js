@@ -235,3 +235,17 @@ test('with three sides, a player who resigns is marked "resigned" and the match 
   await shot(A.page, 'resigned-three-sides');
   await closeAll(A);
 });
+
+test('after a reload the clock goes on from where it was, not from the full time', async () => {
+  const { A, B } = await pair('abalone', { kind: 'per_move', s: 30 });
+  await A.page.waitForSelector('#clocks .clock[data-seat="0"].running');
+  await A.page.waitForTimeout(4000);
+  // The snapshot after the reload carries figures taken at the start of the match.
+  await A.page.reload();
+  await A.page.waitForSelector('#clocks .clock[data-seat="0"].running');
+  const mine = await clockOf(A.page, 0);
+  const theirs = await clockOf(B.page, 0);
+  assert.ok(mine.ms <= 26500, `4 s and more already spent: ${JSON.stringify(mine)}`);
+  assert.ok(Math.abs(mine.ms - theirs.ms) < 1500, `both pages agree: ${mine.ms} and ${theirs.ms}`);
+  await closeAll(A, B);
+});
