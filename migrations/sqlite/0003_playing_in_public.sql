@@ -15,3 +15,6 @@ ALTER TABLE matches ADD COLUMN clock TEXT;
 -- "resigned" | "timeout" | "abandoned", "at"}`) and an agreed draw (`"seat": null, "reason":
 -- "agreed_draw"`). Each is a version of the match: its version is 1 + plies + rulings so far.
 ALTER TABLE matches ADD COLUMN rulings TEXT NOT NULL DEFAULT '[]';
+
+-- Who sits where at the start (`host_first` or `random`: drawn with the match's seed).
+ALTER TABLE rooms ADD COLUMN seating TEXT NOT NULL DEFAULT 'host_first';

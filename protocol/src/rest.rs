@@ -87,6 +87,41 @@ impl Visibility {
     }
 }
 
+/// Who sits where at the start: the creator in seat 0 and each joiner in the next free seat
+/// (`host_first`), or all of them drawn at the start with the match's seed (`random`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Seating {
+    HostFirst,
+    Random,
+}
+
+impl Seating {
+    /// The default: `random` for public rooms (strangers: nobody picks who starts), `host_first` for
+    /// private ones (friends agree among themselves).
+    pub fn default_for(visibility: Visibility) -> Seating {
+        match visibility {
+            Visibility::Public => Seating::Random,
+            Visibility::Private => Seating::HostFirst,
+        }
+    }
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Seating::HostFirst => "host_first",
+            Seating::Random => "random",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Self> {
+        match s {
+            "host_first" => Some(Seating::HostFirst),
+            "random" => Some(Seating::Random),
+            _ => None,
+        }
+    }
+}
+
 /// `POST /api/v1/rooms`.
 #[derive(Debug, Clone, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
@@ -102,6 +137,9 @@ pub struct NewRoom {
     #[serde(default)]
     #[schema(value_type = Option<ClockSetting>)]
     pub clock: Option<Value>,
+    /// Null or absent: the default for the visibility (see [`Seating::default_for`]).
+    #[serde(default)]
+    pub seating: Option<Seating>,
 }
 
 /// A room, as REST and the `room` frame show it.
@@ -126,6 +164,13 @@ pub struct RoomInfo {
     /// The room's clock; null for none.
     #[serde(default)]
     pub clock: Option<ClockSetting>,
+    /// How seats are given at the start (absent in rooms from before: `host_first`).
+    #[serde(default = "host_first")]
+    pub seating: Seating,
+}
+
+fn host_first() -> Seating {
+    Seating::HostFirst
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]

@@ -153,6 +153,7 @@ async fn stored_match(store: &Store, game: &str) -> Uuid {
         vacant_since: None,
         clock: None,
         rematch: None,
+        seating: "host_first".into(),
         seats: (0..PLAYERS)
             .map(|s| SeatRow {
                 seat: s as i32,

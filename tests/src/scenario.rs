@@ -15,7 +15,9 @@ pub struct Duo {
 }
 
 pub async fn started_abalone_duo(server: &TestServer, api: &Api, visibility: &str) -> Duo {
-    let room = json!({"game": "abalone", "players": 2, "visibility": visibility});
+    // Host first whatever the visibility (public rooms draw seats by default): Alice moves first.
+    let room =
+        json!({"game": "abalone", "players": 2, "visibility": visibility, "seating": "host_first"});
     started_duo(server, api, room).await
 }
 

@@ -15,7 +15,7 @@ async fn lobby_bots_and_history(backend: Backend) {
     let mut public = Vec::new();
     for _ in 0..3 {
         let room = api
-            .create_room(&alice, json!({"game": "abalone", "players": 2, "visibility": "public", "options": {"max_plies": 2}}))
+            .create_room(&alice, json!({"game": "abalone", "players": 2, "visibility": "public", "seating": "host_first", "options": {"max_plies": 2}}))
             .await;
         public.push(room["code"].as_str().unwrap().to_string());
     }

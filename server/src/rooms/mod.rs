@@ -16,7 +16,7 @@ mod views;
 use chrono::{DateTime, Utc};
 use plateau_games::{registry, GameEntry, Match, SetupError};
 use plateau_protocol::clock::ClockSetting;
-use plateau_protocol::rest::{NewRoom, RoomInfo, Visibility};
+use plateau_protocol::rest::{NewRoom, RoomInfo, Seating, Visibility};
 use plateau_protocol::ws::Role;
 use plateau_protocol::{ErrorCode, PlayerRef, RoomStatus};
 use rand::Rng;
@@ -210,6 +210,9 @@ impl Rooms {
             visibility: request.visibility,
             options: options.into_iter().collect(),
             clock,
+            seating: request
+                .seating
+                .unwrap_or(Seating::default_for(request.visibility)),
         };
         let row = store_new_room(&self.context.store, &host, 0, settings).await?;
         let handle = self.spawn(room::Room::new(row, None, self.context.clone()));
@@ -395,6 +398,7 @@ pub struct RoomSettings {
     pub visibility: Visibility,
     pub options: Map<String, Value>,
     pub clock: Option<ClockSetting>,
+    pub seating: Seating,
 }
 
 /// Stores a new waiting room with `host` in `host_seat`, under a fresh code.
@@ -429,6 +433,7 @@ pub async fn store_new_room(
         vacant_since: Some(created_at),
         clock: settings.clock,
         rematch: None,
+        seating: settings.seating.as_str().into(),
         seats,
     };
     // A code already taken (rare: 39 bits) gets another draw.

@@ -2,8 +2,8 @@
 //! and the history's queries.
 
 use chrono::{DateTime, Utc};
-use plateau_protocol::rest::MatchPlayer;
 use plateau_protocol::clock::ClockSetting;
+use plateau_protocol::rest::MatchPlayer;
 use plateau_protocol::{Forfeit, ForfeitReason, MatchResult};
 use serde_json::{Map, Value};
 use sqlx::types::Json;
@@ -179,13 +179,15 @@ impl Store {
                     .bind(p.id)
                     .execute(&mut *tx)
                     .await?;
-                if p.bot {
-                    sqlx::query("UPDATE room_seats SET bot = TRUE, player_id = NULL WHERE room_code = $1 AND seat = $2")
-                        .bind(m.room_code)
-                        .bind(p.seat as i32)
-                        .execute(&mut *tx)
-                        .await?;
-                }
+                // Every seat as the match starts: bots in the empty ones, and players where the
+                // seat draw put them.
+                sqlx::query("UPDATE room_seats SET bot = $3, player_id = $4 WHERE room_code = $1 AND seat = $2")
+                    .bind(m.room_code)
+                    .bind(p.seat as i32)
+                    .bind(p.bot)
+                    .bind(p.id)
+                    .execute(&mut *tx)
+                    .await?;
             }
             sqlx::query("UPDATE rooms SET status = 'playing', match_id = $1 WHERE code = $2")
                 .bind(m.id)

@@ -1,9 +1,9 @@
 //! Rooms and their seats.
 
 use chrono::{DateTime, Utc};
+use plateau_protocol::clock::ClockSetting;
 use serde_json::{Map, Value};
 use sqlx::types::Json;
-use plateau_protocol::clock::ClockSetting;
 use uuid::Uuid;
 
 use super::{on_pool, Store, StoreError};
@@ -26,6 +26,8 @@ pub struct RoomRow {
     pub clock: Option<ClockSetting>,
     /// The code of the rematch room made after this room's match, once there is one.
     pub rematch: Option<String>,
+    /// `host_first` or `random`.
+    pub seating: String,
     pub seats: Vec<SeatRow>,
 }
 
@@ -52,10 +54,11 @@ struct RoomColumns {
     vacant_since: Option<DateTime<Utc>>,
     clock: Option<Json<ClockSetting>>,
     rematch: Option<String>,
+    seating: String,
 }
 
 const ROOM_COLUMNS: &str =
-    "SELECT code, game, players, visibility, options, host, status, match_id, created_at, vacant_since, clock, rematch FROM rooms";
+    "SELECT code, game, players, visibility, options, host, status, match_id, created_at, vacant_since, clock, rematch, seating FROM rooms";
 
 impl Store {
     /// Stores a new room and its seats. A taken code is a unique violation (pick another).
@@ -63,8 +66,8 @@ impl Store {
         on_pool!(self, |pool| {
             let mut tx = pool.begin().await?;
             sqlx::query(
-                "INSERT INTO rooms (code, game, players, visibility, options, host, status, match_id, created_at, vacant_since, clock)
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
+                "INSERT INTO rooms (code, game, players, visibility, options, host, status, match_id, created_at, vacant_since, clock, seating)
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)",
             )
             .bind(&room.code)
             .bind(&room.game)
@@ -77,6 +80,7 @@ impl Store {
             .bind(room.created_at)
             .bind(room.vacant_since)
             .bind(room.clock.map(Json))
+            .bind(&room.seating)
             .execute(&mut *tx)
             .await?;
             for seat in &room.seats {
@@ -245,6 +249,7 @@ impl Store {
             vacant_since: row.vacant_since,
             clock: row.clock.map(|c| c.0),
             rematch: row.rematch,
+            seating: row.seating,
             seats,
         })
     }

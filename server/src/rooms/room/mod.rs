@@ -18,7 +18,7 @@ pub use live::LiveMatch;
 use chrono::{DateTime, Utc};
 use plateau_games::{GameEntry, Outcome, Seat};
 use plateau_protocol::clock::ClockSetting;
-use plateau_protocol::rest::{RoomInfo, SeatInfo, Visibility};
+use plateau_protocol::rest::{RoomInfo, SeatInfo, Seating, Visibility};
 use plateau_protocol::ws::ServerFrame;
 use plateau_protocol::{ErrorCode, MatchResult, PlayerRef, RoomStatus};
 use serde_json::{Map, Value};
@@ -57,6 +57,8 @@ pub struct Room {
     vacant_since: Option<DateTime<Utc>>,
     /// The room's clock (None: none); each match copies it.
     clock: Option<ClockSetting>,
+    /// Who sits where at the start.
+    seating: Seating,
     /// The code of the rematch room, once a player asked for one.
     rematch: Option<String>,
     /// Seats offering a draw now. Not stored: an offer lasts while the room runs, and any move
@@ -123,7 +125,12 @@ pub fn info_from_row(row: &RoomRow) -> RoomInfo {
         created_at: row.created_at,
         spectators: 0,
         clock: row.clock,
+        seating: seating_of(row),
     }
+}
+
+fn seating_of(row: &RoomRow) -> Seating {
+    Seating::parse(&row.seating).unwrap_or(Seating::HostFirst)
 }
 
 fn result_of(outcome: Outcome) -> MatchResult {
@@ -156,6 +163,7 @@ impl Room {
             // Unknown (NULL: people were in it at the last stop) is recorded as from now.
             vacant_since: row.vacant_since,
             clock: row.clock,
+            seating: seating_of(&row),
             rematch: row.rematch.clone(),
             draw_offers: BTreeSet::new(),
             absent_since: vec![Some(tokio::time::Instant::now()); row.players],
@@ -267,6 +275,7 @@ impl Room {
             created_at: self.created_at,
             spectators: self.members.values().filter(|m| m.seat.is_none()).count(),
             clock: self.clock,
+            seating: self.seating,
         }
     }
 

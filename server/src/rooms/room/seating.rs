@@ -1,14 +1,15 @@
 //! Who is in the room: joining (a seat, or watching), leaving, and the host starting the match.
 
 use chrono::Utc;
-use plateau_protocol::rest::MatchPlayer;
+use plateau_games::registry;
+use plateau_protocol::rest::{MatchPlayer, Seating};
 use plateau_protocol::ws::{Role, ServerFrame};
 use plateau_protocol::{ErrorCode, RoomStatus};
 use rand::TryRngCore;
 use sha2::{Digest, Sha256};
 use uuid::Uuid;
 
-use super::{LiveMatch, Member, Room};
+use super::{LiveMatch, Member, Room, SeatState};
 use crate::rooms::engine_options;
 use crate::store::{NewMatch, StoreError};
 use crate::ws::conn::{Conn, ConnId};
@@ -178,8 +179,13 @@ impl Room {
             }
             Err(e) => return self.refuse(&conn, None, ErrorCode::BadRequest, e.to_string()),
         };
-        let seating: Vec<MatchPlayer> = self
-            .seats
+        // `order[seat]`: the seat its occupant had before the start (the identity unless drawn).
+        let order: Vec<usize> = match self.seating {
+            Seating::Random => registry::seat_draw(seed, players),
+            Seating::HostFirst => (0..players).collect(),
+        };
+        let drawn: Vec<SeatState> = order.iter().map(|&old| self.seats[old].clone()).collect();
+        let seating: Vec<MatchPlayer> = drawn
             .iter()
             .enumerate()
             .map(|(seat, s)| match &s.player {
@@ -224,18 +230,18 @@ impl Room {
                 "could not start the match; try again",
             );
         }
+        self.seats = drawn;
         for (seat, p) in self.seats.iter_mut().zip(&seating) {
             seat.bot = p.bot;
         }
+        for member in self.members.values_mut() {
+            member.seat = member
+                .seat
+                .and_then(|old| order.iter().position(|&o| o == old));
+        }
         self.status = RoomStatus::Playing;
         let bots = seating.iter().map(|p| p.bot).collect();
-        self.live = Some(LiveMatch::new(
-            id,
-            game_match,
-            bots,
-            self.clock,
-            started_at,
-        ));
+        self.live = Some(LiveMatch::new(id, game_match, bots, self.clock, started_at));
         self.track_turns();
         tracing::info!(match_id = %id, "match started");
         self.publish();
