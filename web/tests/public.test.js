@@ -115,6 +115,12 @@ for (const [size, viewport] of Object.entries(SIZES)) {
     await B.page.waitForSelector('#rematch');
     await shot(A.page, `timeout-winner-${size}`);
     await shot(B.page, `timeout-loser-${size}`);
+    // The match's history says it too: the clock, who ran out of time, the result.
+    await A.page.click('#history-link');
+    await A.page.waitForSelector('#match #players');
+    assert.match(await A.page.textContent('#match .room-head'), /clock: 12 s per move/);
+    assert.match(await A.page.textContent('#players'), /Bob\s*out of time/);
+    assert.equal(await A.page.textContent('#match-result'), 'Bob ran out of time — Alice wins');
     await closeAll(A, B);
   });
 }
