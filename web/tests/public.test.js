@@ -255,3 +255,24 @@ test('after a reload the clock goes on from where it was, not from the full time
   assert.ok(Math.abs(mine.ms - theirs.ms) < 1500, `both pages agree: ${mine.ms} and ${theirs.ms}`);
   await closeAll(A, B);
 });
+
+test('a player on turn who went to another page of the app is out after a while: "left the game"', async () => {
+  // run.sh sets the server's --abandon-after-secs; without it this waits 2 minutes.
+  const after = Number(process.env.PLATEAU_ABANDON_AFTER_SECS || 120);
+  const { A, B } = await pair('abalone');
+  await A.page.waitForSelector('#room[data-my-turn="true"]');
+  // Alice goes home inside the app: her connection stays open, but she is no longer in the room,
+  // so her turn is not kept waiting for ever.
+  await A.page.evaluate(() => window.__plateau.navigate('/'));
+  await A.page.waitForSelector('#create-form');
+  await B.page.waitForSelector('#seats li[data-seat="0"].off');
+  await B.page.waitForSelector('#result:not([hidden])', { timeout: (after + 20) * 1000 });
+  assert.match(await B.page.textContent('#result'), /You won! · Alice left the game — Bob wins/);
+  assert.equal(await B.page.textContent('#seats li[data-seat="0"] .tag.out'), 'left');
+  await shot(B.page, 'abandoned');
+  // Back in the room, Alice reads why she lost.
+  await A.page.goBack();
+  await A.page.waitForSelector('#result:not([hidden])');
+  assert.match(await A.page.textContent('#result'), /You lost · Alice left the game — Bob wins/);
+  await closeAll(A, B);
+});
