@@ -65,7 +65,8 @@ export function matchActions({ room, send, go, say }) {
     if (s.running && s.seat !== null && !s.out) {
       items.push(...draw(s));
       items.push(h('button', { type: 'button', class: 'danger', id: 'resign', onclick: () => confirmResign(s) }, 'Resign'));
-    } else if (s.running && theirOffer(s)) {
+    } else if (s.running && s.seat === null && st.offers.length) {
+      // A spectator sees the offers too.
       items.push(h('span', { class: 'muted', id: 'draw-status' }, `${st.offers.map(s.nameOf).join(' & ')} offered a draw.`));
     }
     if (s.finished) {
@@ -81,8 +82,6 @@ export function matchActions({ room, send, go, say }) {
     mount(el, items);
     el.hidden = !items.length;
   }
-
-  const theirOffer = (s) => s.seat === null && st.offers.length > 0;
 
   function ask() {
     if (!send({ type: 'rematch', room })) {
