@@ -45,6 +45,7 @@ export async function api(method, path, body) {
   } catch (e) {
     throw new ApiError(0, 'network', 'The server cannot be reached; check the connection.');
   }
+  noteServerTime(res.headers.get('Date'));
   const text = await res.text();
   let data = null;
   try {
@@ -57,6 +58,21 @@ export async function api(method, path, body) {
     throw new ApiError(res.status, err ? err.code : 'http', err ? err.message : `HTTP ${res.status}`);
   }
   return data;
+}
+
+let skew = null;
+/**
+ * How far this machine's clock is ahead of the server's, in ms, from the `Date` of the last answer
+ * (whole seconds: taken as the middle of its second); null before any answer. Clocks use it to
+ * count down figures taken a while ago (a reconnect) from when they were taken.
+ */
+export function serverSkew() {
+  return skew;
+}
+
+function noteServerTime(date) {
+  const at = Date.parse(date || '');
+  if (Number.isFinite(at)) skew = Date.now() - (at + 500);
 }
 
 /** Makes a guest player and keeps its token. */

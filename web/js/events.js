@@ -28,7 +28,53 @@ const REASONS = {
   target: 'target score reached',
   rounds: 'all rounds played',
   aborted: 'stopped by the server after an internal error',
+  timeout: 'out of time',
+  resigned: 'resignation',
+  abandoned: 'a player left',
+  agreed_draw: 'agreed by the players',
 };
+
+/** What a forfeit says of its seat: "Bob ran out of time". */
+const FORFEITS = {
+  resigned: (who) => `${who} resigned`,
+  timeout: (who) => `${who} ran out of time`,
+  abandoned: (who) => `${who} left the game`,
+};
+
+/** The word beside a seat that forfeited and is played by the server from then on. */
+export const FORFEIT_TAGS = { resigned: 'resigned', timeout: 'out of time', abandoned: 'left' };
+
+/**
+ * The sides of a match, from its view: each the seats that win or lose together. Only Abalone with
+ * 4 players has teams (its state lists them); null means every seat plays for itself.
+ */
+export function sidesOf(view) {
+  const teams = view && view.state && view.state.teams;
+  return Array.isArray(teams) ? teams : null;
+}
+
+/** "Alice & Carol": several seats' names. */
+const names = (seats, nameOf) => seats.map(nameOf).join(' & ');
+
+/** A seat's team when it has partners: "team Bob & Dan", else null. */
+function teamOf(seat, sides, nameOf) {
+  const side = sides && sides.find((t) => t.includes(seat));
+  return side && side.length > 1 ? `team ${names(side, nameOf)}` : null;
+}
+
+/** "Bob ran out of time", with the team when Bob has a partner. */
+export function forfeitText(f, nameOf, sides = null) {
+  const say = FORFEITS[f.reason] || ((who) => `${who} forfeited (${reasonText(f.reason)})`);
+  const team = teamOf(f.seat, sides, nameOf);
+  return team ? `${say(nameOf(f.seat))} (for ${team})` : say(nameOf(f.seat));
+}
+
+/** "Alice wins", "Alice & Carol win", or with teams "Team Alice & Carol wins". */
+function winnersText(winners, nameOf, sides) {
+  const team = winners.length > 1 && sides && sides.some((t) => t.length === winners.length && t.every((x) => winners.includes(x)));
+  if (team) return `Team ${names(winners, nameOf)} wins`;
+  return winners.length === 1 ? `${nameOf(winners[0])} wins` : `${names(winners, nameOf)} win`;
+}
 
 export function reasonText(r) {
   return REASONS[r] || String(r || '').replace(/_/g, ' ');
@@ -42,14 +88,21 @@ export function resultDetail(result) {
   return result.scores ? `${detail} · scores ${result.scores.join(' – ')}` : detail;
 }
 
-/** "Alice wins (six marbles ejected) · scores 6–3", or a draw. */
-export function resultText(result, nameOf) {
+/**
+ * A result for people: "Alice wins (six marbles ejected) · scores 6–3", "Bob ran out of time —
+ * Alice wins", "Draw agreed". `sides` (from `sidesOf`) adds the team wording of Abalone with 4.
+ */
+export function resultText(result, nameOf, sides = null) {
   if (!result) return '';
   if (result.reason === 'aborted') return 'Match stopped: the server could not go on with it';
-  const who = result.winners.map(nameOf);
-  let text = who.length === 0 ? 'Draw' : who.length === 1 ? `${who[0]} wins` : `${who.join(' & ')} win`;
-  text += ` (${reasonText(result.reason)})`;
+  if (result.reason === 'agreed_draw') return 'Draw agreed';
+  const forfeits = (result.forfeited || []).map((f) => forfeitText(f, nameOf, sides));
+  const won = result.winners.length ? winnersText(result.winners, nameOf, sides) : 'Draw';
+  if (FORFEITS[result.reason] && forfeits.length) return `${forfeits.join('; ')} — ${won}`;
+  let text = `${won} (${reasonText(result.reason)})`;
   if (result.scores) text += ` · scores ${result.scores.join(' – ')}`;
+  // Seats that forfeited before the rules ended the match (3 or 4 sides).
+  if (forfeits.length) text += ` · ${forfeits.join('; ')}`;
   return text;
 }
 
@@ -80,6 +133,9 @@ const pearls = (p) => (p ? `${p.red ?? 0} red, ${p.black ?? 0} black, ${p.white 
 /** One line for an event, or null for events not worth a line. */
 export function describeEvent(game, ev, nameOf) {
   const who = ev.seat !== undefined && ev.seat !== null ? nameOf(ev.seat) : '';
+  // Events of the server's, the same in every game.
+  if (ev.kind === 'forfeited') return forfeitText(ev, nameOf);
+  if (ev.kind === 'draw_agreed') return 'Draw agreed';
   switch (game) {
     case 'abalone':
       if (ev.kind === 'moved') {

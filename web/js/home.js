@@ -8,6 +8,8 @@ import { navigate } from './app.js';
 import { gameName, resultText } from './events.js';
 import { HELP, helpHref } from './help.js';
 import { optionLabel, optionHelp, valueLabel, isMore } from './options.js';
+import { clockChooser } from './clock-form.js';
+import { clockText } from './clock.js';
 
 const LOBBY_EVERY = 3000;
 
@@ -95,7 +97,7 @@ function renderLobby(list, rooms) {
       return h(
         'li',
         { class: 'row', dataset: { code: r.code } },
-        h('span', {}, h('strong', {}, gameName(r.game)), ` · ${taken}/${r.players} seated · host ${host ? host.player.name : '?'}`),
+        h('span', {}, h('strong', {}, gameName(r.game)), ` · ${taken}/${r.players} seated · host ${host ? host.player.name : '?'}`, r.clock ? ` · ${clockText(r.clock)}` : ''),
         h('a', { href: `/r/${r.code}`, 'data-nav': '', class: 'button' }, 'Join'),
       );
     }),
@@ -144,6 +146,7 @@ async function buildCreate(box) {
   const visPrivate = h('input', { type: 'radio', name: 'visibility', value: 'private', id: 'vis-private', checked: true });
   const visPublic = h('input', { type: 'radio', name: 'visibility', value: 'public', id: 'vis-public' });
   const err = h('p', { class: 'error', role: 'alert' });
+  const clock = clockChooser();
   let readers = [];
 
   const refresh = () => {
@@ -224,6 +227,7 @@ async function buildCreate(box) {
             players: Number(playersSel.value),
             visibility: visPublic.checked ? 'public' : 'private',
             options,
+            clock: clock.read(),
           });
           navigate(`/r/${room.code}`);
         } catch (ex) {
@@ -234,7 +238,10 @@ async function buildCreate(box) {
     h('div', { class: 'grid2' }, h('div', {}, h('label', { for: 'game' }, 'Game'), gameSel), h('div', {}, h('label', { for: 'players' }, 'Players'), playersSel)),
     about,
     optionsBox,
-    h('fieldset', { class: 'vis' }, h('legend', {}, 'Who can join'), h('label', {}, visPrivate, ' Private (with the link)'), h('label', {}, visPublic, ' Public (in the lobby)')),
+    h('div', { class: 'grid2 clock-vis' },
+      clock.field,
+      h('fieldset', { class: 'vis' }, h('legend', {}, 'Who can join'), h('label', {}, visPrivate, ' Private (by link)'), h('label', {}, visPublic, ' Public (lobby)'))),
+    clock.custom,
     h('button', { type: 'submit', class: 'primary', id: 'create' }, 'Create room'),
     err,
   );

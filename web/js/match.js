@@ -5,7 +5,8 @@
 
 import { api, games } from './api.js';
 import { h, mount, fmtTime } from './dom.js';
-import { gameName, moveText, resultText, reasonText } from './events.js';
+import { gameName, moveText, resultText, reasonText, sidesOf, FORFEIT_TAGS } from './events.js';
+import { clockText } from './clock.js';
 import { boardFor } from './boards/index.js';
 import { optionLabel, valueLabel } from './options.js';
 
@@ -59,7 +60,12 @@ export async function matchPage(main, id) {
         const target = want;
         const state = await api('GET', `/matches/${id}/state?ply=${target}`);
         if (destroyed) return;
-        if (!board) board = await boardFor(state.view.game, boardBox, { send() {}, nameOf, players: () => m.players.length, hint() {} });
+        if (!board) {
+          board = await boardFor(state.view.game, boardBox, { send() {}, nameOf, players: () => m.players.length, hint() {} });
+          // The teams (Abalone with 4) are in the game's state: the result says them once known.
+          const resultLine = document.getElementById('match-result');
+          if (m.result && sidesOf(state.view) && resultLine) resultLine.textContent = resultText(m.result, nameOf, sidesOf(state.view));
+        }
         board.update(state.view, { interactive: false, lastEvents: [] });
         boardBox.dataset.ply = String(target);
         if (want === target) break;
@@ -81,7 +87,7 @@ export async function matchPage(main, id) {
     h('div', { class: 'match', id: 'match', dataset: { status: m.status } },
       h('div', { class: 'room-head' },
         h('h1', {}, `${gameName(m.game)} · match`),
-        h('p', { class: 'muted' }, `${m.room ? `Room ${m.room}` : 'A private room'} · started ${fmtTime(m.started_at)}${m.ended_at ? ` · ended ${fmtTime(m.ended_at)}` : ''} · ${status}`)),
+        h('p', { class: 'muted' }, `${m.room ? `Room ${m.room}` : 'A private room'} · started ${fmtTime(m.started_at)}${m.ended_at ? ` · ended ${fmtTime(m.ended_at)}` : ''} · ${status}${m.clock ? ` · clock: ${clockText(m.clock)}` : ''}`)),
       h('div', { class: 'room-grid' },
         h('section', { class: 'play' },
           h('p', { class: 'result', id: 'match-result' }, m.result ? resultText(m.result, nameOf) : m.status === 'playing' && m.room ? h('a', { href: `/r/${m.room}`, 'data-nav': '' }, 'Live now: watch or play in the room') : m.status === 'playing' ? 'Being played now.' : 'No result.'),
@@ -94,6 +100,7 @@ export async function matchPage(main, id) {
         h('aside', { class: 'side' },
           h('section', { class: 'card' }, h('h2', {}, 'Players'), h('ul', { class: 'seats', id: 'players' }, m.players.map((p) => h('li', { class: 'seat' },
             `${p.name}${p.bot ? ' (bot)' : ''}`, m.result && m.result.winners.includes(p.seat) ? h('span', { class: 'tag' }, 'winner') : null,
+            forfeitTag(m, p.seat),
             m.result && m.result.scores ? h('span', { class: 'muted' }, ` ${m.result.scores[p.seat]}`) : null)))),
           h('section', { class: 'card' }, h('h2', {}, `Moves (${m.plies})`), moves),
           h('section', { class: 'card' }, h('h2', {}, CHANCE[m.game] || 'Match seed'), CHANCE[m.game] ? null : h('p', { class: 'small muted' }, `${gameName(m.game)} has no luck in it; the seed is kept for every match all the same.`), rng),
@@ -117,6 +124,12 @@ export async function matchPage(main, id) {
   if (m.result) rng.append(h('p', { class: 'small muted' }, `Ended: ${reasonText(m.result.reason)}.`));
   setPly(m.plies);
   return { destroy() { destroyed = true; } };
+}
+
+/** "resigned", "out of time" or "left" beside a player who forfeited. */
+function forfeitTag(m, seat) {
+  const f = (m.forfeited || (m.result && m.result.forfeited) || []).find((x) => x.seat === seat);
+  return f ? h('span', { class: 'tag out' }, FORFEIT_TAGS[f.reason] || 'out') : null;
 }
 
 async function verify(seedHex, commitment) {

@@ -1,7 +1,9 @@
 //! The room page (/r/CODE): seats and who is connected, the host's start (optionally filling empty
 //! seats with bots), chat, spectating, and the match itself: the view held from snapshots and
 //! patches (a patch from another version asks for `sync`), moves sent with an id and resent after a
-//! reconnect, the server's refusals shown while the board stays as it was, events and the result.
+//! reconnect, the server's refusals shown while the board stays as it was, events and the result;
+//! the clocks, resign, draw offers and rematch (clock.js, match-actions.js), the seats that forfeited,
+//! and `leave` when the page goes away (another page of the app, or the tab closed).
 
 import { api, identity, publicBase } from './api.js';
 import { h, mount } from './dom.js';
@@ -9,7 +11,9 @@ import { applyPatch } from './patch.js';
 import { navigate } from './app.js';
 import { setTurn, clearTurn, alertSettings } from './attention.js';
 import { helpHref } from './help.js';
-import { describeEvent, gameName, resultDetail, resultText } from './events.js';
+import { describeEvent, gameName, resultDetail, resultText, sidesOf, FORFEIT_TAGS } from './events.js';
+import { clockStrip, clockText } from './clock.js';
+import { matchActions } from './match-actions.js';
 import { boardFor, seatColour } from './boards/index.js';
 
 const MAX_LOG = 200;
@@ -30,6 +34,8 @@ export function roomPage(main, code, conn) {
     board: null,
     boardGame: null,
     destroyed: false,
+    /** Seats that forfeited: `{seat, reason}`, from the events, the result, or the match's summary. */
+    forfeits: [],
   };
 
   // ---- layout ----
@@ -42,7 +48,10 @@ export function roomPage(main, code, conn) {
   const last = h('p', { class: 'last muted', id: 'last-move' });
   const message = h('p', { class: 'message', id: 'message', role: 'alert' });
   const resultBox = h('div', { class: 'result', id: 'result', hidden: true });
+  const clockSetting = h('p', { class: 'clock-setting muted small', id: 'clock-setting' });
+  const clocksBox = h('ul', { class: 'clocks', id: 'clocks', 'aria-label': 'Clocks', hidden: true });
   const boardBox = h('div', { class: 'board-box', id: 'board' }, h('p', { class: 'muted waiting-note' }, 'The match has not started yet.'));
+  const actionsBox = h('div', { class: 'actions-box' });
   const log = h('ol', { class: 'log', id: 'events', 'aria-label': 'Events', 'aria-live': 'polite' });
   const chatList = h('ol', { class: 'chat', id: 'chat-list', 'aria-live': 'polite' });
   const chatInput = h('input', { id: 'chat-text', maxlength: 500, placeholder: 'Say something', 'aria-label': 'Chat message', autocomplete: 'off' });
@@ -65,11 +74,11 @@ export function roomPage(main, code, conn) {
   const root = h(
     'div',
     { class: 'room', id: 'room', dataset: { room: code, version: '0', ply: '', status: 'loading' } },
-    h('div', { class: 'room-head' }, h('div', { class: 'room-title-row' }, title, helpLink), share),
+    h('div', { class: 'room-head' }, h('div', { class: 'room-title-row' }, title, helpLink, clockSetting), share),
     h(
       'div',
       { class: 'room-grid' },
-      h('section', { class: 'play', 'aria-label': 'Board' }, turn, last, message, resultBox, boardBox),
+      h('section', { class: 'play', 'aria-label': 'Board' }, turn, clocksBox, actionsBox, last, message, resultBox, boardBox),
       h(
         'aside',
         { class: 'side' },
@@ -85,6 +94,17 @@ export function roomPage(main, code, conn) {
     message.textContent = text;
     message.dataset.kind = kind;
   }
+
+  const clocks = clockStrip(clocksBox, {
+    nameOf: (seat) => nameOf(seat),
+    setting: () => st.room && st.room.clock,
+    forfeit: (seat) => {
+      const f = forfeitOf(seat);
+      return f && { reason: f.reason, tag: FORFEIT_TAGS[f.reason] || 'out' };
+    },
+  });
+  const actions = matchActions({ room: code, send: (f) => conn.send(f), go: (next) => navigate(`/r/${next}`), say });
+  actionsBox.append(actions.el);
 
   function nameOf(seat) {
     const s = st.room && st.room.seats[seat];
@@ -131,6 +151,8 @@ export function roomPage(main, code, conn) {
         st.view = f.view;
         st.version = f.version;
         if (f.view.result) st.result = f.view.result;
+        newClock();
+        loadForfeits();
         renderAll();
         break;
       case 'patch':
@@ -139,6 +161,7 @@ export function roomPage(main, code, conn) {
           sync();
           return;
         }
+        const plyBefore = st.view.ply;
         try {
           st.view = applyPatch(st.view, f.ops);
           st.version = f.version;
@@ -149,7 +172,13 @@ export function roomPage(main, code, conn) {
         st.lastEvents = f.events || [];
         // Newest first in the log, but one move's lines in the order they happened.
         for (const ev of [...st.lastEvents].reverse()) logLine(describeEvent(st.view.game, ev, nameOf));
+        for (const ev of st.lastEvents) {
+          if (ev.kind === 'forfeited' && !st.forfeits.some((x) => x.seat === ev.seat)) st.forfeits.push({ seat: ev.seat, reason: ev.reason });
+        }
+        // Any accepted move clears every draw offer (the server says so too).
+        if (st.view.ply !== plyBefore) actions.clearOffers();
         if (st.view.result) st.result = st.view.result;
+        newClock();
         renderAll();
         break;
       case 'ack':
@@ -170,8 +199,15 @@ export function roomPage(main, code, conn) {
       case 'ended':
         st.result = f.result;
         st.matchId = f.match;
-        logLine(`Match over: ${resultText(f.result, nameOf)}`, 'strong');
+        for (const x of f.result.forfeited || []) if (!forfeitOf(x.seat)) st.forfeits.push(x);
+        logLine(`Match over: ${resultText(f.result, nameOf, sidesOf(st.view))}`, 'strong');
         renderAll();
+        break;
+      case 'draw':
+        actions.offers(f.offers);
+        break;
+      case 'rematch':
+        actions.rematch(f.next);
         break;
     }
   }
@@ -195,6 +231,7 @@ export function roomPage(main, code, conn) {
       say(`There is no room ${code}.`);
       return;
     }
+    actions.refused();
     say(f.message);
   }
 
@@ -219,6 +256,7 @@ export function roomPage(main, code, conn) {
     if (!r) return;
     root.dataset.status = r.status;
     title.textContent = `${gameName(r.game)} · room ${r.code}`;
+    clockSetting.textContent = `Clock: ${clockText(r.clock)}`;
     helpLink.href = helpHref(r.game);
     helpLink.textContent = `How to play ${gameName(r.game)}`;
     const my = mySeat();
@@ -233,6 +271,7 @@ export function roomPage(main, code, conn) {
           h('span', { class: 'seat-name' }, s.player || s.bot ? nameOf(s.seat) : 'empty'),
           s.player && s.player.id === r.host ? h('span', { class: 'tag' }, 'host') : null,
           s.seat === my ? h('span', { class: 'tag' }, 'you') : null,
+          forfeitOf(s.seat) ? h('span', { class: 'tag out', dataset: { forfeit: forfeitOf(s.seat).reason } }, FORFEIT_TAGS[forfeitOf(s.seat).reason] || 'out') : null,
           h('span', { class: 'conn-dot', title: s.connected ? 'connected' : 'not connected' }, s.player || s.bot ? (s.connected ? '● connected' : '○ away') : ''),
         ),
       ),
@@ -271,6 +310,7 @@ export function roomPage(main, code, conn) {
     }
     mount(controls, items);
     renderTurn();
+    renderPlay();
   }
 
   /**
@@ -304,7 +344,7 @@ export function roomPage(main, code, conn) {
   function closedOffer(r) {
     const again = h('button', { type: 'button', class: 'primary', id: 'sit-again', onclick: async () => {
       try {
-        const room = await api('POST', '/rooms', { game: r.game, players: r.players, visibility: r.visibility, options: r.options || {} });
+        const room = await api('POST', '/rooms', { game: r.game, players: r.players, visibility: r.visibility, options: r.options || {}, clock: r.clock || null });
         navigate(`/r/${room.code}`);
       } catch (e) {
         say(e.message);
@@ -331,12 +371,15 @@ export function roomPage(main, code, conn) {
       root.dataset.myTurn = 'false';
       return;
     }
-    const mine = !!(v.you && v.you.legal && v.you.legal.length);
+    const mine = canAct(v);
     root.dataset.myTurn = String(mine && !st.pending);
     setTurn(mine && !st.pending && !st.result, gameName(v.game));
     turn.classList.toggle('mine', mine);
+    const out = v.you && forfeitOf(v.you.seat);
     if (st.result || v.result) {
       turn.textContent = 'The match is over.';
+    } else if (out) {
+      turn.textContent = `You are out of the match (${FORFEIT_TAGS[out.reason] || 'out'}); the server plays your seat.`;
     } else if (st.pending) {
       turn.textContent = 'Sending your move…';
     } else if (mine) {
@@ -356,13 +399,72 @@ export function roomPage(main, code, conn) {
     resultBox.hidden = false;
     const my = mySeat();
     const won = my !== null && res.winners.includes(my);
+    const agreed = res.reason === 'agreed_draw';
     mount(
       resultBox,
-      h('strong', {}, res.winners.length === 0 ? 'Draw' : my === null ? 'Match over' : won ? 'You won!' : 'You lost'),
-      ' · ',
-      res.winners.length === 0 ? resultDetail(res) : resultText(res, nameOf),
+      h('strong', {}, agreed ? 'Draw agreed' : res.winners.length === 0 ? 'Draw' : my === null ? 'Match over' : won ? 'You won!' : 'You lost'),
+      agreed ? null : [' · ', res.winners.length === 0 ? resultDetail(res) : resultText(res, nameOf, sidesOf(st.view))],
       st.matchId ? [' · ', h('a', { href: `/m/${st.matchId}`, 'data-nav': '' }, 'replay')] : null,
     );
+  }
+
+  /**
+   * Whether the viewer may move now: legal moves listed, and its seat not forfeited (the server
+   * plays a forfeited seat from then on, even while the view still lists moves for it).
+   */
+  function canAct(v) {
+    return !!(v && v.you && v.you.legal && v.you.legal.length) && !forfeitOf(v.you.seat);
+  }
+
+  function forfeitOf(seat) {
+    return st.forfeits.find((f) => f.seat === seat) || null;
+  }
+
+  /**
+   * The forfeits so far: the result lists them at the end; during a match they are not in the
+   * view, so a page that arrives late (or reloads) reads them from the match's summary.
+   */
+  async function loadForfeits() {
+    const res = st.result || (st.view && st.view.result);
+    if (res) {
+      st.forfeits = [...(res.forfeited || [])];
+      return;
+    }
+    if (!st.matchId) return;
+    try {
+      const m = await api('GET', `/matches/${st.matchId}`);
+      if (st.destroyed || !m.forfeited) return;
+      for (const f of m.forfeited) if (!forfeitOf(f.seat)) st.forfeits.push(f);
+      renderInfo();
+    } catch {
+      // Not worth a message: the seats just show no forfeit until the next event.
+    }
+  }
+
+  /** New clock figures: only with a new view (a redraw for another reason must not restart them). */
+  function newClock() {
+    clocks.set((st.view && st.view.clock) || null);
+  }
+
+  /** The actions bar from the view, the room and the forfeits; the clocks stop at the end. */
+  function renderPlay() {
+    const v = st.view;
+    const over = !!(st.result || (v && v.result)) || (st.room && ['finished', 'abandoned', 'aborted'].includes(st.room.status));
+    if (over) clocks.stop();
+    const my = mySeat();
+    const count = st.room ? st.room.players : 0;
+    const all = sidesOf(v) || Array.from({ length: count }, (_, i) => [i]);
+    // The other sides still in play: a side is out when all of its seats forfeited.
+    const inPlay = all.filter((side) => !side.includes(my) && side.some((x) => !forfeitOf(x)));
+    actions.update({
+      running: !!v && !over && (!st.room || st.room.status === 'playing'),
+      finished: over && !!st.matchId,
+      seat: my,
+      out: my !== null && !!forfeitOf(my),
+      opponents: inPlay.flat().filter((x) => !forfeitOf(x)),
+      sidesLeft: inPlay.length,
+      nameOf,
+    });
   }
 
   async function renderAll() {
@@ -387,7 +489,7 @@ export function roomPage(main, code, conn) {
     last.textContent = latest.length ? `Last: ${latest.join(' · ')}` : '';
     const now = st.view;
     st.board.update(now, {
-      interactive: !!(now.you && now.you.legal && !st.pending && !st.result),
+      interactive: canAct(now) && !st.pending && !st.result,
       lastEvents: st.lastEvents,
     });
     fitBoard();
@@ -427,12 +529,40 @@ export function roomPage(main, code, conn) {
     conn.watch(code, onFrame, join);
   })();
 
+  /**
+   * Tells the server that this page no longer looks at the room, so that a player who walked away
+   * counts as gone (the abandonment rule) instead of being kept present by a connection open on
+   * another page. A seated player of a room still waiting is the exception: there `leave` gives up
+   * the seat (and closes the room of a lone host), which a reload must not do; a closed tab drops
+   * the connection anyway.
+   */
+  function leaveRoom() {
+    if (st.left) return;
+    st.left = true;
+    const keepSeat = st.room && st.room.status === 'waiting' && mySeat() !== null;
+    if (!keepSeat) conn.send({ type: 'leave', room: code });
+  }
+  const onPageHide = () => leaveRoom();
+  /** Back from the browser's page cache: in the room again. */
+  const onPageShow = (e) => {
+    if (!e.persisted || !st.left || st.destroyed) return;
+    st.left = false;
+    join();
+  };
+  window.addEventListener('pagehide', onPageHide);
+  window.addEventListener('pageshow', onPageShow);
+
   const page = {
     destroy() {
+      leaveRoom();
       st.destroyed = true;
       window.removeEventListener('resize', fitBoard);
+      window.removeEventListener('pagehide', onPageHide);
+      window.removeEventListener('pageshow', onPageShow);
       clearTurn();
       conn.unwatch(code);
+      clocks.destroy();
+      actions.destroy();
       if (st.board && st.board.destroy) st.board.destroy();
     },
     sendMove,

@@ -53,8 +53,11 @@ export async function newPlayer(browser, name, viewport = { width: 1200, height:
   return { ctx, page };
 }
 
-/** Fills the create form (game, players, options by field name) and returns the room code. */
-export async function createRoom(page, game, players, options = {}, visibility = 'private') {
+/**
+ * Fills the create form (game, players, options by field name, and a clock: a preset's id such as
+ * 'blitz', or a custom `{kind, ...numbers}`) and returns the room code.
+ */
+export async function createRoom(page, game, players, options = {}, visibility = 'private', clock = null) {
   await page.goto(`${BASE}/`);
   await page.waitForSelector('#create-form');
   await page.selectOption('#game', game);
@@ -70,6 +73,12 @@ export async function createRoom(page, game, players, options = {}, visibility =
     if (tag.startsWith('SELECT')) await page.selectOption(sel, String(value));
     else if (tag.endsWith('checkbox')) await page.setChecked(sel, !!value);
     else await page.fill(sel, value === null ? '' : String(value));
+  }
+  if (typeof clock === 'string') await page.selectOption('#clock', clock);
+  else if (clock) {
+    await page.selectOption('#clock', 'custom');
+    await page.selectOption('#clock-kind', clock.kind);
+    for (const [name, value] of Object.entries(clock)) if (name !== 'kind') await page.fill(`#clock-${name}`, String(value));
   }
   await page.check(visibility === 'public' ? '#vis-public' : '#vis-private');
   await page.click('#create');

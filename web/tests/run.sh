@@ -40,6 +40,9 @@ PORT="$(node -e "const s=require('net').createServer();s.listen(0,'127.0.0.1',()
 # The public address is another name of the same server, so that the tests can tell it from the
 # address the browser used.
 export PLATEAU_PUBLIC_URL="http://localhost:$PORT/"
+# A player on turn who left the room forfeits after 15 s here (120 by default), so that
+# public.test.js can watch it happen; the tests export it to know how long to wait.
+export PLATEAU_ABANDON_AFTER_SECS=15
 DATABASE_URL="sqlite://$TMP/plateau.db" PLATEAU_ADDR="127.0.0.1:$PORT" PLATEAU_BOT_DELAY_MS=0 \
   PLATEAU_METRICS_ADDR=127.0.0.1:0 PLATEAU_PLAYERS_PER_MINUTE=1000000 \
   PLATEAU_CONNECTIONS_PER_PLAYER=1000000 PLATEAU_CONNECTIONS_PER_ADDRESS=10000000 \
@@ -52,7 +55,8 @@ for _ in $(seq 1 100); do
 done
 
 status=0
-(cd "$HERE" && PLATEAU_URL="http://127.0.0.1:$PORT" node --test --test-concurrency=1 ./*.test.js) || status=$?
+# Arguments name test files to run (e.g. `web/tests/run.sh public.test.js`); none runs them all.
+(cd "$HERE" && { [ "$#" -gt 0 ] || set -- ./*.test.js; } && PLATEAU_URL="http://127.0.0.1:$PORT" node --test --test-concurrency=1 "$@") || status=$?
 if [ "$status" != 0 ]; then
   echo "--- server log (last 40 lines) ---"
   tail -n 40 "$TMP/server.log"

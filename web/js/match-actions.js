@@ -1,0 +1,131 @@
+//! What a seated player can do to a match besides moving: resign (after a confirmation), offer,
+//! accept or take back a draw (offers come in the `draw` frame, not in the view), and, once the
+//! match is over, ask for a rematch (the `rematch` frame names the new room: whoever asked goes
+//! there at once, the others get a "Rematch: join" button that asks too, so that their seats rotate).
+
+import { h, mount } from './dom.js';
+
+/**
+ * The actions bar of a room. `send(frame)` sends to the server (false when disconnected), `go(code)`
+ * opens another room, `say(text)` shows a message. `update(s)` redraws it from what the room page
+ * knows: `{ running, finished, seat (mine or null), out (my seat forfeited), opponents (the seats
+ * of the other sides still in play), sidesLeft (how many of those sides), nameOf }`.
+ */
+export function matchActions({ room, send, go, say }) {
+  const el = h('div', { class: 'match-actions', id: 'match-actions' });
+  const st = { offers: [], declined: false, asked: false, next: null, last: null };
+
+  const dialog = h('dialog', { class: 'confirm', id: 'resign-dialog', 'aria-labelledby': 'resign-q' });
+  document.body.append(dialog);
+
+  const frame = (f) => {
+    if (!send(f)) say('Not connected: try again when the connection is back.');
+  };
+
+  function confirmResign(s) {
+    const text = s.sidesLeft > 1
+      ? 'You lose the match; the server plays your seat until the end.'
+      : `You lose the match: ${s.opponents.map(s.nameOf).join(' & ')} ${s.opponents.length > 1 ? 'win' : 'wins'}.`;
+    mount(dialog,
+      h('form', { method: 'dialog' },
+        h('p', { id: 'resign-q' }, h('strong', {}, 'Resign this match?')),
+        h('p', {}, text),
+        h('div', { class: 'dialog-buttons' },
+          h('button', { value: 'keep', id: 'resign-cancel', autofocus: true }, 'Keep playing'),
+          h('button', { value: 'resign', class: 'danger', id: 'resign-confirm' }, 'Resign'))));
+    dialog.onclose = () => {
+      if (dialog.returnValue === 'resign') frame({ type: 'resign', room });
+    };
+    dialog.returnValue = '';
+    dialog.showModal();
+  }
+
+  function draw(s) {
+    const mine = s.seat !== null && st.offers.includes(s.seat);
+    const theirs = st.offers.filter((x) => x !== s.seat);
+    const items = [];
+    if (mine) {
+      items.push(h('span', { class: 'muted', id: 'draw-status' }, theirs.length ? 'Draw offered; waiting for the others.' : 'You offered a draw.'));
+      items.push(h('button', { type: 'button', id: 'draw-withdraw', onclick: () => frame({ type: 'draw', room, offer: false }) }, 'Take back the offer'));
+    } else if (theirs.length && !st.declined) {
+      items.push(h('span', { class: 'draw-offer', id: 'draw-status' }, `${theirs.map(s.nameOf).join(' & ')} ${theirs.length > 1 ? 'offer' : 'offers'} a draw.`));
+      items.push(h('button', { type: 'button', class: 'primary', id: 'draw-accept', onclick: () => frame({ type: 'draw', room, offer: true }) }, 'Accept draw'));
+      // Declining is only not accepting: the offer stands until a move is played or it is taken back.
+      items.push(h('button', { type: 'button', id: 'draw-decline', onclick: () => { st.declined = true; update(st.last); } }, 'Decline'));
+    } else {
+      items.push(h('button', { type: 'button', id: 'draw-offer', onclick: () => frame({ type: 'draw', room, offer: true }) }, 'Offer a draw'));
+    }
+    return items;
+  }
+
+  function update(s) {
+    st.last = s;
+    if (!s) return;
+    const items = [];
+    if (s.running && s.seat !== null && !s.out) {
+      items.push(...draw(s));
+      items.push(h('button', { type: 'button', class: 'danger', id: 'resign', onclick: () => confirmResign(s) }, 'Resign'));
+    } else if (s.running && s.seat === null && st.offers.length) {
+      // A spectator sees the offers too.
+      items.push(h('span', { class: 'muted', id: 'draw-status' }, `${st.offers.map(s.nameOf).join(' & ')} offered a draw.`));
+    }
+    if (s.finished) {
+      if (s.seat !== null && st.next && !st.asked) {
+        items.push(h('span', { class: 'draw-offer' }, 'A rematch is ready.'));
+        items.push(h('button', { type: 'button', class: 'primary', id: 'rematch-join', onclick: () => ask() }, 'Rematch: join'));
+      } else if (s.seat !== null) {
+        items.push(h('button', { type: 'button', class: 'primary', id: 'rematch', disabled: st.asked, onclick: () => ask() }, st.asked ? 'Setting up the rematch…' : 'Rematch'));
+      } else if (st.next) {
+        items.push(h('a', { href: `/r/${st.next}?watch`, 'data-nav': '', class: 'button', id: 'rematch-watch' }, 'Watch the rematch'));
+      }
+    }
+    mount(el, items);
+    el.hidden = !items.length;
+  }
+
+  function ask() {
+    if (!send({ type: 'rematch', room })) {
+      say('Not connected: try again when the connection is back.');
+      return;
+    }
+    st.asked = true;
+    update(st.last);
+  }
+
+  return {
+    el,
+    update,
+    /** The `draw` frame: the seats offering now. */
+    offers(seats) {
+      const before = st.offers;
+      st.offers = seats || [];
+      // A new offer is worth an answer again, even after declining an earlier one.
+      if (st.offers.some((x) => !before.includes(x))) st.declined = false;
+      update(st.last);
+    },
+    /** A move was played: the server cleared every offer. */
+    clearOffers() {
+      if (!st.offers.length && !st.declined) return;
+      st.offers = [];
+      st.declined = false;
+      update(st.last);
+    },
+    /** The `rematch` frame: the new room; whoever asked goes there. */
+    rematch(next) {
+      st.next = next;
+      if (st.asked) go(next);
+      else update(st.last);
+    },
+    /** A refusal of the server to one of these frames (they carry no id). */
+    refused() {
+      if (st.asked && !st.next) {
+        st.asked = false;
+        update(st.last);
+      }
+    },
+    destroy() {
+      if (dialog.open) dialog.close();
+      dialog.remove();
+    },
+  };
+}
