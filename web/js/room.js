@@ -125,6 +125,12 @@ export function roomPage(main, code, conn) {
     return s ? s.seat : null;
   }
 
+  function chatLine(line) {
+    const mine = line.player.id === me.id;
+    chatList.append(h('li', { class: mine ? 'mine' : '' }, h('strong', {}, line.player.name), ': ', line.text));
+    chatList.scrollTop = chatList.scrollHeight;
+  }
+
   function logLine(text, cls = '') {
     if (!text) return;
     log.prepend(h('li', { class: cls }, text));
@@ -190,12 +196,19 @@ export function roomPage(main, code, conn) {
       case 'error':
         onError(f);
         break;
-      case 'chat': {
-        const mine = f.player.id === me.id;
-        chatList.append(h('li', { class: mine ? 'mine' : '' }, h('strong', {}, f.player.name), ': ', f.text));
-        chatList.scrollTop = chatList.scrollHeight;
+      case 'chat':
+        chatLine(f);
         break;
-      }
+      case 'recent':
+        // After a join or a sync: the room's last chat lines and events, so that a reload (or a
+        // reconnect) brings them back. They replace what the page holds, which may be partial.
+        chatList.replaceChildren();
+        for (const line of f.chat) chatLine(line);
+        log.replaceChildren();
+        for (const { events } of f.events) {
+          for (const ev of [...events].reverse()) logLine(describeEvent(st.view ? st.view.game : st.room && st.room.game, ev, nameOf));
+        }
+        break;
       case 'ended':
         st.result = f.result;
         st.matchId = f.match;

@@ -6,7 +6,7 @@
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, newPlayer, createRoom, clean } from './helpers.js';
+import { launch, newPlayer, createRoom, clean, start, waitMyTurn, pointAndPlay, waitPly } from './helpers.js';
 
 let browser;
 before(async () => {
@@ -64,6 +64,29 @@ test('1013 is retried and keeps the identity; only 4001 offers to forget it', as
   await page.evaluate(() => window.__plateau.conn.drop());
   await page.waitForSelector('body[data-conn="auth_failed"]');
   await page.waitForSelector('#conn button:text("Choose a name again")');
+  clean(page);
+  await ctx.close();
+});
+
+test('a reload brings back the chat and the event log of the room', async () => {
+  const { ctx, page } = await newPlayer(browser, 'Remy');
+  await createRoom(page, 'abalone', 2);
+  await start(page, true);
+  await page.waitForSelector('#room[data-status="playing"]');
+  await page.fill('#chat-text', 'remember me');
+  await page.press('#chat-text', 'Enter');
+  await page.waitForSelector('#chat-list li:has-text("remember me")');
+  // One move, and the bot's answer: lines in the log.
+  await waitMyTurn(page);
+  await pointAndPlay(page);
+  await waitPly(page, 2);
+  const logged = await page.locator('#events li').count();
+  assert.ok(logged >= 2, `the log has the moves (${logged})`);
+
+  await page.reload();
+  await page.waitForSelector('#room[data-status="playing"]');
+  await page.waitForSelector('#chat-list li:has-text("remember me")');
+  await page.waitForFunction((n) => document.querySelectorAll('#events li').length >= n, logged);
   clean(page);
   await ctx.close();
 });
