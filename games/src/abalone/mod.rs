@@ -187,8 +187,8 @@ impl Game for Abalone {
                     1,
                     100_000,
                     None,
-                    "End the match after this many moves in all (null: at the server's cap, \
-                     `--max-plies`, 2,000 by default; never more than that cap).",
+                    "End the match after this many moves in all. Left empty, the server's own \
+                     limit applies (2,000 moves unless its operator set another); never more.",
                 ),
                 OptionSpec::choice(
                     "cap_result",

@@ -184,10 +184,7 @@ impl Game for GroupsOfThree {
                     "Crossing a grey space",
                     &["atomic", "end_of_turn"],
                     "atomic",
-                    "How a piece gets through a grey transit space. atomic: in one move costing 2, \
-                     entering and leaving at once; end_of_turn: by single steps in and out, with \
-                     other steps allowed between (the piece blocks the space meanwhile), so long \
-                     as no piece is left on a grey space when the turn ends.",
+                    "How a piece gets through a grey transit space: in one move costing 2, entering and leaving at once; or by single steps in and out, with other steps allowed between (the piece blocks the space meanwhile), so long as no piece is left on a grey space when the turn ends.",
                 ),
                 OptionSpec::boolean(
                     "transit_may_return",
@@ -219,8 +216,7 @@ impl Game for GroupsOfThree {
                     1,
                     1000,
                     Some(20),
-                    "Server safeguard: the match is a draw after this many rounds (a turn of every \
-                     colour in play) in which no piece leaves the board or is added (null: never).",
+                    "Server safeguard: the match is a draw after this many rounds (a turn of every colour in play) in which no piece leaves the board or is added. Left empty, never.",
                 )
                 .nullable(),
             ],

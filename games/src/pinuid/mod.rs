@@ -153,8 +153,7 @@ impl Game for Pinuid {
                     1,
                     10_000,
                     Some(200),
-                    "Site rule (P13): the match is a draw after this many moves in a row in which \
-                     no piece is removed (null: no limit).",
+                    "Site rule (P13): the match is a draw after this many moves in a row in which no piece is removed. Left empty, there is no limit.",
                 )
                 .nullable(),
             ],

@@ -176,8 +176,7 @@ impl Game for Trangouar {
                     1,
                     1000,
                     Some(30),
-                    "Server safeguard: the match is a draw after this many full rounds in which no \
-                     pearl leaves the game (null: never).",
+                    "Server safeguard: the match is a draw after this many full rounds in which no pearl leaves the game. Left empty, never.",
                 )
                 .nullable(),
                 OptionSpec::choice(
@@ -185,8 +184,7 @@ impl Game for Trangouar {
                     "Pearls per cube",
                     &["per_colour", "free"],
                     "per_colour",
-                    "How many pearls a cube may carry: per_colour (at most 3 of each colour) or \
-                     free (any colours, at most 9).",
+                    "How many pearls a cube may carry: at most 3 of each colour, or any colours up to 9 in all.",
                 ),
                 OptionSpec::boolean(
                     "allow_empty_cubes",
@@ -199,8 +197,7 @@ impl Game for Trangouar {
                     "Move length",
                     &["exact", "up_to"],
                     "exact",
-                    "exact: a cube moves exactly one step per red pearl it carries; up_to: from 1 \
-                     step up to that many.",
+                    "A cube moves exactly one step per red pearl it carries, or any number of steps from 1 up to that many.",
                 ),
                 OptionSpec::choice(
                     "move_shape",

@@ -109,8 +109,7 @@ pub fn option_specs() -> Vec<OptionSpec> {
             1,
             50,
             None,
-            "Play exactly this many rounds instead of playing to the target score (null: play to \
-             the target).",
+            "Play exactly this many rounds instead of playing to the target score. Left empty, play to the target.",
         ),
         OptionSpec::choice(
             "three_hexagons_bonus",
@@ -138,8 +137,7 @@ pub fn option_specs() -> Vec<OptionSpec> {
             "Opening tie",
             &["highest_corner", "redeal"],
             "highest_corner",
-            "When no triple is dealt and two players hold equally high tiles: highest_corner (the \
-             highest corner opens, then by lot) or redeal (deal again).",
+            "When no triple is dealt and two players hold equally high tiles: the tile with the highest corner opens (then by lot), or the tiles are dealt again.",
         ),
         OptionSpec::boolean(
             "must_play_drawn_tile",
@@ -152,25 +150,21 @@ pub fn option_specs() -> Vec<OptionSpec> {
             "Blocked round scoring",
             &["others_minus_own", "sum_of_differences"],
             "others_minus_own",
-            "When the pile is empty and nobody can place, the player with the fewest points in \
-             hand scores: others_minus_own (the others' racks minus their own) or \
-             sum_of_differences (the sum of the differences).",
+            "When the pile is empty and nobody can place, the player with the fewest points in hand scores either the others' racks minus their own, or the sum of the differences between their rack and each other rack.",
         ),
         OptionSpec::choice(
             "blocked_tie",
             "Blocked round, tie",
             &["each_tied_scores", "no_winner"],
             "each_tied_scores",
-            "When several players share the lowest rack in a blocked round: each_tied_scores \
-             (each of them scores against the others) or no_winner (nobody scores).",
+            "When several players share the lowest rack in a blocked round: each of them scores against the others, or nobody scores.",
         ),
         OptionSpec::choice(
             "several_at_target",
             "Several reach the target",
             &["round_winner", "highest_score"],
             "round_winner",
-            "Who wins when several players reach the target in the same round: round_winner (the \
-             round's winner if among them, otherwise the highest score) or highest_score.",
+            "Who wins when several players reach the target in the same round: the round's winner if among them (otherwise the highest score), or simply the highest score.",
         ),
     ]
 }
