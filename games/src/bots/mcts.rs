@@ -22,6 +22,8 @@ use crate::engine::{Game, GameRng, Seat};
 const EXPLORATION: f64 = 0.7;
 /// What a playout cut short scores when the game has no evaluation: a draw.
 const UNKNOWN: f64 = 0.5;
+/// Samples on which a move must win at once to be played without search.
+const WIN_CHECK_SAMPLES: usize = 3;
 
 /// One move out of a node, with its statistics from the point of view of the seat playing it.
 struct Edge<M> {
@@ -67,6 +69,9 @@ impl<'a, G: Game> Search<'a, G> {
             1 => return legal.into_iter().next(),
             _ => {}
         }
+        if let Some(win) = self.winning_move(&legal) {
+            return Some(win);
+        }
         for _ in 0..self.budget.playouts {
             if stop.is_some_and(|s| Instant::now() >= s) {
                 break;
@@ -84,6 +89,26 @@ impl<'a, G: Game> Search<'a, G> {
                 _ => Some(e),
             });
         Some(best.map_or_else(|| legal[0].clone(), |e| e.mv.clone()))
+    }
+
+    /// A move that wins at once in every one of a few samples, if there is one: an evaluation close
+    /// to 1 can hide a sure win among good moves, and a win in one must never be missed.
+    fn winning_move(&mut self, legal: &[G::Move]) -> Option<G::Move> {
+        let samples: Vec<G> = (0..WIN_CHECK_SAMPLES)
+            .map(|_| self.root.determinize(self.seat, self.rng))
+            .collect();
+        legal
+            .iter()
+            .find(|mv| {
+                samples.iter().all(|sample| {
+                    let mut after = sample.clone();
+                    after.play(self.seat, mv, self.rng).is_ok()
+                        && after
+                            .outcome()
+                            .is_some_and(|o| o.winners.contains(&self.seat))
+                })
+            })
+            .cloned()
     }
 
     /// One sample, one descent, one expansion, one playout, and the rewards taken back up.

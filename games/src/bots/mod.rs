@@ -22,6 +22,13 @@ use std::time::Instant;
 
 use crate::engine::{Game, GameRng, Seat};
 
+/// A value in (0, 1) for a seat whose measure of how well it stands is `mine` when the best of the
+/// other sides has `best_other`: a half when level, towards 1 as it leads by several `scale`s.
+/// What most [`Game::evaluate`]s return.
+pub fn lead(mine: f64, best_other: f64, scale: f64) -> f64 {
+    1.0 / (1.0 + (-(mine - best_other) / scale).exp())
+}
+
 /// The move a bot at `level` plays for `seat` now, `None` when the seat need not act. The search
 /// stops at the level's playout budget, its time budget, or `deadline`, whichever comes first.
 pub fn choose<G: Game>(

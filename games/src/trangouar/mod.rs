@@ -308,6 +308,37 @@ impl Game for Trangouar {
         crate::engine::pick_uniform(self.legal_moves(seat), rng)
     }
 
+    /// Pearls left in play, against the best other seat (a cube with no pearl is a corpse, the last
+    /// seat with active cubes wins). Before the reveal there is nothing to tell seats apart.
+    fn evaluate(&self, seat: Seat) -> Option<f64> {
+        let pearls = |s: Seat| {
+            self.active_cubes(s)
+                .map(|(_, c)| f64::from(c.pearls.total()))
+                .sum::<f64>()
+        };
+        let best_other = (0..self.players)
+            .filter(|&s| s != seat)
+            .map(pearls)
+            .fold(f64::NEG_INFINITY, f64::max);
+        Some(crate::bots::lead(pearls(seat), best_other, 4.0))
+    }
+
+    /// Until the reveal, `seat` knows only its own setup and who is ready: the others' submitted
+    /// setups are drawn anew among valid ones, and so is who starts. After it, nothing is hidden.
+    fn determinize(&self, seat: Seat, rng: &mut GameRng) -> Self {
+        let mut g = self.clone();
+        if !g.revealed {
+            g.starter = rng.random_range(0..g.players);
+            g.turn = g.starter;
+            for s in (0..g.players).filter(|&s| s != seat && self.setups[s].is_some()) {
+                if let Move::Setup { cubes } = g.random_setup(s, rng) {
+                    g.setups[s] = Some(cubes);
+                }
+            }
+        }
+        g
+    }
+
     /// Only a pending loss has a prescribed answer; every other decision waits for its player.
     fn default_move(&self, seat: Seat) -> Option<Move> {
         self.pending
