@@ -36,6 +36,8 @@ struct Tally {
     draws: u32,
     losses: u32,
     plies: u64,
+    /// How the matches ended (reason, count).
+    reasons: Vec<(String, u32)>,
     /// Time and count of moves, per level of the pair (first, second).
     think: [(Duration, u32); 2],
 }
@@ -69,7 +71,7 @@ fn main() {
             let rate = (f64::from(t.wins) + 0.5 * f64::from(t.draws)) / n * 100.0;
             let ms = |(d, k): (Duration, u32)| d.as_secs_f64() * 1e3 / f64::from(k.max(1));
             println!(
-                "{game:16} {:>6} vs {:<6} {rate:5.1}%  (W {} D {} L {})  {:.0} plies/match  ms/move: {} {:.1}, {} {:.1}",
+                "{game:16} {:>6} vs {:<6} {rate:5.1}%  (W {} D {} L {})  {:.0} plies/match  ms/move: {} {:.1}, {} {:.1}  ends: {}",
                 a.name(),
                 b.name(),
                 t.wins,
@@ -80,6 +82,11 @@ fn main() {
                 ms(t.think[0]),
                 b.name(),
                 ms(t.think[1]),
+                t.reasons
+                    .iter()
+                    .map(|(r, n)| format!("{r} {n}"))
+                    .collect::<Vec<_>>()
+                    .join(", "),
             );
         }
     }
@@ -112,6 +119,10 @@ fn play_pair(game: &str, options: &Value, cap: u64, a: BotLevel, b: BotLevel, ga
             tally.plies += 1;
         }
         let outcome = m.outcome().expect("over");
+        match tally.reasons.iter_mut().find(|(r, _)| *r == outcome.reason) {
+            Some((_, n)) => *n += 1,
+            None => tally.reasons.push((outcome.reason.clone(), 1)),
+        }
         if outcome.winners.is_empty() {
             tally.draws += 1;
         } else if outcome.winners.contains(&a_seat) {

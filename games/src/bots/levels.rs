@@ -6,6 +6,11 @@ use std::time::{Duration, Instant};
 /// The longest any bot thinks about one move (the protocol's promise: under 2 seconds).
 pub const MAX_THINK: Duration = Duration::from_millis(1_800);
 
+/// Plies a search playout runs before the game's evaluation scores it. Short: the evaluations
+/// know more than long random play does (measured with the `bot_strength` example: Abalone wins
+/// at 4, draws often at 24), and long enough to sample some chance (draws, dice, coins).
+const PLAYOUT_DEPTH: u32 = 4;
+
 /// How well a bot plays: the protocol's `bot_level`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -38,12 +43,12 @@ impl BotLevel {
             BotLevel::Easy => Some(Budget {
                 playouts: 300,
                 time: Some(Duration::from_millis(150)),
-                depth: 24,
+                depth: PLAYOUT_DEPTH,
             }),
             BotLevel::Strong => Some(Budget {
                 playouts: 3_000,
                 time: Some(Duration::from_millis(1_500)),
-                depth: 24,
+                depth: PLAYOUT_DEPTH,
             }),
         }
     }

@@ -118,10 +118,7 @@ impl<'a, G: Game> Search<'a, G> {
         let mut node = 0;
         let mut plies = 0;
         // Selection and expansion.
-        loop {
-            let Some(seat) = self.acting(&state, node == 0) else {
-                break;
-            };
+        while let Some(seat) = self.acting(&state, node == 0) {
             let legal = state.legal_moves(seat);
             if legal.is_empty() {
                 break;

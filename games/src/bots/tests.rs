@@ -64,12 +64,36 @@ fn abalone_bot_pushes_off_the_sixth_marble() {
     let black: &[&str] = &["C3", "B2", "E5", "E6", "D4", "F5", "F6", "G7"];
     let g = Abalone::from_cells(2, &[black, white], 0).with_ejected(0, 5);
     for seed in 0..3 {
-        let mv = search(&g, 0, &BotLevel::Easy.budget().unwrap().playouts_only(), &mut seeded(seed), None)
-            .unwrap();
+        let mv = search(
+            &g,
+            0,
+            &BotLevel::Easy.budget().unwrap().playouts_only(),
+            &mut seeded(seed),
+            None,
+        )
+        .unwrap();
         let mut after = g.clone();
         after.play(0, &mv, &mut seeded(0)).unwrap();
         let outcome = after.outcome().expect("the winning push ends the match");
         assert_eq!(outcome.winners, vec![0], "seed {seed}: played {mv:?}");
+    }
+}
+
+#[test]
+fn abalone_bot_takes_a_marble_when_it_can() {
+    // No win in sight: the search itself (and the evaluation) must find the push that ejects.
+    let white: &[&str] = &["A1", "I5", "I6", "I7", "I8", "I9", "H4", "H5", "H6"];
+    let black: &[&str] = &["C3", "B2", "E5", "E6", "D4", "F5", "F6", "G7"];
+    let g = Abalone::from_cells(2, &[black, white], 0);
+    let budget = BotLevel::Easy.budget().unwrap().playouts_only();
+    for seed in 0..3 {
+        let mv = search(&g, 0, &budget, &mut seeded(seed), None).unwrap();
+        let mut after = g.clone();
+        let events = after.play(0, &mv, &mut seeded(0)).unwrap();
+        assert!(
+            !events[0].data["ejected"].is_null(),
+            "seed {seed}: played {mv:?}"
+        );
     }
 }
 
@@ -163,7 +187,10 @@ fn no_level_thinks_longer_than_the_cap() {
     }
     assert_eq!(BotLevel::Random.budget(), None);
     assert_eq!(BotLevel::default(), BotLevel::Easy);
-    assert_eq!(serde_json::to_value(BotLevel::Strong).unwrap(), json!("strong"));
+    assert_eq!(
+        serde_json::to_value(BotLevel::Strong).unwrap(),
+        json!("strong")
+    );
 }
 
 /// Two Triominos positions that seat 0 cannot tell apart: same board, same own rack, same
@@ -173,7 +200,13 @@ fn triominos_twins() -> (Triominos, Triominos) {
     let a = vec![[0, 0, 2], [2, 2, 2], [3, 3, 3]];
     let b = vec![[0, 0, 3], [5, 5, 5], [1, 1, 1]];
     let board = [(Cell::up(0, 0), [0, 0, 0], 0)];
-    let x = Triominos::for_test(json!({}), vec![own.clone(), a.clone()], &board, b.clone(), Some(0));
+    let x = Triominos::for_test(
+        json!({}),
+        vec![own.clone(), a.clone()],
+        &board,
+        b.clone(),
+        Some(0),
+    );
     let y = Triominos::for_test(json!({}), vec![own, b], &board, a, Some(0));
     (x, y)
 }
@@ -196,7 +229,11 @@ fn triominos_bot_does_not_read_the_other_rack_or_the_pile() {
     }
     // And the samples do vary: the hidden tiles are really redealt.
     let views: std::collections::HashSet<String> = (0..10)
-        .map(|s| x.determinize(0, &mut seeded(s)).view(Viewer::Omniscient).to_string())
+        .map(|s| {
+            x.determinize(0, &mut seeded(s))
+                .view(Viewer::Omniscient)
+                .to_string()
+        })
         .collect();
     assert!(views.len() > 1);
 }
@@ -235,9 +272,9 @@ fn a_bot_seat_in_the_middle_of_a_multi_step_turn_continues_it() {
         let Some(&seat) = m.to_act().first() else {
             break;
         };
-        let mv = m.bot_move_with(seat, &small(), m.bot_rng(seat), None).unwrap();
+        let mv = m
+            .bot_move_with(seat, &small(), m.bot_rng(seat), None)
+            .unwrap();
         m.play(seat, &mv).unwrap();
     }
 }
-
-

@@ -57,6 +57,9 @@ pub const ANTENNA: u8 = 3;
 /// Pearls on one cube (3 antennas of 3).
 pub const CUBE_MAX: u8 = 9;
 
+/// What a bot's evaluation gives up, in pearls, per step its cubes stand from the enemy.
+const APPROACH_WEIGHT: f64 = 0.5;
+
 /// A cube on the board. A corpse has no owner and no pearls.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Cube {
@@ -145,6 +148,28 @@ impl Trangouar {
 
     fn cube_at(&self, p: Point) -> Option<Cube> {
         self.board[p.index()]
+    }
+
+    /// The mean over `seat`'s active cubes of the distance (steps along the grid) to the nearest
+    /// enemy cube; 0 when there is no such pair.
+    fn mean_enemy_distance(&self, seat: Seat) -> f64 {
+        let enemies: Vec<Point> = (0..self.players)
+            .filter(|&s| s != seat)
+            .flat_map(|s| self.active_cubes(s).map(|(p, _)| p))
+            .collect();
+        let nearest: Vec<usize> = self
+            .active_cubes(seat)
+            .filter_map(|(p, _)| {
+                enemies
+                    .iter()
+                    .map(|e| p.x().abs_diff(e.x()) + p.y().abs_diff(e.y()))
+                    .min()
+            })
+            .collect();
+        if nearest.is_empty() {
+            return 0.0;
+        }
+        nearest.iter().sum::<usize>() as f64 / nearest.len() as f64
     }
 }
 
@@ -309,7 +334,9 @@ impl Game for Trangouar {
     }
 
     /// Pearls left in play, against the best other seat (a cube with no pearl is a corpse, the last
-    /// seat with active cubes wins). Before the reveal there is nothing to tell seats apart.
+    /// seat with active cubes wins), and a little for standing close to the enemy: pearls leave
+    /// only in fights, and a bot that never comes near draws by stall (which the value tends to as
+    /// it nears). Before the reveal there is nothing to tell seats apart.
     fn evaluate(&self, seat: Seat) -> Option<f64> {
         let pearls = |s: Seat| {
             self.active_cubes(s)
@@ -320,7 +347,14 @@ impl Game for Trangouar {
             .filter(|&s| s != seat)
             .map(pearls)
             .fold(f64::NEG_INFINITY, f64::max);
-        Some(crate::bots::lead(pearls(seat), best_other, 4.0))
+        // A stall is a draw: as it nears, a lead in pearls is worth less unless a fight resets
+        // the count.
+        let stall_near = self.rules.stall_rounds.map_or(0.0, |limit| {
+            f64::from(self.quiet_rounds().min(limit)) / f64::from(limit)
+        });
+        let ahead = (pearls(seat) - best_other) * (1.0 - stall_near);
+        let approach = -APPROACH_WEIGHT * self.mean_enemy_distance(seat);
+        Some(crate::bots::lead(ahead + approach, 0.0, 4.0))
     }
 
     /// Until the reveal, `seat` knows only its own setup and who is ready: the others' submitted

@@ -509,7 +509,9 @@ impl Game for Triominos {
                 continue;
             }
             let bound = |t: &Tile| {
-                g.opener.as_ref().is_some_and(|op| op.seat == s && op.tiles.contains(t))
+                g.opener
+                    .as_ref()
+                    .is_some_and(|op| op.seat == s && op.tiles.contains(t))
                     || (s == g.turn && g.drawn.contains(t))
             };
             kept[s] = rack.iter().copied().filter(|t| bound(t)).collect();
