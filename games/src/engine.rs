@@ -238,6 +238,25 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// How many seats the match has.
     fn seat_count(&self) -> usize;
 
+    /// A guess at how well `seat` stands, in [0, 1] (1: sure win, 0: sure loss), for a search bot
+    /// that stops its playouts short (see [`crate::bots`]). Called on a determinized state (see
+    /// [`Game::determinize`]), so it may read all of it. `None`, the default: the game has no cheap
+    /// evaluation, and a playout cut short counts as a draw.
+    fn evaluate(&self, seat: Seat) -> Option<f64> {
+        let _ = seat;
+        None
+    }
+
+    /// A state `seat` cannot tell apart from this one: what it sees is kept, everything hidden from
+    /// it (other racks, the pile's order, others' secret setups, who was drawn to start) is drawn
+    /// anew from `rng` among what is consistent with its view. A search bot plays on such samples
+    /// only, so it never reads what its seat may not see. Default: a plain copy, right for games of
+    /// perfect information (future chance is drawn from the searcher's RNG anyway).
+    fn determinize(&self, seat: Seat, rng: &mut GameRng) -> Self {
+        let _ = (seat, rng);
+        self.clone()
+    }
+
     /// How the match ends when it reaches the server's ply cap (see [`crate::registry::Match`]:
     /// every match has one) before the rules end it. Default: a draw, reason `ply_limit`. A game
     /// with its own idea of who leads (Abalone's `cap_result`) says so here.

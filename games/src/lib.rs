@@ -2,6 +2,7 @@
 //! the seeded RNG a match is given. One module per game behind the [`engine::Game`] trait; the server
 //! reaches them through [`registry`].
 
+pub mod bots;
 pub mod engine;
 pub mod options;
 pub mod registry;
@@ -16,6 +17,7 @@ pub mod pinuid;
 pub mod trangouar;
 pub mod triominos;
 
+pub use bots::{BotLevel, Budget};
 pub use engine::{
     Audience, Event, Game, GameInfo, GameRng, MoveError, Outcome, Seat, SetupError, Viewer,
 };

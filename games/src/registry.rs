@@ -12,6 +12,9 @@ use rand::SeedableRng;
 use serde_json::value::RawValue;
 use serde_json::Value;
 use std::marker::PhantomData;
+use std::time::Instant;
+
+use crate::bots::{self, BotLevel, Budget};
 
 use crate::engine::{Event, Game, GameInfo, GameRng, MoveError, Outcome, Seat, SetupError, Viewer};
 use crate::options::{self, Options};
@@ -84,6 +87,27 @@ pub trait Match: Send + Sync {
     /// A random move for `seat` drawn from [`Match::bot_rng`] (see [`Game::random_move`]), in
     /// canonical move JSON; `None` when it need not act.
     fn random_move(&self, seat: Seat) -> Option<Value>;
+    /// A bot's move for `seat` at `level` (see [`crate::bots`]), in canonical move JSON; `None`
+    /// when it need not act. `rng` is the bot's own (the server passes [`Match::bot_rng`]); the
+    /// search stops at the level's budget or at `deadline`, whichever comes first, and never
+    /// thinks longer than [`crate::bots::MAX_THINK`]. CPU-bound for up to that long: call it off
+    /// the async runtime's workers.
+    fn bot_move(
+        &self,
+        seat: Seat,
+        level: BotLevel,
+        rng: GameRng,
+        deadline: Option<Instant>,
+    ) -> Option<Value>;
+    /// [`Match::bot_move`] under an explicit search budget (benchmarks, and deterministic play:
+    /// with `budget.time` `None` and no deadline, the same `rng` gives the same move).
+    fn bot_move_with(
+        &self,
+        seat: Seat,
+        budget: &Budget,
+        rng: GameRng,
+        deadline: Option<Instant>,
+    ) -> Option<Value>;
     fn box_clone(&self) -> Box<dyn Match>;
     /// Ends the match once `max_plies` plies have been played (counting from the start), as the
     /// game's [`Game::ply_cap_outcome`] says, unless its rules end it first. Set before any move.
@@ -308,6 +332,34 @@ impl<G: Game> Match for MatchOf<G> {
         }
         self.state
             .random_move(seat, &mut self.bot_rng(seat))
+            .map(|m| serde_json::to_value(m).expect("moves serialise"))
+    }
+
+    fn bot_move(
+        &self,
+        seat: Seat,
+        level: BotLevel,
+        mut rng: GameRng,
+        deadline: Option<Instant>,
+    ) -> Option<Value> {
+        if self.capped() {
+            return None;
+        }
+        bots::choose(&self.state, seat, level, &mut rng, deadline)
+            .map(|m| serde_json::to_value(m).expect("moves serialise"))
+    }
+
+    fn bot_move_with(
+        &self,
+        seat: Seat,
+        budget: &Budget,
+        mut rng: GameRng,
+        deadline: Option<Instant>,
+    ) -> Option<Value> {
+        if self.capped() {
+            return None;
+        }
+        bots::search(&self.state, seat, budget, &mut rng, deadline)
             .map(|m| serde_json::to_value(m).expect("moves serialise"))
     }
 

@@ -150,6 +150,13 @@ impl Abalone {
             outcome: None,
         }
     }
+
+    /// The same position with `count` marbles already ejected by `seat` (tests).
+    #[cfg(test)]
+    pub(crate) fn with_ejected(mut self, seat: usize, count: u8) -> Abalone {
+        self.pos.ejected[seat] = count;
+        self
+    }
 }
 
 impl Game for Abalone {
@@ -311,6 +318,21 @@ impl Game for Abalone {
 
     fn outcome(&self) -> Option<Outcome> {
         self.outcome.clone()
+    }
+
+    /// Marbles pushed off (the side's score toward 6) first, then how central the marbles stand
+    /// (the classic strength of an Abalone position: the edge is where marbles are lost).
+    fn evaluate(&self, seat: Seat) -> Option<f64> {
+        let players = self.pos.players;
+        let measure = |s: u8| {
+            f64::from(self.pos.side_score(s)) - 0.5 * rules::mean_centre_distance(&self.pos, s)
+        };
+        let me = seat as u8;
+        let best_other = (0..players)
+            .filter(|&s| self.pos.team(s) != self.pos.team(me))
+            .map(measure)
+            .fold(f64::NEG_INFINITY, f64::max);
+        Some(crate::bots::lead(measure(me), best_other, 2.0))
     }
 
     /// At a ply cap (the option's or the server's): a draw, or with `cap_result` "marbles" a win

@@ -27,6 +27,7 @@
 //! nobody can move; `stall`: the G13 safeguard).
 
 pub mod board;
+mod eval;
 pub mod moves;
 mod rules;
 #[cfg(test)]
@@ -305,5 +306,16 @@ impl Game for GroupsOfThree {
 
     fn outcome(&self) -> Option<Outcome> {
         self.outcome.clone()
+    }
+
+    /// The race: pieces out count 1, pieces on the board between a half and 1 by how close they
+    /// stand to the Center Square, pieces in reserve nothing; against the best other seat.
+    fn evaluate(&self, seat: Seat) -> Option<f64> {
+        let progress = self.progress();
+        let best_other = (0..self.players)
+            .filter(|&s| s != seat)
+            .map(|s| progress[s])
+            .fold(f64::NEG_INFINITY, f64::max);
+        Some(crate::bots::lead(progress[seat], best_other, 1.5))
     }
 }

@@ -296,4 +296,14 @@ impl Game for Pinuid {
     fn outcome(&self) -> Option<Outcome> {
         self.outcome.clone()
     }
+
+    /// The race to 2 pieces: fewer pieces of one's own than the closest rival is a lead.
+    fn evaluate(&self, seat: Seat) -> Option<f64> {
+        let left = |s: Seat| -(self.pieces(s) as f64);
+        let best_other = (0..self.players)
+            .filter(|&s| s != seat && !self.eliminated[s])
+            .map(left)
+            .fold(f64::NEG_INFINITY, f64::max);
+        Some(crate::bots::lead(left(seat), best_other, 1.0))
+    }
 }

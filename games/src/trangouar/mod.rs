@@ -57,6 +57,9 @@ pub const ANTENNA: u8 = 3;
 /// Pearls on one cube (3 antennas of 3).
 pub const CUBE_MAX: u8 = 9;
 
+/// What a bot's evaluation gives up, in pearls, per step its cubes stand from the enemy.
+const APPROACH_WEIGHT: f64 = 0.5;
+
 /// A cube on the board. A corpse has no owner and no pearls.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Cube {
@@ -145,6 +148,28 @@ impl Trangouar {
 
     fn cube_at(&self, p: Point) -> Option<Cube> {
         self.board[p.index()]
+    }
+
+    /// The mean over `seat`'s active cubes of the distance (steps along the grid) to the nearest
+    /// enemy cube; 0 when there is no such pair.
+    fn mean_enemy_distance(&self, seat: Seat) -> f64 {
+        let enemies: Vec<Point> = (0..self.players)
+            .filter(|&s| s != seat)
+            .flat_map(|s| self.active_cubes(s).map(|(p, _)| p))
+            .collect();
+        let nearest: Vec<usize> = self
+            .active_cubes(seat)
+            .filter_map(|(p, _)| {
+                enemies
+                    .iter()
+                    .map(|e| p.x().abs_diff(e.x()) + p.y().abs_diff(e.y()))
+                    .min()
+            })
+            .collect();
+        if nearest.is_empty() {
+            return 0.0;
+        }
+        nearest.iter().sum::<usize>() as f64 / nearest.len() as f64
     }
 }
 
@@ -306,6 +331,46 @@ impl Game for Trangouar {
             return Some(self.random_setup(seat, rng));
         }
         crate::engine::pick_uniform(self.legal_moves(seat), rng)
+    }
+
+    /// Pearls left in play, against the best other seat (a cube with no pearl is a corpse, the last
+    /// seat with active cubes wins), and a little for standing close to the enemy: pearls leave
+    /// only in fights, and a bot that never comes near draws by stall (which the value tends to as
+    /// it nears). Before the reveal there is nothing to tell seats apart.
+    fn evaluate(&self, seat: Seat) -> Option<f64> {
+        let pearls = |s: Seat| {
+            self.active_cubes(s)
+                .map(|(_, c)| f64::from(c.pearls.total()))
+                .sum::<f64>()
+        };
+        let best_other = (0..self.players)
+            .filter(|&s| s != seat)
+            .map(pearls)
+            .fold(f64::NEG_INFINITY, f64::max);
+        // A stall is a draw: as it nears, a lead in pearls is worth less unless a fight resets
+        // the count.
+        let stall_near = self.rules.stall_rounds.map_or(0.0, |limit| {
+            f64::from(self.quiet_rounds().min(limit)) / f64::from(limit)
+        });
+        let ahead = (pearls(seat) - best_other) * (1.0 - stall_near);
+        let approach = -APPROACH_WEIGHT * self.mean_enemy_distance(seat);
+        Some(crate::bots::lead(ahead + approach, 0.0, 4.0))
+    }
+
+    /// Until the reveal, `seat` knows only its own setup and who is ready: the others' submitted
+    /// setups are drawn anew among valid ones, and so is who starts. After it, nothing is hidden.
+    fn determinize(&self, seat: Seat, rng: &mut GameRng) -> Self {
+        let mut g = self.clone();
+        if !g.revealed {
+            g.starter = rng.random_range(0..g.players);
+            g.turn = g.starter;
+            for s in (0..g.players).filter(|&s| s != seat && self.setups[s].is_some()) {
+                if let Move::Setup { cubes } = g.random_setup(s, rng) {
+                    g.setups[s] = Some(cubes);
+                }
+            }
+        }
+        g
     }
 
     /// Only a pending loss has a prescribed answer; every other decision waits for its player.

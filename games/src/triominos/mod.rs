@@ -484,6 +484,54 @@ impl Game for Triominos {
     fn outcome(&self) -> Option<Outcome> {
         self.outcome.clone()
     }
+
+    /// Points, less what is still on the rack (about 5 points a tile: each would score when placed,
+    /// and counts for the others when someone goes out), against the best other seat.
+    fn evaluate(&self, seat: Seat) -> Option<f64> {
+        let standing = |s: Seat| self.scores[s] as f64 - 5.0 * self.racks[s].len() as f64;
+        let best_other = (0..self.players)
+            .filter(|&s| s != seat)
+            .map(standing)
+            .fold(f64::NEG_INFINITY, f64::max);
+        Some(crate::bots::lead(standing(seat), best_other, 40.0))
+    }
+
+    /// `seat` sees its rack, the board and how many tiles each rack and the pile hold: the tiles
+    /// it has not seen are dealt anew among the other racks and the pile, sizes kept. (Tiles
+    /// another seat must play next, as the round's opener or as this turn's draws under
+    /// `must_play_drawn_tile`, stay with it; a bot only searches on its own turn, so this never
+    /// tells it anything.)
+    fn determinize(&self, seat: Seat, rng: &mut GameRng) -> Self {
+        let mut g = self.clone();
+        let mut kept: Vec<Vec<Tile>> = vec![Vec::new(); self.players];
+        for (s, rack) in g.racks.iter_mut().enumerate() {
+            if s == seat {
+                continue;
+            }
+            let bound = |t: &Tile| {
+                g.opener
+                    .as_ref()
+                    .is_some_and(|op| op.seat == s && op.tiles.contains(t))
+                    || (s == g.turn && g.drawn.contains(t))
+            };
+            kept[s] = rack.iter().copied().filter(|t| bound(t)).collect();
+            rack.retain(|t| !bound(t));
+        }
+        let mut hands: Vec<&mut Vec<Tile>> = g
+            .racks
+            .iter_mut()
+            .enumerate()
+            .filter(|(s, _)| *s != seat)
+            .map(|(_, r)| r)
+            .collect();
+        hands.push(&mut g.pile);
+        crate::bots::redeal(&mut hands, rng);
+        for (s, rack) in g.racks.iter_mut().enumerate() {
+            rack.append(&mut kept[s]);
+            rack.sort();
+        }
+        g
+    }
 }
 
 #[cfg(test)]
