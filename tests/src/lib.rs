@@ -4,6 +4,7 @@
 
 pub mod client;
 pub mod db;
+pub mod history;
 pub mod replay;
 pub mod rest;
 pub mod scenario;

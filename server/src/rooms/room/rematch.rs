@@ -48,6 +48,7 @@ impl Room {
             options: self.options.clone(),
             clock: self.clock,
             seating: self.seating,
+            rated: self.rated,
         };
         let store = &self.context.store;
         let made = async {
