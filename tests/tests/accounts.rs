@@ -398,6 +398,25 @@ async fn a_rated_duel_moves_both_ratings(backend: Backend) {
         profile["stats"]["by_game"]["abalone"],
         json!({"played": 2, "won": 1})
     );
+
+    // An agreed draw between the lower-rated Alice and the higher-rated Bob: a draw is half a win,
+    // so Alice goes up and Bob down.
+    let (code, clients) = started(&server, &api, &[&alice, &bob], rated("abalone", 2)).await;
+    clients[0]
+        .send(json!({"type": "draw", "room": code, "offer": true}))
+        .await;
+    clients[1]
+        .wait_for(0, |f| f["type"] == "draw" && f["offers"] == json!([0]))
+        .await;
+    clients[1]
+        .send(json!({"type": "draw", "room": code, "offer": true}))
+        .await;
+    let end = ended(&clients[0], &code).await;
+    assert_eq!(end["result"]["winners"], json!([]));
+    let (a2, _, a_games) = rating(&api, &alice, "abalone").await.unwrap();
+    let (b2, _, b_games) = rating(&api, &bob, "abalone").await.unwrap();
+    assert!(a2 > a && b2 < b, "{a} → {a2}, {b} → {b2}");
+    assert_eq!((a_games, b_games), (2, 2));
 }
 on_both_databases!(a_rated_duel_moves_both_ratings);
 
