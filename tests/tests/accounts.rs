@@ -420,6 +420,40 @@ async fn a_rated_duel_moves_both_ratings(backend: Backend) {
 }
 on_both_databases!(a_rated_duel_moves_both_ratings);
 
+/// A rated match ended by its rules (here the ply cap: a move stored with the end, through the
+/// group commit) rates its players like any other end.
+async fn a_rated_match_ended_by_its_rules_is_rated(backend: Backend) {
+    let (_db, server, api) = start(backend).await;
+    let (alice, bob) = (api.new_player("Alice").await, api.new_player("Bob").await);
+    let mut room = rated("abalone", 2);
+    room["options"] = json!({"max_plies": 2});
+    let (code, clients) = started(&server, &api, &[&alice, &bob], room).await;
+    for (ply, c) in clients.iter().enumerate() {
+        c.until_version(&code, ply as u64 + 1).await;
+        let mv = c.legal(&code)[0].clone();
+        c.play(&code, &format!("m{ply}"), mv).await;
+    }
+    let end = ended(&clients[0], &code).await;
+    assert_eq!(end["result"]["reason"], "ply_limit");
+    let winners: Vec<usize> = serde_json::from_value(end["result"]["winners"].clone()).unwrap();
+    for (seat, p) in [&alice, &bob].into_iter().enumerate() {
+        let (r, deviation, games) = rating(&api, p, "abalone").await.unwrap();
+        assert!(deviation < 350.0 && games == 1, "{}", p.name);
+        match winners.as_slice() {
+            [] => assert!((r - 1500.0).abs() < 1e-6, "a draw between equals"),
+            w => assert_eq!(r > 1500.0, w.contains(&seat), "{}: {r}", p.name),
+        }
+    }
+    let (_, history) = api
+        .get(
+            &format!("/api/v1/players/{}/ratings/abalone", alice.id),
+            None,
+        )
+        .await;
+    assert_eq!(history["changes"][0]["match"], end["match"]);
+}
+on_both_databases!(a_rated_match_ended_by_its_rules_is_rated);
+
 /// Four-player Abalone is two teams, seats 0 and 2 against 1 and 3: seat 0 resigns for its team,
 /// and both its players go down, both of the others up.
 async fn a_rated_team_match_rates_teams(backend: Backend) {

@@ -56,9 +56,10 @@ pub async fn sign_in(
 ) -> Result<(StatusCode, Json<PlayerCreated>), ApiError> {
     let budgets = &state.budgets;
     let address = crate::client_addr::limit_key(client.ip());
-    // A name that is not a valid name cannot be anyone's: it fails like a wrong one.
+    // A name that is not a valid name cannot be anyone's: it fails like a wrong one, and all such
+    // names share one budget (kept small: nobody's account is behind it).
     let name = crate::text::name_key(&body.name).ok();
-    let name_limit_key = name.clone().unwrap_or_else(|| body.name.to_lowercase());
+    let name_limit_key = name.clone().unwrap_or_default();
     budgets
         .sign_in_failures_per_name
         .check(&name_limit_key)

@@ -207,3 +207,50 @@ impl Store {
         })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Migration 0004 moves tokens to a table of their own: a player created before it still signs
+    /// in with its token afterwards.
+    #[tokio::test]
+    async fn tokens_from_before_accounts_still_sign_in() {
+        let dir = tempfile::tempdir().unwrap();
+        let before = dir.path().join("before");
+        std::fs::create_dir(&before).unwrap();
+        let migrations = concat!(env!("CARGO_MANIFEST_DIR"), "/../migrations/sqlite");
+        for entry in std::fs::read_dir(migrations).unwrap() {
+            let path = entry.unwrap().path();
+            let name = path.file_name().unwrap().to_str().unwrap().to_string();
+            if name.as_str() < "0004" {
+                std::fs::copy(&path, before.join(name)).unwrap();
+            }
+        }
+        let url = format!("sqlite://{}", dir.path().join("old.db").display());
+        let store = Store::connect(&url, 1).await.unwrap();
+        let super::super::Backend::Sqlite(pool) = &store.backend else {
+            unreachable!()
+        };
+        sqlx::migrate::Migrator::new(before.as_path())
+            .await
+            .unwrap()
+            .run(pool)
+            .await
+            .unwrap();
+        let id = Uuid::new_v4();
+        sqlx::query(
+            "INSERT INTO players (id, name, token_hash, created_at) VALUES ($1, 'Old', 'abc', $2)",
+        )
+        .bind(id)
+        .bind(Utc::now())
+        .execute(pool)
+        .await
+        .unwrap();
+        store.migrate().await.unwrap();
+        let player = store.player_by_token_hash("abc").await.unwrap().unwrap();
+        assert_eq!((player.id, player.name.as_str()), (id, "Old"));
+        store.revoke_tokens(id).await.unwrap();
+        assert!(store.player_by_token_hash("abc").await.unwrap().is_none());
+    }
+}
