@@ -327,6 +327,22 @@ async fn rated_rooms_are_for_people(backend: Backend) {
     .await;
     let (_, info) = api.get(&format!("/api/v1/rooms/{code}"), None).await;
     assert_eq!(info["status"], "waiting");
+
+    // The flag is stored: after a restart the room is still rated, and still refuses bots.
+    drop(c);
+    let mut server = server;
+    server.terminate().await;
+    server.restart().await;
+    let api = Api::new(server.http());
+    let (_, info) = api.get(&format!("/api/v1/rooms/{code}"), None).await;
+    assert_eq!(info["rated"], true);
+    let c = Client::login(&server.ws_url(), &host).await;
+    c.join(code, "player").await;
+    c.expect_error(
+        json!({"type": "start", "room": code, "bots": true}),
+        "conflict",
+    )
+    .await;
 }
 on_both_databases!(rated_rooms_are_for_people);
 
