@@ -3,6 +3,7 @@
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
+use std::collections::BTreeMap;
 use uuid::Uuid;
 
 use crate::clock::ClockSetting;
@@ -35,6 +36,23 @@ pub struct PlayerCreated {
     pub token: String,
 }
 
+/// `PUT /api/v1/players/me/password`: sets or changes the password (8 to 200 characters), which
+/// reserves the player's name.
+#[derive(Debug, Clone, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct NewPassword {
+    pub password: String,
+}
+
+/// `POST /api/v1/sessions`: sign in by name and password; answered like `POST /api/v1/players`
+/// ([`PlayerCreated`]) with a new token for the same player.
+#[derive(Debug, Clone, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SignIn {
+    pub name: String,
+    pub password: String,
+}
+
 /// `GET /api/v1/players/{id}`.
 #[derive(Debug, Clone, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct PlayerProfile {
@@ -42,13 +60,72 @@ pub struct PlayerProfile {
     pub name: String,
     pub created_at: DateTime<Utc>,
     pub stats: PlayerStats,
+    /// Its rating in each game it has played at least one rated match of, by game id.
+    #[serde(default)]
+    pub ratings: BTreeMap<String, RatingInfo>,
 }
 
-#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq, utoipa::ToSchema)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq, utoipa::ToSchema)]
 pub struct PlayerStats {
     /// Matches finished with this player in a seat.
     pub played: i64,
     pub won: i64,
+    /// An addition to the contract: the same counts per game id (games with a finished match only).
+    #[serde(default)]
+    pub by_game: BTreeMap<String, GameStats>,
+}
+
+/// A player's finished matches of one game.
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq, utoipa::ToSchema)]
+pub struct GameStats {
+    pub played: i64,
+    pub won: i64,
+}
+
+/// A player's rating in one game (Glicko scale: everyone starts at 1500, deviation 350).
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, utoipa::ToSchema)]
+pub struct RatingInfo {
+    pub rating: f64,
+    /// How uncertain the rating is: it falls as rated matches are played.
+    pub deviation: f64,
+    /// Rated matches counted.
+    pub games: i64,
+}
+
+/// `GET /api/v1/games/{id}/leaderboard`: settled ratings (deviation below 150), best first.
+#[derive(Debug, Clone, Serialize, Deserialize, utoipa::ToSchema)]
+pub struct Leaderboard {
+    pub players: Vec<LeaderboardEntry>,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, utoipa::ToSchema)]
+pub struct LeaderboardEntry {
+    pub id: Uuid,
+    pub name: String,
+    pub rating: f64,
+    pub deviation: f64,
+    pub games: i64,
+}
+
+/// `GET /api/v1/players/{id}/ratings/{game}` (an addition to the contract): how a player's rating
+/// in a game changed, one point per rated match, oldest first.
+#[derive(Debug, Clone, Serialize, Deserialize, utoipa::ToSchema)]
+pub struct RatingHistory {
+    pub game: String,
+    pub changes: Vec<RatingChange>,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, utoipa::ToSchema)]
+pub struct RatingChange {
+    #[serde(rename = "match")]
+    pub match_id: Uuid,
+    /// Before the match.
+    pub rating_before: f64,
+    pub deviation_before: f64,
+    /// After it.
+    pub rating: f64,
+    pub deviation: f64,
+    pub at: DateTime<Utc>,
 }
 
 /// One entry of `GET /api/v1/games`.
@@ -140,6 +217,9 @@ pub struct NewRoom {
     /// Null or absent: the default for the visibility (see [`Seating::default_for`]).
     #[serde(default)]
     pub seating: Option<Seating>,
+    /// Whether the room's matches change ratings (every seat must be a person). Default false.
+    #[serde(default)]
+    pub rated: bool,
 }
 
 /// A room, as REST and the `room` frame show it.
@@ -167,6 +247,9 @@ pub struct RoomInfo {
     /// How seats are given at the start (absent in rooms from before: `host_first`).
     #[serde(default = "host_first")]
     pub seating: Seating,
+    /// Whether the room's matches change ratings.
+    #[serde(default)]
+    pub rated: bool,
 }
 
 fn host_first() -> Seating {

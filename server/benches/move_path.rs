@@ -155,6 +155,7 @@ async fn stored_match(store: &Store, game: &str) -> Uuid {
         clock: None,
         rematch: None,
         seating: "host_first".into(),
+        rated: false,
         seats: (0..PLAYERS)
             .map(|s| SeatRow {
                 seat: s as i32,

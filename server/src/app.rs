@@ -12,7 +12,7 @@ use uuid::Uuid;
 
 use crate::config::{Limits, ServeArgs};
 use crate::counted::Counted;
-use crate::rate::{quota, KeyedRate, Period};
+use crate::rate::{quota, FailureRate, KeyedRate, Period};
 use crate::rooms::{RoomContext, Rooms};
 use crate::store::Store;
 
@@ -43,6 +43,9 @@ pub struct Budgets {
     pub frames_per_player: KeyedRate<Uuid>,
     /// Open WebSocket connections per player (`--connections-per-player`).
     pub player_connections: Arc<Counted<Uuid>>,
+    /// Failed sign-ins per name (its reserved form) and per client address.
+    pub sign_in_failures_per_name: FailureRate<String>,
+    pub sign_in_failures_per_address: FailureRate<IpAddr>,
 }
 
 impl Budgets {
@@ -59,6 +62,16 @@ impl Budgets {
                 limits.frame_burst,
             )),
             player_connections: Arc::new(Counted::default()),
+            sign_in_failures_per_name: FailureRate::new(quota(
+                limits.sign_in_failures_per_name,
+                Period::Hour,
+                limits.sign_in_failures_per_name,
+            )),
+            sign_in_failures_per_address: FailureRate::new(quota(
+                limits.sign_in_failures_per_address,
+                Period::Hour,
+                limits.sign_in_failures_per_address,
+            )),
         }
     }
 
@@ -70,6 +83,8 @@ impl Budgets {
                 _ = every.tick() => {
                     self.players_per_address.forget_quiet();
                     self.frames_per_player.forget_quiet();
+                    self.sign_in_failures_per_name.forget_quiet();
+                    self.sign_in_failures_per_address.forget_quiet();
                 }
                 _ = stop.cancelled() => return,
             }

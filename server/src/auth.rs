@@ -1,5 +1,5 @@
-//! Guest identity: bearer tokens (128+ random bits, shown once, stored only as a SHA-256 hash) and
-//! the extractor that turns `Authorization: Bearer <token>` into a player.
+//! Identity: bearer tokens (256 random bits, shown once, stored only as a SHA-256 hash; a player
+//! has one per sign-in) and the extractors that turn `Authorization: Bearer <token>` into a player.
 
 use axum::extract::FromRequestParts;
 use axum::http::request::Parts;
@@ -44,6 +44,27 @@ impl FromRequestParts<AppState> for Authenticated {
             .await?
             .map(Authenticated)
             .ok_or_else(ApiError::unauthorized)
+    }
+}
+
+/// The authenticated player of a request and the hash of the token it came with (401 otherwise):
+/// for signing that token out.
+pub struct Session {
+    pub player: PlayerRef,
+    pub token_hash: String,
+}
+
+impl FromRequestParts<AppState> for Session {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, ApiError> {
+        let token_hash = token_hash(bearer_token(parts).ok_or_else(ApiError::unauthorized)?);
+        let player = state
+            .store
+            .player_by_token_hash(&token_hash)
+            .await?
+            .ok_or_else(ApiError::unauthorized)?;
+        Ok(Session { player, token_hash })
     }
 }
 

@@ -99,6 +99,19 @@ pub struct Limits {
     #[arg(long, env = "PLATEAU_PLAYERS_PER_MINUTE", default_value_t = 30)]
     pub players_per_minute: u32,
 
+    /// Failed sign-ins (`POST /api/v1/sessions`) allowed per name an hour, with a burst of as many;
+    /// then that name's sign-ins are answered 429 until the budget refills.
+    #[arg(long, env = "PLATEAU_SIGN_IN_FAILURES_PER_NAME", default_value_t = 10)]
+    pub sign_in_failures_per_name: u32,
+
+    /// Failed sign-ins allowed per client address an hour, with a burst of as many (then 429).
+    #[arg(
+        long,
+        env = "PLATEAU_SIGN_IN_FAILURES_PER_ADDRESS",
+        default_value_t = 50
+    )]
+    pub sign_in_failures_per_address: u32,
+
     /// WebSocket connections a player may have open at once (the next is closed with 4008).
     #[arg(long, env = "PLATEAU_CONNECTIONS_PER_PLAYER", default_value_t = 5)]
     pub connections_per_player: usize,

@@ -2,12 +2,16 @@
 //! requests pass at the sustained rate. [`Rate`] limits one thing (a connection's frames);
 //! [`KeyedRate`] limits each key separately (players created per client address, frames per
 //! player across all its connections), and forgets keys that have been quiet long enough.
+//! [`FailureRate`] limits failures only (failed sign-ins), and tells a key over its limit before it
+//! tries again.
 
 use governor::clock::{Clock, DefaultClock};
 use governor::{DefaultDirectRateLimiter, DefaultKeyedRateLimiter, Quota};
+use std::collections::HashMap;
 use std::hash::Hash;
 use std::num::NonZeroU32;
-use std::time::Duration;
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
 
 /// A burst of `burst`, then `per_period` every `period` (each at least 1).
 pub fn quota(per_period: u32, period: Period, burst: u32) -> Quota {
@@ -16,6 +20,7 @@ pub fn quota(per_period: u32, period: Period, burst: u32) -> Quota {
     match period {
         Period::Second => Quota::per_second(n),
         Period::Minute => Quota::per_minute(n),
+        Period::Hour => Quota::per_hour(n),
     }
     .allow_burst(burst)
 }
@@ -24,6 +29,7 @@ pub fn quota(per_period: u32, period: Period, burst: u32) -> Quota {
 pub enum Period {
     Second,
     Minute,
+    Hour,
 }
 
 /// One rate limit.
@@ -69,6 +75,53 @@ impl<K: Hash + Eq + Clone> KeyedRate<K> {
     }
 }
 
+/// A rate limit on failures per key: each failure takes one from the key's budget, and a key whose
+/// failure was refused stays refused until its budget has one again, without trying (a GCRA refusal
+/// takes nothing, so nothing could pass before then). Successes cost nothing.
+pub struct FailureRate<K: Hash + Eq + Clone> {
+    failures: KeyedRate<K>,
+    /// Keys refused, until when.
+    refused: Mutex<HashMap<K, Instant>>,
+}
+
+impl<K: Hash + Eq + Clone> FailureRate<K> {
+    pub fn new(quota: Quota) -> Self {
+        FailureRate {
+            failures: KeyedRate::new(quota),
+            refused: Mutex::default(),
+        }
+    }
+
+    /// Whether `key` may try now; if not, how long until it may.
+    pub fn check(&self, key: &K) -> Result<(), Duration> {
+        let refused = self.refused.lock().expect("failure rate lock");
+        match refused.get(key) {
+            Some(&until) => match until.checked_duration_since(Instant::now()) {
+                Some(wait) if !wait.is_zero() => Err(wait),
+                _ => Ok(()),
+            },
+            None => Ok(()),
+        }
+    }
+
+    /// Counts a failure of `key`; when it is one too many, how long until `key` may try again.
+    pub fn fail(&self, key: &K) -> Result<(), Duration> {
+        self.failures.take(key).inspect_err(|&wait| {
+            let mut refused = self.refused.lock().expect("failure rate lock");
+            refused.insert(key.clone(), Instant::now() + wait);
+        })
+    }
+
+    /// Forgets the quiet keys, and the refusals that are over.
+    pub fn forget_quiet(&self) {
+        self.failures.forget_quiet();
+        let now = Instant::now();
+        let mut refused = self.refused.lock().expect("failure rate lock");
+        refused.retain(|_, until| *until > now);
+        refused.shrink_to_fit();
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -84,6 +137,22 @@ mod tests {
         );
         // Other keys have their own budget.
         assert!(rate.take(&"b").is_ok());
+    }
+
+    #[test]
+    fn failures_over_the_limit_refuse_the_key_until_its_budget_refills() {
+        let rate = FailureRate::new(quota(60, Period::Minute, 3));
+        for _ in 0..3 {
+            assert!(rate.check(&"a").is_ok());
+            assert!(rate.fail(&"a").is_ok());
+        }
+        let wait = rate.fail(&"a").unwrap_err();
+        assert!(wait <= Duration::from_secs(1), "{wait:?}");
+        assert!(rate.check(&"a").is_err());
+        assert!(rate.check(&"b").is_ok());
+        std::thread::sleep(wait + Duration::from_millis(20));
+        assert!(rate.check(&"a").is_ok());
+        assert!(rate.fail(&"a").is_ok());
     }
 
     #[test]

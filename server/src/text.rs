@@ -43,6 +43,12 @@ pub fn name(raw: &str) -> Result<String, TextError> {
     clean(raw, "name", MAX_NAME_CHARS)
 }
 
+/// What a name is reserved as, and looked up by at sign-in: the name as [`name`] cleans it, in lower
+/// case, so that no two accounts differ only by case.
+pub fn name_key(raw: &str) -> Result<String, TextError> {
+    name(raw).map(|n| n.to_lowercase())
+}
+
 /// A chat line: 1 to 500 characters of text.
 pub fn chat(raw: &str) -> Result<String, TextError> {
     clean(raw, "chat text", MAX_CHAT_CHARS)
@@ -68,6 +74,16 @@ mod tests {
         let decomposed = "e\u{301}".repeat(32);
         assert_eq!(name(&decomposed).unwrap(), "é".repeat(32));
         assert!(name("   ").is_err());
+    }
+
+    #[test]
+    fn reserved_names_ignore_case_and_form() {
+        assert_eq!(name_key("  ÉLISE ").unwrap(), "élise");
+        assert_eq!(
+            name_key("E\u{301}lise").unwrap(),
+            name_key("élise").unwrap()
+        );
+        assert!(name_key("").is_err());
     }
 
     #[test]

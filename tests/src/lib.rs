@@ -5,6 +5,7 @@
 pub mod client;
 pub mod db;
 pub mod ending;
+pub mod history;
 pub mod replay;
 pub mod rest;
 pub mod scenario;

@@ -55,6 +55,41 @@ impl Api {
         .await
     }
 
+    /// Any request: its status, headers and body as text (for answers that are not one JSON value,
+    /// and headers such as `Retry-After`).
+    pub async fn raw(
+        &self,
+        method: reqwest::Method,
+        path: &str,
+        body: Option<&Value>,
+        token: Option<&str>,
+    ) -> (StatusCode, reqwest::header::HeaderMap, String) {
+        let mut request = self.http.request(method, format!("{}{path}", self.base));
+        if let Some(body) = body {
+            request = request.json(body);
+        }
+        if let Some(token) = token {
+            request = request.bearer_auth(token);
+        }
+        let response = request.send().await.expect("REST request");
+        let status = response.status();
+        let headers = response.headers().clone();
+        (status, headers, response.text().await.expect("REST body"))
+    }
+
+    pub async fn put(&self, path: &str, body: &Value, token: Option<&str>) -> (StatusCode, Value) {
+        self.send(
+            self.http.put(format!("{}{path}", self.base)).json(body),
+            token,
+        )
+        .await
+    }
+
+    pub async fn delete(&self, path: &str, token: Option<&str>) -> (StatusCode, Value) {
+        self.send(self.http.delete(format!("{}{path}", self.base)), token)
+            .await
+    }
+
     /// Posts a raw body (malformed JSON, oversized bodies).
     pub async fn post_raw(
         &self,

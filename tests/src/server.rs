@@ -183,6 +183,11 @@ impl TestServer {
     }
 
     /// SIGKILL: the process dies at once, as in a crash or power cut of the process.
+    /// The server process's id, while it runs.
+    pub fn pid(&self) -> Option<u32> {
+        self.child.as_ref().map(Child::id)
+    }
+
     pub fn kill9(&mut self) {
         if let Some(mut child) = self.child.take() {
             child.kill().expect("SIGKILL the server");

@@ -165,9 +165,15 @@ async fn whole_game_to_a_win(backend: Backend) {
     let (_, profile) = api
         .get(&format!("/api/v1/players/{}", alice.id), None)
         .await;
-    assert_eq!(profile["stats"], json!({"played": 1, "won": 1}));
+    assert_eq!(
+        profile["stats"],
+        json!({"played": 1, "won": 1, "by_game": {"abalone": {"played": 1, "won": 1}}})
+    );
     let (_, profile) = api.get(&format!("/api/v1/players/{}", bob.id), None).await;
-    assert_eq!(profile["stats"], json!({"played": 1, "won": 0}));
+    assert_eq!(
+        profile["stats"],
+        json!({"played": 1, "won": 0, "by_game": {"abalone": {"played": 1, "won": 0}}})
+    );
 }
 
 on_both_databases!(whole_game_to_a_win);

@@ -150,7 +150,11 @@ async fn lobby_bots_and_history(backend: Backend) {
     let (_, profile) = api
         .get(&format!("/api/v1/players/{}", alice.id), None)
         .await;
-    assert_eq!(profile["stats"], json!({"played": 3, "won": 0}));
+    assert_eq!(
+        profile["stats"],
+        json!({"played": 3, "won": 0, "by_game": {"abalone": {"played": 3, "won": 0}}})
+    );
+    assert_eq!(profile["ratings"], json!({}), "no rated match");
     assert_eq!(profile["name"], "Alice");
 }
 

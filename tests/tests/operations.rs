@@ -114,7 +114,18 @@ async fn health_metrics_catalog_and_openapi() {
         "/api/v1/matches/{id}",
         "/api/v1/matches/{id}/state",
         "/api/v1/games",
+        "/api/v1/games/{id}/leaderboard",
+        "/api/v1/players/me/password",
+        "/api/v1/players/{id}/ratings/{game}",
+        "/api/v1/players/{id}/matches.ndjson",
+        "/api/v1/sessions/current",
     ] {
         assert!(openapi["paths"].get(path).is_some(), "{path} is documented");
+    }
+    for method in ["post", "delete"] {
+        assert!(
+            openapi["paths"]["/api/v1/sessions"].get(method).is_some(),
+            "{method} /api/v1/sessions is documented"
+        );
     }
 }

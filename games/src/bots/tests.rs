@@ -240,7 +240,7 @@ fn triominos_bot_does_not_read_the_other_rack_or_the_pile() {
 
 #[test]
 fn trangouar_bot_does_not_read_others_setups_or_the_starter() {
-    let options = validate(&Trangouar::info().options, &json!({})).unwrap();
+    let options = validate(&Trangouar::info().options, 2, &json!({})).unwrap();
     // Seat 1 has set up in secret, differently in each twin, and the starter drawn may differ.
     let twin = |seed: u64| -> Trangouar {
         let mut g = Trangouar::setup(&options, 2, &mut seeded(seed)).unwrap();

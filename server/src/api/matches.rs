@@ -16,7 +16,7 @@ use crate::app::AppState;
 use crate::auth::MaybeAuthenticated;
 use crate::error::{ApiError, ApiPath, ApiQuery};
 use crate::rooms::{isolated, Moment, RecipientView};
-use crate::store::{MatchFilter, MatchRow, Ruling};
+use crate::store::{MatchFilter, MatchRow, MoveRow, Ruling};
 
 const DEFAULT_PAGE: i64 = 20;
 const MAX_PAGE: i64 = 100;
@@ -128,8 +128,27 @@ pub async fn one(
     let game = registry::find(&row.game);
     // Moves placed in secret (a hidden setup) stay hidden until the match has ended.
     let secret = |mv: &serde_json::Value| !ended && game.is_none_or(|g| g.is_secret_move(mv));
-    Ok(Json(MatchDetail {
-        summary: summary(&row, requester.as_ref()),
+    Ok(Json(detail(
+        &row,
+        requester.as_ref(),
+        moves,
+        secret,
+        next_from_ply,
+    )))
+}
+
+/// A match with `moves` (those `secret` says hidden shown as `{"hidden": true}`) as `requester`
+/// may see it, with its fair-RNG record.
+pub(super) fn detail(
+    row: &MatchRow,
+    requester: Option<&PlayerRef>,
+    moves: Vec<MoveRow>,
+    secret: impl Fn(&serde_json::Value) -> bool,
+    next_from_ply: Option<i64>,
+) -> MatchDetail {
+    let ended = row.status != RoomStatus::Playing.as_str();
+    MatchDetail {
+        summary: summary(row, requester),
         moves: moves
             .into_iter()
             .map(|m| MoveRecord {
@@ -149,7 +168,7 @@ pub async fn one(
             // The seed stays secret while the match is played: it would reveal every future die.
             seed: ended.then(|| hex::encode(&row.seed)),
         },
-    }))
+    }
 }
 
 #[derive(Debug, Deserialize, utoipa::IntoParams)]

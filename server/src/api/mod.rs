@@ -1,6 +1,8 @@
 //! The REST API under `/api/v1`, plus health and readiness, assembled into the public router; and
 //! the operations router (`/metrics`), served on its own listener.
 
+mod accounts;
+mod export;
 mod games;
 mod health;
 mod matches;
@@ -11,7 +13,7 @@ pub mod server;
 
 use axum::extract::DefaultBodyLimit;
 use axum::http::{header, HeaderValue};
-use axum::routing::{get, post};
+use axum::routing::{delete, get, post, put};
 use axum::Router;
 use tower_http::set_header::SetResponseHeaderLayer;
 use tower_http::trace::TraceLayer;
@@ -23,8 +25,17 @@ pub fn router(state: AppState) -> Router {
     let api = Router::new()
         .route("/players", post(players::create))
         .route("/players/me", get(players::me))
+        .route("/players/me/password", put(accounts::set_password))
         .route("/players/{id}", get(players::profile))
+        .route("/players/{id}/ratings/{game}", get(players::rating_history))
+        .route("/players/{id}/matches.ndjson", get(export::matches_ndjson))
+        .route(
+            "/sessions",
+            post(accounts::sign_in).delete(accounts::sign_out_everywhere),
+        )
+        .route("/sessions/current", delete(accounts::sign_out))
         .route("/games", get(games::list))
+        .route("/games/{id}/leaderboard", get(games::leaderboard))
         .route("/server", get(server::info))
         .route("/rooms", post(rooms::create).get(rooms::lobby))
         .route("/rooms/{code}", get(rooms::one))

@@ -5,7 +5,7 @@ use axum::Json;
 use utoipa::openapi::security::{Http, HttpAuthScheme, SecurityScheme};
 use utoipa::{Modify, OpenApi};
 
-use super::{games, matches, players, rooms, server};
+use super::{accounts, export, games, matches, players, rooms, server};
 
 #[derive(OpenApi)]
 #[openapi(
@@ -18,7 +18,14 @@ use super::{games, matches, players, rooms, server};
         players::create,
         players::me,
         players::profile,
+        players::rating_history,
+        export::matches_ndjson,
+        accounts::set_password,
+        accounts::sign_in,
+        accounts::sign_out,
+        accounts::sign_out_everywhere,
         games::list,
+        games::leaderboard,
         server::info,
         rooms::create,
         rooms::lobby,

@@ -1,11 +1,12 @@
-//! Guest players: `POST /api/v1/players`, `GET /api/v1/players/me`, `GET /api/v1/players/{id}`.
+//! Players: `POST /api/v1/players` (a guest), `GET /api/v1/players/me`, `GET /api/v1/players/{id}`
+//! (a profile: stats and ratings), `GET /api/v1/players/{id}/ratings/{game}` (a rating's history).
 
 use axum::extract::{ConnectInfo, State};
 use axum::http::StatusCode;
 use axum::Json;
 use chrono::Utc;
-use plateau_protocol::rest::{ErrorBody, NewPlayer, PlayerCreated, PlayerProfile};
-use plateau_protocol::PlayerRef;
+use plateau_protocol::rest::{ErrorBody, NewPlayer, PlayerCreated, PlayerProfile, RatingHistory};
+use plateau_protocol::{ErrorCode, PlayerRef};
 use std::net::SocketAddr;
 use uuid::Uuid;
 
@@ -15,6 +16,7 @@ use crate::error::{ApiError, ApiJson, ApiPath};
 
 #[utoipa::path(post, path = "/api/v1/players", tag = "players", request_body = NewPlayer,
     responses((status = 201, description = "The new guest player; the token is shown this once", body = PlayerCreated), (status = 400, description = "Malformed or invalid input", body = ErrorBody),
+              (status = 409, description = "The name is reserved by a player with a password (compared in any case)", body = ErrorBody),
               (status = 429, description = "Too many players created from this address; see `Retry-After`", body = ErrorBody)))]
 pub async fn create(
     State(state): State<AppState>,
@@ -32,6 +34,14 @@ pub async fn create(
         ));
     }
     let name = crate::text::name(&body.name).map_err(|e| ApiError::bad_request(e.to_string()))?;
+    let reserved =
+        crate::text::name_key(&name).map_err(|e| ApiError::bad_request(e.to_string()))?;
+    if state.store.name_reserved(&reserved).await? {
+        return Err(ApiError::new(
+            ErrorCode::Conflict,
+            format!("the name `{name}` is reserved: sign in, or pick another"),
+        ));
+    }
     let player = PlayerRef {
         id: Uuid::new_v4(),
         name,
@@ -59,7 +69,7 @@ pub async fn me(Authenticated(player): Authenticated) -> Json<PlayerRef> {
 }
 
 #[utoipa::path(get, path = "/api/v1/players/{id}", tag = "players", params(("id" = Uuid, Path, description = "Player id")),
-    responses((status = 200, description = "A player with stats", body = PlayerProfile),
+    responses((status = 200, description = "A player with stats (in all and per game) and ratings per game", body = PlayerProfile),
               (status = 404, description = "No such player", body = ErrorBody), (status = 400, description = "Malformed or invalid input", body = ErrorBody)))]
 pub async fn profile(
     State(state): State<AppState>,
@@ -71,10 +81,30 @@ pub async fn profile(
         .await?
         .ok_or_else(|| ApiError::not_found("player"))?;
     let stats = state.store.player_stats(id).await?;
+    let ratings = state.store.player_ratings(id).await?;
     Ok(Json(PlayerProfile {
         id: player.id,
         name: player.name,
         created_at,
         stats,
+        ratings,
     }))
+}
+
+#[utoipa::path(get, path = "/api/v1/players/{id}/ratings/{game}", tag = "players",
+    params(("id" = Uuid, Path, description = "Player id"), ("game" = String, Path, description = "Game id")),
+    responses((status = 200, description = "The player's rating in the game after each of its rated matches (the last 1,000), oldest first; empty before its first", body = RatingHistory),
+              (status = 404, description = "No such player or game", body = ErrorBody), (status = 400, description = "Malformed input", body = ErrorBody)))]
+pub async fn rating_history(
+    State(state): State<AppState>,
+    ApiPath((id, game)): ApiPath<(Uuid, String)>,
+) -> Result<Json<RatingHistory>, ApiError> {
+    if plateau_games::registry::find(&game).is_none() {
+        return Err(ApiError::not_found("game"));
+    }
+    if state.store.player(id).await?.is_none() {
+        return Err(ApiError::not_found("player"));
+    }
+    let changes = state.store.rating_history(id, &game).await?;
+    Ok(Json(RatingHistory { game, changes }))
 }

@@ -213,6 +213,7 @@ impl Rooms {
             seating: request
                 .seating
                 .unwrap_or(Seating::default_for(request.visibility)),
+            rated: request.rated,
         };
         let row = store_new_room(&self.context.store, &host, 0, settings).await?;
         let handle = self.spawn(room::Room::new(row, None, self.context.clone()));
@@ -399,6 +400,7 @@ pub struct RoomSettings {
     pub options: Map<String, Value>,
     pub clock: Option<ClockSetting>,
     pub seating: Seating,
+    pub rated: bool,
 }
 
 /// Stores a new waiting room with `host` in `host_seat`, under a fresh code.
@@ -434,6 +436,7 @@ pub async fn store_new_room(
         clock: settings.clock,
         rematch: None,
         seating: settings.seating.as_str().into(),
+        rated: settings.rated,
         seats,
     };
     // A code already taken (rare: 39 bits) gets another draw.

@@ -40,7 +40,15 @@ struct OwnedMove {
     client_id: Option<String>,
     body: Value,
     at: DateTime<Utc>,
-    end: Option<(String, MatchResult, DateTime<Utc>)>,
+    end: Option<OwnedEnd>,
+}
+
+/// A [`MatchEnd`] that can travel to a writer task.
+struct OwnedEnd {
+    room_code: String,
+    result: MatchResult,
+    ended_at: DateTime<Utc>,
+    rated_sides: Option<Vec<Vec<usize>>>,
 }
 
 impl OwnedMove {
@@ -53,10 +61,12 @@ impl OwnedMove {
             client_id: mv.client_id.map(str::to_owned),
             body: mv.body.clone(),
             at: mv.at,
-            end: mv
-                .end
-                .as_ref()
-                .map(|e| (e.room_code.to_owned(), e.result.clone(), e.ended_at)),
+            end: mv.end.as_ref().map(|e| OwnedEnd {
+                room_code: e.room_code.to_owned(),
+                result: e.result.clone(),
+                ended_at: e.ended_at,
+                rated_sides: e.rated_sides.map(<[_]>::to_vec),
+            }),
         }
     }
 
@@ -69,14 +79,12 @@ impl OwnedMove {
             client_id: self.client_id.as_deref(),
             body: &self.body,
             at: self.at,
-            end: self
-                .end
-                .as_ref()
-                .map(|(room_code, result, ended_at)| MatchEnd {
-                    room_code,
-                    result,
-                    ended_at: *ended_at,
-                }),
+            end: self.end.as_ref().map(|e| MatchEnd {
+                room_code: &e.room_code,
+                result: &e.result,
+                ended_at: e.ended_at,
+                rated_sides: e.rated_sides.as_deref(),
+            }),
         }
     }
 }

@@ -46,6 +46,9 @@ pub struct MatchEnd<'a> {
     pub room_code: &'a str,
     pub result: &'a MatchResult,
     pub ended_at: DateTime<Utc>,
+    /// The match's sides (seats that win or lose together) when it is rated: every seat's rating
+    /// then changes with the end, in the same transaction. None: not rated.
+    pub rated_sides: Option<&'a [Vec<usize>]>,
 }
 
 /// A match as stored.
@@ -116,11 +119,24 @@ pub struct MatchFilter {
     pub before: Option<Uuid>,
 }
 
-const MATCH_COLUMNS: &str =
-    "SELECT m.id, m.room_code, m.game, m.options, m.players, m.seed, m.commitment, \
-     m.status, m.result, m.started_at, m.ended_at, m.plies, m.max_plies, m.clock, m.rulings, \
-     (SELECT r.visibility FROM rooms r WHERE r.code = m.room_code) AS room_visibility \
-     FROM matches m";
+/// The columns of a [`MatchRow`], of `matches m` (a macro: a literal for `concat!`).
+macro_rules! match_columns {
+    () => {
+        "SELECT m.id, m.room_code, m.game, m.options, m.players, m.seed, m.commitment, \
+         m.status, m.result, m.started_at, m.ended_at, m.plies, m.max_plies, m.clock, m.rulings, \
+         (SELECT r.visibility FROM rooms r WHERE r.code = m.room_code) AS room_visibility"
+    };
+}
+
+const MATCH_COLUMNS: &str = concat!(match_columns!(), " FROM matches m");
+
+/// See [`Store::finished_matches_of`].
+const FINISHED_OF_PLAYER_SQL: &str = concat!(
+    match_columns!(),
+    " FROM match_players mp JOIN matches m ON m.id = mp.match_id \
+     WHERE mp.player_id = $1 AND mp.match_id > $2 AND m.status = 'finished' \
+     ORDER BY mp.match_id LIMIT $3"
+);
 
 /// The end of a match inside a transaction `$tx`: the match's result, its winners (for players'
 /// stats) and its room's status. A macro, since the transaction's type is one per backend.
@@ -146,6 +162,9 @@ macro_rules! finish_match {
             .bind(end.room_code)
             .execute(&mut *$tx)
             .await?;
+        if let Some(sides) = end.rated_sides {
+            super::ratings::rate_match!($tx, $match_id, sides, end.result, end.ended_at);
+        }
     }};
 }
 
@@ -331,6 +350,25 @@ impl Store {
         })
     }
 
+    /// A player's finished matches started after match `after` (the nil id: from the first), oldest
+    /// first, at most `limit`: a page of the export, found from the `match_players_player` index in
+    /// order, so that each page costs its own size however long the history is.
+    pub async fn finished_matches_of(
+        &self,
+        player: Uuid,
+        after: Uuid,
+        limit: i64,
+    ) -> Result<Vec<MatchRow>, StoreError> {
+        on_pool!(self, |pool| {
+            sqlx::query_as(FINISHED_OF_PLAYER_SQL)
+                .bind(player)
+                .bind(after)
+                .bind(limit)
+                .fetch_all(pool)
+                .await
+        })
+    }
+
     /// A page of matches, newest first (ids are UUID v7: their order is their start order).
     pub async fn list_matches(
         &self,
@@ -477,6 +515,31 @@ mod tests {
         assert!(
             plan.contains("SEARCH m USING INDEX matches_status"),
             "{plan}"
+        );
+    }
+
+    #[tokio::test]
+    async fn the_export_walks_a_players_matches_in_index_order() {
+        let dir = tempfile::tempdir().unwrap();
+        let url = format!("sqlite://{}", dir.path().join("plan.db").display());
+        let store = Store::connect(&url, 1).await.unwrap();
+        store.migrate().await.unwrap();
+        let super::super::Backend::Sqlite(pool) = &store.backend else {
+            unreachable!()
+        };
+        let rows: Vec<(i64, i64, i64, String)> =
+            sqlx::query_as(&format!("EXPLAIN QUERY PLAN {FINISHED_OF_PLAYER_SQL}"))
+                .fetch_all(pool)
+                .await
+                .unwrap();
+        let plan = rows.into_iter().map(|r| r.3).collect::<Vec<_>>().join("\n");
+        assert!(
+            plan.contains("SEARCH mp USING COVERING INDEX match_players_player"),
+            "{plan}"
+        );
+        assert!(
+            !plan.contains("TEMP B-TREE"),
+            "no sort of the whole history: {plan}"
         );
     }
 

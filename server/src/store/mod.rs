@@ -10,10 +10,13 @@
 mod group_commit;
 mod matches;
 mod players;
+mod ratings;
 mod rooms;
 
 pub use group_commit::MAX_BATCH;
 pub use matches::{MatchEnd, MatchFilter, MatchRow, MoveRow, NewMatch, NewMove, Ruling};
+pub use players::Credentials;
+pub use ratings::MAX_HISTORY;
 pub use rooms::{RoomRow, SeatRow};
 
 use sqlx::postgres::PgPoolOptions;

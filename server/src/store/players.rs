@@ -1,7 +1,8 @@
-//! Guest players: creation, lookup by token hash, profile and stats.
+//! Players: creation, tokens (several per player: one per sign-in), passwords and reserved names,
+//! profile and stats.
 
 use chrono::{DateTime, Utc};
-use plateau_protocol::rest::PlayerStats;
+use plateau_protocol::rest::{GameStats, PlayerStats};
 use plateau_protocol::PlayerRef;
 use uuid::Uuid;
 
@@ -14,7 +15,15 @@ struct PlayerRow {
     created_at: DateTime<Utc>,
 }
 
+/// What signing in by name checks: the player and its password's hash.
+#[derive(Debug, Clone)]
+pub struct Credentials {
+    pub player: PlayerRef,
+    pub password_hash: String,
+}
+
 impl Store {
+    /// A new guest with its first token.
     pub async fn create_player(
         &self,
         player: &PlayerRef,
@@ -22,6 +31,8 @@ impl Store {
         created_at: DateTime<Utc>,
     ) -> Result<(), StoreError> {
         on_pool!(self, |pool| {
+            let mut tx = pool.begin().await?;
+            // `players.token_hash` keeps the first token's hash for history; `tokens` signs in.
             sqlx::query(
                 "INSERT INTO players (id, name, token_hash, created_at) VALUES ($1, $2, $3, $4)",
             )
@@ -29,9 +40,60 @@ impl Store {
             .bind(&player.name)
             .bind(token_hash)
             .bind(created_at)
+            .execute(&mut *tx)
+            .await?;
+            sqlx::query(
+                "INSERT INTO tokens (token_hash, player_id, created_at) VALUES ($1, $2, $3)",
+            )
+            .bind(token_hash)
+            .bind(player.id)
+            .bind(created_at)
+            .execute(&mut *tx)
+            .await?;
+            tx.commit().await
+        })
+    }
+
+    /// Another token for a player (a sign-in).
+    pub async fn add_token(
+        &self,
+        player: Uuid,
+        token_hash: &str,
+        created_at: DateTime<Utc>,
+    ) -> Result<(), StoreError> {
+        on_pool!(self, |pool| {
+            sqlx::query(
+                "INSERT INTO tokens (token_hash, player_id, created_at) VALUES ($1, $2, $3)",
+            )
+            .bind(token_hash)
+            .bind(player)
+            .bind(created_at)
             .execute(pool)
             .await
             .map(|_| ())
+        })
+    }
+
+    /// Revokes one token of a player.
+    pub async fn revoke_token(&self, player: Uuid, token_hash: &str) -> Result<(), StoreError> {
+        on_pool!(self, |pool| {
+            sqlx::query("DELETE FROM tokens WHERE token_hash = $1 AND player_id = $2")
+                .bind(token_hash)
+                .bind(player)
+                .execute(pool)
+                .await
+                .map(|_| ())
+        })
+    }
+
+    /// Revokes every token of a player.
+    pub async fn revoke_tokens(&self, player: Uuid) -> Result<(), StoreError> {
+        on_pool!(self, |pool| {
+            sqlx::query("DELETE FROM tokens WHERE player_id = $1")
+                .bind(player)
+                .execute(pool)
+                .await
+                .map(|_| ())
         })
     }
 
@@ -41,14 +103,64 @@ impl Store {
         token_hash: &str,
     ) -> Result<Option<PlayerRef>, StoreError> {
         let row: Option<PlayerRow> = on_pool!(self, |pool| {
-            sqlx::query_as("SELECT id, name, created_at FROM players WHERE token_hash = $1")
-                .bind(token_hash)
-                .fetch_optional(pool)
-                .await
+            sqlx::query_as(
+                "SELECT p.id, p.name, p.created_at FROM tokens t JOIN players p ON p.id = t.player_id
+                  WHERE t.token_hash = $1",
+            )
+            .bind(token_hash)
+            .fetch_optional(pool)
+            .await
         })?;
         Ok(row.map(|r| PlayerRef {
             id: r.id,
             name: r.name,
+        }))
+    }
+
+    /// Sets a player's password hash and reserves its name (`reserved`: the name's key, see
+    /// `text::name_key`). A unique violation: another player has reserved that name.
+    pub async fn set_password(
+        &self,
+        player: Uuid,
+        password_hash: &str,
+        reserved: &str,
+    ) -> Result<(), StoreError> {
+        on_pool!(self, |pool| {
+            sqlx::query("UPDATE players SET password_hash = $1, reserved_name = $2 WHERE id = $3")
+                .bind(password_hash)
+                .bind(reserved)
+                .bind(player)
+                .execute(pool)
+                .await
+                .map(|_| ())
+        })
+    }
+
+    /// Whether a player has reserved the name of key `reserved`.
+    pub async fn name_reserved(&self, reserved: &str) -> Result<bool, StoreError> {
+        let found: Option<i32> = on_pool!(self, |pool| {
+            sqlx::query_scalar("SELECT 1 FROM players WHERE reserved_name = $1")
+                .bind(reserved)
+                .fetch_optional(pool)
+                .await
+        })?;
+        Ok(found.is_some())
+    }
+
+    /// The player who reserved the name of key `reserved`, with its password's hash.
+    pub async fn credentials(&self, reserved: &str) -> Result<Option<Credentials>, StoreError> {
+        let row: Option<(Uuid, String, String)> = on_pool!(self, |pool| {
+            sqlx::query_as(
+                "SELECT id, name, password_hash FROM players
+                  WHERE reserved_name = $1 AND password_hash IS NOT NULL",
+            )
+            .bind(reserved)
+            .fetch_optional(pool)
+            .await
+        })?;
+        Ok(row.map(|(id, name, password_hash)| Credentials {
+            player: PlayerRef { id, name },
+            password_hash,
         }))
     }
 
@@ -71,18 +183,74 @@ impl Store {
         }))
     }
 
-    /// Finished matches played and won by a player.
+    /// Finished matches played and won by a player, in all and per game.
     pub async fn player_stats(&self, id: Uuid) -> Result<PlayerStats, StoreError> {
-        let (played, won): (i64, i64) = on_pool!(self, |pool| {
+        let rows: Vec<(String, i64, i64)> = on_pool!(self, |pool| {
             sqlx::query_as(
-                "SELECT COUNT(*), COALESCE(SUM(CASE WHEN mp.won THEN 1 ELSE 0 END), 0)
+                "SELECT m.game, COUNT(*), COALESCE(SUM(CASE WHEN mp.won THEN 1 ELSE 0 END), 0)
                    FROM match_players mp JOIN matches m ON m.id = mp.match_id
-                  WHERE mp.player_id = $1 AND m.status = 'finished'",
+                  WHERE mp.player_id = $1 AND m.status = 'finished'
+                  GROUP BY m.game",
             )
             .bind(id)
-            .fetch_one(pool)
+            .fetch_all(pool)
             .await
         })?;
-        Ok(PlayerStats { played, won })
+        let by_game: std::collections::BTreeMap<String, GameStats> = rows
+            .into_iter()
+            .map(|(game, played, won)| (game, GameStats { played, won }))
+            .collect();
+        Ok(PlayerStats {
+            played: by_game.values().map(|g| g.played).sum(),
+            won: by_game.values().map(|g| g.won).sum(),
+            by_game,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Migration 0004 moves tokens to a table of their own: a player created before it still signs
+    /// in with its token afterwards.
+    #[tokio::test]
+    async fn tokens_from_before_accounts_still_sign_in() {
+        let dir = tempfile::tempdir().unwrap();
+        let before = dir.path().join("before");
+        std::fs::create_dir(&before).unwrap();
+        let migrations = concat!(env!("CARGO_MANIFEST_DIR"), "/../migrations/sqlite");
+        for entry in std::fs::read_dir(migrations).unwrap() {
+            let path = entry.unwrap().path();
+            let name = path.file_name().unwrap().to_str().unwrap().to_string();
+            if name.as_str() < "0004" {
+                std::fs::copy(&path, before.join(name)).unwrap();
+            }
+        }
+        let url = format!("sqlite://{}", dir.path().join("old.db").display());
+        let store = Store::connect(&url, 1).await.unwrap();
+        let super::super::Backend::Sqlite(pool) = &store.backend else {
+            unreachable!()
+        };
+        sqlx::migrate::Migrator::new(before.as_path())
+            .await
+            .unwrap()
+            .run(pool)
+            .await
+            .unwrap();
+        let id = Uuid::new_v4();
+        sqlx::query(
+            "INSERT INTO players (id, name, token_hash, created_at) VALUES ($1, 'Old', 'abc', $2)",
+        )
+        .bind(id)
+        .bind(Utc::now())
+        .execute(pool)
+        .await
+        .unwrap();
+        store.migrate().await.unwrap();
+        let player = store.player_by_token_hash("abc").await.unwrap().unwrap();
+        assert_eq!((player.id, player.name.as_str()), (id, "Old"));
+        store.revoke_tokens(id).await.unwrap();
+        assert!(store.player_by_token_hash("abc").await.unwrap().is_none());
     }
 }

@@ -28,6 +28,8 @@ pub struct RoomRow {
     pub rematch: Option<String>,
     /// `host_first` or `random`.
     pub seating: String,
+    /// Whether its matches are rated.
+    pub rated: bool,
     pub seats: Vec<SeatRow>,
 }
 
@@ -55,10 +57,11 @@ struct RoomColumns {
     clock: Option<Json<ClockSetting>>,
     rematch: Option<String>,
     seating: String,
+    rated: bool,
 }
 
 const ROOM_COLUMNS: &str =
-    "SELECT code, game, players, visibility, options, host, status, match_id, created_at, vacant_since, clock, rematch, seating FROM rooms";
+    "SELECT code, game, players, visibility, options, host, status, match_id, created_at, vacant_since, clock, rematch, seating, rated FROM rooms";
 
 impl Store {
     /// Stores a new room and its seats. A taken code is a unique violation (pick another).
@@ -66,8 +69,8 @@ impl Store {
         on_pool!(self, |pool| {
             let mut tx = pool.begin().await?;
             sqlx::query(
-                "INSERT INTO rooms (code, game, players, visibility, options, host, status, match_id, created_at, vacant_since, clock, seating)
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)",
+                "INSERT INTO rooms (code, game, players, visibility, options, host, status, match_id, created_at, vacant_since, clock, seating, rated)
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)",
             )
             .bind(&room.code)
             .bind(&room.game)
@@ -81,6 +84,7 @@ impl Store {
             .bind(room.vacant_since)
             .bind(room.clock.map(Json))
             .bind(&room.seating)
+            .bind(room.rated)
             .execute(&mut *tx)
             .await?;
             for seat in &room.seats {
@@ -250,6 +254,7 @@ impl Store {
             clock: row.clock.map(|c| c.0),
             rematch: row.rematch,
             seating: row.seating,
+            rated: row.rated,
             seats,
         })
     }

@@ -60,6 +60,8 @@ pub struct Room {
     clock: Option<ClockSetting>,
     /// Who sits where at the start.
     seating: Seating,
+    /// Whether its matches are rated: every seat a person, ratings changed at the end.
+    rated: bool,
     /// The code of the rematch room, once a player asked for one.
     rematch: Option<String>,
     /// Seats offering a draw now. Not stored: an offer lasts while the room runs, and any move
@@ -129,6 +131,7 @@ pub fn info_from_row(row: &RoomRow) -> RoomInfo {
         spectators: 0,
         clock: row.clock,
         seating: seating_of(row),
+        rated: row.rated,
     }
 }
 
@@ -167,6 +170,7 @@ impl Room {
             vacant_since: row.vacant_since,
             clock: row.clock,
             seating: seating_of(&row),
+            rated: row.rated,
             rematch: row.rematch.clone(),
             draw_offers: BTreeSet::new(),
             absent_since: vec![Some(tokio::time::Instant::now()); row.players],
@@ -280,6 +284,7 @@ impl Room {
             spectators: self.members.values().filter(|m| m.seat.is_none()).count(),
             clock: self.clock,
             seating: self.seating,
+            rated: self.rated,
         }
     }
 

@@ -206,6 +206,7 @@ impl Room {
                 room_code: &self.code,
                 result,
                 ended_at: now,
+                rated_sides: self.rated.then_some(&live.sides[..]),
             }),
         };
         if let Err(e) = self.context.store.append_move(&append).await {

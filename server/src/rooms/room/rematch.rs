@@ -50,6 +50,7 @@ impl Room {
             clock: self.clock,
             // The seats rotate so that who starts rotates: a draw would undo that.
             seating: Seating::HostFirst,
+            rated: self.rated,
         };
         let store = &self.context.store;
         let made = async {

@@ -187,6 +187,7 @@ impl Room {
             room_code: &self.code,
             result,
             ended_at: ruling.at,
+            rated_sides: self.rated.then_some(&live.sides[..]),
         });
         let stored = self
             .context

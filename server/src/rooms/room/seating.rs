@@ -162,6 +162,14 @@ impl Room {
             );
         }
         let empty = self.seats.iter().filter(|s| s.player.is_none()).count();
+        if empty > 0 && self.rated {
+            return self.refuse(
+                &conn,
+                None,
+                ErrorCode::Conflict,
+                format!("{empty} seat(s) are empty: a rated match needs a person in every seat"),
+            );
+        }
         if empty > 0 && !bots {
             return self.refuse(
                 &conn,

@@ -1,0 +1,131 @@
+//! Accounts on top of guests: `PUT /api/v1/players/me/password` (which reserves the name),
+//! `POST /api/v1/sessions` (sign in by name and password for a new token), and signing out:
+//! `DELETE /api/v1/sessions/current` (this token) and `DELETE /api/v1/sessions` (every token).
+//!
+//! A failed sign-in says nothing about why: an unknown name, a guest's name (no password) and a
+//! wrong password get the same answer after the same work (a hash is checked in every case).
+//! Failures are limited per name and per client address (`--sign-in-failures-per-*`).
+
+use axum::extract::{ConnectInfo, State};
+use axum::http::StatusCode;
+use axum::Json;
+use chrono::Utc;
+use plateau_protocol::rest::{ErrorBody, NewPassword, PlayerCreated, SignIn};
+use plateau_protocol::ErrorCode;
+use std::net::SocketAddr;
+use std::time::Duration;
+
+use crate::app::AppState;
+use crate::auth::{new_token, token_hash, Authenticated, Session};
+use crate::error::{ApiError, ApiJson};
+use crate::passwords;
+
+#[utoipa::path(put, path = "/api/v1/players/me/password", tag = "accounts", request_body = NewPassword, security(("bearer" = [])),
+    responses((status = 204, description = "The password is set (or changed); the player's name is now reserved"),
+              (status = 400, description = "A password of fewer than 8 or more than 200 characters, or malformed input", body = ErrorBody),
+              (status = 401, description = "Missing or unknown token", body = ErrorBody),
+              (status = 409, description = "Another player has reserved this name (in any case)", body = ErrorBody)))]
+pub async fn set_password(
+    State(state): State<AppState>,
+    Authenticated(player): Authenticated,
+    ApiJson(body): ApiJson<NewPassword>,
+) -> Result<StatusCode, ApiError> {
+    let password = passwords::clean(&body.password).map_err(ApiError::bad_request)?;
+    let reserved =
+        crate::text::name_key(&player.name).map_err(|e| ApiError::bad_request(e.to_string()))?;
+    let hash = passwords::hash(password).await;
+    match state.store.set_password(player.id, &hash, &reserved).await {
+        Ok(()) => Ok(StatusCode::NO_CONTENT),
+        Err(e) if crate::store::is_unique_violation(&e) => Err(ApiError::new(
+            ErrorCode::Conflict,
+            format!("the name `{}` is reserved by another player", player.name),
+        )),
+        Err(e) => Err(e.into()),
+    }
+}
+
+#[utoipa::path(post, path = "/api/v1/sessions", tag = "accounts", request_body = SignIn,
+    responses((status = 201, description = "Signed in: a new token for the player (shown this once)", body = PlayerCreated),
+              (status = 400, description = "Malformed input", body = ErrorBody),
+              (status = 401, description = "No player has this name and password (the same answer for a wrong name and a wrong password)", body = ErrorBody),
+              (status = 429, description = "Too many failed sign-ins for this name or from this address; see `Retry-After`", body = ErrorBody)))]
+pub async fn sign_in(
+    State(state): State<AppState>,
+    ConnectInfo(client): ConnectInfo<SocketAddr>,
+    ApiJson(body): ApiJson<SignIn>,
+) -> Result<(StatusCode, Json<PlayerCreated>), ApiError> {
+    let budgets = &state.budgets;
+    let address = crate::client_addr::limit_key(client.ip());
+    // A name that is not a valid name cannot be anyone's: it fails like a wrong one, and all such
+    // names share one budget (kept small: nobody's account is behind it).
+    let name = crate::text::name_key(&body.name).ok();
+    let name_limit_key = name.clone().unwrap_or_default();
+    budgets
+        .sign_in_failures_per_name
+        .check(&name_limit_key)
+        .and(budgets.sign_in_failures_per_address.check(&address))
+        .map_err(too_many_failures)?;
+    let credentials = match &name {
+        Some(name) => state.store.credentials(name).await?,
+        None => None,
+    };
+    let password = passwords::clean(&body.password).unwrap_or_default();
+    let stored = credentials.as_ref().map(|c| c.password_hash.clone());
+    if !passwords::verify(password, stored).await {
+        let by_name = budgets.sign_in_failures_per_name.fail(&name_limit_key);
+        let by_address = budgets.sign_in_failures_per_address.fail(&address);
+        by_name.and(by_address).map_err(too_many_failures)?;
+        return Err(ApiError::new(
+            ErrorCode::Unauthorized,
+            "no player has this name and password",
+        ));
+    }
+    let player = credentials
+        .expect("a password matched, so the name is known")
+        .player;
+    let token = new_token();
+    state
+        .store
+        .add_token(player.id, &token_hash(&token), Utc::now())
+        .await?;
+    Ok((
+        StatusCode::CREATED,
+        Json(PlayerCreated {
+            id: player.id,
+            name: player.name,
+            token,
+        }),
+    ))
+}
+
+fn too_many_failures(wait: Duration) -> ApiError {
+    ApiError::rate_limited(
+        "too many failed sign-ins; try again later",
+        wait.as_secs_f64().ceil() as u64,
+    )
+}
+
+#[utoipa::path(delete, path = "/api/v1/sessions/current", tag = "accounts", security(("bearer" = [])),
+    responses((status = 204, description = "The token of this request no longer signs anyone in"),
+              (status = 401, description = "Missing or unknown token", body = ErrorBody)))]
+pub async fn sign_out(
+    State(state): State<AppState>,
+    session: Session,
+) -> Result<StatusCode, ApiError> {
+    state
+        .store
+        .revoke_token(session.player.id, &session.token_hash)
+        .await?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+#[utoipa::path(delete, path = "/api/v1/sessions", tag = "accounts", security(("bearer" = [])),
+    responses((status = 204, description = "None of the player's tokens signs it in any more, this one included"),
+              (status = 401, description = "Missing or unknown token", body = ErrorBody)))]
+pub async fn sign_out_everywhere(
+    State(state): State<AppState>,
+    Authenticated(player): Authenticated,
+) -> Result<StatusCode, ApiError> {
+    state.store.revoke_tokens(player.id).await?;
+    Ok(StatusCode::NO_CONTENT)
+}

@@ -1,0 +1,232 @@
+//! Ratings as stored: the current rating of each player per game, every change with its match, and
+//! the change itself, written by [`rate_match!`] inside the transaction that ends a rated match.
+
+use chrono::{DateTime, Utc};
+use plateau_protocol::rest::{LeaderboardEntry, RatingChange, RatingInfo};
+use std::collections::BTreeMap;
+use uuid::Uuid;
+
+use super::{on_pool, Store, StoreError};
+use crate::ratings::SETTLED_DEVIATION;
+
+/// Every seat's rating changes with the end of a rated match, inside the transaction `$tx` that
+/// stores the end (a macro, since the transaction's type is one per backend). Each player's rating
+/// row is locked first (an upsert that writes nothing new, in the order of player ids so that two
+/// matches ending at once cannot deadlock), then read, then written: two matches of one player
+/// that end at the same time are rated one after the other, never from the same starting point.
+/// A match with a seat that is not a distinct person (a bot) changes nothing.
+macro_rules! rate_match {
+    ($tx:ident, $match_id:expr, $sides:expr, $result:expr, $at:expr) => {{
+        let match_id: uuid::Uuid = $match_id;
+        let sides: &[Vec<usize>] = $sides;
+        let at: chrono::DateTime<chrono::Utc> = $at;
+        let game: String = sqlx::query_scalar("SELECT game FROM matches WHERE id = $1")
+            .bind(match_id)
+            .fetch_one(&mut *$tx)
+            .await?;
+        let seats: Vec<(i32, Option<uuid::Uuid>)> = sqlx::query_as(
+            "SELECT seat, player_id FROM match_players WHERE match_id = $1 ORDER BY seat",
+        )
+        .bind(match_id)
+        .fetch_all(&mut *$tx)
+        .await?;
+        if let Some(players) = $crate::store::ratings::rated_players(&seats) {
+            let mut locked: Vec<uuid::Uuid> = players.clone();
+            locked.sort();
+            let mut current = std::collections::HashMap::new();
+            for player in locked {
+                let (rating, deviation, volatility): (f64, f64, f64) = sqlx::query_as(
+                    "INSERT INTO ratings (player_id, game, rating, deviation, volatility, games, updated_at)
+                     VALUES ($1, $2, $3, $4, $5, 0, $6)
+                     ON CONFLICT (player_id, game) DO UPDATE SET updated_at = ratings.updated_at
+                     RETURNING rating, deviation, volatility",
+                )
+                .bind(player)
+                .bind(&game)
+                .bind($crate::ratings::Rating::START.rating)
+                .bind($crate::ratings::Rating::START.deviation)
+                .bind($crate::ratings::Rating::START.volatility)
+                .bind(at)
+                .fetch_one(&mut *$tx)
+                .await?;
+                current.insert(
+                    player,
+                    $crate::ratings::Rating {
+                        rating,
+                        deviation,
+                        volatility,
+                    },
+                );
+            }
+            let before: Vec<Vec<$crate::ratings::Rating>> = sides
+                .iter()
+                .map(|side| side.iter().map(|&seat| current[&players[seat]]).collect())
+                .collect();
+            let places = $crate::ratings::side_places(sides, $result);
+            let after = $crate::ratings::rate(&before, &places);
+            for (side, new) in sides.iter().zip(&after) {
+                for (&seat, new) in side.iter().zip(new) {
+                    let player = players[seat];
+                    let old = current[&player];
+                    sqlx::query(
+                        "UPDATE ratings SET rating = $1, deviation = $2, volatility = $3,
+                                games = games + 1, updated_at = $4
+                          WHERE player_id = $5 AND game = $6",
+                    )
+                    .bind(new.rating)
+                    .bind(new.deviation)
+                    .bind(new.volatility)
+                    .bind(at)
+                    .bind(player)
+                    .bind(&game)
+                    .execute(&mut *$tx)
+                    .await?;
+                    sqlx::query(
+                        "INSERT INTO rating_changes (match_id, player_id, game, seat, rating_before,
+                                deviation_before, rating, deviation, at)
+                         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
+                    )
+                    .bind(match_id)
+                    .bind(player)
+                    .bind(&game)
+                    .bind(seat as i32)
+                    .bind(old.rating)
+                    .bind(old.deviation)
+                    .bind(new.rating)
+                    .bind(new.deviation)
+                    .bind(at)
+                    .execute(&mut *$tx)
+                    .await?;
+                }
+            }
+        }
+    }};
+}
+pub(crate) use rate_match;
+
+/// The player of each seat (by seat number, from 0), if every seat has its own person.
+pub(crate) fn rated_players(seats: &[(i32, Option<Uuid>)]) -> Option<Vec<Uuid>> {
+    let players: Vec<Uuid> = seats
+        .iter()
+        .enumerate()
+        .map(|(i, &(seat, player))| player.filter(|_| seat as usize == i))
+        .collect::<Option<_>>()?;
+    let mut distinct = players.clone();
+    distinct.sort();
+    distinct.dedup();
+    (distinct.len() == players.len()).then_some(players)
+}
+
+/// Most points of one rating history.
+pub const MAX_HISTORY: i64 = 1000;
+
+impl Store {
+    /// A player's ratings, by game id (games with at least one rated match).
+    pub async fn player_ratings(
+        &self,
+        player: Uuid,
+    ) -> Result<BTreeMap<String, RatingInfo>, StoreError> {
+        let rows: Vec<(String, f64, f64, i64)> = on_pool!(self, |pool| {
+            sqlx::query_as(
+                "SELECT game, rating, deviation, games FROM ratings WHERE player_id = $1 AND games > 0",
+            )
+            .bind(player)
+            .fetch_all(pool)
+            .await
+        })?;
+        Ok(rows
+            .into_iter()
+            .map(|(game, rating, deviation, games)| {
+                (
+                    game,
+                    RatingInfo {
+                        rating,
+                        deviation,
+                        games,
+                    },
+                )
+            })
+            .collect())
+    }
+
+    /// The best `limit` settled ratings of a game (deviation below [`SETTLED_DEVIATION`]).
+    pub async fn leaderboard(
+        &self,
+        game: &str,
+        limit: i64,
+    ) -> Result<Vec<LeaderboardEntry>, StoreError> {
+        let rows: Vec<(Uuid, String, f64, f64, i64)> = on_pool!(self, |pool| {
+            sqlx::query_as(
+                "SELECT r.player_id, p.name, r.rating, r.deviation, r.games
+                   FROM ratings r JOIN players p ON p.id = r.player_id
+                  WHERE r.game = $1 AND r.deviation < $2 AND r.games > 0
+                  ORDER BY r.rating DESC, r.player_id LIMIT $3",
+            )
+            .bind(game)
+            .bind(SETTLED_DEVIATION)
+            .bind(limit)
+            .fetch_all(pool)
+            .await
+        })?;
+        Ok(rows
+            .into_iter()
+            .map(|(id, name, rating, deviation, games)| LeaderboardEntry {
+                id,
+                name,
+                rating,
+                deviation,
+                games,
+            })
+            .collect())
+    }
+
+    /// The last [`MAX_HISTORY`] changes of a player's rating in a game, oldest first.
+    pub async fn rating_history(
+        &self,
+        player: Uuid,
+        game: &str,
+    ) -> Result<Vec<RatingChange>, StoreError> {
+        let mut rows: Vec<(Uuid, f64, f64, f64, f64, DateTime<Utc>)> = on_pool!(self, |pool| {
+            sqlx::query_as(
+                "SELECT match_id, rating_before, deviation_before, rating, deviation, at
+                   FROM rating_changes WHERE player_id = $1 AND game = $2
+                  ORDER BY at DESC, match_id DESC LIMIT $3",
+            )
+            .bind(player)
+            .bind(game)
+            .bind(MAX_HISTORY)
+            .fetch_all(pool)
+            .await
+        })?;
+        rows.reverse();
+        Ok(rows
+            .into_iter()
+            .map(
+                |(match_id, rating_before, deviation_before, rating, deviation, at)| RatingChange {
+                    match_id,
+                    rating_before,
+                    deviation_before,
+                    rating,
+                    deviation,
+                    at,
+                },
+            )
+            .collect())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_a_person_in_every_seat_is_rated() {
+        let (a, b) = (Uuid::new_v4(), Uuid::new_v4());
+        assert_eq!(
+            rated_players(&[(0, Some(a)), (1, Some(b))]),
+            Some(vec![a, b])
+        );
+        assert_eq!(rated_players(&[(0, Some(a)), (1, None)]), None);
+        assert_eq!(rated_players(&[(0, Some(a)), (1, Some(a))]), None);
+    }
+}

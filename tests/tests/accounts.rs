@@ -1,0 +1,679 @@
+//! Accounts, ratings and leaderboards (issue 17, docs/protocol.md "Accounts and ratings"): a guest
+//! keeps its name with a password and signs in from anywhere; signing out revokes one token or all;
+//! failed sign-ins are limited; rated matches (people only) move every rating the right way, on two
+//! sides, two teams and three sides; settled ratings make the leaderboard; a player's finished
+//! matches stream as NDJSON.
+
+use plateau_tests::rest::assert_error;
+use plateau_tests::{on_both_databases, Api, Backend, Client, Player, TestDb, TestServer};
+use reqwest::{Method, StatusCode};
+use serde_json::{json, Value};
+
+const PASSWORD: &str = "correct horse battery";
+
+async fn start(backend: Backend) -> (TestDb, TestServer, Api) {
+    let db = TestDb::new(backend).await;
+    let server = TestServer::start(&db).await;
+    let api = Api::new(server.http());
+    (db, server, api)
+}
+
+async fn set_password(api: &Api, player: &Player, password: &str) -> (StatusCode, Value) {
+    api.put(
+        "/api/v1/players/me/password",
+        &json!({ "password": password }),
+        Some(&player.token),
+    )
+    .await
+}
+
+async fn sign_in(api: &Api, name: &str, password: &str) -> (StatusCode, Value) {
+    api.post(
+        "/api/v1/sessions",
+        &json!({"name": name, "password": password}),
+        None,
+    )
+    .await
+}
+
+/// A guest that has set [`PASSWORD`].
+async fn account(api: &Api, name: &str) -> Player {
+    let player = api.new_player(name).await;
+    assert_eq!(
+        set_password(api, &player, PASSWORD).await.0,
+        StatusCode::NO_CONTENT
+    );
+    player
+}
+
+async fn me(api: &Api, token: &str) -> StatusCode {
+    api.get("/api/v1/players/me", Some(token)).await.0
+}
+
+async fn sign_up_sign_in_and_sign_out(backend: Backend) {
+    let (_db, _server, api) = start(backend).await;
+    let alice = api.new_player("Alice").await;
+    // A guest of the same name in another case, created before Alice keeps hers.
+    let early = api.new_player("ALICE").await;
+
+    // Passwords: 8 to 200 characters, for a signed-in player only.
+    assert_error(
+        &set_password(&api, &alice, "short").await,
+        400,
+        "bad_request",
+    );
+    assert_error(
+        &set_password(&api, &alice, &"x".repeat(201)).await,
+        400,
+        "bad_request",
+    );
+    let anonymous = api
+        .put(
+            "/api/v1/players/me/password",
+            &json!({"password": PASSWORD}),
+            None,
+        )
+        .await;
+    assert_error(&anonymous, 401, "unauthorized");
+    let extra = api
+        .put(
+            "/api/v1/players/me/password",
+            &json!({"password": PASSWORD, "admin": true}),
+            Some(&alice.token),
+        )
+        .await;
+    assert_error(&extra, 400, "bad_request");
+    // A guest has no password to sign in with yet.
+    assert_error(&sign_in(&api, "Alice", PASSWORD).await, 401, "unauthorized");
+    let set = set_password(&api, &alice, PASSWORD).await;
+    assert_eq!(set.0, StatusCode::NO_CONTENT, "{}", set.1);
+
+    // The name is reserved, in any case and form, for new players and for other guests' accounts.
+    for taken in ["Alice", "alice", "  ALICE "] {
+        let answer = api
+            .post("/api/v1/players", &json!({ "name": taken }), None)
+            .await;
+        assert_error(&answer, 409, "conflict");
+    }
+    assert_error(&set_password(&api, &early, PASSWORD).await, 409, "conflict");
+    assert_eq!(api.new_player("Alicia").await.name, "Alicia");
+
+    // Signing in: a wrong name, a guest's name and a wrong password get one and the same answer.
+    let guest = api.new_player("Guest").await;
+    let wrong_password = sign_in(&api, "Alice", "incorrect horse").await;
+    assert_error(&wrong_password, 401, "unauthorized");
+    for (name, password) in [("Nobody", PASSWORD), (guest.name.as_str(), PASSWORD)] {
+        let answer = sign_in(&api, name, password).await;
+        assert_eq!(answer, wrong_password, "{name}");
+    }
+    let malformed = api
+        .post("/api/v1/sessions", &json!({"name": "Alice"}), None)
+        .await;
+    assert_error(&malformed, 400, "bad_request");
+
+    // From another device, in any case: a new token for the same player.
+    let (status, session) = sign_in(&api, "aLiCe", PASSWORD).await;
+    assert_eq!(status, StatusCode::CREATED, "{session}");
+    assert_eq!(session["id"], json!(alice.id));
+    assert_eq!(session["name"], "Alice");
+    let second = session["token"].as_str().unwrap().to_string();
+    assert_ne!(second, alice.token);
+    let (_, who) = api.get("/api/v1/players/me", Some(&second)).await;
+    assert_eq!(who["id"], json!(alice.id));
+
+    // Signing out revokes the token used, and only it.
+    assert_eq!(
+        api.delete("/api/v1/sessions/current", Some(&second))
+            .await
+            .0,
+        StatusCode::NO_CONTENT
+    );
+    assert_eq!(me(&api, &second).await, StatusCode::UNAUTHORIZED);
+    assert_eq!(me(&api, &alice.token).await, StatusCode::OK);
+    assert_error(
+        &api.delete("/api/v1/sessions/current", Some(&second)).await,
+        401,
+        "unauthorized",
+    );
+    assert_error(
+        &api.delete("/api/v1/sessions", None).await,
+        401,
+        "unauthorized",
+    );
+
+    // Signing out everywhere revokes them all, the one used included; signing in still works.
+    let third = sign_in(&api, "Alice", PASSWORD).await.1["token"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert_eq!(
+        api.delete("/api/v1/sessions", Some(&third)).await.0,
+        StatusCode::NO_CONTENT
+    );
+    for token in [&alice.token, &third] {
+        assert_eq!(me(&api, token).await, StatusCode::UNAUTHORIZED);
+    }
+    let (status, fresh) = sign_in(&api, "Alice", PASSWORD).await;
+    assert_eq!(status, StatusCode::CREATED);
+    let fresh = Player {
+        id: alice.id.clone(),
+        name: alice.name.clone(),
+        token: fresh["token"].as_str().unwrap().to_string(),
+    };
+    assert_eq!(me(&api, &fresh.token).await, StatusCode::OK);
+
+    // Changing the password: the old one no longer signs in, the new one does.
+    assert_eq!(
+        set_password(&api, &fresh, "a whole new phrase").await.0,
+        StatusCode::NO_CONTENT
+    );
+    assert_error(&sign_in(&api, "Alice", PASSWORD).await, 401, "unauthorized");
+    assert_eq!(
+        sign_in(&api, "Alice", "a whole new phrase").await.0,
+        StatusCode::CREATED
+    );
+}
+on_both_databases!(sign_up_sign_in_and_sign_out);
+
+/// Failed sign-ins are limited per name (3 here) and per address (5 here): past the limit even the
+/// right password is answered 429 with `Retry-After`; a success costs nothing.
+async fn failed_sign_ins_are_rate_limited(backend: Backend) {
+    let db = TestDb::new(backend).await;
+    let server = TestServer::start_with(
+        &db,
+        &[
+            ("PLATEAU_SIGN_IN_FAILURES_PER_NAME", "3"),
+            ("PLATEAU_SIGN_IN_FAILURES_PER_ADDRESS", "5"),
+        ],
+    )
+    .await;
+    let api = Api::new(server.http());
+    account(&api, "Alice").await;
+    account(&api, "Bob").await;
+    account(&api, "Carol").await;
+    for _ in 0..3 {
+        assert_error(
+            &sign_in(&api, "Alice", "guess guess").await,
+            401,
+            "unauthorized",
+        );
+    }
+    let sign_in_raw = |name: &'static str, password: &'static str| {
+        let api = api.clone();
+        async move {
+            api.raw(
+                Method::POST,
+                "/api/v1/sessions",
+                Some(&json!({"name": name, "password": password})),
+                None,
+            )
+            .await
+        }
+    };
+    let (status, headers, body) = sign_in_raw("Alice", "guess again").await;
+    assert_eq!(status, StatusCode::TOO_MANY_REQUESTS, "{body}");
+    let retry: u64 = headers["retry-after"].to_str().unwrap().parse().unwrap();
+    assert!((1..=3600).contains(&retry), "{retry}");
+    let (status, _, _) = sign_in_raw("Alice", PASSWORD).await;
+    assert_eq!(status, StatusCode::TOO_MANY_REQUESTS, "the name waits");
+    let (status, _, _) = sign_in_raw("ALICE", PASSWORD).await;
+    assert_eq!(status, StatusCode::TOO_MANY_REQUESTS, "in any case");
+
+    // The address has failed 4 times: one more failure passes (answered 401), successes cost
+    // nothing, and the next failure is one too many for the address, whatever the name.
+    assert_error(
+        &sign_in(&api, "Bob", "guess guess").await,
+        401,
+        "unauthorized",
+    );
+    assert_eq!(sign_in(&api, "Bob", PASSWORD).await.0, StatusCode::CREATED);
+    assert_eq!(sign_in(&api, "Bob", PASSWORD).await.0, StatusCode::CREATED);
+    assert_error(
+        &sign_in(&api, "Bob", "guess guess").await,
+        429,
+        "rate_limited",
+    );
+    assert_error(&sign_in(&api, "Carol", PASSWORD).await, 429, "rate_limited");
+}
+on_both_databases!(failed_sign_ins_are_rate_limited);
+
+/// Creates a room (`body`, with `"seating": "host_first"`) hosted by `players[0]`, seats everyone
+/// in order, starts it; the players' clients, each at version 1.
+async fn started(
+    server: &TestServer,
+    api: &Api,
+    players: &[&Player],
+    body: Value,
+) -> (String, Vec<Client>) {
+    let room = api.create_room(players[0], body).await;
+    let code = room["code"].as_str().unwrap().to_string();
+    let mut clients = Vec::new();
+    for p in players {
+        let c = Client::login(&server.ws_url(), p).await;
+        c.join(&code, "player").await;
+        clients.push(c);
+    }
+    clients[0]
+        .send(json!({"type": "start", "room": code}))
+        .await;
+    for c in &clients {
+        c.until_version(&code, 1).await;
+    }
+    (code, clients)
+}
+
+fn rated(game: &str, players: usize) -> Value {
+    json!({"game": game, "players": players, "visibility": "private", "seating": "host_first", "rated": true})
+}
+
+async fn resign(client: &Client, code: &str) {
+    client.send(json!({"type": "resign", "room": code})).await;
+}
+
+/// The `ended` frame of room `code`, once it has come.
+async fn ended(client: &Client, code: &str) -> Value {
+    client
+        .wait_for(0, |f| f["type"] == "ended" && f["room"] == code)
+        .await
+}
+
+/// A player's rating in `game`: (rating, deviation, games), None before its first rated match.
+async fn rating(api: &Api, player: &Player, game: &str) -> Option<(f64, f64, i64)> {
+    let (status, profile) = api
+        .get(&format!("/api/v1/players/{}", player.id), None)
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    let r = &profile["ratings"][game];
+    r.is_object().then(|| {
+        (
+            r["rating"].as_f64().unwrap(),
+            r["deviation"].as_f64().unwrap(),
+            r["games"].as_i64().unwrap(),
+        )
+    })
+}
+
+async fn rated_rooms_are_for_people(backend: Backend) {
+    let (_db, server, api) = start(backend).await;
+    let host = api.new_player("Host").await;
+    let room = api.create_room(&host, rated("abalone", 2)).await;
+    assert_eq!(room["rated"], true);
+    let code = room["code"].as_str().unwrap();
+    let (_, info) = api.get(&format!("/api/v1/rooms/{code}"), None).await;
+    assert_eq!(info["rated"], true);
+    let casual = api
+        .create_room(
+            &host,
+            json!({"game": "abalone", "players": 2, "visibility": "private"}),
+        )
+        .await;
+    assert_eq!(casual["rated"], false);
+    let bad = api
+        .post(
+            "/api/v1/rooms",
+            &json!({"game": "abalone", "players": 2, "visibility": "private", "rated": "yes"}),
+            Some(&host.token),
+        )
+        .await;
+    assert_error(&bad, 400, "bad_request");
+
+    // Bots cannot sit in a rated match: the start is refused and the room still waits.
+    let c = Client::login(&server.ws_url(), &host).await;
+    c.join(code, "player").await;
+    c.expect_error(
+        json!({"type": "start", "room": code, "bots": true}),
+        "conflict",
+    )
+    .await;
+    let (_, info) = api.get(&format!("/api/v1/rooms/{code}"), None).await;
+    assert_eq!(info["status"], "waiting");
+
+    // The flag is stored: after a restart the room is still rated, and still refuses bots.
+    drop(c);
+    let mut server = server;
+    server.terminate().await;
+    server.restart().await;
+    let api = Api::new(server.http());
+    let (_, info) = api.get(&format!("/api/v1/rooms/{code}"), None).await;
+    assert_eq!(info["rated"], true);
+    let c = Client::login(&server.ws_url(), &host).await;
+    c.join(code, "player").await;
+    c.expect_error(
+        json!({"type": "start", "room": code, "bots": true}),
+        "conflict",
+    )
+    .await;
+}
+on_both_databases!(rated_rooms_are_for_people);
+
+/// A rated duel ended by resignation: the winner goes up, the loser down, both less uncertain;
+/// stats per game, the rating history and the match agree. An unrated match changes no rating.
+async fn a_rated_duel_moves_both_ratings(backend: Backend) {
+    let (_db, server, api) = start(backend).await;
+    let (alice, bob) = (api.new_player("Alice").await, api.new_player("Bob").await);
+    assert_eq!(rating(&api, &alice, "abalone").await, None);
+    let (code, clients) = started(&server, &api, &[&alice, &bob], rated("abalone", 2)).await;
+    resign(&clients[0], &code).await;
+    let end = ended(&clients[1], &code).await;
+    assert_eq!(end["result"]["winners"], json!([1]));
+    let match_id = end["match"].as_str().unwrap().to_string();
+
+    let (a, a_dev, a_games) = rating(&api, &alice, "abalone").await.unwrap();
+    let (b, b_dev, b_games) = rating(&api, &bob, "abalone").await.unwrap();
+    assert!(a < 1500.0 && b > 1500.0, "{a} {b}");
+    assert!(
+        (1500.0 - a - (b - 1500.0)).abs() < 0.01,
+        "equal players move equally"
+    );
+    assert!(a_dev < 350.0 && b_dev < 350.0);
+    assert_eq!((a_games, b_games), (1, 1));
+    let (_, profile) = api.get(&format!("/api/v1/players/{}", bob.id), None).await;
+    assert_eq!(profile["stats"]["played"], 1);
+    assert_eq!(profile["stats"]["won"], 1);
+    assert_eq!(
+        profile["stats"]["by_game"],
+        json!({"abalone": {"played": 1, "won": 1}})
+    );
+    let (status, history) = api
+        .get(&format!("/api/v1/players/{}/ratings/abalone", bob.id), None)
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(history["game"], "abalone");
+    let changes = history["changes"].as_array().unwrap();
+    assert_eq!(changes.len(), 1);
+    assert_eq!(changes[0]["match"], json!(match_id));
+    assert_eq!(changes[0]["rating_before"], 1500.0);
+    assert_eq!(changes[0]["rating"].as_f64().unwrap(), b);
+    let unknown = api
+        .get(&format!("/api/v1/players/{}/ratings/chess", bob.id), None)
+        .await;
+    assert_error(&unknown, 404, "not_found");
+    let nobody = api
+        .get(
+            &format!("/api/v1/players/{}/ratings/abalone", uuid::Uuid::new_v4()),
+            None,
+        )
+        .await;
+    assert_error(&nobody, 404, "not_found");
+
+    // Unrated: nothing changes but the stats.
+    let casual =
+        json!({"game": "abalone", "players": 2, "visibility": "private", "seating": "host_first"});
+    let (code, clients) = started(&server, &api, &[&alice, &bob], casual).await;
+    resign(&clients[1], &code).await;
+    ended(&clients[0], &code).await;
+    assert_eq!(
+        rating(&api, &alice, "abalone").await,
+        Some((a, a_dev, 1)),
+        "an unrated match changes no rating"
+    );
+    let (_, profile) = api
+        .get(&format!("/api/v1/players/{}", alice.id), None)
+        .await;
+    assert_eq!(
+        profile["stats"]["by_game"]["abalone"],
+        json!({"played": 2, "won": 1})
+    );
+
+    // An agreed draw between the lower-rated Alice and the higher-rated Bob: a draw is half a win,
+    // so Alice goes up and Bob down.
+    let (code, clients) = started(&server, &api, &[&alice, &bob], rated("abalone", 2)).await;
+    clients[0]
+        .send(json!({"type": "draw", "room": code, "offer": true}))
+        .await;
+    clients[1]
+        .wait_for(0, |f| f["type"] == "draw" && f["offers"] == json!([0]))
+        .await;
+    clients[1]
+        .send(json!({"type": "draw", "room": code, "offer": true}))
+        .await;
+    let end = ended(&clients[0], &code).await;
+    assert_eq!(end["result"]["winners"], json!([]));
+    let (a2, _, a_games) = rating(&api, &alice, "abalone").await.unwrap();
+    let (b2, _, b_games) = rating(&api, &bob, "abalone").await.unwrap();
+    assert!(a2 > a && b2 < b, "{a} → {a2}, {b} → {b2}");
+    assert_eq!((a_games, b_games), (2, 2));
+}
+on_both_databases!(a_rated_duel_moves_both_ratings);
+
+/// A rated match ended by its rules (here the ply cap: a move stored with the end, through the
+/// group commit) rates its players like any other end.
+async fn a_rated_match_ended_by_its_rules_is_rated(backend: Backend) {
+    let (_db, server, api) = start(backend).await;
+    let (alice, bob) = (api.new_player("Alice").await, api.new_player("Bob").await);
+    let mut room = rated("abalone", 2);
+    room["options"] = json!({"max_plies": 2});
+    let (code, clients) = started(&server, &api, &[&alice, &bob], room).await;
+    for (ply, c) in clients.iter().enumerate() {
+        c.until_version(&code, ply as u64 + 1).await;
+        let mv = c.legal(&code)[0].clone();
+        c.play(&code, &format!("m{ply}"), mv).await;
+    }
+    let end = ended(&clients[0], &code).await;
+    assert_eq!(end["result"]["reason"], "ply_limit");
+    let winners: Vec<usize> = serde_json::from_value(end["result"]["winners"].clone()).unwrap();
+    for (seat, p) in [&alice, &bob].into_iter().enumerate() {
+        let (r, deviation, games) = rating(&api, p, "abalone").await.unwrap();
+        assert!(deviation < 350.0 && games == 1, "{}", p.name);
+        match winners.as_slice() {
+            [] => assert!((r - 1500.0).abs() < 1e-6, "a draw between equals"),
+            w => assert_eq!(r > 1500.0, w.contains(&seat), "{}: {r}", p.name),
+        }
+    }
+    let (_, history) = api
+        .get(
+            &format!("/api/v1/players/{}/ratings/abalone", alice.id),
+            None,
+        )
+        .await;
+    assert_eq!(history["changes"][0]["match"], end["match"]);
+}
+on_both_databases!(a_rated_match_ended_by_its_rules_is_rated);
+
+/// Four-player Abalone is two teams, seats 0 and 2 against 1 and 3: seat 0 resigns for its team,
+/// and both its players go down, both of the others up.
+async fn a_rated_team_match_rates_teams(backend: Backend) {
+    let (_db, server, api) = start(backend).await;
+    let mut players = Vec::new();
+    for name in ["Ann", "Ben", "Cat", "Dan"] {
+        players.push(api.new_player(name).await);
+    }
+    let seated: Vec<&Player> = players.iter().collect();
+    let (code, clients) = started(&server, &api, &seated, rated("abalone", 4)).await;
+    resign(&clients[0], &code).await;
+    let end = ended(&clients[1], &code).await;
+    assert_eq!(end["result"]["winners"], json!([1, 3]));
+    for (seat, player) in players.iter().enumerate() {
+        let (r, deviation, games) = rating(&api, player, "abalone").await.unwrap();
+        assert_eq!(r > 1500.0, seat % 2 == 1, "{}: {r}", player.name);
+        assert!(r != 1500.0 && deviation < 350.0 && games == 1);
+    }
+}
+on_both_databases!(a_rated_team_match_rates_teams);
+
+/// Three sides: seat 0 resigns, then seat 1; seat 2 wins. Places 3rd, 2nd, 1st: the winner goes
+/// up most, the first to resign down most, the second in between.
+async fn a_rated_three_player_match_ranks_every_side(backend: Backend) {
+    let (_db, server, api) = start(backend).await;
+    let mut players = Vec::new();
+    for name in ["Ann", "Ben", "Cat"] {
+        players.push(api.new_player(name).await);
+    }
+    let seated: Vec<&Player> = players.iter().collect();
+    let (code, clients) = started(&server, &api, &seated, rated("abalone", 3)).await;
+    resign(&clients[0], &code).await;
+    // The forfeit is a version of its own: the second resignation comes after it.
+    clients[1].until_version(&code, 2).await;
+    resign(&clients[1], &code).await;
+    let end = ended(&clients[2], &code).await;
+    assert_eq!(end["result"]["winners"], json!([2]));
+    let mut after = Vec::new();
+    for p in &players {
+        let (r, deviation, games) = rating(&api, p, "abalone").await.unwrap();
+        assert!(deviation < 350.0 && games == 1);
+        after.push(r);
+    }
+    assert!(after[2] > 1500.0 && after[0] < 1500.0, "{after:?}");
+    assert!(after[2] > after[1] && after[1] > after[0], "{after:?}");
+}
+on_both_databases!(a_rated_three_player_match_ranks_every_side);
+
+/// The leaderboard lists settled ratings only (deviation under 150): Alice and Bob play 8 rated
+/// duels (each winning half), which settles both (see the server's unit test
+/// `ratings_settle_after_a_handful_of_matches`); Carol and Dan play one, and stay off it.
+async fn the_leaderboard_lists_settled_ratings_best_first(backend: Backend) {
+    let (_db, server, api) = start(backend).await;
+    let alice = api.new_player("Alice").await;
+    let bob = api.new_player("Bob").await;
+    let carol = api.new_player("Carol").await;
+    let dan = api.new_player("Dan").await;
+    for i in 0..8 {
+        let (code, clients) = started(&server, &api, &[&alice, &bob], rated("abalone", 2)).await;
+        resign(&clients[i % 2], &code).await;
+        ended(&clients[(i + 1) % 2], &code).await;
+    }
+    let (code, clients) = started(&server, &api, &[&carol, &dan], rated("abalone", 2)).await;
+    resign(&clients[1], &code).await;
+    ended(&clients[0], &code).await;
+    assert!(rating(&api, &carol, "abalone").await.unwrap().0 > 1500.0);
+
+    let (status, board) = api.get("/api/v1/games/abalone/leaderboard", None).await;
+    assert_eq!(status, StatusCode::OK);
+    let entries = board["players"].as_array().unwrap();
+    let mut ids: Vec<&str> = entries.iter().map(|e| e["id"].as_str().unwrap()).collect();
+    ids.sort();
+    let mut expected = vec![alice.id.as_str(), bob.id.as_str()];
+    expected.sort();
+    assert_eq!(ids, expected, "{board}");
+    assert!(entries[0]["rating"].as_f64() >= entries[1]["rating"].as_f64());
+    for e in entries {
+        assert!(e["deviation"].as_f64().unwrap() < 150.0);
+        assert_eq!(e["games"], 8);
+        let who = if e["id"] == json!(alice.id) {
+            &alice
+        } else {
+            &bob
+        };
+        assert_eq!(e["name"], who.name.as_str());
+        let (r, d, _) = rating(&api, who, "abalone").await.unwrap();
+        assert_eq!(
+            (
+                e["rating"].as_f64().unwrap(),
+                e["deviation"].as_f64().unwrap()
+            ),
+            (r, d)
+        );
+    }
+    let (_, top) = api
+        .get("/api/v1/games/abalone/leaderboard?limit=1", None)
+        .await;
+    assert_eq!(top["players"].as_array().unwrap().len(), 1);
+    assert_eq!(top["players"][0], entries[0]);
+    let (_, empty) = api.get("/api/v1/games/pinuid/leaderboard", None).await;
+    assert_eq!(empty["players"], json!([]));
+    for bad in ["limit=0", "limit=101", "limit=x", "top=3"] {
+        let answer = api
+            .get(&format!("/api/v1/games/abalone/leaderboard?{bad}"), None)
+            .await;
+        assert_error(&answer, 400, "bad_request");
+    }
+    assert_error(
+        &api.get("/api/v1/games/chess/leaderboard", None).await,
+        404,
+        "not_found",
+    );
+}
+on_both_databases!(the_leaderboard_lists_settled_ratings_best_first);
+
+/// The NDJSON export of a long history (more matches than one page of the stream): every finished
+/// match once, oldest first, each line the match as `GET /api/v1/matches/{id}` shows it with all
+/// its moves; an unfinished match is left out; a private room's code only for its own players.
+async fn the_export_streams_every_finished_match_oldest_first(backend: Backend) {
+    let (db, server, api) = start(backend).await;
+    let alice = api.new_player("Alice").await;
+    let bob = api.new_player("Bob").await;
+    // One match played for real (moves checked by the rules), the rest written to the store.
+    let (code, clients) = started(
+        &server,
+        &api,
+        &[&alice, &bob],
+        json!({"game": "abalone", "players": 2, "visibility": "private", "seating": "host_first"}),
+    )
+    .await;
+    let first = clients[0].legal(&code)[0].clone();
+    clients[0].play(&code, "m1", first).await;
+    clients[1].until_version(&code, 2).await;
+    resign(&clients[1], &code).await;
+    let played = ended(&clients[0], &code).await["match"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    const SEEDED: usize = 130;
+    let seeded = plateau_tests::history::seed(&db.url, &alice.id, &bob.id, SEEDED).await;
+    assert_eq!(seeded.finished.len(), SEEDED);
+
+    let path = format!("/api/v1/players/{}/matches.ndjson", alice.id);
+    let (status, headers, body) = api.raw(Method::GET, &path, None, None).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(headers["content-type"], "application/x-ndjson");
+    assert!(body.ends_with('\n'));
+    let lines: Vec<Value> = body
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("each line is one JSON value"))
+        .collect();
+    let ids: Vec<String> = lines
+        .iter()
+        .map(|l| l["id"].as_str().unwrap().to_string())
+        .collect();
+    let mut expected = vec![played.clone()];
+    expected.extend(seeded.finished.iter().cloned());
+    assert_eq!(ids, expected, "every finished match once, oldest first");
+    assert!(!ids.contains(&seeded.playing));
+    for line in &lines {
+        assert_eq!(line["status"], "finished");
+        assert!(line["rng"]["seed"].is_string());
+        assert_eq!(
+            line["moves"].as_array().unwrap().len() as i64,
+            line["plies"].as_i64().unwrap()
+        );
+        // Private rooms: the code is not shown to whoever asks anonymously.
+        assert_eq!(line["room"], Value::Null);
+    }
+    // The real match line is the match's record, moves and all.
+    let mut record = api.match_record(&played).await;
+    record["room"] = Value::Null;
+    assert_eq!(lines[0], record);
+    // Seeded matches carry their moves in order.
+    let plies: Vec<i64> = lines[5]["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["ply"].as_i64().unwrap())
+        .collect();
+    assert_eq!(plies, (1..=plies.len() as i64).collect::<Vec<_>>());
+
+    // Its own player sees its rooms' codes.
+    let (_, _, own) = api.raw(Method::GET, &path, None, Some(&alice.token)).await;
+    let first_line: Value = serde_json::from_str(own.lines().next().unwrap()).unwrap();
+    assert_eq!(first_line["room"], json!(code));
+
+    // Someone without matches: an empty body; nobody: 404.
+    let carol = api.new_player("Carol").await;
+    let (status, _, empty) = api
+        .raw(
+            Method::GET,
+            &format!("/api/v1/players/{}/matches.ndjson", carol.id),
+            None,
+            None,
+        )
+        .await;
+    assert_eq!((status, empty.as_str()), (StatusCode::OK, ""));
+    let missing = api
+        .get(
+            &format!("/api/v1/players/{}/matches.ndjson", uuid::Uuid::new_v4()),
+            None,
+        )
+        .await;
+    assert_error(&missing, 404, "not_found");
+}
+on_both_databases!(the_export_streams_every_finished_match_oldest_first);
