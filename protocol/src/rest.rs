@@ -7,6 +7,7 @@ use std::collections::BTreeMap;
 use uuid::Uuid;
 
 use crate::clock::ClockSetting;
+use crate::ws::BotLevel;
 use crate::{ErrorCode, Forfeit, MatchResult, PlayerRef, RoomStatus};
 
 /// `{"error": {"code", "message"}}`, the body of every error answer.
@@ -263,6 +264,9 @@ pub struct SeatInfo {
     pub bot: bool,
     /// Whether the seat's player has a connection in the room now (always true for a bot).
     pub connected: bool,
+    /// An addition to the contract: a bot's level (absent for people).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bot_level: Option<BotLevel>,
 }
 
 /// A match in the history.
@@ -300,6 +304,9 @@ pub struct MatchPlayer {
     pub name: String,
     #[serde(default)]
     pub bot: bool,
+    /// A bot's level (absent for people, and for bots of matches from before levels).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bot_level: Option<BotLevel>,
 }
 
 /// `GET /api/v1/matches`: a page, newest first.

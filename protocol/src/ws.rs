@@ -18,6 +18,19 @@ pub enum Role {
     Spectator,
 }
 
+/// How well a bot plays: `random` (a uniformly random legal move, the rules' default where there
+/// is one), `easy` (a short search) or `strong` (a longer one).
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, utoipa::ToSchema,
+)]
+#[serde(rename_all = "snake_case")]
+pub enum BotLevel {
+    Random,
+    #[default]
+    Easy,
+    Strong,
+}
+
 /// A frame from a client.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
@@ -37,6 +50,9 @@ pub enum ClientFrame {
         room: String,
         #[serde(default)]
         bots: bool,
+        /// How well the bots seated by `bots` play (default `easy`).
+        #[serde(default)]
+        bot_level: BotLevel,
     },
     Move {
         room: String,

@@ -173,6 +173,7 @@ async fn stored_match(store: &Store, game: &str) -> Uuid {
             id: Some(player.id),
             name: player.name.clone(),
             bot: false,
+            bot_level: None,
         })
         .collect();
     store

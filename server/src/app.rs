@@ -13,6 +13,7 @@ use uuid::Uuid;
 use crate::config::{Limits, ServeArgs};
 use crate::counted::Counted;
 use crate::rate::{quota, FailureRate, KeyedRate, Period};
+use crate::rooms::bots::BotPool;
 use crate::rooms::{RoomContext, Rooms};
 use crate::store::Store;
 
@@ -123,6 +124,10 @@ pub async fn serve(args: ServeArgs) -> Result<(), StartError> {
     let rooms = Rooms::new(RoomContext {
         store: store.clone(),
         bot_delay: Duration::from_millis(args.bot_delay_ms),
+        bots: BotPool::new(match args.bot_threads {
+            0 => std::thread::available_parallelism().map_or(1, |n| n.get() / 2),
+            n => n,
+        }),
         decision_timeout: Duration::from_secs(args.decision_timeout_secs),
         shutdown: shutdown.clone(),
         limits: args.room_limits.clone(),

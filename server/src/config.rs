@@ -42,6 +42,11 @@ pub struct ServeArgs {
     #[arg(long, env = "PLATEAU_BOT_DELAY_MS", default_value_t = 400)]
     pub bot_delay_ms: u64,
 
+    /// Bots thinking at once across the server (each on a thread of the blocking pool); more wait
+    /// their turn. 0: half the cores (at least one), so people's moves always have a core.
+    #[arg(long, env = "PLATEAU_BOT_THREADS", default_value_t = 0)]
+    pub bot_threads: usize,
+
     /// Writer tasks that commit moves in groups across rooms (one transaction, one fsync, for the
     /// moves that gathered meanwhile; a move is still acked only once committed). 0: every move is
     /// committed in a transaction of its own.

@@ -76,6 +76,7 @@ async fn seed_match(store: &Store, a: Uuid, b: Uuid, i: usize, ends: bool) -> Uu
             id: Some(id),
             name: format!("P{seat}"),
             bot: false,
+            bot_level: None,
         })
         .collect();
     let id = Uuid::now_v7();

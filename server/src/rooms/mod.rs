@@ -5,6 +5,7 @@
 //! ordered and rooms never block each other. Each room publishes its [`RoomInfo`] on a watch channel,
 //! so REST reads (a room, the lobby) never wait on a room's queue.
 
+pub mod bots;
 mod checkpoints;
 pub mod clock;
 pub mod forfeits;
@@ -17,7 +18,7 @@ use chrono::{DateTime, Utc};
 use plateau_games::{registry, GameEntry, Match, SetupError};
 use plateau_protocol::clock::ClockSetting;
 use plateau_protocol::rest::{NewRoom, RoomInfo, Seating, Visibility};
-use plateau_protocol::ws::Role;
+use plateau_protocol::ws::{BotLevel, Role};
 use plateau_protocol::{ErrorCode, PlayerRef, RoomStatus};
 use rand::Rng;
 use serde_json::{Map, Value};
@@ -59,6 +60,7 @@ pub enum Command {
     Start {
         conn: Conn,
         bots: bool,
+        bot_level: BotLevel,
     },
     Move {
         conn: Conn,
@@ -133,6 +135,8 @@ pub struct RoomContext {
     pub store: Store,
     /// How long a bot waits before it plays.
     pub bot_delay: Duration,
+    /// Where bots think.
+    pub bots: bots::BotPool,
     /// How long a player has for a decision the rules can settle without them (then they do).
     pub decision_timeout: Duration,
     /// Cancelled at shutdown: rooms finish the command under way and stop.

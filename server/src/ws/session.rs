@@ -353,9 +353,17 @@ impl Session<'_> {
                 self.to_room(&room, None, |conn| Command::Leave { conn })
                     .await;
             }
-            ClientFrame::Start { room, bots } => {
-                self.to_room(&room, None, |conn| Command::Start { conn, bots })
-                    .await;
+            ClientFrame::Start {
+                room,
+                bots,
+                bot_level,
+            } => {
+                self.to_room(&room, None, |conn| Command::Start {
+                    conn,
+                    bots,
+                    bot_level,
+                })
+                .await;
             }
             ClientFrame::Sync { room } => {
                 self.to_room(&room, None, |conn| Command::Sync { conn })

@@ -4,6 +4,7 @@
 use chrono::{DateTime, Utc};
 use plateau_games::{Match, Seat};
 use plateau_protocol::clock::{ClockSetting, ClockView};
+use plateau_protocol::ws::BotLevel;
 use plateau_protocol::{Forfeit, MatchResult};
 use std::collections::HashMap;
 use uuid::Uuid;
@@ -26,7 +27,8 @@ pub struct LiveMatch {
     /// Seats that win or lose together (see `Game::sides`).
     pub(super) sides: Vec<Vec<Seat>>,
     /// Seats played by the server: bots from the start.
-    pub(super) bots: Vec<bool>,
+    /// The level of each seat's bot; None for a person.
+    pub(super) bot_levels: Vec<Option<BotLevel>>,
     /// None in a room without a clock.
     pub(super) clocks: Option<Clocks>,
     /// Versions of accepted moves by (player, client move id): a resent move gets its first ack.
@@ -41,11 +43,11 @@ impl LiveMatch {
     pub(super) fn new(
         id: Uuid,
         game_match: Box<dyn Match>,
-        bots: Vec<bool>,
+        bot_levels: Vec<Option<BotLevel>>,
         clock: Option<ClockSetting>,
         started_at: DateTime<Utc>,
     ) -> LiveMatch {
-        let seats = bots.len();
+        let seats = bot_levels.len();
         let mut live = LiveMatch {
             id,
             sides: game_match.sides(),
@@ -53,7 +55,7 @@ impl LiveMatch {
             ply: 0,
             rulings: Vec::new(),
             result: None,
-            bots,
+            bot_levels,
             clocks: None,
             acks: HashMap::new(),
             seat_views: vec![None; seats],
@@ -76,13 +78,20 @@ impl LiveMatch {
     /// Whether the server plays `seat`: a bot, or a seat that forfeited (the match goes on without
     /// it in 3 or 4 sides).
     pub(super) fn server_plays(&self, seat: Seat) -> bool {
-        self.bots[seat] || self.forfeited().iter().any(|f| f.seat == seat)
+        self.bot_levels[seat].is_some() || self.forfeited().iter().any(|f| f.seat == seat)
+    }
+
+    /// How the server plays `seat` (a bot's level; `easy` for a seat that forfeited).
+    pub(super) fn level_of(&self, seat: Seat) -> BotLevel {
+        self.bot_levels[seat].unwrap_or_default()
     }
 
     /// The seats that must act now and are people still in the match: whose clocks run, and who
     /// can abandon.
     pub(super) fn clocked_seats(&self) -> Vec<Seat> {
-        let server_plays: Vec<bool> = (0..self.bots.len()).map(|s| self.server_plays(s)).collect();
+        let server_plays: Vec<bool> = (0..self.bot_levels.len())
+            .map(|s| self.server_plays(s))
+            .collect();
         clocked_seats(&*self.game_match, &server_plays, self.result.is_some())
     }
 
@@ -139,8 +148,20 @@ impl LiveMatch {
         if let Some(max) = row.max_plies {
             game_match.limit_plies(max as u64);
         }
-        let bots = row.players.0.iter().map(|p| p.bot).collect();
-        let mut live = LiveMatch::new(id, game_match, bots, row.clock.map(|c| c.0), row.started_at);
+        // Bots of matches from before levels played random moves.
+        let bot_levels = row
+            .players
+            .0
+            .iter()
+            .map(|p| p.bot.then(|| p.bot_level.unwrap_or(BotLevel::Random)))
+            .collect();
+        let mut live = LiveMatch::new(
+            id,
+            game_match,
+            bot_levels,
+            row.clock.map(|c| c.0),
+            row.started_at,
+        );
         // The version that ended the match (its last move or ruling) is replayed as an end, so
         // the clocks stop as they did.
         let ended = row.result.map(|r| r.0);

@@ -7,7 +7,7 @@
 mod broadcast;
 mod expiry;
 mod live;
-mod play;
+pub(super) mod play;
 mod recent;
 mod rematch;
 mod rulings;
@@ -75,6 +75,10 @@ pub struct Room {
     acting_since: Vec<Option<tokio::time::Instant>>,
     /// The last chat lines and versions' events, for whoever (re)joins.
     recent: recent::Recent,
+    /// The version a bot is thinking about, if one is (its answer comes on `bot_choices`).
+    thinking: Option<u64>,
+    /// Where bots' choices come back to the room (set when the room runs).
+    bot_choices: Option<mpsc::Sender<play::BotChoice>>,
     /// A timed duty (a forfeit, a default move on a clock) that could not be stored (the database
     /// away) is tried again no sooner than this.
     retry_duties_at: Option<tokio::time::Instant>,
@@ -123,6 +127,7 @@ pub fn info_from_row(row: &RoomRow) -> RoomInfo {
                 connected: s.bot,
                 player: s.player,
                 bot: s.bot,
+                bot_level: None,
             })
             .collect(),
         status: RoomStatus::parse(&row.status).unwrap_or(RoomStatus::Abandoned),
@@ -176,6 +181,8 @@ impl Room {
             absent_since: vec![Some(tokio::time::Instant::now()); row.players],
             acting_since: vec![None; row.players],
             retry_duties_at: None,
+            thinking: None,
+            bot_choices: None,
             recent: recent::Recent::default(),
         };
         room.info.send_replace(room.room_info());
@@ -191,6 +198,8 @@ impl Room {
     /// The room's loop: commands in order, bots when due, until shutdown (or idle once finished).
     pub async fn run(mut self, mut commands: mpsc::Receiver<Command>) {
         let shutdown = self.context.shutdown.clone();
+        let (bot_choices, mut chosen) = mpsc::channel(4);
+        self.bot_choices = Some(bot_choices);
         loop {
             self.track_vacancy().await;
             self.track_presence();
@@ -206,6 +215,7 @@ impl Room {
                     Some(command) => self.handle(command).await,
                     None => break,
                 },
+                Some(choice) = chosen.recv() => self.on_bot_choice(choice).await,
                 _ = async { tokio::time::sleep_until(duty.expect("guarded").0).await }, if duty.is_some() => {
                     self.perform(duty.expect("guarded").1).await;
                 }
@@ -222,7 +232,11 @@ impl Room {
         match command {
             Command::Join { conn, role } => self.on_join(conn, role).await,
             Command::Leave { conn } => self.on_leave(conn).await,
-            Command::Start { conn, bots } => self.on_start(conn, bots).await,
+            Command::Start {
+                conn,
+                bots,
+                bot_level,
+            } => self.on_start(conn, bots, bot_level).await,
             Command::Move {
                 conn,
                 id,
@@ -270,6 +284,7 @@ impl Room {
                     seat,
                     player: s.player.clone(),
                     bot: s.bot,
+                    bot_level: self.live.as_ref().and_then(|l| l.bot_levels[seat]),
                     connected: s.bot
                         || s.player.as_ref().is_some_and(|p| {
                             self.members

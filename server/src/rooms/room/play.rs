@@ -3,7 +3,7 @@
 
 use chrono::{DateTime, Utc};
 use plateau_games::{Match, MoveError, Played, Seat, Viewer};
-use plateau_protocol::ws::ServerFrame;
+use plateau_protocol::ws::{BotLevel, ServerFrame};
 use plateau_protocol::{ErrorCode, MatchResult, RoomStatus};
 use serde_json::Value;
 use std::time::{Duration, Instant};
@@ -279,7 +279,10 @@ impl Room {
         let to_act = live.game_match.to_act();
         let now = tokio::time::Instant::now();
         if to_act.iter().any(|s| live.server_plays(*s)) {
-            self.auto_due = Some(now + self.context.bot_delay);
+            // A bot already thinking answers on its own.
+            if self.thinking.is_none() {
+                self.auto_due = Some(now + self.context.bot_delay);
+            }
         } else if live.clocks.is_none()
             && to_act
                 .iter()
@@ -297,6 +300,21 @@ impl Room {
         let Some(live) = &self.live else {
             return;
         };
+        // A seat the server plays, for which the rules prescribe nothing: its bot searches, off
+        // the room's task, and answers on `bot_choices` (see `on_bot_choice`).
+        if only.is_none() && self.thinking.is_none() {
+            let m = &live.game_match;
+            let thinker = m
+                .to_act()
+                .into_iter()
+                .find(|&s| live.server_plays(s) && m.default_move(s).is_none());
+            if let Some(seat) = thinker {
+                let level = live.level_of(seat);
+                if level != BotLevel::Random {
+                    return self.start_thinking(seat, level);
+                }
+            }
+        }
         let server_plays: Vec<bool> = (0..self.seats.len())
             .map(|s| live.server_plays(s))
             .collect();
@@ -323,6 +341,52 @@ impl Room {
             }
             TurnOutcome::Refused(e) => tracing::error!(error = %e, "an automatic move was refused"),
             TurnOutcome::Nothing => tracing::error!("nothing to play automatically"),
+            TurnOutcome::Aborted => {}
+        }
+    }
+
+    /// A bot of `level` starts thinking for `seat` on the server's bot threads.
+    fn start_thinking(&mut self, seat: Seat, level: BotLevel) {
+        let (Some(live), Some(answer)) = (&self.live, self.bot_choices.clone()) else {
+            return;
+        };
+        let m = live.game_match.box_clone();
+        // The match's bot stream for this ply and seat: a replay draws the same.
+        let rng = m.bot_rng(seat);
+        let version = live.version();
+        let pool = self.context.bots.clone();
+        self.thinking = Some(version);
+        tokio::spawn(async move {
+            let mv = pool.think(m, seat, level, rng).await;
+            // The room may have stopped meanwhile: nobody to tell.
+            let _ = answer.send(BotChoice { version, seat, mv }).await;
+        });
+    }
+
+    /// A bot has chosen: its move is played if the match is still where it was (a ruling may
+    /// have come first); a bot that found nothing plays a random legal move.
+    pub(super) async fn on_bot_choice(&mut self, choice: BotChoice) {
+        self.thinking = None;
+        let current = self
+            .live
+            .as_ref()
+            .filter(|l| l.result.is_none() && self.status == RoomStatus::Playing)
+            .map(|l| l.version());
+        if current != Some(choice.version) {
+            return self.schedule_automatic();
+        }
+        let BotChoice { seat, mv, .. } = choice;
+        let chosen = move |m: &dyn Match| Some((seat, mv.or_else(|| m.random_move(seat))?));
+        match self.engine_turn(chosen).await {
+            TurnOutcome::Played(turn) => self.commit(seat, None, *turn).await,
+            TurnOutcome::Refused(e) => {
+                tracing::error!(error = %e, seat, "a bot chose a move the rules refuse");
+                let random = move |m: &dyn Match| Some((seat, m.random_move(seat)?));
+                if let TurnOutcome::Played(turn) = self.engine_turn(random).await {
+                    self.commit(seat, None, *turn).await;
+                }
+            }
+            TurnOutcome::Nothing => tracing::error!(seat, "a bot had nothing to play"),
             TurnOutcome::Aborted => {}
         }
     }
@@ -371,6 +435,14 @@ impl Room {
         self.send_to_all(frame);
         self.publish();
     }
+}
+
+/// A bot's choice for `seat` at `version` (None: it found nothing).
+#[derive(Debug)]
+pub(super) struct BotChoice {
+    version: u64,
+    seat: Seat,
+    mv: Option<Value>,
 }
 
 /// The engine's part of a turn, done off the room task.

@@ -3,7 +3,7 @@
 use chrono::Utc;
 use plateau_games::registry;
 use plateau_protocol::rest::{MatchPlayer, Seating};
-use plateau_protocol::ws::{Role, ServerFrame};
+use plateau_protocol::ws::{BotLevel, Role, ServerFrame};
 use plateau_protocol::{ErrorCode, RoomStatus};
 use rand::TryRngCore;
 use sha2::{Digest, Sha256};
@@ -144,7 +144,7 @@ impl Room {
         });
     }
 
-    pub(super) async fn on_start(&mut self, conn: Conn, bots: bool) {
+    pub(super) async fn on_start(&mut self, conn: Conn, bots: bool, bot_level: BotLevel) {
         if conn.player.id != self.host {
             return self.refuse(
                 &conn,
@@ -215,12 +215,14 @@ impl Room {
                     id: Some(p.id),
                     name: p.name.clone(),
                     bot: false,
+                    bot_level: None,
                 },
                 None => MatchPlayer {
                     seat,
                     id: None,
                     name: format!("Bot {}", seat + 1),
                     bot: true,
+                    bot_level: Some(bot_level),
                 },
             })
             .collect();
@@ -261,8 +263,10 @@ impl Room {
                 .and_then(|old| order.iter().position(|&o| o == old));
         }
         self.status = RoomStatus::Playing;
-        let bots = seating.iter().map(|p| p.bot).collect();
-        self.live = Some(LiveMatch::new(id, game_match, bots, self.clock, started_at));
+        let bot_levels = seating.iter().map(|p| p.bot_level).collect();
+        self.live = Some(LiveMatch::new(
+            id, game_match, bot_levels, self.clock, started_at,
+        ));
         self.track_turns();
         tracing::info!(match_id = %id, "match started");
         self.publish();
