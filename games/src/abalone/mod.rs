@@ -241,6 +241,17 @@ impl Game for Abalone {
         out.iter().map(|(mv, _)| Move::of(mv)).collect()
     }
 
+    /// Uniform among the legal moves like the default, but only the drawn move is turned into its
+    /// JSON form (bots' playouts draw many): the same list, order and draw as `legal_moves`.
+    fn random_move(&self, seat: Seat, rng: &mut GameRng) -> Option<Move> {
+        if self.outcome.is_some() || seat != self.pos.to_move as Seat {
+            return None;
+        }
+        let mut out = Vec::with_capacity(96);
+        self.pos.generate(&mut out);
+        crate::engine::pick_uniform(out, rng).map(|(mv, _)| Move::of(&mv))
+    }
+
     fn play(&mut self, seat: Seat, mv: &Move, _rng: &mut GameRng) -> Result<Vec<Event>, MoveError> {
         if self.outcome.is_some() || seat != self.pos.to_move as Seat {
             return Err(MoveError::NotYourTurn);
