@@ -174,7 +174,12 @@ impl Trangouar {
             return 0.0;
         }
         let mean = nearest.iter().map(|n| n.0).sum::<usize>() as f64 / nearest.len() as f64;
-        let attacker = nearest.iter().filter(|n| n.1).map(|n| n.0).min().unwrap_or(0);
+        let attacker = nearest
+            .iter()
+            .filter(|n| n.1)
+            .map(|n| n.0)
+            .min()
+            .unwrap_or(0);
         attacker as f64 + mean / 3.0
     }
 }
