@@ -344,10 +344,10 @@ impl Game for Trangouar {
         crate::engine::pick_uniform(self.legal_moves(seat), rng)
     }
 
-    /// Pearls left in play, against the best other seat (a cube with no pearl is a corpse, the last
-    /// seat with active cubes wins), and a little for standing close to the enemy: pearls leave
-    /// only in fights, and a bot that never comes near draws by stall (which the value tends to as
-    /// it nears). Before the reveal there is nothing to tell seats apart.
+    /// Pearls left in play against the best other seat (a cube with no pearl is a corpse, the last
+    /// seat with active cubes wins), less a little per step between the seat's cubes and the
+    /// enemy's and per quiet round: pearls leave only in fights, and a bot that never seeks one
+    /// draws by stall. Before the reveal every seat gets a half.
     fn evaluate(&self, seat: Seat) -> Option<f64> {
         let pearls = |s: Seat| {
             self.active_cubes(s)
