@@ -16,6 +16,7 @@
 //! "score"}` (score: the mover's side total toward 6).
 
 mod board;
+mod eval;
 mod moves;
 mod rules;
 #[cfg(test)]
@@ -311,7 +312,7 @@ impl Game for Abalone {
     fn evaluate(&self, seat: Seat) -> Option<f64> {
         let players = self.pos.players;
         let measure = |s: u8| {
-            f64::from(self.pos.side_score(s)) - 0.5 * rules::mean_centre_distance(&self.pos, s)
+            f64::from(self.pos.side_score(s)) - 0.5 * eval::mean_centre_distance(&self.pos, s)
         };
         let me = seat as u8;
         let best_other = (0..players)
