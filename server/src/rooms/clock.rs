@@ -81,12 +81,7 @@ impl Clocks {
     pub fn next_deadline(&self) -> Option<(Seat, DateTime<Utc>)> {
         self.running
             .iter()
-            .map(|&seat| {
-                (
-                    seat,
-                    self.since + Duration::milliseconds(self.remaining[seat]),
-                )
-            })
+            .map(|&seat| (seat, self.since + Duration::milliseconds(self.remaining[seat])))
             .min_by_key(|&(_, at)| at)
     }
 
@@ -122,10 +117,7 @@ mod tests {
         assert_eq!(clocks.next_deadline(), Some((0, t(68_000))));
         assert!(!clocks.out_of_time(0, t(67_999)));
         assert!(clocks.out_of_time(0, t(68_000)));
-        assert!(
-            !clocks.out_of_time(1, t(99_000)),
-            "seat 1's time does not run"
-        );
+        assert!(!clocks.out_of_time(1, t(99_000)), "seat 1's time does not run");
     }
 
     #[test]
@@ -165,11 +157,7 @@ mod tests {
         };
         let mut clocks = Clocks::start(setting, 2, t(10_000), vec![0]);
         clocks.advance(t(15_000), Some(0), vec![1]);
-        assert_eq!(
-            clocks.view().remaining_ms[0],
-            2_000,
-            "0 left, then the increment"
-        );
+        assert_eq!(clocks.view().remaining_ms[0], 2_000, "0 left, then the increment");
         // A version stamped before the last one (clock skew) spends nothing.
         clocks.advance(t(14_000), Some(1), vec![0]);
         assert_eq!(clocks.view().remaining_ms, vec![2_000, 3_000]);

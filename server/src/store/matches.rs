@@ -2,8 +2,8 @@
 //! and the history's queries.
 
 use chrono::{DateTime, Utc};
-use plateau_protocol::clock::ClockSetting;
 use plateau_protocol::rest::MatchPlayer;
+use plateau_protocol::clock::ClockSetting;
 use plateau_protocol::{Forfeit, ForfeitReason, MatchResult};
 use serde_json::{Map, Value};
 use sqlx::types::Json;

@@ -1,9 +1,9 @@
 //! Rooms and their seats.
 
 use chrono::{DateTime, Utc};
-use plateau_protocol::clock::ClockSetting;
 use serde_json::{Map, Value};
 use sqlx::types::Json;
+use plateau_protocol::clock::ClockSetting;
 use uuid::Uuid;
 
 use super::{on_pool, Store, StoreError};

@@ -82,7 +82,9 @@ impl LiveMatch {
     /// The seats that must act now and are people still in the match: whose clocks run, and who
     /// can abandon.
     pub(super) fn clocked_seats(&self) -> Vec<Seat> {
-        let server_plays: Vec<bool> = (0..self.bots.len()).map(|s| self.server_plays(s)).collect();
+        let server_plays: Vec<bool> = (0..self.bots.len())
+            .map(|s| self.server_plays(s))
+            .collect();
         clocked_seats(&*self.game_match, &server_plays, self.result.is_some())
     }
 
@@ -132,15 +134,22 @@ impl LiveMatch {
         let Ok(seed) = <[u8; 32]>::try_from(row.seed.as_slice()) else {
             return Ok(Err("the stored seed is not 32 bytes".into()));
         };
-        let mut game_match = match game.start(&engine_options(&row.options.0), room.players, seed) {
-            Ok(m) => m,
-            Err(e) => return Ok(Err(e.to_string())),
-        };
+        let mut game_match =
+            match game.start(&engine_options(&row.options.0), room.players, seed) {
+                Ok(m) => m,
+                Err(e) => return Ok(Err(e.to_string())),
+            };
         if let Some(max) = row.max_plies {
             game_match.limit_plies(max as u64);
         }
         let bots = row.players.0.iter().map(|p| p.bot).collect();
-        let mut live = LiveMatch::new(id, game_match, bots, row.clock.map(|c| c.0), row.started_at);
+        let mut live = LiveMatch::new(
+            id,
+            game_match,
+            bots,
+            row.clock.map(|c| c.0),
+            row.started_at,
+        );
         let mut rulings = row.rulings.0.into_iter().peekable();
         for mv in &moves {
             while let Some(ruling) = rulings.next_if(|r| r.after_ply < mv.ply as u64) {
@@ -173,10 +182,7 @@ pub(super) fn clocked_seats(m: &dyn Match, server_plays: &[bool], ended: bool) -
     if ended {
         return Vec::new();
     }
-    m.to_act()
-        .into_iter()
-        .filter(|&s| !server_plays[s])
-        .collect()
+    m.to_act().into_iter().filter(|&s| !server_plays[s]).collect()
 }
 
 /// The clocks (if the room has any) after a version at `at`: `running` now act; an `ended` match

@@ -11,9 +11,9 @@ use uuid::Uuid;
 
 use super::live::{advance_clocks, clocked_seats};
 use super::{result_of, Room};
-use crate::metrics::METRICS;
 use crate::rooms::clock::Clocks;
 use crate::rooms::forfeits;
+use crate::metrics::METRICS;
 use crate::rooms::views::{Moment, RecipientView};
 use crate::rooms::{isolated, EngineFailure};
 use crate::store::{MatchEnd, NewMove};

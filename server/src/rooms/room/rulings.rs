@@ -23,12 +23,7 @@ impl Room {
     /// already out).
     fn seat_in_play(&self, conn: &Conn) -> Option<Seat> {
         let Some(seat) = self.seat_of(conn.player.id) else {
-            self.refuse(
-                conn,
-                None,
-                ErrorCode::NotSeated,
-                "you have no seat in this room",
-            );
+            self.refuse(conn, None, ErrorCode::NotSeated, "you have no seat in this room");
             return None;
         };
         if self.refuse_unjoined(conn, None) {
@@ -44,12 +39,7 @@ impl Room {
                 None
             }
             Some(live) if forfeits::is_out(&live.sides, &live.forfeited(), seat) => {
-                self.refuse(
-                    conn,
-                    None,
-                    ErrorCode::NotYourTurn,
-                    "your side is out of the match",
-                );
+                self.refuse(conn, None, ErrorCode::NotYourTurn, "your side is out of the match");
                 None
             }
             Some(_) => Some(seat),

@@ -229,7 +229,13 @@ impl Room {
         }
         self.status = RoomStatus::Playing;
         let bots = seating.iter().map(|p| p.bot).collect();
-        self.live = Some(LiveMatch::new(id, game_match, bots, self.clock, started_at));
+        self.live = Some(LiveMatch::new(
+            id,
+            game_match,
+            bots,
+            self.clock,
+            started_at,
+        ));
         self.track_turns();
         tracing::info!(match_id = %id, "match started");
         self.publish();

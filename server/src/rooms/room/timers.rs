@@ -74,8 +74,7 @@ impl Room {
             }
             let abandon_after = self.context.limits.abandon_after();
             for seat in live.clocked_seats() {
-                if let (Some(away), Some(acting)) =
-                    (self.absent_since[seat], self.acting_since[seat])
+                if let (Some(away), Some(acting)) = (self.absent_since[seat], self.acting_since[seat])
                 {
                     duties.push((away.max(acting) + abandon_after, Duty::Abandoned(seat)));
                 }
