@@ -19,6 +19,7 @@
 //! "score"}` (score: the mover's side total toward 6).
 
 mod board;
+mod eval;
 mod moves;
 mod rules;
 #[cfg(test)]
@@ -266,6 +267,17 @@ impl Game for Abalone {
         out.iter().map(|(mv, _)| Move::of(mv)).collect()
     }
 
+    /// Uniform among the legal moves like the default, but only the drawn move is turned into its
+    /// JSON form (bots' playouts draw many): the same list, order and draw as `legal_moves`.
+    fn random_move(&self, seat: Seat, rng: &mut GameRng) -> Option<Move> {
+        if self.outcome.is_some() || seat != self.pos.to_move as Seat {
+            return None;
+        }
+        let mut out = Vec::with_capacity(96);
+        self.pos.generate(&mut out);
+        crate::engine::pick_uniform(out, rng).map(|(mv, _)| Move::of(&mv))
+    }
+
     fn play(&mut self, seat: Seat, mv: &Move, _rng: &mut GameRng) -> Result<Vec<Event>, MoveError> {
         if self.outcome.is_some() || seat != self.pos.to_move as Seat {
             return Err(MoveError::NotYourTurn);
@@ -325,7 +337,7 @@ impl Game for Abalone {
     fn evaluate(&self, seat: Seat) -> Option<f64> {
         let players = self.pos.players;
         let measure = |s: u8| {
-            f64::from(self.pos.side_score(s)) - 0.5 * rules::mean_centre_distance(&self.pos, s)
+            f64::from(self.pos.side_score(s)) - 0.5 * eval::mean_centre_distance(&self.pos, s)
         };
         let me = seat as u8;
         let best_other = (0..players)

@@ -6,7 +6,9 @@ use std::time::{Duration, Instant};
 /// The longest any bot thinks about one move (the protocol's promise: under 2 seconds).
 pub const MAX_THINK: Duration = Duration::from_millis(1_800);
 
-/// Plies a search playout runs before the game's evaluation scores it. Short: the evaluations
+/// Plies from the searched position (down the tree, then at random) after which a playout is cut
+/// short and the game's evaluation scores it; a tree path already deeper is scored where it ends.
+/// Short: the evaluations
 /// know more than long random play does (measured with the `bot_strength` example: Abalone wins
 /// at 4, draws often at 24), and long enough to sample some chance (draws, dice, coins).
 const PLAYOUT_DEPTH: u32 = 4;
@@ -31,7 +33,8 @@ pub struct Budget {
     pub playouts: u32,
     /// Thinking time; `None`: playouts only (the move then depends only on state and seed).
     pub time: Option<Duration>,
-    /// Plies a playout runs before it is cut short and scored by [`crate::Game::evaluate`].
+    /// Plies from the searched position (tree and random moves together) after which a playout is
+    /// cut short and scored by [`crate::Game::evaluate`].
     pub depth: u32,
 }
 

@@ -144,7 +144,8 @@ impl<'a, G: Game> Search<'a, G> {
                 break;
             }
         }
-        // Random playout to the end or the depth cap.
+        // Random moves to the end or the depth cap (counted from the root: a deeper tree path is
+        // scored where it ends).
         while plies < self.budget.depth as usize {
             let Some(seat) = self.acting(&state, false) else {
                 break;
