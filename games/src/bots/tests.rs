@@ -283,7 +283,7 @@ fn a_bot_seat_in_the_middle_of_a_multi_step_turn_continues_it() {
 fn abalone_random_move_draws_as_the_default_would() {
     // Abalone draws its random move without building every move: the same draw as uniform over
     // `legal_moves` with the same RNG, so matches with random bots replay as before.
-    let options = validate(&Abalone::info().options, &json!({})).unwrap();
+    let options = validate(&Abalone::info().options, 2, &json!({})).unwrap();
     let mut g = Abalone::setup(&options, 3, &mut seeded(0)).unwrap();
     for ply in 0..60 {
         let seat = g.to_act()[0];
