@@ -177,22 +177,26 @@ impl Game for GroupsOfThree {
                     "must_use_all_moves",
                     "Use the whole roll",
                     true,
-                    "A player must spend the whole dice total while a move is possible (false: \
-                     may stop early).",
+                    "A player must spend the whole dice total while a move is possible; \
+                     when off, a player may stop early.",
                 ),
                 OptionSpec::choice(
                     "transit_mode",
                     "Crossing a grey space",
                     &["atomic", "end_of_turn"],
                     "atomic",
-                    "How a piece gets through a grey transit space: in one move costing 2, entering and leaving at once; or by single steps in and out, with other steps allowed between (the piece blocks the space meanwhile), so long as no piece is left on a grey space when the turn ends.",
+                    "How a piece gets through a grey transit space: in one move costing 2, \
+                     entering and leaving at once; or by single steps in and out, with other steps \
+                     allowed between (the piece blocks the space meanwhile), so long as no piece \
+                     is left on a grey space when the turn ends.",
                 ),
                 OptionSpec::boolean(
                     "transit_may_return",
                     "Leave a grey space the way you came",
                     true,
                     "A piece may leave a grey transit space back into the space it came from \
-                     (legal but pointless: 2 moves spent). false: it must leave by another space.",
+                     (legal but pointless: 2 moves spent); when off, it must leave by another \
+                     space.",
                 ),
                 OptionSpec::choice(
                     "two_player_colours",
