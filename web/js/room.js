@@ -91,7 +91,7 @@ export function roomPage(main, code, conn) {
     h(
       'div',
       { class: 'room-grid' },
-      h('section', { class: 'play', 'aria-label': 'Board' }, turn, clocksBox, actionsBox, h('div', { class: 'play-tools' }, last, flip.el), message, resultBox, boardBox, breakdownBox),
+      h('section', { class: 'play', 'aria-label': 'Board' }, turn, clocksBox, h('div', { class: 'play-tools' }, actionsBox, flip.el), last, message, resultBox, boardBox, breakdownBox),
       h(
         'aside',
         { class: 'side' },
