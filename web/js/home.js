@@ -290,8 +290,8 @@ async function buildCreate(box) {
       clock.field,
       h('fieldset', { class: 'vis' }, h('legend', {}, 'Who can join'), h('label', {}, visPrivate, ' Private (by link)'), h('label', {}, visPublic, ' Public (lobby)'))),
     clock.custom,
-    h('div', { class: 'seating-field' }, h('label', { for: 'seating' }, 'Who starts'), seating,
-      h('small', { class: 'muted help' }, 'Host first: you take the first seat and the others sit as they join. Drawn at random: the seats are drawn when the match starts.')),
+    h('div', { class: 'seating-field', title: 'Host first: you take the first seat and the others sit as they join. Drawn at random: the seats are drawn when the match starts.' },
+      h('label', { for: 'seating' }, 'Who starts'), seating),
     h('button', { type: 'submit', class: 'primary', id: 'create' }, 'Create room'),
     err,
   );

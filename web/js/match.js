@@ -104,7 +104,7 @@ export async function matchPage(main, id) {
   document.addEventListener('keydown', onKey);
 
   mount(moves, turns(m.moves).map((turn, k) => h('li', { class: 'turn', dataset: { seat: turn.seat, turn: k + 1 } },
-    h('span', { class: 'turn-head' }, `${k + 1}. ${nameOf(turn.seat)}`),
+    h('span', { class: 'turn-head' }, `${k + 1}. ${nameOf(turn.seat)}: `),
     h('ul', { class: 'turn-moves' }, turn.moves.map((mv) => h('li', { dataset: { ply: mv.ply } },
       h('button', { type: 'button', class: 'linklike', onclick: () => setPly(mv.ply), title: `Ply ${mv.ply}` }, moveText(m.game, mv.move))))))));
 

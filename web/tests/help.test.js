@@ -52,11 +52,15 @@ for (const [size, viewport] of Object.entries(SIZES)) {
         label: r.querySelector('label').textContent,
         help: r.querySelector('.help').textContent,
         values: [...r.querySelectorAll('option')].map((o) => o.textContent),
+        pairs: [...r.querySelectorAll('option')].map((o) => [o.value, o.textContent]),
         more: !!r.closest('details'),
       })));
       for (const o of opts) {
         assert.ok(o.help.length > 10, `${game} ${o.label}: a description`);
         for (const t of [o.label, o.help, ...o.values]) assert.doesNotMatch(t, RAW, `${game}: "${t}"`);
+        assert.doesNotMatch(o.help, /\b(true|false)\b|--|`/, `${game} ${o.label}: a description for people`);
+        // Every value in words: never the raw value itself (atomic, opposite, classic…).
+        for (const [value, text] of o.pairs) assert.notEqual(text, value, `${game} ${o.label}: "${value}" in words`);
       }
       const placeholder = await A.page.$$eval('#options input[type="number"]', (i) => i.map((x) => x.placeholder).join(' '));
       assert.doesNotMatch(placeholder, RAW);
