@@ -28,6 +28,9 @@ for (const [size, viewport] of Object.entries(SIZES)) {
       await A.page.waitForSelector(`#help[data-game="${game}"] #help-board svg.board-svg`);
       // The picture shows a position: pieces, tiles or cubes on the board.
       await A.page.waitForFunction(() => document.querySelector('#help-board svg.board-svg').querySelectorAll('circle, polygon, path, rect').length >= 15);
+      // Every piece in its colour (the grey of an unknown colour would mean a colour not found).
+      const grey = await A.page.evaluate(() => [...document.querySelectorAll('#help-board circle.piece')].filter((c) => getComputedStyle(c).fill === 'rgb(136, 136, 136)').length);
+      assert.equal(grey, 0, `${game}: no piece without its colour`);
       const text = await A.page.textContent('#help');
       assert.match(text, /Goal/);
       assert.match(text, /A turn/);
