@@ -72,10 +72,12 @@ export function homePage(main) {
   let timer = null;
   const poll = async () => {
     try {
-      const [rooms, live] = await Promise.all([api('GET', '/rooms'), api('GET', '/matches?status=playing&limit=20')]);
+      // The games to watch are a second list: if they cannot be had, the lobby still shows.
+      const [rooms, live] = await Promise.all([api('GET', '/rooms'), api('GET', '/matches?status=playing&limit=20').catch(() => null)]);
       if (stopped) return;
       renderLobby(lobbyList, rooms);
-      renderLive(liveList, live.matches, me.id);
+      if (live) renderLive(liveList, live.matches, me.id);
+      else mount(liveList, h('li', { class: 'muted' }, 'The matches being played cannot be listed just now.'));
     } catch (ex) {
       if (!stopped) mount(lobbyList, h('li', { class: 'error' }, ex.message));
     }
@@ -122,7 +124,7 @@ function renderLive(list, matches, myId) {
     return;
   }
   mount(list, shown.map((m) => h('li', { class: 'row', dataset: { code: m.room, match: m.id } },
-    h('span', {}, h('strong', {}, gameName(m.game)), ` · ${m.players.map((p) => p.name).join(', ')} · move ${m.plies}`, m.clock ? ` · ${clockText(m.clock)}` : ''),
+    h('span', {}, h('strong', {}, gameName(m.game)), ` · ${m.players.map((p) => p.name).join(', ')} · ${m.plies ? `${m.plies} ${m.plies === 1 ? 'move' : 'moves'} played` : 'just started'}`, m.clock ? ` · ${clockText(m.clock)}` : ''),
     h('a', { href: `/r/${m.room}?watch`, class: 'button' }, 'Watch'))));
 }
 
