@@ -7,13 +7,12 @@ import { h, mount, fmtTime } from './dom.js';
 import { navigate } from './app.js';
 import { gameName, resultText } from './events.js';
 import { HELP, helpHref } from './help.js';
-import { optionLabel, optionHelp, valueLabel, isMore } from './options.js';
+import { optionLabel, optionHelp, valueLabel, isMore, appliesTo } from './options.js';
 import { clockChooser } from './clock-form.js';
 import { clockText } from './clock.js';
 
 const LOBBY_EVERY = 3000;
-/** Options that apply to one player count only (docs/protocol.md, "The games"). */
-const ONLY_FOR = { team_moves_mixed_columns: 4, two_player_colours: 2, three_player_omitted: 3 };
+
 
 export function homePage(main) {
   const me = identity();
@@ -240,12 +239,11 @@ async function buildCreate(box) {
     }
     // Options for one player count only (the server refuses them changed for another count):
     // shown for that count, else hidden and back at their default.
-    for (const [name, count] of Object.entries(ONLY_FOR)) {
-      const field = optionsBox.querySelector(`#opt-${name}`);
-      if (!field) continue;
+    for (const field of optionsBox.querySelectorAll('.opt [name]')) {
+      const name = field.name;
       const row = field.closest('.opt');
-      row.hidden = n !== count;
-      if (n !== count) {
+      row.hidden = !appliesTo(name, n);
+      if (row.hidden) {
         const spec = catalog.find((x) => x.id === gameSel.value).options[name];
         if (field.type === 'checkbox') field.checked = spec.default === true;
         else field.value = spec.default;

@@ -10,7 +10,7 @@ import { clockText } from './clock.js';
 import { boardFor, flipButton } from './boards/index.js';
 import { moveEvents } from './last-move.js';
 import { breakdown } from './breakdown.js';
-import { optionLabel, valueLabel } from './options.js';
+import { optionLabel, valueLabel, appliesTo } from './options.js';
 
 /** What chance does in each game, for the heading of the seed panel. */
 const CHANCE = { triominos: 'Fair shuffle', trangouar: 'Fair coin flips', 'groups-of-three': 'Fair dice', pinuid: 'Fair randomness' };
@@ -39,7 +39,7 @@ export async function matchPage(main, id) {
   const optionsList = h('ul', { class: 'small', id: 'match-options' });
   games().then((catalog) => {
     const specs = (catalog.find((g) => g.id === m.game) || { options: {} }).options;
-    mount(optionsList, Object.entries(m.options || {}).map(([k, v]) => {
+    mount(optionsList, Object.entries(m.options || {}).filter(([k]) => appliesTo(k, m.players.length)).map(([k, v]) => {
       const spec = specs[k] || {};
       const shown = v === null ? 'no limit' : typeof v === 'boolean' ? (v ? 'yes' : 'no') : spec.type === 'enum' ? valueLabel(k, spec, v, m.game) : String(v);
       return h('li', {}, `${optionLabel(k, spec, m.game)}: ${shown}`);

@@ -73,3 +73,11 @@ export function isMore(name, spec, game = '') {
   if (typeof spec.advanced === 'boolean') return spec.advanced;
   return !!words(game, name).more;
 }
+
+/** Options that apply to one player count only (docs/protocol.md, "The games"). */
+const ONLY_FOR = { team_moves_mixed_columns: 4, two_player_colours: 2, three_player_omitted: 3 };
+
+/** Whether option `name` means anything with `players` players (the others stay at their default). */
+export function appliesTo(name, players) {
+  return !(name in ONLY_FOR) || ONLY_FOR[name] === players;
+}
