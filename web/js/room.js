@@ -272,6 +272,15 @@ export function roomPage(main, code, conn) {
       say(`There is no room ${code}.`);
       return;
     }
+    if (f.code === 'conflict' && !st.view) {
+      // A join refused because the room closed meanwhile (its last player left): the room frame
+      // saying so may not reach a connection that is no longer in the room, so ask for the room.
+      api('GET', `/rooms/${encodeURIComponent(code)}`).then((room) => {
+        if (st.destroyed) return;
+        st.room = room;
+        renderInfo();
+      }).catch(() => {});
+    }
     actions.refused();
     say(f.message);
   }
