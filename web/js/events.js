@@ -24,7 +24,8 @@ const REASONS = {
   all_pieces_out: 'all pieces out',
   blocked: 'blocked board',
   simultaneous_wipe_out: 'every army wiped out at once',
-  stall: 'nothing happened for too long',
+  stall: 'nothing changed for too many rounds',
+  went_out: 'a player went out',
   target: 'target score reached',
   rounds: 'all rounds played',
   aborted: 'stopped by the server after an internal error',
@@ -202,7 +203,7 @@ export function describeEvent(game, ev, nameOf) {
         case 'added': return `${who} added a piece on ${sp(ev.at)} (${ev.reserve} in reserve)`;
         case 'turn_end': return `${who}'s turn ends${ev.moves_lost ? ` (${ev.moves_lost} moves lost)` : ''}`;
         case 'won': return `${who} wins (${reasonText(ev.reason)})`;
-        case 'game_end': return `Game over (${reasonText(ev.reason)})`;
+        case 'game_end': return ev.reason === 'stall' ? 'Game over: a draw, as no piece went out or came into play for too many rounds' : `Game over (${reasonText(ev.reason)})`;
         case 'game_over': return 'Game over';
       }
       break;

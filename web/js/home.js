@@ -7,16 +7,18 @@ import { h, mount, fmtTime } from './dom.js';
 import { navigate } from './app.js';
 import { gameName, resultText } from './events.js';
 import { HELP, helpHref } from './help.js';
-import { optionLabel, optionHelp, valueLabel, isMore } from './options.js';
+import { optionLabel, optionHelp, valueLabel, isMore, appliesTo } from './options.js';
 import { clockChooser } from './clock-form.js';
 import { clockText } from './clock.js';
 
 const LOBBY_EVERY = 3000;
 
+
 export function homePage(main) {
   const me = identity();
   const createBox = h('section', { class: 'card', 'aria-labelledby': 'create-h' }, h('h2', { id: 'create-h' }, 'New room'), h('p', { class: 'muted' }, 'Loading games…'));
   const lobbyList = h('ul', { class: 'list', id: 'lobby' }, h('li', { class: 'muted' }, 'Loading…'));
+  const liveList = h('ul', { class: 'list', id: 'live-games' }, h('li', { class: 'muted' }, 'Loading…'));
   const codeInput = h('input', { id: 'join-code', name: 'code', required: true, maxlength: 16, placeholder: 'K7QX2M3A', autocapitalize: 'characters', 'aria-label': 'Room code' });
   const joinErr = h('p', { class: 'error', role: 'alert' });
   const joinForm = h(
@@ -53,6 +55,9 @@ export function homePage(main) {
         h('h2', { id: 'lobby-h' }, 'Public rooms'),
         h('p', { class: 'muted small' }, 'Rooms waiting for players; refreshed every few seconds.'),
         lobbyList,
+        h('h3', { id: 'watch-h' }, 'Games to watch'),
+        h('p', { class: 'muted small' }, 'Public matches being played now.'),
+        liveList,
         h('h3', {}, 'Join by code'),
         joinForm,
         joinErr,
@@ -66,9 +71,12 @@ export function homePage(main) {
   let timer = null;
   const poll = async () => {
     try {
-      const rooms = await api('GET', '/rooms');
+      // The games to watch are a second list: if they cannot be had, the lobby still shows.
+      const [rooms, live] = await Promise.all([api('GET', '/rooms'), api('GET', '/matches?status=playing&limit=20').catch(() => null)]);
       if (stopped) return;
       renderLobby(lobbyList, rooms);
+      if (live) renderLive(liveList, live.matches, me.id);
+      else mount(liveList, h('li', { class: 'muted' }, 'The matches being played cannot be listed just now.'));
     } catch (ex) {
       if (!stopped) mount(lobbyList, h('li', { class: 'error' }, ex.message));
     }
@@ -102,6 +110,21 @@ function renderLobby(list, rooms) {
       );
     }),
   );
+}
+
+/**
+ * Public matches under way, to watch: a match's `room` is only given for public rooms (and to a
+ * private room's own players, whose matches are under "My matches" already, so they are left out).
+ */
+function renderLive(list, matches, myId) {
+  const shown = matches.filter((m) => m.room && !m.players.some((p) => p.id === myId));
+  if (!shown.length) {
+    mount(list, h('li', { class: 'muted' }, 'No public match is being played right now.'));
+    return;
+  }
+  mount(list, shown.map((m) => h('li', { class: 'row', dataset: { code: m.room, match: m.id } },
+    h('span', {}, h('strong', {}, gameName(m.game)), ` · ${m.players.map((p) => p.name).join(', ')} · ${m.plies ? `${m.plies} ${m.plies === 1 ? 'move' : 'moves'} played` : 'just started'}`, m.clock ? ` · ${clockText(m.clock)}` : ''),
+    h('a', { href: `/r/${m.room}?watch`, class: 'button' }, 'Watch'))));
 }
 
 async function loadMine(box, playerId) {
@@ -147,6 +170,18 @@ async function buildCreate(box) {
   const visPublic = h('input', { type: 'radio', name: 'visibility', value: 'public', id: 'vis-public' });
   const err = h('p', { class: 'error', role: 'alert' });
   const clock = clockChooser();
+  // Who starts: the server's default (random in public, the host in private) until chosen here.
+  const seating = h('select', { id: 'seating', name: 'seating' },
+    h('option', { value: 'host_first' }, 'Host first'),
+    h('option', { value: 'random' }, 'Drawn at random'));
+  let seatingChosen = false;
+  const followVisibility = () => {
+    if (!seatingChosen) seating.value = visPublic.checked ? 'random' : 'host_first';
+  };
+  seating.addEventListener('change', () => { seatingChosen = true; });
+  visPrivate.addEventListener('change', followVisibility);
+  visPublic.addEventListener('change', followVisibility);
+  followVisibility();
   let readers = [];
 
   const refresh = () => {
@@ -165,13 +200,13 @@ async function buildCreate(box) {
     for (const name of names) {
       const spec = g.options[name];
       const id = `opt-${name}`;
-      const label = h('label', { for: id }, optionLabel(name, spec));
-      const helpText = h('small', { class: 'muted help' }, optionHelp(name, spec));
+      const label = h('label', { for: id }, optionLabel(name, spec, g.id));
+      const helpText = h('small', { class: 'muted help' }, optionHelp(name, spec, g.id));
       let field;
       let read;
       if (spec.type === 'enum') {
         const values = spec.values.map((v) => (v && typeof v === 'object' ? v.value : v));
-        field = h('select', { id, name }, values.map((v) => h('option', { value: v, selected: v === spec.default }, valueLabel(name, spec, v))));
+        field = h('select', { id, name }, values.map((v) => h('option', { value: v, selected: v === spec.default }, valueLabel(name, spec, v, g.id))));
         read = () => field.value;
       } else if (spec.type === 'boolean') {
         field = h('input', { type: 'checkbox', id, name, checked: spec.default === true });
@@ -186,7 +221,7 @@ async function buildCreate(box) {
       }
       readers.push([name, read]);
       const row = h('div', { class: `opt opt-${spec.type}` }, spec.type === 'boolean' ? [field, label] : [label, field], helpText);
-      (isMore(name, spec) ? more : optionsBox).append(row);
+      (isMore(name, spec, g.id) ? more : optionsBox).append(row);
     }
     if (more.children.length > 1) optionsBox.append(more);
     linkPlayers();
@@ -201,6 +236,18 @@ async function buildCreate(box) {
     if (gameSel.value === 'pinuid' && variant) {
       for (const o of variant.options) o.disabled = (o.value === 'classic') !== (n === 2);
       if (variant.selectedOptions[0] && variant.selectedOptions[0].disabled) variant.value = n === 2 ? 'classic' : 'quatro';
+    }
+    // Options for one player count only (the server refuses them changed for another count):
+    // shown for that count, else hidden and back at their default.
+    for (const field of optionsBox.querySelectorAll('.opt [name]')) {
+      const name = field.name;
+      const row = field.closest('.opt');
+      row.hidden = !appliesTo(name, n);
+      if (row.hidden) {
+        const spec = catalog.find((x) => x.id === gameSel.value).options[name];
+        if (field.type === 'checkbox') field.checked = spec.default === true;
+        else field.value = spec.default;
+      }
     }
     const layout = optionsBox.querySelector('#opt-layout');
     if (gameSel.value === 'abalone' && layout) {
@@ -228,6 +275,7 @@ async function buildCreate(box) {
             visibility: visPublic.checked ? 'public' : 'private',
             options,
             clock: clock.read(),
+            seating: seating.value,
           });
           navigate(`/r/${room.code}`);
         } catch (ex) {
@@ -242,6 +290,8 @@ async function buildCreate(box) {
       clock.field,
       h('fieldset', { class: 'vis' }, h('legend', {}, 'Who can join'), h('label', {}, visPrivate, ' Private (by link)'), h('label', {}, visPublic, ' Public (lobby)'))),
     clock.custom,
+    h('div', { class: 'seating-field', title: 'Host first: you take the first seat and the others sit as they join. Drawn at random: the seats are drawn when the match starts.' },
+      h('label', { for: 'seating' }, 'Who starts'), seating),
     h('button', { type: 'submit', class: 'primary', id: 'create' }, 'Create room'),
     err,
   );

@@ -7,8 +7,10 @@ import { api, games } from './api.js';
 import { h, mount, fmtTime } from './dom.js';
 import { gameName, moveText, resultText, reasonText, sidesOf, FORFEIT_TAGS } from './events.js';
 import { clockText } from './clock.js';
-import { boardFor } from './boards/index.js';
-import { optionLabel, valueLabel } from './options.js';
+import { boardFor, flipButton } from './boards/index.js';
+import { moveEvents } from './last-move.js';
+import { breakdown } from './breakdown.js';
+import { optionLabel, valueLabel, appliesTo } from './options.js';
 
 /** What chance does in each game, for the heading of the seed panel. */
 const CHANCE = { triominos: 'Fair shuffle', trangouar: 'Fair coin flips', 'groups-of-three': 'Fair dice', pinuid: 'Fair randomness' };
@@ -37,22 +39,27 @@ export async function matchPage(main, id) {
   const optionsList = h('ul', { class: 'small', id: 'match-options' });
   games().then((catalog) => {
     const specs = (catalog.find((g) => g.id === m.game) || { options: {} }).options;
-    mount(optionsList, Object.entries(m.options || {}).map(([k, v]) => {
+    mount(optionsList, Object.entries(m.options || {}).filter(([k]) => appliesTo(k, m.players.length)).map(([k, v]) => {
       const spec = specs[k] || {};
-      const shown = v === null ? 'no limit' : typeof v === 'boolean' ? (v ? 'yes' : 'no') : spec.type === 'enum' ? valueLabel(k, spec, v) : String(v);
-      return h('li', {}, `${optionLabel(k, spec)}: ${shown}`);
+      const shown = v === null ? 'no limit' : typeof v === 'boolean' ? (v ? 'yes' : 'no') : spec.type === 'enum' ? valueLabel(k, spec, v, m.game) : String(v);
+      return h('li', {}, `${optionLabel(k, spec, m.game)}: ${shown}`);
     }));
   }).catch(() => {});
   let board = null;
   let destroyed = false;
   let want = m.plies;
+  let shown = null;
   let loading = false;
+  const flip = flipButton(boardBox, () => m.game);
+  flip.sync();
+  const byPly = new Map(m.moves.map((mv) => [mv.ply, mv]));
+  const breakdownBox = h('div', { id: 'match-breakdown' });
 
   const setPly = async (n) => {
     want = n;
     slider.value = String(n);
     plyLabel.textContent = `Ply ${n} of ${m.plies}`;
-    for (const li of moves.children) li.classList.toggle('current', Number(li.dataset.ply) === n);
+    for (const li of moves.querySelectorAll('li[data-ply]')) li.classList.toggle('current', Number(li.dataset.ply) === n);
     if (loading) return;
     loading = true;
     try {
@@ -66,8 +73,15 @@ export async function matchPage(main, id) {
           const resultLine = document.getElementById('match-result');
           if (m.result && sidesOf(state.view) && resultLine) resultLine.textContent = resultText(m.result, nameOf, sidesOf(state.view));
         }
-        board.update(state.view, { interactive: false, lastEvents: [] });
+        // The last move marked, and slid in when stepping forward by one.
+        const animate = shown !== null && target === shown + 1;
+        board.update(state.view, { interactive: false, lastEvents: moveEvents(m.game, byPly.get(target) && byPly.get(target).move), animate });
+        shown = target;
         boardBox.dataset.ply = String(target);
+        if (target === m.plies && m.result && !breakdownBox.firstChild) {
+          const b = breakdown({ game: m.game, result: m.result, view: state.view, seats: m.players.length, nameOf });
+          if (b) breakdownBox.append(b);
+        }
         if (want === target) break;
       }
     } catch (e) {
@@ -78,8 +92,21 @@ export async function matchPage(main, id) {
   };
   slider.addEventListener('input', () => setPly(Number(slider.value)));
 
-  mount(moves, m.moves.map((mv) => h('li', { dataset: { ply: mv.ply } },
-    h('button', { type: 'button', class: 'linklike', onclick: () => setPly(mv.ply) }, `${mv.ply}. ${nameOf(mv.seat)}: ${moveText(m.game, mv.move)}`))));
+  // Arrow keys step through the replay: ← → one ply, Home and End the first and last (the slider
+  // does the same by itself when it has the focus; text fields keep their keys).
+  const onKey = (e) => {
+    if (e.altKey || e.ctrlKey || e.metaKey || e.target === slider || /^(INPUT|TEXTAREA|SELECT)$/.test(e.target.tagName)) return;
+    const to = { ArrowLeft: want - 1, ArrowRight: want + 1, Home: 0, End: m.plies }[e.key];
+    if (to === undefined) return;
+    e.preventDefault();
+    setPly(Math.max(0, Math.min(m.plies, to)));
+  };
+  document.addEventListener('keydown', onKey);
+
+  mount(moves, turns(m.moves).map((turn, k) => h('li', { class: 'turn', dataset: { seat: turn.seat, turn: k + 1 } },
+    h('span', { class: 'turn-head' }, `${k + 1}. ${nameOf(turn.seat)}: `),
+    h('ul', { class: 'turn-moves' }, turn.moves.map((mv) => h('li', { dataset: { ply: mv.ply } },
+      h('button', { type: 'button', class: 'linklike', onclick: () => setPly(mv.ply), title: `Ply ${mv.ply}` }, moveText(m.game, mv.move))))))));
 
   const status = m.status === 'playing' ? 'in play' : m.status;
   mount(
@@ -95,14 +122,16 @@ export async function matchPage(main, id) {
             h('button', { type: 'button', onclick: () => setPly(Math.max(0, want - 1)), 'aria-label': 'Previous ply', id: 'prev' }, '◀'),
             slider,
             h('button', { type: 'button', onclick: () => setPly(Math.min(m.plies, want + 1)), 'aria-label': 'Next ply', id: 'next' }, '▶'),
-            plyLabel),
-          boardBox),
+            plyLabel, flip.el),
+          h('p', { class: 'small muted keys-hint' }, 'Keys: ← → step, Home and End go to the start and the end.'),
+          boardBox,
+          breakdownBox),
         h('aside', { class: 'side' },
           h('section', { class: 'card' }, h('h2', {}, 'Players'), h('ul', { class: 'seats', id: 'players' }, m.players.map((p) => h('li', { class: 'seat' },
             `${p.name}${p.bot ? ' (bot)' : ''}`, m.result && m.result.winners.includes(p.seat) ? h('span', { class: 'tag' }, 'winner') : null,
             forfeitTag(m, p.seat),
             m.result && m.result.scores ? h('span', { class: 'muted' }, ` ${m.result.scores[p.seat]}`) : null)))),
-          h('section', { class: 'card' }, h('h2', {}, `Moves (${m.plies})`), moves),
+          h('section', { class: 'card' }, h('h2', {}, `Moves (${m.plies}, by turn)`), moves),
           h('section', { class: 'card' }, h('h2', {}, CHANCE[m.game] || 'Match seed'), CHANCE[m.game] ? null : h('p', { class: 'small muted' }, `${gameName(m.game)} has no luck in it; the seed is kept for every match all the same.`), rng),
           m.options && Object.keys(m.options).length ? h('section', { class: 'card' }, h('h2', {}, 'Options'), optionsList) : null,
         ))),
@@ -123,7 +152,23 @@ export async function matchPage(main, id) {
   mount(rng, items);
   if (m.result) rng.append(h('p', { class: 'small muted' }, `Ended: ${reasonText(m.result.reason)}.`));
   setPly(m.plies);
-  return { destroy() { destroyed = true; } };
+  return {
+    destroy() {
+      destroyed = true;
+      document.removeEventListener('keydown', onKey);
+    },
+  };
+}
+
+/** The moves grouped into turns: a turn is the consecutive moves of one seat. */
+export function turns(list) {
+  const out = [];
+  for (const mv of list) {
+    const cur = out[out.length - 1];
+    if (cur && cur.seat === mv.seat) cur.moves.push(mv);
+    else out.push({ seat: mv.seat, moves: [mv] });
+  }
+  return out;
 }
 
 /** "resigned", "out of time" or "left" beside a player who forfeited. */

@@ -8,6 +8,7 @@ const OPTIONS = {
   layout: { label: 'Start position', help: 'How the marbles stand at the start (2 players; 3 and 4 players always use the standard start).', values: { standard: 'Standard', 'belgian-daisy': 'Belgian daisy', 'german-daisy': 'German daisy' } },
   max_plies: { label: 'Move limit', help: 'End the match after this many moves in all. Leave empty for no limit.', more: true },
   cap_result: { label: 'At the move limit', help: 'What a match stopped by the move limit counts as.', values: { draw: 'A draw', marbles: 'A win for whoever pushed off more marbles' }, more: true },
+  team_moves_mixed_columns: { label: 'Partner marbles in plain moves', help: '4 players: a move that pushes nothing may also carry one or two of your partner’s marbles in its line, if the line starts with one of yours. Off in the official rules, where a partner’s marbles only move in a push.', more: true },
   // Triominos
   target: { label: 'Target score', help: 'The game ends after the round in which someone reaches it (400 is usual, 200 for a short game).' },
   rounds: { label: 'Number of rounds', help: 'Play exactly this many rounds instead of playing to the target. Leave empty to play to the target.' },
@@ -27,9 +28,14 @@ const OPTIONS = {
   antenna_mode: { label: 'Pearls per cube', help: 'How many pearls a cube may carry.', values: { per_colour: 'At most 3 of each colour', free: 'Any colours, at most 9' }, more: true },
   move_mode: { label: 'Move length', help: 'How far a cube moves for its red pearls.', values: { exact: 'Exactly one step per red pearl', up_to: 'Up to one step per red pearl' }, more: true },
   move_shape: { label: 'Move shape', help: 'Whether a move may turn corners.', values: { any: 'May turn', straight: 'Straight lines only' }, more: true },
-  stall_rounds: { label: 'Draw when nothing happens', help: 'A draw after this many full rounds in which no pearl leaves the game. Leave empty for never.', more: true },
+  'trangouar.stall_rounds': { label: 'Draw when nothing happens', help: 'A draw after this many full rounds in which no pearl leaves the game. Leave empty for never.', more: true },
   // Groups-of-Three
-  must_use_all_moves: { label: 'Use the whole roll', help: 'A player must spend the whole dice total while a move is possible.' },
+  must_use_all_moves: { label: 'Use the whole roll', help: 'A player must spend the whole dice total while a move is possible; when unticked, a player may end the turn early.' },
+  transit_mode: { label: 'Crossing a grey space', help: 'How a piece gets through a grey transit space.', values: { atomic: 'In one move costing 2 (in and out at once)', end_of_turn: 'Step in and out, other steps between; none left on grey at the end of the turn' }, more: true },
+  transit_may_return: { label: 'Leave a grey space the way you came', help: 'A piece may leave a grey transit space back into the space it came from (allowed, but it spends 2 moves for nothing). When unticked it must leave by another space.', more: true },
+  two_player_colours: { label: 'Two players: colours', help: 'With 2 players each plays two colours, one after the other.', values: { opposite: 'Opposite corners (red and green against blue and yellow)', adjacent: 'Neighbouring corners (red and blue against green and yellow)' } },
+  three_player_omitted: { label: 'Three players: colour left out', help: 'With 3 players, the colour nobody plays: its corner starts empty and anyone may use it.', values: { red: 'Red', blue: 'Blue', green: 'Green', yellow: 'Yellow' } },
+  'groups-of-three.stall_rounds': { label: 'Draw when nothing happens', help: 'A draw after this many rounds (a turn of every colour) in which no piece goes out or comes into play. Leave empty for never.', more: true },
 };
 
 /** "max_plies" -> "Max plies", for an option this client does not know. */
@@ -38,25 +44,40 @@ const humanize = (name) => {
   return t.charAt(0).toUpperCase() + t.slice(1);
 };
 
+/** This client's words for option `name` of `game` (a game's own entry first), or {}. */
+const words = (game, name) => OPTIONS[`${game}.${name}`] || OPTIONS[name] || {};
+
 /** The label of option `name` (the catalog's own first). */
-export function optionLabel(name, spec) {
-  return spec.label || (OPTIONS[name] && OPTIONS[name].label) || humanize(name);
+export function optionLabel(name, spec, game = '') {
+  return spec.label || words(game, name).label || humanize(name);
 }
 
-/** Its description: the catalog's when it gives labels too (then it is written for people). */
-export function optionHelp(name, spec) {
-  if (spec.label && spec.description) return spec.description;
-  return (OPTIONS[name] && OPTIONS[name].help) || '';
+/**
+ * Its description. This client's own words first: the catalog's descriptions name the raw values
+ * ("others_minus_own (…)", "null: never"), which a person should not have to read; the catalog's
+ * description for an option this client does not know.
+ */
+export function optionHelp(name, spec, game = '') {
+  return words(game, name).help || spec.description || '';
 }
 
 /** The label of one value of an enum option. */
-export function valueLabel(name, spec, value) {
+export function valueLabel(name, spec, value, game = '') {
   const served = spec.value_labels && spec.value_labels[value];
-  return served || (OPTIONS[name] && OPTIONS[name].values && OPTIONS[name].values[value]) || humanize(value);
+  const own = words(game, name).values;
+  return served || (own && own[value]) || humanize(value);
 }
 
 /** A house rule, folded under "More options". */
-export function isMore(name, spec) {
+export function isMore(name, spec, game = '') {
   if (typeof spec.advanced === 'boolean') return spec.advanced;
-  return !!(OPTIONS[name] && OPTIONS[name].more);
+  return !!words(game, name).more;
+}
+
+/** Options that apply to one player count only (docs/protocol.md, "The games"). */
+const ONLY_FOR = { team_moves_mixed_columns: 4, two_player_colours: 2, three_player_omitted: 3 };
+
+/** Whether option `name` means anything with `players` players (the others stay at their default). */
+export function appliesTo(name, players) {
+  return !(name in ONLY_FOR) || ONLY_FOR[name] === players;
 }

@@ -14,9 +14,12 @@ import { helpHref } from './help.js';
 import { describeEvent, gameName, resultDetail, resultText, sidesOf, FORFEIT_TAGS } from './events.js';
 import { clockStrip, clockText } from './clock.js';
 import { matchActions } from './match-actions.js';
-import { boardFor, seatColour } from './boards/index.js';
+import { boardFor, seatColours as coloursOf, flipButton } from './boards/index.js';
+import { breakdown } from './breakdown.js';
 
 const MAX_LOG = 200;
+/** Events of a move that changed the board (the boards mark these as the last move). */
+const MOVE_KINDS = new Set(['moved', 'crossed', 'added', 'exited', 'move', 'attack', 'exchange', 'pearls_lost', 'placed', 'line', 'removed', 'reentered']);
 
 export function roomPage(main, code, conn) {
   const me = identity();
@@ -29,6 +32,8 @@ export function roomPage(main, code, conn) {
     role: null,
     pending: null,
     lastEvents: [],
+    /** The events the board marks the last move from: the last patch that moved something. */
+    markEvents: [],
     result: null,
     matchId: null,
     board: null,
@@ -36,6 +41,10 @@ export function roomPage(main, code, conn) {
     destroyed: false,
     /** Seats that forfeited: `{seat, reason}`, from the events, the result, or the match's summary. */
     forfeits: [],
+    /** Triominos' `round_end` events seen (live or in the recent log), for the end breakdown. */
+    rounds: [],
+    /** The next board update slides the pieces of the move just made (a patch that moved the ply). */
+    animateNext: false,
   };
 
   // ---- layout ----
@@ -49,9 +58,13 @@ export function roomPage(main, code, conn) {
   const message = h('p', { class: 'message', id: 'message', role: 'alert' });
   const resultBox = h('div', { class: 'result', id: 'result', hidden: true });
   const clockSetting = h('p', { class: 'clock-setting muted small', id: 'clock-setting' });
+  const seatingNote = h('p', { class: 'muted small', id: 'seating' });
+  const watchers = h('span', { class: 'watchers muted', id: 'spectators' });
+  const breakdownBox = h('div', { id: 'room-breakdown' });
   const clocksBox = h('ul', { class: 'clocks', id: 'clocks', 'aria-label': 'Clocks', hidden: true });
   const boardBox = h('div', { class: 'board-box', id: 'board' }, h('p', { class: 'muted waiting-note' }, 'The match has not started yet.'));
   const actionsBox = h('div', { class: 'actions-box' });
+  const flip = flipButton(boardBox, () => (st.room && st.room.game) || '');
   const log = h('ol', { class: 'log', id: 'events', 'aria-label': 'Events', 'aria-live': 'polite' });
   const chatList = h('ol', { class: 'chat', id: 'chat-list', 'aria-live': 'polite' });
   const chatInput = h('input', { id: 'chat-text', maxlength: 500, placeholder: 'Say something', 'aria-label': 'Chat message', autocomplete: 'off' });
@@ -74,15 +87,15 @@ export function roomPage(main, code, conn) {
   const root = h(
     'div',
     { class: 'room', id: 'room', dataset: { room: code, version: '0', ply: '', status: 'loading' } },
-    h('div', { class: 'room-head' }, h('div', { class: 'room-title-row' }, title, helpLink, clockSetting), share),
+    h('div', { class: 'room-head' }, h('div', { class: 'room-title-row' }, title, helpLink, clockSetting, watchers), share),
     h(
       'div',
       { class: 'room-grid' },
-      h('section', { class: 'play', 'aria-label': 'Board' }, turn, clocksBox, actionsBox, last, message, resultBox, boardBox),
+      h('section', { class: 'play', 'aria-label': 'Board' }, turn, clocksBox, h('div', { class: 'play-tools' }, actionsBox, flip.el), last, message, resultBox, boardBox, breakdownBox),
       h(
         'aside',
         { class: 'side' },
-        h('section', { class: 'card' }, h('h2', {}, 'Seats'), seats, controls, alertSettings()),
+        h('section', { class: 'card' }, h('h2', {}, 'Seats'), seats, seatingNote, controls, alertSettings()),
         h('section', { class: 'card' }, h('h2', {}, 'Events'), log),
         h('section', { class: 'card' }, h('h2', {}, 'Chat'), chatList, chatForm),
       ),
@@ -176,6 +189,12 @@ export function roomPage(main, code, conn) {
           return;
         }
         st.lastEvents = f.events || [];
+        // A patch that only ends a turn or rolls dice keeps the previous move marked on the board.
+        if (st.lastEvents.some((e) => MOVE_KINDS.has(e.kind))) {
+          st.markEvents = st.lastEvents;
+          st.animateNext = st.view.ply !== plyBefore;
+        }
+        noteRounds(st.lastEvents);
         // Newest first in the log, but one move's lines in the order they happened.
         for (const ev of [...st.lastEvents].reverse()) logLine(describeEvent(st.view.game, ev, nameOf));
         for (const ev of st.lastEvents) {
@@ -206,7 +225,16 @@ export function roomPage(main, code, conn) {
         for (const line of f.chat) chatLine(line);
         log.replaceChildren();
         for (const { events } of f.events) {
+          noteRounds(events);
           for (const ev of [...events].reverse()) logLine(describeEvent(st.view ? st.view.game : st.room && st.room.game, ev, nameOf));
+        }
+        // The last move's marker comes back too, when the newest events are those of this view.
+        {
+          const newest = f.events[f.events.length - 1];
+          if (newest && st.view && newest.version === st.version) st.lastEvents = newest.events;
+          const moved = [...f.events].reverse().find((x) => x.events.some((e) => MOVE_KINDS.has(e.kind)));
+          if (moved) st.markEvents = moved.events;
+          renderAll();
         }
         break;
       case 'ended':
@@ -244,6 +272,15 @@ export function roomPage(main, code, conn) {
       say(`There is no room ${code}.`);
       return;
     }
+    if (f.code === 'conflict' && !st.view) {
+      // A join refused because the room closed meanwhile (its last player left): the room frame
+      // saying so may not reach a connection that is no longer in the room, so ask for the room.
+      api('GET', `/rooms/${encodeURIComponent(code)}`).then((room) => {
+        if (st.destroyed) return;
+        st.room = room;
+        renderInfo();
+      }).catch(() => {});
+    }
     actions.refused();
     say(f.message);
   }
@@ -270,6 +307,11 @@ export function roomPage(main, code, conn) {
     root.dataset.status = r.status;
     title.textContent = `${gameName(r.game)} · room ${r.code}`;
     clockSetting.textContent = `Clock: ${clockText(r.clock)}`;
+    const n = r.spectators || 0;
+    watchers.textContent = n ? `👁 ${n} watching` : 'nobody watching';
+    watchers.dataset.count = String(n);
+    seatingNote.textContent = seatingText(r);
+    flip.sync();
     helpLink.href = helpHref(r.game);
     helpLink.textContent = `How to play ${gameName(r.game)}`;
     const my = mySeat();
@@ -281,6 +323,7 @@ export function roomPage(main, code, conn) {
           'li',
           { class: `seat ${s.connected ? 'on' : 'off'} ${s.seat === my ? 'me' : ''}`, dataset: { seat: s.seat } },
           seatColours(r, s.seat).map((c) => h('span', { class: 'swatch', 'aria-hidden': 'true', style: `background:${c}` })),
+          h('span', { class: 'seat-no muted small' }, `${s.seat + 1}.`),
           h('span', { class: 'seat-name' }, s.player || s.bot ? nameOf(s.seat) : 'empty'),
           s.player && s.player.id === r.host ? h('span', { class: 'tag' }, 'host') : null,
           s.seat === my ? h('span', { class: 'tag' }, 'you') : null,
@@ -357,7 +400,7 @@ export function roomPage(main, code, conn) {
   function closedOffer(r) {
     const again = h('button', { type: 'button', class: 'primary', id: 'sit-again', onclick: async () => {
       try {
-        const room = await api('POST', '/rooms', { game: r.game, players: r.players, visibility: r.visibility, options: r.options || {}, clock: r.clock || null });
+        const room = await api('POST', '/rooms', { game: r.game, players: r.players, visibility: r.visibility, options: r.options || {}, clock: r.clock || null, seating: r.seating || undefined });
         navigate(`/r/${room.code}`);
       } catch (e) {
         say(e.message);
@@ -368,11 +411,21 @@ export function roomPage(main, code, conn) {
       again, ' ', h('a', { href: '/', 'data-nav': '', class: 'button', id: 'new-room' }, 'Create another room'));
   }
 
+  /** Who starts, in words: before the start what will happen, after it where the draw put everyone. */
+  function seatingText(r) {
+    const random = r.seating === 'random';
+    if (r.status === 'waiting') return random ? 'Who starts: drawn at random when the match starts (seats may change).' : 'Who starts: the host, then the others in seat order.';
+    return random ? 'Seats were drawn at random at the start; the list shows where everyone sits.' : 'The host took the first seat; the others sit in the order they joined.';
+  }
+
+  /** Keeps Triominos' round ends for the breakdown. */
+  function noteRounds(events) {
+    for (const ev of events || []) if (ev.kind === 'round_end' && !st.rounds.some((r) => r.round === ev.round)) st.rounds.push(ev);
+  }
+
   /** The colours a seat plays (two each in Groups-of-Three with 2 players). */
   function seatColours(r, seat) {
-    const variant = r.options && r.options.variant;
-    const seats = r.game === 'groups-of-three' && r.players === 2 ? [seat, seat + 2] : [seat];
-    return seats.map((x) => seatColour(r.game, x, r.players, variant));
+    return coloursOf(r.game, seat, r.players, r.options || {});
   }
 
   function renderTurn() {
@@ -407,6 +460,7 @@ export function roomPage(main, code, conn) {
     const res = st.result || (st.view && st.view.result);
     if (!res) {
       resultBox.hidden = true;
+      mount(breakdownBox);
       return;
     }
     resultBox.hidden = false;
@@ -419,6 +473,9 @@ export function roomPage(main, code, conn) {
       agreed ? null : [' · ', res.winners.length === 0 ? resultDetail(res) : resultText(res, nameOf, sidesOf(st.view))],
       st.matchId ? [' · ', h('a', { href: `/m/${st.matchId}`, 'data-nav': '' }, 'replay')] : null,
     );
+    const game = (st.view && st.view.game) || (st.room && st.room.game);
+    const seatsN = st.room ? st.room.players : st.view ? st.view.to_move.length : 0;
+    mount(breakdownBox, breakdown({ game, result: res, view: st.view, seats: seatsN, nameOf, rounds: st.rounds }));
   }
 
   /**
@@ -501,9 +558,12 @@ export function roomPage(main, code, conn) {
     const latest = st.lastEvents.map((e) => describeEvent(st.view.game, e, nameOf)).filter(Boolean);
     last.textContent = latest.length ? `Last: ${latest.join(' · ')}` : '';
     const now = st.view;
+    const animate = st.animateNext;
+    st.animateNext = false;
     st.board.update(now, {
       interactive: canAct(now) && !st.pending && !st.result,
-      lastEvents: st.lastEvents,
+      lastEvents: st.markEvents,
+      animate,
     });
     fitBoard();
     renderTurn();

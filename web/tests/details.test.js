@@ -97,6 +97,42 @@ for (const [size, viewport] of Object.entries(SIZES)) {
     await done(A, B);
   });
 
+  test(`groups-of-three with 3 players and red left out: the colours the view names, on the board and the seats (${size})`, async () => {
+    const A = await newPlayer(browser, 'Wren', viewport);
+    await createRoom(A.page, 'groups-of-three', 3, { three_player_omitted: 'red' });
+    await start(A.page, true);
+    await A.page.waitForSelector('#board .board-info .chip');
+    const view = await A.page.evaluate(() => window.__plateau.page.state.view.state.colours.map((c) => c.name));
+    assert.deepEqual(view, ['blue', 'green', 'yellow']);
+    // The score line names them, the pieces and the seats wear them; no red anywhere.
+    const chips = await A.page.$$eval('#board .board-info .chip', (c) => c.map((x) => x.textContent));
+    assert.deepEqual(chips.map((c) => c.split(' ')[0]), ['Blue', 'Green', 'Yellow']);
+    const paint = { blue: 'rgb(47, 111, 214)', green: 'rgb(47, 154, 69)', yellow: 'rgb(230, 184, 30)', red: 'rgb(217, 65, 47)' };
+    // Read once the board is drawn and styled (a redraw may be under way when the bots answer).
+    const fills = await A.page.waitForFunction(() => {
+      const f = [...document.querySelectorAll('#board circle.piece')].map((x) => getComputedStyle(x).fill);
+      return f.length && f.every((x) => x.startsWith('rgb')) && f;
+    });
+    const pieces = new Set(await fills.jsonValue());
+    assert.ok(pieces.size > 0);
+    for (const f of pieces) assert.ok([paint.blue, paint.green, paint.yellow].includes(f), `a piece in ${f}`);
+    // In one evaluation: the seats list is redrawn by every room frame, and a detached swatch has no style.
+    const seats = await A.page.evaluate(() => [...document.querySelectorAll('#seats li .swatch')].map((x) => getComputedStyle(x).backgroundColor));
+    assert.deepEqual(seats, [paint.blue, paint.green, paint.yellow]);
+    await shot(A.page, `groups-of-three-3p-no-red-${size}`);
+    await done(A);
+    // Two players on adjacent corners: each seat shows its two colours.
+    const B = await newPlayer(browser, 'Xan', viewport);
+    await createRoom(B.page, 'groups-of-three', 2, { two_player_colours: 'adjacent' });
+    await start(B.page, true);
+    await B.page.waitForSelector('#board .board-info .chip');
+    const two = await B.page.evaluate(() => [...document.querySelectorAll('#seats li')].map((x) => [...x.querySelectorAll('.swatch')].map((s) => getComputedStyle(s).backgroundColor)));
+    assert.deepEqual(two, [[paint.red, paint.blue], [paint.green, paint.yellow]]);
+    const owners = await B.page.evaluate(() => window.__plateau.page.state.view.state.colours.map((c) => `${c.name}:${c.seat}`));
+    assert.deepEqual(owners, ['red:0', 'blue:0', 'green:1', 'yellow:1']);
+    await done(B);
+  });
+
   test(`pinuid: the last move's two squares differ, and "can move" shows on yellow pieces (${size})`, async () => {
     const { A, B } = await pair('pinuid', viewport, ['Tara', 'Ugo']);
     const mover = await whoseTurn([A, B]);

@@ -28,6 +28,9 @@ for (const [size, viewport] of Object.entries(SIZES)) {
       await A.page.waitForSelector(`#help[data-game="${game}"] #help-board svg.board-svg`);
       // The picture shows a position: pieces, tiles or cubes on the board.
       await A.page.waitForFunction(() => document.querySelector('#help-board svg.board-svg').querySelectorAll('circle, polygon, path, rect').length >= 15);
+      // Every piece in its colour (the grey of an unknown colour would mean a colour not found).
+      const grey = await A.page.evaluate(() => [...document.querySelectorAll('#help-board circle.piece')].filter((c) => getComputedStyle(c).fill === 'rgb(136, 136, 136)').length);
+      assert.equal(grey, 0, `${game}: no piece without its colour`);
       const text = await A.page.textContent('#help');
       assert.match(text, /Goal/);
       assert.match(text, /A turn/);
@@ -52,11 +55,15 @@ for (const [size, viewport] of Object.entries(SIZES)) {
         label: r.querySelector('label').textContent,
         help: r.querySelector('.help').textContent,
         values: [...r.querySelectorAll('option')].map((o) => o.textContent),
+        pairs: [...r.querySelectorAll('option')].map((o) => [o.value, o.textContent]),
         more: !!r.closest('details'),
       })));
       for (const o of opts) {
         assert.ok(o.help.length > 10, `${game} ${o.label}: a description`);
         for (const t of [o.label, o.help, ...o.values]) assert.doesNotMatch(t, RAW, `${game}: "${t}"`);
+        assert.doesNotMatch(o.help, /\b(true|false)\b|--|`/, `${game} ${o.label}: a description for people`);
+        // Every value in words: never the raw value itself (atomic, opposite, classic…).
+        for (const [value, text] of o.pairs) assert.notEqual(text, value, `${game} ${o.label}: "${value}" in words`);
       }
       const placeholder = await A.page.$$eval('#options input[type="number"]', (i) => i.map((x) => x.placeholder).join(' '));
       assert.doesNotMatch(placeholder, RAW);

@@ -32,10 +32,11 @@ export function launch() {
 
 /**
  * A new browser context with a page that has picked `name`. Every request the page makes is
- * checked to go to Plateau itself, and page errors fail the test.
+ * checked to go to Plateau itself, and page errors fail the test. `contextOptions` go to the
+ * context (e.g. `reducedMotion: 'reduce'`).
  */
-export async function newPlayer(browser, name, viewport = { width: 1200, height: 900 }) {
-  const ctx = await browser.newContext({ viewport });
+export async function newPlayer(browser, name, viewport = { width: 1200, height: 900 }, contextOptions = {}) {
+  const ctx = await browser.newContext({ viewport, ...contextOptions });
   const page = await ctx.newPage();
   const origin = new URL(BASE).origin;
   page.foreign = [];

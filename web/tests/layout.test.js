@@ -5,7 +5,7 @@
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { BASE, SIZES, launch, newPlayer, createRoom, start, whoseTurn, clean, SHOTS } from './helpers.js';
+import { BASE, SIZES, launch, newPlayer, createRoom, start, whoseTurn, pointAndPlay, clean, shot, SHOTS } from './helpers.js';
 import { join } from 'node:path';
 
 const GAMES = ['abalone', 'triominos', 'pinuid', 'trangouar', 'groups-of-three'];
@@ -69,3 +69,99 @@ for (const [size, viewport] of Object.entries(SIZES)) {
     }
   });
 }
+
+/** The lit things to tap on the board smaller than 40 px either way: [label, width, height]. */
+const smallTargets = (page) => page.$$eval('#board [data-act]', (els) => els
+  .map((e) => [e.getAttribute('aria-label') || e.textContent, e.getBoundingClientRect()])
+  .filter(([, r]) => r.width > 0 && (r.width < 40 || r.height < 40))
+  .map(([l, r]) => [l, Math.round(r.width), Math.round(r.height)]));
+
+/**
+ * On a phone every lit target is at least 40 px: Groups-of-Three's spaces around the centre and
+ * Triominos' cells are small on a 390 px screen, so the board zooms in (and scrolls in its frame)
+ * while such a target is lit. Checked at every step of several turns, pieces selected and not.
+ */
+for (const game of ['groups-of-three', 'triominos', 'pinuid']) {
+  test(`on a phone, every lit target of ${game} is at least 40 px`, async () => {
+    const A = await newPlayer(browser, 'Tap', SIZES.phone);
+    await createRoom(A.page, game, 2);
+    await start(A.page, true);
+    let checked = 0;
+    let zoomed = 0;
+    for (let i = 0; i < 14; i++) {
+      if ((await A.page.getAttribute('#room', 'data-status')) !== 'playing') break;
+      await A.page.waitForSelector('#room[data-my-turn="true"]', { timeout: 15000 });
+      // Select a piece (or a tile) first when there is one, and measure what is lit then.
+      const pick = A.page.locator('#board [data-act="select"]:not(.selected), .rack .tile[data-act="select"]').last();
+      if (await pick.count()) {
+        await pick.click();
+        assert.deepEqual(await smallTargets(A.page), [], `${game}: small targets after a selection`);
+        checked++;
+        if (await A.page.locator('#board .board-scroll.zoomed').count()) zoomed++;
+        if (zoomed === 1) await shot(A.page, `tap-zoomed-${game}-phone`);
+        await A.page.keyboard.press('Escape');
+      }
+      assert.deepEqual(await smallTargets(A.page), [], `${game}: small targets`);
+      await pointAndPlay(A.page, { keyboard: false }).catch(() => {});
+    }
+    assert.ok(checked > 0, `${game}: something was selected and measured`);
+    const overflow = await A.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    assert.ok(overflow <= 1, `${game}: no sideways scrolling of the page (${overflow}px)`);
+    clean(A.page);
+    await A.ctx.close();
+  });
+}
+
+test('on a phone, Groups-of-Three zooms in to the spaces around the centre, every target 40 px', async () => {
+  const A = await newPlayer(browser, 'Mid', SIZES.phone);
+  await createRoom(A.page, 'groups-of-three', 2);
+  await start(A.page, true);
+  // Pieces walk towards the centre: each step picks the piece and then the space nearest to it.
+  const nearest = (sel) => A.page.evaluate((q) => {
+    const c = document.querySelector('#board [data-space="C"]').getBoundingClientRect();
+    let best = null;
+    let dist = Infinity;
+    for (const e of document.querySelectorAll(q)) {
+      const r = e.getBoundingClientRect();
+      const d = Math.hypot(r.x + r.width / 2 - c.x - c.width / 2, r.y + r.height / 2 - c.y - c.height / 2);
+      if (d < dist) {
+        dist = d;
+        best = e.dataset.space;
+      }
+    }
+    return best;
+  }, sel);
+  let zoomed = 0;
+  for (let i = 0; i < 80 && zoomed < 2; i++) {
+    if ((await A.page.getAttribute('#room', 'data-status')) !== 'playing') break;
+    await A.page.waitForSelector('#room[data-my-turn="true"]', { timeout: 15000 });
+    const version = await A.page.getAttribute('#room', 'data-version');
+    const piece = await nearest('#board [data-act="select"]');
+    if (piece) {
+      // By keyboard: the spaces' outlines overlap, so a click at a box's middle may land on a neighbour.
+      await A.page.locator(`#board [data-space="${piece}"]`).focus();
+      await A.page.keyboard.press('Enter');
+      assert.deepEqual(await smallTargets(A.page), [], 'small targets');
+      if (await A.page.locator('#board .board-scroll.zoomed').count()) {
+        zoomed++;
+        const overflow = await A.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        assert.ok(overflow <= 1, `the zoomed board scrolls in its frame, not the page (${overflow}px)`);
+        await shot(A.page, 'tap-zoomed-groups-of-three-phone');
+      }
+      const to = await nearest('#board [data-act="target"]');
+      if (to) {
+        await A.page.locator(`#board [data-space="${to}"]`).focus();
+        await A.page.keyboard.press('Enter');
+      }
+    } else {
+      await A.page.locator('#board [data-act="target"], #board-panel #end-turn').first().focus();
+      await A.page.keyboard.press('Enter');
+    }
+    await A.page.waitForFunction((v) => document.querySelector('#room').dataset.version !== v, version, { timeout: 5000 }).catch(() => {});
+  }
+  assert.ok(zoomed > 0, 'a piece next to the small spaces was selected and the board zoomed in');
+  const overflow = await A.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  assert.ok(overflow <= 1, `the zoomed board scrolls in its frame, not the page (${overflow}px)`);
+  clean(A.page);
+  await A.ctx.close();
+});

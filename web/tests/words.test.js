@@ -70,3 +70,20 @@ test('clocks read as m:ss, h:mm:ss and days, never below zero, red when low', ()
   assert.equal(isLow(31000, blitz), false);
   assert.equal(isLow(6 * 3600000, { kind: 'correspondence', days: 3 }), true);
 });
+
+test('Groups-of-Three: a match stopped for standing still reads as a draw for people', async () => {
+  const line = describeEvent('groups-of-three', { kind: 'game_end', reason: 'stall' }, nameOf);
+  assert.equal(line, 'Game over: a draw, as no piece went out or came into play for too many rounds');
+  assert.equal(resultText({ winners: [], scores: null, reason: 'stall', forfeited: [] }, nameOf), 'Draw (nothing changed for too many rounds)');
+});
+
+test('the replay marks a stored move as the events a live room would have had', async () => {
+  const { moveEvents } = await import('../js/last-move.js');
+  // Abalone: each marble one step towards the direction (A1 NE is B2); off the board is left out.
+  assert.deepEqual(moveEvents('abalone', { notation: 'a1b2', marbles: ['A1', 'B2'], dir: 'NE' }), [{ kind: 'moved', marbles: [['A1', 'B2'], ['B2', 'C3']], pushed: [] }]);
+  assert.deepEqual(moveEvents('abalone', { marbles: ['I5', 'I9'], dir: 'NW' }), []);
+  assert.deepEqual(moveEvents('groups-of-three', { action: 'step', from: 'b0', to: 'C' }), [{ kind: 'exited', from: 'b0' }]);
+  assert.deepEqual(moveEvents('groups-of-three', { action: 'end' }), []);
+  assert.deepEqual(moveEvents('trangouar', { action: 'move', cube: 'a1', path: ['a2', 'a3'] }), [{ kind: 'move', cube: 'a1', to: 'a3' }]);
+  assert.deepEqual(moveEvents('trangouar', { hidden: true }), []);
+});

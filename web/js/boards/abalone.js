@@ -3,7 +3,7 @@
 //! one of the arrows of the directions `you.legal` allows for exactly that group.
 
 import { s, h, mount, actionable, focusedKey, refocus } from '../dom.js';
-import { shell, button, seatColour } from './index.js';
+import { shell, button, seatColour, slide, motion } from './index.js';
 
 const ROWS = 'ABCDEFGHI';
 /** Directions as (Δletter, Δnumber), as the rules name them. */
@@ -35,6 +35,7 @@ export function create(el, ctx) {
   let sel = [];
   let view = null;
   let opts = {};
+  const moving = motion();
   const { svg, panel, info } = shell(el, '-5.2 -4.9 10.4 9.8', 'abalone', () => {
     sel = [];
     draw();
@@ -143,7 +144,7 @@ export function create(el, ctx) {
         const ay = cy + vy * (along + 0.8);
         const g = s('g', { class: 'arrow', dataset: { dir: m.dir, key: `d-${m.dir}` } },
           s('circle', { cx: ax, cy: ay, r: 0.36 }),
-          s('text', { x: ax, y: ay + 0.13, 'text-anchor': 'middle' }, glyph(vx, vy)));
+          s('text', { x: ax, y: ay + 0.13, 'text-anchor': 'middle', class: 'glyph' }, glyph(vx, vy)));
         actionable(g, `Move ${sel.join(' ')} ${m.dir} (${m.notation})`, 'target', () => {
           sel = [];
           ctx.send(m);
@@ -184,6 +185,22 @@ export function create(el, ctx) {
       view = v;
       opts = o;
       draw();
+      if (o.animate) moving.start(v.version);
+      const t = moving.elapsed(v.version);
+      if (t !== null) slideLast(t);
     },
   };
+
+  /** The marbles of the last move (and those it pushed) slide in from where they were. */
+  function slideLast(t) {
+    for (const ev of opts.lastEvents || []) {
+      if (ev.kind !== 'moved') continue;
+      for (const [a, b] of [...(ev.marbles || []), ...(ev.pushed || [])]) {
+        if (!INDEX.has(a) || !INDEX.has(b)) continue;
+        const [ax, ay] = pos(INDEX.get(a).i, INDEX.get(a).n);
+        const [bx, by] = pos(INDEX.get(b).i, INDEX.get(b).n);
+        slide(svg.querySelector(`.marble[data-cell="${b}"]`), ax - bx, ay - by, t);
+      }
+    }
+  }
 }

@@ -5,7 +5,7 @@
 //! from the reserve; "End turn" when the rules allow it.
 
 import { s, h, mount, actionable, focusedKey, refocus } from '../dom.js';
-import { shell, button, groupColour, GROUP_COLOURS } from './index.js';
+import { shell, button, groupColour, groupColourName, slide, appear, fitTargets, motion } from './index.js';
 import { spaceName } from '../events.js';
 
 let dataPromise = null;
@@ -53,6 +53,7 @@ export async function create(el, ctx) {
   }
   let view = null;
   let opts = {};
+  const moving = motion();
   let sel = null;
   const cancel = () => {
     sel = null;
@@ -105,7 +106,7 @@ export async function create(el, ctx) {
       if (id === 'C') g.append(s('text', { x: cx, y: cy + 0.12, class: 'space-id', 'text-anchor': 'middle' }, 'OUT'));
       const colour = st.board[id];
       if (colour !== undefined) {
-        g.append(s('circle', { cx, cy, r: small ? 0.24 : 0.42, fill: groupColour(colour), class: `piece ${colour === st.active_colour ? 'active' : ''}` }));
+        g.append(s('circle', { cx, cy, r: small ? 0.24 : 0.42, fill: groupColour(st.colours[colour] && st.colours[colour].name), class: `piece ${colour === st.active_colour ? 'active' : ''}` }));
       }
       const spot = hot.get(id);
       if (spot) {
@@ -120,11 +121,12 @@ export async function create(el, ctx) {
     }
     for (const g of lifted.filter((x) => !x.classList.contains('hot-target') && !x.classList.contains('hot-select'))) svg.append(g);
     for (const g of lifted.filter((x) => x.classList.contains('hot-target') || x.classList.contains('hot-select'))) svg.append(g);
+    fitTargets(svg);
     refocus(el, key);
 
     const items = [];
     const active = st.colours[st.active_colour];
-    items.push(h('span', { class: 'dice', id: 'dice' }, st.dice.map((v) => die(v)), h('span', { class: 'small' }, ` ${GROUP_COLOURS[st.active_colour]} (${ctx.nameOf(active ? active.seat : st.to_move)}) · ${st.moves_left} move(s) left`)));
+    items.push(h('span', { class: 'dice', id: 'dice' }, st.dice.map((v) => die(v)), h('span', { class: 'small' }, ` ${groupColourName(active && active.name)} (${ctx.nameOf(active ? active.seat : st.to_move)}) · ${st.moves_left} move(s) left`)));
     if (opts.interactive) {
       let hint = 'Pick one of your pieces, then a lit space.';
       if (adds.length && !sel) hint = 'Pick a piece to move, or a lit compartment to add a reserve piece.';
@@ -135,8 +137,21 @@ export async function create(el, ctx) {
     }
     mount(panel, items);
     mount(info, st.colours.map((c, i) => h('span', { class: `chip ${i === st.active_colour ? 'active' : ''}` },
-      h('span', { class: 'swatch', style: `background:${groupColour(i)}` }),
-      `${GROUP_COLOURS[i]} (${ctx.nameOf(c.seat)}): ${c.reserve} in reserve, ${c.exited} out`)));
+      h('span', { class: 'swatch', style: `background:${groupColour(c.name)}` }),
+      `${groupColourName(c.name)} (${ctx.nameOf(c.seat)}): ${c.reserve} in reserve, ${c.exited} out`)));
+  }
+
+  /** The piece of the last step slides from where it was; an added piece fades in. */
+  function slideLast(t) {
+    for (const ev of opts.lastEvents || []) {
+      const piece = (id) => svg.querySelector(`[data-space="${id}"] .piece`);
+      if ((ev.kind === 'moved' || ev.kind === 'crossed') && data.spaces[ev.from] && data.spaces[ev.to]) {
+        const [ax, ay] = P(data.spaces[ev.from].centroid);
+        const [bx, by] = P(data.spaces[ev.to].centroid);
+        slide(piece(ev.to), ax - bx, ay - by, t);
+      }
+      if (ev.kind === 'added') appear(piece(ev.at), t);
+    }
   }
 
   function send(m) {
@@ -150,6 +165,9 @@ export async function create(el, ctx) {
       view = v;
       opts = o;
       draw();
+      if (o.animate) moving.start(v.version);
+      const t = moving.elapsed(v.version);
+      if (t !== null) slideLast(t);
     },
   };
 }

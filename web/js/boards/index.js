@@ -28,26 +28,56 @@ const PALETTES = {
   pinuidQuatro: ['#d64545', '#3f7fd6', '#3c9a4a', '#e3b52c'],
   trangouar: ['#e3b52c', '#3c9a4a', '#d64545', '#3f7fd6'],
   triominos: ['#d64545', '#3f7fd6', '#3c9a4a', '#b26bd1'],
-  groups: ['#d9412f', '#2f6fd6', '#2f9a45', '#e6b81e'],
 };
 
-/** Groups-of-Three colour names, by colour index. */
-export const GROUP_COLOURS = ['Red', 'Blue', 'Green', 'Yellow'];
+/** Groups-of-Three's four colours, by the name the view gives each colour in play. */
+const GROUP_NAMES = ['red', 'blue', 'green', 'yellow'];
+const GROUP_PAINT = { red: '#d9412f', blue: '#2f6fd6', green: '#2f9a45', yellow: '#e6b81e' };
 
-/** The colour that stands for `seat` (in Groups-of-Three with 2 players, its first colour). */
+/**
+ * The Groups-of-Three colour names a seat plays, from the room's options: 4 players one each; 3
+ * players the colours left once `three_player_omitted` is taken out, in order; 2 players two each,
+ * `two_player_colours` opposite (red and green / blue and yellow) or adjacent (red and blue / green
+ * and yellow).
+ */
+export function groupSeatColours(seat, players, options = {}) {
+  if (players === 2) {
+    const adjacent = options.two_player_colours === 'adjacent';
+    return adjacent ? [['red', 'blue'], ['green', 'yellow']][seat] || [] : [['red', 'green'], ['blue', 'yellow']][seat] || [];
+  }
+  if (players === 3) {
+    const left = GROUP_NAMES.filter((c) => c !== (options.three_player_omitted || 'yellow'));
+    return left[seat] ? [left[seat]] : [];
+  }
+  return GROUP_NAMES[seat] ? [GROUP_NAMES[seat]] : [];
+}
+
+/** The colours that stand for `seat` (several for Groups-of-Three with 2 players). */
+export function seatColours(game, seat, players, options = {}) {
+  if (game === 'groups-of-three') return groupSeatColours(seat, players, options).map(groupColour);
+  return [seatColour(game, seat, players, options.variant)];
+}
+
+/** The colour that stands for `seat` (in Groups-of-Three, its first colour). */
 export function seatColour(game, seat, players, variant) {
   switch (game) {
     case 'pinuid':
       return (variant === 'quatro' || players > 2 ? PALETTES.pinuidQuatro : PALETTES.pinuid)[seat] || '#888';
     case 'groups-of-three':
-      return PALETTES.groups[seat] || '#888';
+      return groupColour(groupSeatColours(seat, players)[0]);
     default:
       return (PALETTES[game] || PALETTES.triominos)[seat] || '#888';
   }
 }
 
-export function groupColour(c) {
-  return PALETTES.groups[c] || '#888';
+/** A Groups-of-Three colour's paint, by its name in the view ("red"). */
+export function groupColour(name) {
+  return GROUP_PAINT[name] || '#888';
+}
+
+/** "Red", from the view's colour name. */
+export function groupColourName(name) {
+  return name ? `${name.charAt(0).toUpperCase()}${name.slice(1)}` : '?';
 }
 
 /**
@@ -58,17 +88,127 @@ export function shell(el, viewBox, cls, onCancel) {
   const svg = s('svg', { viewBox, class: `board-svg ${cls}`, role: 'group', 'aria-label': 'Board' });
   const info = h('div', { class: 'board-info' });
   const panel = h('div', { class: 'board-panel', id: 'board-panel' });
+  // The board scrolls inside this frame when a phone zooms it in (see `fitTargets`).
+  const scroller = h('div', { class: 'board-scroll' }, svg);
   const wrap = h('div', { class: `board-wrap ${cls}`, onkeydown: (e) => {
     if (e.key === 'Escape' && onCancel) {
       e.preventDefault();
       onCancel();
     }
-  } }, svg, panel, info);
+  } }, scroller, panel, info);
   mount(el, wrap);
   return { svg, info, panel, wrap };
+}
+
+/** The smallest a thing to tap may be on a phone, in CSS pixels. */
+export const TAP_PX = 40;
+const PHONE = '(max-width: 820px)';
+
+/**
+ * On a phone, zooms a board in when something it lights up to tap is smaller than `TAP_PX`
+ * (Groups-of-Three's spaces around the centre, Triominos' cells on a grown table): the board gets
+ * wider than the screen, inside its own scrolling frame, which is scrolled to show the small
+ * targets. With nothing small to tap the board fits the screen again. Call after each draw.
+ */
+export function fitTargets(svg, maxZoom = 3) {
+  const frame = svg.parentElement;
+  if (!frame || !frame.classList.contains('board-scroll')) return;
+  const phone = window.matchMedia && window.matchMedia(PHONE).matches;
+  svg.style.width = '';
+  frame.classList.remove('zoomed');
+  delete svg.dataset.zoom;
+  if (!phone) return;
+  const hot = [...svg.querySelectorAll('[data-act]')].map((e) => [e, e.getBoundingClientRect()]).filter(([, r]) => r.width > 0);
+  if (!hot.length) return;
+  const least = Math.min(...hot.map(([, r]) => Math.min(r.width, r.height)));
+  if (least >= TAP_PX) return;
+  const zoom = Math.min(maxZoom, (TAP_PX / least) * 1.04);
+  const base = frame.clientWidth;
+  frame.classList.add('zoomed');
+  svg.style.width = `${Math.ceil(base * zoom)}px`;
+  svg.dataset.zoom = zoom.toFixed(2);
+  // Show the small targets: the middle of their bounding box in the middle of the frame.
+  const small = hot.filter(([, r]) => Math.min(r.width, r.height) < TAP_PX).map(([e]) => e.getBoundingClientRect());
+  const f = frame.getBoundingClientRect();
+  const cx = (Math.min(...small.map((r) => r.left)) + Math.max(...small.map((r) => r.right))) / 2 - f.left + frame.scrollLeft;
+  const cy = (Math.min(...small.map((r) => r.top)) + Math.max(...small.map((r) => r.bottom))) / 2 - f.top + frame.scrollTop;
+  frame.scrollLeft = cx - frame.clientWidth / 2;
+  frame.scrollTop = cy - frame.clientHeight / 2;
 }
 
 /** A plain button for the panel. */
 export function button(label, onclick, attrs = {}) {
   return h('button', { type: 'button', ...attrs, onclick }, label);
+}
+
+/** Whether the person asked for less motion (then nothing slides). */
+export function stillMotion() {
+  return !!(window.matchMedia && window.matchMedia('(prefers-reduced-motion: reduce)').matches);
+}
+
+const SLIDE_MS = 260;
+
+/**
+ * When the pieces of a view's last move started to slide: a board is redrawn from scratch for
+ * other reasons too (the server's ack, a room frame), and a redraw within the slide continues it
+ * where it was instead of cutting it. `start(version)` on the update that brings the move,
+ * `elapsed(version)` on every update: the milliseconds since, or null once over.
+ */
+export function motion() {
+  let at = null;
+  let version = null;
+  return {
+    start(v) {
+      at = performance.now();
+      version = v;
+    },
+    elapsed(v) {
+      if (at === null || v !== version) return null;
+      const t = performance.now() - at;
+      return t < SLIDE_MS ? t : null;
+    },
+  };
+}
+
+/**
+ * Slides a piece that just moved in from where it was, `dx`, `dy` away in the board's own units
+ * (the board is redrawn from the view, so the piece is already at its new place), `elapsed` ms
+ * into the slide. A short animation, skipped under prefers-reduced-motion.
+ */
+export function slide(el, dx, dy, elapsed = 0) {
+  if (!el || (!dx && !dy) || stillMotion() || !el.animate) return;
+  el.animate([{ transform: `translate(${dx}px, ${dy}px)` }, { transform: 'translate(0px, 0px)' }], { duration: SLIDE_MS, delay: -elapsed, easing: 'ease-out' });
+}
+
+/** A piece that appeared (a placed tile, a piece entering): a short fade in. */
+export function appear(el, elapsed = 0) {
+  if (!el || stillMotion() || !el.animate) return;
+  el.animate([{ opacity: 0.1 }, { opacity: 1 }], { duration: SLIDE_MS, delay: -elapsed, easing: 'ease-out' });
+}
+
+const FLIP_KEY = 'plateau.flipped';
+
+/**
+ * The "Flip board" button: turns the board in `box` round (half a turn, the writing kept upright
+ * by the styles), remembered per game in this browser so that a redraw or a reload keeps it.
+ */
+export function flipButton(box, game) {
+  const read = () => {
+    try {
+      return JSON.parse(localStorage.getItem(FLIP_KEY) || '{}');
+    } catch {
+      return {};
+    }
+  };
+  const apply = (on) => {
+    box.classList.toggle('flipped', on);
+    btn.setAttribute('aria-pressed', String(on));
+  };
+  const btn = h('button', { type: 'button', class: 'small flip', id: 'flip', onclick: () => {
+    const all = read();
+    all[game()] = !all[game()];
+    localStorage.setItem(FLIP_KEY, JSON.stringify(all));
+    apply(!!all[game()]);
+  } }, '⇅ Flip board');
+  return { el: btn, sync: () => apply(!!read()[game()]) };
 }

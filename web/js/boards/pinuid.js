@@ -3,7 +3,7 @@
 //! for each (only the removal sets in `you.legal` light up). A re-entry is one lit back-row square.
 
 import { s, h, mount, actionable, focusedKey, refocus } from '../dom.js';
-import { shell, button, seatColour } from './index.js';
+import { shell, button, seatColour, slide, motion } from './index.js';
 
 const FILES = 'abcdefgh';
 const N = 8;
@@ -11,6 +11,7 @@ const N = 8;
 export function create(el, ctx) {
   let view = null;
   let opts = {};
+  const moving = motion();
   let from = null;
   let to = null;
   let removing = [];
@@ -147,6 +148,15 @@ export function create(el, ctx) {
       view = v;
       opts = o;
       draw();
+      // The last step's piece slides from its square (the state keeps the last move).
+      if (o.animate) moving.start(v.version);
+      const t = moving.elapsed(v.version);
+      const last = t !== null && v.state.last && v.state.last.move;
+      if (last && last.from && last.to) {
+        const [ax, ay] = xy(last.from);
+        const [bx, by] = xy(last.to);
+        slide(svg.querySelector(`[data-sq="${last.to}"] .piece`), ax - bx, ay - by, t);
+      }
     },
   };
 }

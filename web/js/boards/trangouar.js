@@ -6,7 +6,7 @@
 //! fight asks which pearls to give up.
 
 import { s, h, mount, actionable, focusedKey, refocus } from '../dom.js';
-import { shell, button, seatColour } from './index.js';
+import { shell, button, seatColour, slide, motion } from './index.js';
 
 const N = 9;
 const FILES = 'abcdefghi';
@@ -73,6 +73,7 @@ function cube(at, c, fill, cls) {
 export function create(el, ctx) {
   let view = null;
   let opts = {};
+  const moving = motion();
   let sel = null;
   let path = [];
   let setup = null; // the setup form: Map of point -> {red, black, white}
@@ -277,6 +278,15 @@ export function create(el, ctx) {
       view = v;
       opts = o;
       draw();
+      // A cube that moved slides from where it stood.
+      if (o.animate) moving.start(v.version);
+      const t = moving.elapsed(v.version);
+      for (const ev of (t !== null && o.lastEvents) || []) {
+        if (ev.kind !== 'move') continue;
+        const [ax, ay] = xy(ev.cube);
+        const [bx, by] = xy(ev.to);
+        slide(svg.querySelector(`.cube[data-at="${ev.to}"]`), ax - bx, ay - by, t);
+      }
     },
   };
 }

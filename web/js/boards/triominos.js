@@ -4,7 +4,7 @@
 //! and place it. Draw and Pass are buttons when legal.
 
 import { s, h, mount, actionable, focusedKey, refocus } from '../dom.js';
-import { shell, button, seatColour } from './index.js';
+import { shell, button, seatColour, appear, fitTargets, motion } from './index.js';
 
 const K = Math.sqrt(3) / 2;
 const pt = ([x, y]) => [x + y / 2, -y * K];
@@ -44,6 +44,7 @@ function triangle(verts, nums, cls) {
 export function create(el, ctx) {
   let view = null;
   let opts = {};
+  const moving = motion();
   let tile = null;
   let cell = null;
   let rot = 0;
@@ -155,6 +156,7 @@ export function create(el, ctx) {
       if (passMove) items.push(button('Pass', () => send(passMove), { id: 'pass' }));
     }
     mount(panel, items);
+    fitTargets(svg);
     refocus(el, key);
     mount(info, Array.from({ length: st.scores.length }, (_, seat) => h('span', { class: `chip ${st.turn === seat ? 'active' : ''}` },
       h('span', { class: 'swatch', style: `background:${seatColour('triominos', seat)}` }),
@@ -177,6 +179,9 @@ export function create(el, ctx) {
       view = v;
       opts = o;
       draw();
+      if (o.animate) moving.start(v.version);
+      const t = moving.elapsed(v.version);
+      if (t !== null && (o.lastEvents || []).some((e) => e.kind === 'placed')) appear(svg.querySelector('.placed.last'), t);
     },
   };
 }

@@ -1,0 +1,68 @@
+//! The end-of-match breakdown: one row per seat with its final score, whether it won, went out of
+//! the game (eliminated, forfeited: resigned, out of time, left) and why, and what the game's own
+//! state says of it (marbles pushed off, pieces left, pieces out); for Triominos each round's
+//! points, from the `round_end` events the page saw (the room's recent log holds the last ones).
+
+import { h } from './dom.js';
+import { forfeitText, reasonText } from './events.js';
+import { groupColourName } from './boards/index.js';
+
+/** What the state says of `seat` at the end, in words, or ''. */
+function standing(game, st, seat) {
+  if (!st) return '';
+  switch (game) {
+    case 'abalone':
+      return Array.isArray(st.ejected) ? `pushed off ${st.ejected[seat]} of 6` : '';
+    case 'pinuid': {
+      const left = Array.isArray(st.pieces) ? `${st.pieces[seat]} pieces left` : '';
+      return st.eliminated && st.eliminated[seat] ? `eliminated${left ? `, ${left}` : ''}` : left;
+    }
+    case 'trangouar':
+      return Array.isArray(st.eliminated) && st.eliminated.includes(seat) ? 'army destroyed' : '';
+    case 'groups-of-three':
+      return (st.colours || []).filter((c) => c.seat === seat).map((c) => `${groupColourName(c.name)}: ${c.exited} of 10 out`).join(', ');
+    case 'triominos':
+      return Array.isArray(st.racks) ? `${st.racks[seat]} tiles left in hand` : '';
+    default:
+      return '';
+  }
+}
+
+/**
+ * The breakdown table (`#breakdown`). `result` is the match's result, `view` its last view (or
+ * null), `seats` how many, `rounds` the Triominos `round_end` events seen (may be empty).
+ */
+export function breakdown({ game, result, view, seats, nameOf, rounds = [] }) {
+  if (!result || result.reason === 'aborted') return null;
+  const st = view && view.state;
+  const scores = result.scores || (game === 'triominos' && st && st.scores) || null;
+  const forfeits = result.forfeited || [];
+  const rows = [];
+  for (let seat = 0; seat < seats; seat++) {
+    const f = forfeits.find((x) => x.seat === seat);
+    const won = result.winners.includes(seat);
+    const how = f ? forfeitText(f, nameOf) : won ? (result.winners.length === seats ? 'draw' : `won (${reasonText(result.reason)})`) : result.winners.length ? 'lost' : 'draw';
+    rows.push(h('tr', { class: won ? 'won' : f ? 'out' : '', dataset: { seat } },
+      h('th', { scope: 'row' }, nameOf(seat)),
+      scores ? h('td', { class: 'num' }, String(scores[seat])) : null,
+      h('td', {}, how),
+      h('td', { class: 'muted' }, standing(game, st, seat))));
+  }
+  const table = h('table', { class: 'breakdown' },
+    h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'Player'), scores ? h('th', { scope: 'col' }, 'Score') : null, h('th', { scope: 'col' }, 'Result'), h('th', { scope: 'col' }, 'At the end'))),
+    h('tbody', {}, rows));
+  const parts = [h('h3', {}, 'Final standing'), table];
+  const seen = [...new Map(rounds.map((r) => [r.round, r])).values()].sort((a, b) => a.round - b.round);
+  if (game === 'triominos' && (seen.length || (st && st.round))) {
+    parts.push(h('h3', {}, `Rounds${st && st.round ? ` (${st.round} played)` : ''}`));
+    if (seen.length) {
+      parts.push(h('table', { class: 'breakdown rounds', id: 'round-scores' },
+        h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'Round'), Array.from({ length: seats }, (_, s) => h('th', { scope: 'col' }, nameOf(s))), h('th', { scope: 'col' }, 'How it ended'))),
+        h('tbody', {}, seen.map((r) => h('tr', {},
+          h('th', { scope: 'row' }, String(r.round)),
+          Array.from({ length: seats }, (_, s) => h('td', { class: 'num' }, `${r.round_points && r.round_points[s] > 0 ? '+' : ''}${r.round_points ? r.round_points[s] : '?'}`)),
+          h('td', {}, r.reason === 'went_out' && r.winners && r.winners.length ? `${r.winners.map(nameOf).join(' & ')} went out` : `blocked${r.winners && r.winners.length ? `; ${r.winners.map(nameOf).join(' & ')} had least in hand` : ''}`))))));
+    }
+  }
+  return h('div', { class: 'breakdown-box', id: 'breakdown' }, parts);
+}
