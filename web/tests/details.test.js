@@ -105,8 +105,10 @@ for (const [size, viewport] of Object.entries(SIZES)) {
     const view = await A.page.evaluate(() => window.__plateau.page.state.view.state.colours.map((c) => c.name));
     assert.deepEqual(view, ['blue', 'green', 'yellow']);
     // The score line names them, the pieces and the seats wear them; no red anywhere.
-    const chips = await A.page.$$eval('#board .board-info .chip', (c) => c.map((x) => x.textContent));
-    assert.deepEqual(chips.map((c) => c.split(' ')[0]), ['Blue', 'Green', 'Yellow']);
+    // Read once the board shows the current view (a bot's move may be redrawing it).
+    const chipNames = () => A.page.$$eval('#board .board-info .chip', (c) => c.map((x) => x.textContent.split(' ')[0]));
+    await A.page.waitForFunction(() => [...document.querySelectorAll('#board .board-info .chip')].map((x) => x.textContent.split(' ')[0]).join() === 'Blue,Green,Yellow', null, { timeout: 5000 }).catch(() => {});
+    assert.deepEqual(await chipNames(), ['Blue', 'Green', 'Yellow']);
     const paint = { blue: 'rgb(47, 111, 214)', green: 'rgb(47, 154, 69)', yellow: 'rgb(230, 184, 30)', red: 'rgb(217, 65, 47)' };
     // Read once the board is drawn and styled (a redraw may be under way when the bots answer).
     const fills = await A.page.waitForFunction(() => {
