@@ -368,6 +368,24 @@ impl Room {
         true
     }
 
+    /// The seat of `conn`'s player, if it has one and has joined the room on this connection;
+    /// otherwise it is refused, in the contract's order: `not_seated`, then `not_joined`.
+    fn seated_and_joined(&self, conn: &Conn, id: Option<String>) -> Option<usize> {
+        let Some(seat) = self.seat_of(conn.player.id) else {
+            self.refuse(
+                conn,
+                id,
+                ErrorCode::NotSeated,
+                "you have no seat in this room",
+            );
+            return None;
+        };
+        if self.refuse_unjoined(conn, id) {
+            return None;
+        }
+        Some(seat)
+    }
+
     fn on_chat(&mut self, conn: &Conn, text: String) {
         if self.refuse_unjoined(conn, None) {
             return;

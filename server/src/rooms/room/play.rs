@@ -31,17 +31,9 @@ impl Room {
         mv: Value,
         received: Instant,
     ) {
-        let Some(seat) = self.seat_of(conn.player.id) else {
-            return self.refuse(
-                &conn,
-                Some(id),
-                ErrorCode::NotSeated,
-                "you have no seat in this room",
-            );
-        };
-        if self.refuse_unjoined(&conn, Some(id.clone())) {
+        let Some(seat) = self.seated_and_joined(&conn, Some(id.clone())) else {
             return;
-        }
+        };
         let Some(live) = &self.live else {
             return self.refuse(
                 &conn,

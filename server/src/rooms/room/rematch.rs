@@ -13,18 +13,7 @@ use crate::ws::conn::{encode, Conn};
 impl Room {
     /// A player of the finished match asks for a rematch: where it goes (None: refused, and told).
     pub(super) async fn on_rematch(&mut self, conn: &Conn) -> Option<RematchTicket> {
-        let Some(seat) = self.seat_of(conn.player.id) else {
-            self.refuse(
-                conn,
-                None,
-                ErrorCode::NotSeated,
-                "you have no seat in this room",
-            );
-            return None;
-        };
-        if self.refuse_unjoined(conn, None) {
-            return None;
-        }
+        let seat = self.seated_and_joined(conn, None)?;
         if self.status != RoomStatus::Finished {
             self.refuse(
                 conn,

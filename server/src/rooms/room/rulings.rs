@@ -22,18 +22,7 @@ impl Room {
     /// move: `not_seated`, `not_joined`, then `not_your_turn` (no match running, or the seat is
     /// already out).
     fn seat_in_play(&self, conn: &Conn) -> Option<Seat> {
-        let Some(seat) = self.seat_of(conn.player.id) else {
-            self.refuse(
-                conn,
-                None,
-                ErrorCode::NotSeated,
-                "you have no seat in this room",
-            );
-            return None;
-        };
-        if self.refuse_unjoined(conn, None) {
-            return None;
-        }
+        let seat = self.seated_and_joined(conn, None)?;
         let running = self
             .live
             .as_ref()
