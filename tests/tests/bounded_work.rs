@@ -22,7 +22,8 @@ async fn against_a_bot(
     let code = room["code"].as_str().unwrap().to_string();
     let a = Client::login(&server.ws_url(), alice).await;
     a.join(&code, "player").await;
-    a.send(json!({"type": "start", "room": code, "bots": true}))
+    // A random bot: a searching one could win before the ply cap these tests count on.
+    a.send(json!({"type": "start", "room": code, "bots": true, "bot_level": "random"}))
         .await;
     a.until_version(&code, 1).await;
     (a, code)
