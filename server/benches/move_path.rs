@@ -188,6 +188,7 @@ async fn stored_match(store: &Store, game: &str) -> Uuid {
             started_at: Utc::now(),
             max_plies: 2000,
             clock: None,
+            fence: None,
         })
         .await
         .expect("match");
@@ -204,6 +205,7 @@ fn append<'a>(match_id: Uuid, ply: u64, seat: usize, body: &'a Value) -> NewMove
         body,
         at: Utc::now(),
         end: None,
+        fence: None,
     }
 }
 

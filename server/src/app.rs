@@ -10,6 +10,7 @@ use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
 use uuid::Uuid;
 
+use crate::cluster::{Cluster, Leases, Timing};
 use crate::config::{Limits, ServeArgs};
 use crate::counted::Counted;
 use crate::rate::{quota, FailureRate, KeyedRate, Period};
@@ -100,6 +101,8 @@ pub enum StartError {
     Database(#[from] sqlx::Error),
     #[error("migrations: {0}")]
     Migrate(#[from] sqlx::migrate::MigrateError),
+    #[error("several nodes: {0}")]
+    Cluster(String),
     #[error("cannot listen on {addr}: {source}")]
     Listen {
         addr: std::net::SocketAddr,
@@ -120,20 +123,36 @@ pub async fn serve(args: ServeArgs) -> Result<(), StartError> {
         commit_writers = args.commit_writers,
         "database ready"
     );
+    let cluster = match &args.cluster.nats_url {
+        None => None,
+        Some(url) => Some(Arc::new(join_cluster(url, &store, &args).await?)),
+    };
     let shutdown = CancellationToken::new();
-    let rooms = Rooms::new(RoomContext {
-        store: store.clone(),
-        bot_delay: Duration::from_millis(args.bot_delay_ms),
-        bots: BotPool::new(match args.bot_threads {
-            0 => std::thread::available_parallelism().map_or(1, |n| n.get() / 2),
-            n => n,
-        }),
-        decision_timeout: Duration::from_secs(args.decision_timeout_secs),
-        shutdown: shutdown.clone(),
-        limits: args.room_limits.clone(),
-    });
+    let rooms = Rooms::new(
+        RoomContext {
+            store: store.clone(),
+            bot_delay: Duration::from_millis(args.bot_delay_ms),
+            bots: BotPool::new(match args.bot_threads {
+                0 => std::thread::available_parallelism().map_or(1, |n| n.get() / 2),
+                n => n,
+            }),
+            decision_timeout: Duration::from_secs(args.decision_timeout_secs),
+            shutdown: shutdown.clone(),
+            limits: args.room_limits.clone(),
+        },
+        cluster.clone(),
+    );
     let recovered = rooms.recover().await?;
     tracing::info!(rooms = recovered, "rooms brought back");
+    // The cluster's own loops stop after the rooms, once their leases are let go.
+    let cluster_stop = CancellationToken::new();
+    if let Some(cluster) = &cluster {
+        cluster
+            .start(rooms.clone(), cluster_stop.clone())
+            .await
+            .map_err(StartError::Cluster)?;
+        tracing::info!(node = %cluster.node(), "part of a cluster");
+    }
     let state = AppState {
         store: store.clone(),
         rooms: rooms.clone(),
@@ -175,9 +194,33 @@ pub async fn serve(args: ServeArgs) -> Result<(), StartError> {
     state.sessions.close();
     let _ = tokio::time::timeout(Duration::from_secs(5), state.sessions.wait()).await;
     let _ = tokio::time::timeout(Duration::from_secs(10), rooms.stopped()).await;
+    if let Some(cluster) = &cluster {
+        // The rooms stopped: other nodes take them over now rather than at the leases' expiry.
+        cluster.leave().await;
+    }
+    cluster_stop.cancel();
     store.close().await;
     tracing::info!("stopped");
     Ok(())
+}
+
+/// Joins the cluster of `--nats-url`: several nodes share their rooms through Postgres (leases) and
+/// NATS, so SQLite is refused.
+async fn join_cluster(url: &str, store: &Store, args: &ServeArgs) -> Result<Cluster, StartError> {
+    let Some(pool) = store.postgres() else {
+        return Err(StartError::Cluster(
+            "--nats-url needs a Postgres database (--database-url postgres://...): \
+             several nodes share one database, which SQLite cannot be"
+                .into(),
+        ));
+    };
+    let timing = Timing {
+        lease_ttl: Duration::from_millis(args.cluster.lease_ttl_ms),
+    };
+    let leases = Leases::new(pool.clone(), Uuid::new_v4(), timing.lease_ttl);
+    Cluster::connect(url, &args.cluster.cluster_name, leases, timing)
+        .await
+        .map_err(StartError::Cluster)
 }
 
 async fn bind(addr: SocketAddr) -> Result<TcpListener, StartError> {

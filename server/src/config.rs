@@ -58,10 +58,32 @@ pub struct ServeArgs {
     #[arg(long, env = "PLATEAU_DECISION_TIMEOUT_SECS", default_value_t = 60)]
     pub decision_timeout_secs: u64,
 
+    #[command(flatten)]
+    pub cluster: ClusterArgs,
+
     /// The address people reach this server at, as `https://plateau.example.org` (behind a reverse
     /// proxy, or a LAN address): invite links are built from it. Unset: from the browser's address.
     #[arg(long, env = "PLATEAU_PUBLIC_URL", value_parser = crate::api::server::parse_public_url)]
     pub public_url: Option<String>,
+}
+
+/// Several nodes: one Plateau on many processes, sharing one Postgres database and one NATS server.
+#[derive(Debug, Clone, Args)]
+pub struct ClusterArgs {
+    /// NATS server through which this node and the others route frames and share presence, as
+    /// `nats://127.0.0.1:4222`. Unset: this node runs alone. Needs a Postgres database.
+    #[arg(long, env = "PLATEAU_NATS_URL")]
+    pub nats_url: Option<String>,
+
+    /// The cluster's name: the first part of its NATS subjects, so that several clusters (or test
+    /// runs) can share one NATS server. Every node of a cluster has the same.
+    #[arg(long, env = "PLATEAU_CLUSTER_NAME", default_value = "plateau", value_parser = parse_cluster_name)]
+    pub cluster_name: String,
+
+    /// Milliseconds a room's lease lasts unless its node renews it (five times within it): how
+    /// long the rooms of a node that died wait before another node takes them over.
+    #[arg(long, env = "PLATEAU_LEASE_TTL_MS", default_value_t = 5000, value_parser = clap::value_parser!(u64).range(500..=60_000))]
+    pub lease_ttl_ms: u64,
 }
 
 #[derive(Debug, Clone, Copy, Default, ValueEnum, PartialEq, Eq)]
@@ -220,5 +242,19 @@ impl RoomLimits {
 
     pub fn engine_abort(&self) -> Duration {
         Duration::from_millis(self.engine_abort_ms)
+    }
+}
+
+/// A cluster name is one NATS subject token: letters, digits, `-` and `_`.
+fn parse_cluster_name(name: &str) -> Result<String, String> {
+    if !name.is_empty()
+        && name.len() <= 64
+        && name
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+    {
+        Ok(name.to_string())
+    } else {
+        Err("1 to 64 letters, digits, `-` or `_`".into())
     }
 }

@@ -1,6 +1,7 @@
 //! Plateau's server: REST ([`api`]), WebSocket sessions ([`ws`]), rooms, one task each owning its
 //! match ([`rooms`]), the store over Postgres or SQLite ([`store`]), configuration ([`config`]) and
-//! metrics ([`metrics`]), and the embedded browser client ([`web`]). `shared/design.md` draws the
+//! metrics ([`metrics`]), the embedded browser client ([`web`]), and several nodes as one
+//! ([`cluster`]). `shared/design.md` draws the
 //! path of a move through these parts.
 
 pub mod api;
@@ -8,6 +9,7 @@ pub mod app;
 pub mod auth;
 pub mod cli;
 pub mod client_addr;
+pub mod cluster;
 pub mod config;
 pub mod counted;
 pub mod error;

@@ -26,6 +26,10 @@ pub struct Metrics {
     /// Connections closed at once, by reason (`per_address`, `capacity`, `descriptors`), or to
     /// make room (`evicted`: the newest still waiting for its first request).
     connections_refused: IntCounterVec,
+    /// Several nodes: rooms this node took over from a node that stopped running them.
+    pub leases_taken_over: IntCounter,
+    /// Several nodes: commands and frames sent to another node over NATS.
+    pub frames_forwarded: IntCounter,
 }
 
 pub static METRICS: LazyLock<Metrics> = LazyLock::new(Metrics::new);
@@ -70,6 +74,16 @@ impl Metrics {
             &["reason"],
         )
         .expect("metric");
+        let leases_taken_over = IntCounter::new(
+            "plateau_leases_taken_over_total",
+            "Rooms taken over from another node (several nodes)",
+        )
+        .expect("metric");
+        let frames_forwarded = IntCounter::new(
+            "plateau_frames_forwarded_total",
+            "Commands and frames sent to another node over NATS (several nodes)",
+        )
+        .expect("metric");
         for collector in [
             Box::new(connections.clone()) as Box<dyn prometheus::core::Collector>,
             Box::new(rooms.clone()),
@@ -78,6 +92,8 @@ impl Metrics {
             Box::new(errors.clone()),
             Box::new(resident_memory.clone()),
             Box::new(connections_refused.clone()),
+            Box::new(leases_taken_over.clone()),
+            Box::new(frames_forwarded.clone()),
         ] {
             registry
                 .register(collector)
@@ -92,6 +108,8 @@ impl Metrics {
             errors,
             resident_memory,
             connections_refused,
+            leases_taken_over,
+            frames_forwarded,
         }
     }
 

@@ -92,6 +92,7 @@ async fn seed_match(store: &Store, a: Uuid, b: Uuid, i: usize, ends: bool) -> Uu
             started_at,
             max_plies: 2000,
             clock: None,
+            fence: None,
         })
         .await
         .expect("seed a match");
@@ -120,6 +121,7 @@ async fn seed_match(store: &Store, a: Uuid, b: Uuid, i: usize, ends: bool) -> Uu
                     ended_at: started_at + Duration::milliseconds(ply as i64),
                     rated_sides: None,
                 }),
+                fence: None,
             })
             .await
             .expect("seed a move");

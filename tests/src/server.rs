@@ -188,6 +188,26 @@ impl TestServer {
         self.child.as_ref().map(Child::id)
     }
 
+    /// SIGSTOP: the process freezes (as a node stalled by a long pause or cut off), until
+    /// [`TestServer::resume`].
+    pub fn pause(&self) {
+        self.signal("-STOP");
+    }
+
+    /// SIGCONT: a paused process runs again.
+    pub fn resume(&self) {
+        self.signal("-CONT");
+    }
+
+    fn signal(&self, signal: &str) {
+        let pid = self.pid().expect("the server is running");
+        let sent = Command::new("kill")
+            .args([signal, &pid.to_string()])
+            .status()
+            .expect("run kill");
+        assert!(sent.success(), "could not signal the server");
+    }
+
     pub fn kill9(&mut self) {
         if let Some(mut child) = self.child.take() {
             child.kill().expect("SIGKILL the server");

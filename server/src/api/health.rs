@@ -12,8 +12,12 @@ pub async fn healthz() -> &'static str {
     "ok"
 }
 
-/// The server can serve: its database answers.
+/// The server can serve: its database answers, and NATS is connected when there are several nodes.
 pub async fn readyz(State(state): State<AppState>) -> impl IntoResponse {
+    if state.rooms.cluster().is_some_and(|c| !c.connected()) {
+        tracing::warn!("NATS not reachable");
+        return (StatusCode::SERVICE_UNAVAILABLE, "NATS not reachable");
+    }
     match state.store.ping().await {
         Ok(()) => (StatusCode::OK, "ready"),
         Err(e) => {

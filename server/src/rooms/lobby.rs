@@ -15,6 +15,10 @@ impl LobbyKey {
     pub fn new(created_at: DateTime<Utc>, code: &str) -> LobbyKey {
         LobbyKey(Reverse(created_at.timestamp_micros()), code.to_string())
     }
+
+    pub fn code(&self) -> &str {
+        &self.1
+    }
 }
 
 /// The cursor of a lobby page, as text: `<microseconds since 1970>.<code>` of the last room of the

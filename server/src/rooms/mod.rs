@@ -1,6 +1,9 @@
 //! Rooms: one task per live room owning its match ([`room`]), and the registry that finds them by
 //! code, creates them, brings them back from the store at start, and loads finished ones on demand.
 //!
+//! With several nodes ([`crate::cluster`]), a room runs on the node holding its lease: [`Rooms::route`]
+//! says whether that is here or where, and a room this node takes runs under a fence.
+//!
 //! Commands to a room go through its channel and are applied one at a time, so moves in a room are
 //! ordered and rooms never block each other. Each room publishes its [`RoomInfo`] on a watch channel,
 //! so REST reads (a room, the lobby) never wait on a room's queue.
@@ -30,9 +33,10 @@ use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
 use tracing::Instrument;
 
+use crate::cluster::{Cluster, Take};
 use crate::config::RoomLimits;
 use crate::error::ApiError;
-use crate::store::{self, MatchRow, MoveRow, RoomRow, SeatRow, Store, StoreError};
+use crate::store::{self, Fence, MatchRow, MoveRow, RoomRow, SeatRow, Store, StoreError};
 use crate::ws::conn::{Conn, ConnId};
 
 pub use checkpoints::StateError;
@@ -101,11 +105,15 @@ pub enum Command {
     Disconnect {
         conn: ConnId,
     },
+    /// Node `node` is gone (several nodes): its connections leave the room.
+    NodeGone {
+        node: uuid::Uuid,
+    },
 }
 
 /// Where a rematch sends a player: room `next`, in `seat`; `seated` when the room was made with
 /// the player in it already.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
 pub struct RematchTicket {
     pub next: String,
     pub seat: usize,
@@ -117,6 +125,14 @@ pub struct RematchTicket {
 pub struct RoomHandle {
     commands: mpsc::Sender<Command>,
     info: watch::Receiver<RoomInfo>,
+    /// Stops the room (this node lost its lease).
+    stop: CancellationToken,
+}
+
+/// Where a room runs: here, or on another node (several nodes).
+pub enum Route {
+    Local(RoomHandle),
+    Remote(uuid::Uuid),
 }
 
 impl RoomHandle {
@@ -157,10 +173,12 @@ pub struct Rooms {
     tasks: TaskTracker,
     /// Copies of stored matches every few plies, for the state at a ply.
     checkpoints: Arc<checkpoints::Checkpoints>,
+    /// With several nodes: leases, and the other nodes' rooms. None: this node is alone.
+    cluster: Option<Arc<Cluster>>,
 }
 
 impl Rooms {
-    pub fn new(context: RoomContext) -> Self {
+    pub fn new(context: RoomContext, cluster: Option<Arc<Cluster>>) -> Self {
         let checkpoints =
             checkpoints::Checkpoints::new(context.store.clone(), context.limits.engine_abort());
         Rooms {
@@ -170,6 +188,7 @@ impl Rooms {
             creating: Arc::default(),
             context: Arc::new(context),
             tasks: TaskTracker::new(),
+            cluster,
         }
     }
 
@@ -220,25 +239,98 @@ impl Rooms {
             rated: request.rated,
         };
         let row = store_new_room(&self.context.store, &host, 0, settings).await?;
-        let handle = self.spawn(room::Room::new(row, None, self.context.clone()));
+        let fence = match &self.cluster {
+            None => None,
+            Some(cluster) => match cluster.leases.take(&row.code).await? {
+                Take::Taken(fence) => Some(fence),
+                // Swept by another node in the moment since it was stored: it runs there.
+                Take::HeldBy(_) | Take::NoRoom => return Ok(room::info_from_row(&row)),
+            },
+        };
+        let handle = self.spawn(room::Room::new(
+            row,
+            None,
+            self.context.clone(),
+            fence.clone(),
+            self.context.shutdown.child_token(),
+        ));
         Ok(handle.info())
     }
 
-    /// The live room `code` (any case), loading it from the store if it is not live (a finished
-    /// match, after a restart or once its task has stopped). None: no such room.
-    pub async fn get(&self, code: &str) -> Result<Option<RoomHandle>, StoreError> {
+    /// Where room `code` (any case) runs. Alone, or when no node runs it, it is loaded here from
+    /// the store (a finished match, after a restart or once its task has stopped); with several
+    /// nodes, a room another node holds the lease of is `Remote`. None: no such room.
+    pub async fn route(&self, code: &str) -> Result<Option<Route>, StoreError> {
         let code = code.to_ascii_uppercase();
         if let Some(handle) = self.live_handle(&code) {
-            return Ok(Some(handle));
+            return Ok(Some(Route::Local(handle)));
+        }
+        if let Some(owner) = self.cluster.as_ref().and_then(|c| c.owner_of(&code)) {
+            return Ok(Some(Route::Remote(owner)));
         }
         let _loading = self.loading.lock().await;
         if let Some(handle) = self.live_handle(&code) {
-            return Ok(Some(handle));
+            return Ok(Some(Route::Local(handle)));
         }
-        match self.context.store.room(&code).await? {
-            Some(row) => Ok(self.load(row).await?),
-            None => Ok(None),
+        let fence = match &self.cluster {
+            None => None,
+            Some(cluster) => match cluster.leases.take(&code).await? {
+                Take::Taken(fence) => Some(fence),
+                Take::HeldBy(owner) => {
+                    cluster.note_owner(&code, owner);
+                    return Ok(Some(Route::Remote(owner)));
+                }
+                Take::NoRoom => return Ok(None),
+            },
+        };
+        // Read after the lease is taken: the room at its last committed version.
+        let Some(row) = self.context.store.room(&code).await? else {
+            return Ok(None);
+        };
+        let handle = self.load(row, fence.clone()).await?;
+        if let (Some(cluster), Some(_)) = (&self.cluster, &handle) {
+            cluster.announce_move(&code).await;
         }
+        Ok(handle.map(Route::Local))
+    }
+
+    /// Takes over room `code` if no node runs it (several nodes); true if this node runs it now.
+    pub async fn take_over(&self, code: &str) -> Result<bool, StoreError> {
+        if self.live_handle(code).is_some() {
+            return Ok(false);
+        }
+        if let Some(cluster) = &self.cluster {
+            // A stale guess of its owner must not keep it from being taken.
+            cluster.forget_owner(code);
+        }
+        Ok(matches!(self.route(code).await?, Some(Route::Local(_))))
+    }
+
+    /// Stops the rooms run here whose lease this node no longer holds (another node took them).
+    pub fn stop_unheld(&self, held: &std::collections::HashSet<String>) {
+        for (code, handle) in self.live.lock().expect("room registry lock").iter() {
+            if !held.contains(code) && !handle.commands.is_closed() {
+                tracing::warn!(room = %code, "lease lost: the room stops here");
+                handle.stop.cancel();
+            }
+        }
+    }
+
+    /// Queues a notice for every room run here (rooms too busy to take it now miss it).
+    pub fn tell_all(&self, notice: impl Fn() -> Command) {
+        for handle in self.live.lock().expect("room registry lock").values() {
+            let _ = handle.commands.try_send(notice());
+        }
+    }
+
+    /// The info of every room run here.
+    pub fn local_infos(&self) -> Vec<RoomInfo> {
+        self.live
+            .lock()
+            .expect("room registry lock")
+            .values()
+            .map(RoomHandle::info)
+            .collect()
     }
 
     /// The public info of room `code`: from the live room, or the store.
@@ -246,6 +338,9 @@ impl Rooms {
         let code = code.to_ascii_uppercase();
         if let Some(handle) = self.live_handle(&code) {
             return Ok(Some(handle.info()));
+        }
+        if let Some(info) = self.cluster.as_ref().and_then(|c| c.remote_info(&code)) {
+            return Ok(Some(info));
         }
         Ok(self
             .context
@@ -263,27 +358,61 @@ impl Rooms {
         after: Option<&LobbyKey>,
         limit: usize,
     ) -> (Vec<RoomInfo>, Option<LobbyKey>) {
-        let waiting: Vec<(LobbyKey, RoomHandle)> = self
+        let in_lobby = |info: &RoomInfo| {
+            info.visibility == Visibility::Public && info.status == RoomStatus::Waiting
+        };
+        let mut waiting: Vec<(LobbyKey, LobbyRoom)> = self
             .live
             .lock()
             .expect("room registry lock")
             .values()
             .filter_map(|handle| {
                 let info = handle.info.borrow();
-                (info.visibility == Visibility::Public && info.status == RoomStatus::Waiting)
-                    .then(|| (LobbyKey::new(info.created_at, &info.code), handle.clone()))
+                in_lobby(&info).then(|| {
+                    let key = LobbyKey::new(info.created_at, &info.code);
+                    (key, LobbyRoom::Here(handle.clone()))
+                })
             })
             .collect();
+        // Rooms other nodes run, as their owners last said (several nodes).
+        if let Some(cluster) = &self.cluster {
+            let here: std::collections::HashSet<String> = waiting
+                .iter()
+                .map(|(key, _)| key.code().to_string())
+                .collect();
+            waiting.extend(
+                cluster
+                    .remote_infos(in_lobby)
+                    .into_iter()
+                    .filter(|info| !here.contains(&info.code))
+                    .map(|info| {
+                        let key = LobbyKey::new(info.created_at, &info.code);
+                        (key, LobbyRoom::Elsewhere(Box::new(info)))
+                    }),
+            );
+        }
         let (page, more) = lobby::page(waiting, after, limit);
         let next = more
             .then(|| page.last().map(|(key, _)| key.clone()))
             .flatten();
-        (page.into_iter().map(|(_, h)| h.info()).collect(), next)
+        let infos = page
+            .into_iter()
+            .map(|(_, room)| match room {
+                LobbyRoom::Here(handle) => handle.info(),
+                LobbyRoom::Elsewhere(info) => *info,
+            })
+            .collect();
+        (infos, next)
     }
 
     /// A stored match after `ply` plies (see [`checkpoints`]: time independent of its length).
     pub async fn state_at(&self, row: &MatchRow, ply: i64) -> Result<Box<dyn Match>, StateError> {
         self.checkpoints.state_at(row, ply).await
+    }
+
+    /// The cluster this node is part of (None: alone).
+    pub fn cluster(&self) -> Option<&Arc<Cluster>> {
+        self.cluster.as_ref()
     }
 
     /// How long one engine call may run (`--engine-abort-ms`).
@@ -316,11 +445,15 @@ impl Rooms {
                 "waiting rooms expired while the server was down"
             );
         }
+        if self.cluster.is_some() {
+            // Several nodes: the rooms no node runs are taken by the sweep, shared with the others.
+            return Ok(0);
+        }
         let rows = self.context.store.live_rooms().await?;
         let mut count = 0;
         for row in rows {
             let code = row.code.clone();
-            match self.load(row).await {
+            match self.load(row, None).await {
                 Ok(Some(_)) => count += 1,
                 Ok(None) => {}
                 Err(e) => tracing::error!(room = %code, error = %e, "could not bring a room back"),
@@ -346,7 +479,11 @@ impl Rooms {
     }
 
     /// Starts the task of a stored room. A match that does not replay is logged and left out.
-    async fn load(&self, row: RoomRow) -> Result<Option<RoomHandle>, StoreError> {
+    async fn load(
+        &self,
+        row: RoomRow,
+        fence: Option<Fence>,
+    ) -> Result<Option<RoomHandle>, StoreError> {
         if let Err(e) = game_of(&row) {
             tracing::error!(room = %row.code, error = %e, "room left out");
             return Ok(None);
@@ -365,6 +502,8 @@ impl Rooms {
             row,
             live,
             self.context.clone(),
+            fence,
+            self.context.shutdown.child_token(),
         ))))
     }
 
@@ -373,6 +512,7 @@ impl Rooms {
         let handle = RoomHandle {
             commands,
             info: room.subscribe(),
+            stop: room.stopper(),
         };
         let code = handle.info().code;
         self.live
@@ -381,19 +521,57 @@ impl Rooms {
             .insert(code.clone(), handle.clone());
         let live = self.live.clone();
         let span = tracing::info_span!("room", code = %code);
+        let cluster = self.cluster.clone();
+        if let Some(cluster) = &cluster {
+            tokio::spawn(share_info(cluster.clone(), handle.info.clone()));
+        }
+        let stop = handle.stop.clone();
+        let shutdown = self.context.shutdown.clone();
         self.tasks.spawn(
             async move {
                 room.run(receiver).await;
                 // Only this room's own handle: a reload under the same code may have replaced it.
-                let mut live = live.lock().expect("room registry lock");
-                if live.get(&code).is_some_and(|h| h.commands.is_closed()) {
-                    live.remove(&code);
+                {
+                    let mut live = live.lock().expect("room registry lock");
+                    if live.get(&code).is_some_and(|h| h.commands.is_closed()) {
+                        live.remove(&code);
+                    }
                 }
+                let Some(cluster) = cluster else { return };
+                if !stop.is_cancelled() {
+                    // Stopped of itself (finished and idle): another node may load it when needed.
+                    if let Err(e) = cluster.leases.release(&code).await {
+                        tracing::warn!(error = %e, "could not let a lease go: it expires");
+                    }
+                } else if !shutdown.is_cancelled() {
+                    // Lost to another node: this node's connections join it again there.
+                    cluster.lost(&code);
+                }
+                // At shutdown all leases go at once (`Cluster::leave`).
             }
             .instrument(span),
         );
         handle
     }
+}
+
+/// A room of the lobby: run here (its info is copied only if it is on the page), or elsewhere.
+enum LobbyRoom {
+    Here(RoomHandle),
+    Elsewhere(Box<RoomInfo>),
+}
+
+/// Publishes a room's info to the other nodes whenever it changes, and that it stopped here.
+async fn share_info(cluster: Arc<Cluster>, mut info: watch::Receiver<RoomInfo>) {
+    let code = info.borrow().code.clone();
+    loop {
+        let current = info.borrow_and_update().clone();
+        cluster.share_info(&code, Some(current)).await;
+        if info.changed().await.is_err() {
+            break;
+        }
+    }
+    cluster.share_info(&code, None).await;
 }
 
 /// What a new room is made of (a rematch copies it from the room before).

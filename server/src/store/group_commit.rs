@@ -12,7 +12,7 @@ use std::sync::Arc;
 use tokio::sync::{mpsc, oneshot, Mutex};
 use uuid::Uuid;
 
-use super::{MatchEnd, NewMove, Store, StoreError};
+use super::{Fence, MatchEnd, NewMove, Store, StoreError};
 
 /// Most moves in one transaction (7 bound values each, well within both databases' limits).
 pub const MAX_BATCH: usize = 256;
@@ -41,6 +41,7 @@ struct OwnedMove {
     body: Value,
     at: DateTime<Utc>,
     end: Option<OwnedEnd>,
+    fence: Option<Fence>,
 }
 
 /// A [`MatchEnd`] that can travel to a writer task.
@@ -67,6 +68,7 @@ impl OwnedMove {
                 ended_at: e.ended_at,
                 rated_sides: e.rated_sides.map(<[_]>::to_vec),
             }),
+            fence: mv.fence.cloned(),
         }
     }
 
@@ -85,6 +87,7 @@ impl OwnedMove {
                 ended_at: e.ended_at,
                 rated_sides: e.rated_sides.as_deref(),
             }),
+            fence: self.fence.as_ref(),
         }
     }
 }

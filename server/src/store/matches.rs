@@ -10,7 +10,8 @@ use sqlx::types::Json;
 use std::fmt::Write as _;
 use uuid::Uuid;
 
-use super::{on_pool, Store, StoreError};
+use super::fence::check_fence;
+use super::{on_pool, Fence, Store, StoreError};
 
 /// What the start of a match writes.
 pub struct NewMatch<'a> {
@@ -25,6 +26,8 @@ pub struct NewMatch<'a> {
     /// The ply cap the match is played under.
     pub max_plies: u64,
     pub clock: Option<ClockSetting>,
+    /// The room's lease, with several nodes (see [`super::fence`]).
+    pub fence: Option<&'a Fence>,
 }
 
 /// One accepted move.
@@ -40,6 +43,8 @@ pub struct NewMove<'a> {
     pub at: DateTime<Utc>,
     /// Set when this move ends the match.
     pub end: Option<MatchEnd<'a>>,
+    /// The room's lease, with several nodes (see [`super::fence`]).
+    pub fence: Option<&'a Fence>,
 }
 
 pub struct MatchEnd<'a> {
@@ -174,6 +179,7 @@ impl Store {
     pub async fn start_match(&self, m: &NewMatch<'_>) -> Result<(), StoreError> {
         on_pool!(self, |pool| {
             let mut tx = pool.begin().await?;
+            check_fence!(tx, m.fence);
             sqlx::query(
                 "INSERT INTO matches (id, room_code, game, options, players, seed, commitment, status, result,
                                       started_at, ended_at, plies, max_plies, clock)
@@ -239,6 +245,9 @@ impl Store {
         let persistent = moves.len() == 1;
         on_pool!(self, |pool| {
             let mut tx = pool.begin().await?;
+            for mv in moves {
+                check_fence!(tx, mv.fence);
+            }
             let mut query = sqlx::query(&insert).persistent(persistent);
             for mv in moves {
                 query = query
@@ -272,9 +281,11 @@ impl Store {
         match_id: Uuid,
         rulings: &[Ruling],
         end: Option<&MatchEnd<'_>>,
+        fence: Option<&Fence>,
     ) -> Result<(), StoreError> {
         on_pool!(self, |pool| {
             let mut tx = pool.begin().await?;
+            check_fence!(tx, fence);
             sqlx::query("UPDATE matches SET rulings = $1 WHERE id = $2")
                 .bind(Json(rulings))
                 .bind(match_id)
@@ -294,9 +305,11 @@ impl Store {
         room_code: &str,
         result: &MatchResult,
         ended_at: DateTime<Utc>,
+        fence: Option<&Fence>,
     ) -> Result<(), StoreError> {
         on_pool!(self, |pool| {
             let mut tx = pool.begin().await?;
+            check_fence!(tx, fence);
             sqlx::query(
                 "UPDATE matches SET status = 'aborted', result = $1, ended_at = $2 WHERE id = $3",
             )

@@ -7,12 +7,14 @@
 //! Moves can be committed in groups across rooms ([`Store::with_group_commit`], see
 //! [`group_commit`]): one transaction, one fsync, for the moves of many rooms.
 
+pub(crate) mod fence;
 mod group_commit;
 mod matches;
 mod players;
 mod ratings;
 mod rooms;
 
+pub use fence::{is_lease_lost, Fence, LeaseLost};
 pub use group_commit::MAX_BATCH;
 pub use matches::{MatchEnd, MatchFilter, MatchRow, MoveRow, NewMatch, NewMove, Ruling};
 pub use players::Credentials;
@@ -129,6 +131,14 @@ impl Store {
         match &self.backend {
             Backend::Postgres(pool) => sqlx::migrate!("../migrations/postgres").run(pool).await,
             Backend::Sqlite(pool) => sqlx::migrate!("../migrations/sqlite").run(pool).await,
+        }
+    }
+
+    /// The Postgres pool (several nodes need Postgres: leases live there). None on SQLite.
+    pub fn postgres(&self) -> Option<&PgPool> {
+        match &self.backend {
+            Backend::Postgres(pool) => Some(pool),
+            Backend::Sqlite(_) => None,
         }
     }
 

@@ -1,12 +1,21 @@
-//! A connection as rooms see it: who it is, and a bounded queue to its socket writer. A room never
-//! waits on a client: if the queue is full, the client is too slow, and it is disconnected.
+//! A connection as rooms see it: who it is, and where its frames go. A room never waits on a
+//! client: frames are queued without waiting, and a client whose queue is full is too slow and is
+//! disconnected.
+//!
+//! A connection is local (a socket of this node: a bounded queue to its writer) or remote (a socket
+//! of another node, when this node runs the room: frames travel to that node over NATS, see
+//! [`crate::cluster`]). Rooms treat both alike.
 
 use axum::extract::ws::Utf8Bytes;
 use plateau_protocol::ws::ServerFrame;
 use plateau_protocol::PlayerRef;
 use tokio::sync::mpsc;
 use tokio_util::sync::CancellationToken;
+use uuid::Uuid;
 
+use crate::cluster::FrameLink;
+
+/// Unique across nodes: each node counts from its own random start (see `ws::session`).
 pub type ConnId = u64;
 
 /// What the socket writer is asked to do.
@@ -24,9 +33,19 @@ pub enum Outbound {
 pub struct Conn {
     pub id: ConnId,
     pub player: PlayerRef,
-    out: mpsc::Sender<Outbound>,
-    /// Cancelled when the connection must close because it fell behind.
-    kick: CancellationToken,
+    sink: Sink,
+}
+
+#[derive(Clone, Debug)]
+enum Sink {
+    /// A socket of this node.
+    Local {
+        out: mpsc::Sender<Outbound>,
+        /// Cancelled when the connection must close because it fell behind.
+        kick: CancellationToken,
+    },
+    /// A socket of node `node`: frames go there over NATS.
+    Remote { node: Uuid, link: FrameLink },
 }
 
 impl Conn {
@@ -39,8 +58,24 @@ impl Conn {
         Conn {
             id,
             player,
-            out,
-            kick,
+            sink: Sink::Local { out, kick },
+        }
+    }
+
+    /// A connection of another node, as the node running a room sees it.
+    pub fn remote(id: ConnId, player: PlayerRef, node: Uuid, link: FrameLink) -> Self {
+        Conn {
+            id,
+            player,
+            sink: Sink::Remote { node, link },
+        }
+    }
+
+    /// The node whose socket this is, when it is not this node's.
+    pub fn remote_node(&self) -> Option<Uuid> {
+        match &self.sink {
+            Sink::Local { .. } => None,
+            Sink::Remote { node, .. } => Some(*node),
         }
     }
 
@@ -52,13 +87,16 @@ impl Conn {
 
     /// Queues an already serialised frame (one serialisation shared by many recipients).
     pub fn send_text(&self, text: Utf8Bytes) -> bool {
-        match self.out.try_send(Outbound::Text(text)) {
-            Ok(()) => true,
-            Err(mpsc::error::TrySendError::Full(_)) => {
-                self.kick.cancel();
-                false
-            }
-            Err(mpsc::error::TrySendError::Closed(_)) => false,
+        match &self.sink {
+            Sink::Local { out, kick } => match out.try_send(Outbound::Text(text)) {
+                Ok(()) => true,
+                Err(mpsc::error::TrySendError::Full(_)) => {
+                    kick.cancel();
+                    false
+                }
+                Err(mpsc::error::TrySendError::Closed(_)) => false,
+            },
+            Sink::Remote { node, link } => link.send(*node, self.id, text),
         }
     }
 }

@@ -8,11 +8,13 @@ use axum::extract::State;
 use axum::response::Response;
 use futures_util::stream::{SplitSink, SplitStream};
 use futures_util::{SinkExt, StreamExt};
+use plateau_protocol::ws::Role;
 use plateau_protocol::ws::{ClientFrame, ServerFrame};
 use plateau_protocol::{ErrorCode, PlayerRef};
 use serde_json::Value;
-use std::collections::HashSet;
+use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::LazyLock;
 use std::time::{Duration, Instant};
 use tokio::sync::mpsc;
 use tokio_util::sync::CancellationToken;
@@ -20,9 +22,10 @@ use tracing::Instrument;
 
 use super::conn::{Conn, Outbound};
 use crate::app::AppState;
+use crate::cluster::ForwardError;
 use crate::metrics::METRICS;
 use crate::rate::{quota, Period, Rate};
-use crate::rooms::Command;
+use crate::rooms::{Command, Route};
 
 /// Close codes used by the contract.
 const CLOSE_GOING_AWAY: u16 = 1001;
@@ -37,7 +40,10 @@ const CLOSE_TRY_AGAIN_LATER: u16 = 1013;
 /// Longest client move id, in bytes.
 const MAX_MOVE_ID: usize = 128;
 
-static NEXT_CONN: AtomicU64 = AtomicU64::new(1);
+/// Connection ids count from a random start, so that the ids of several nodes' connections, which
+/// meet in rooms, do not collide (63 random bits: a collision is as likely as a lottery win).
+static NEXT_CONN: LazyLock<AtomicU64> =
+    LazyLock::new(|| AtomicU64::new(rand::random::<u64>() >> 1));
 
 /// `GET /api/v1/ws`: upgrades with buffers sized so that an idle connection costs a few KiB.
 pub async fn upgrade(ws: WebSocketUpgrade, State(state): State<AppState>) -> Response {
@@ -140,13 +146,20 @@ async fn session(
         kick.clone(),
     );
     let mut writer = tokio::spawn(write_loop(sink, outbox));
+    // Several nodes: frames from rooms run elsewhere reach this connection, and rooms that move
+    // are joined again where they go.
+    let cluster = state.rooms.cluster().cloned();
+    if let Some(cluster) = &cluster {
+        cluster.register(&conn);
+    }
+    let mut moves = cluster.as_ref().map(|c| c.moves());
     conn.send(&ServerFrame::Welcome {
         player: conn.player.clone(),
     });
     let mut session = Session {
         state: &state,
         conn: &conn,
-        joined: HashSet::new(),
+        joined: HashMap::new(),
     };
     let limits = &state.limits;
     let frames = Rate::new(quota(
@@ -203,12 +216,20 @@ async fn session(
                 }
             }
             _ = pong_deadline.as_mut(), if awaiting_pong => break Some((CLOSE_GOING_AWAY, "no answer to ping")),
+            Some(room) = async { moved(&mut moves).await }, if moves.is_some() => {
+                if let Some(&role) = session.joined.get(&room) {
+                    Box::pin(session.to_room(&room, None, |conn| Command::Join { conn, role })).await;
+                }
+            }
             _ = kick.cancelled() => break Some((CLOSE_POLICY, "too slow to keep up")),
             _ = shutdown.cancelled() => break Some((CLOSE_GOING_AWAY, "server shutting down")),
         }
     };
-    for room in std::mem::take(&mut session.joined) {
+    for room in std::mem::take(&mut session.joined).into_keys() {
         Box::pin(session.to_room(&room, None, |conn| Command::Disconnect { conn: conn.id })).await;
+    }
+    if let Some(cluster) = &cluster {
+        cluster.unregister(conn.id);
     }
     match closing {
         Some((code, reason)) => {
@@ -232,6 +253,12 @@ async fn session(
         }
         None => writer.abort(),
     }
+}
+
+/// The next room that moved to another node (None: the session fell behind the news, which only
+/// costs it a rejoin it would have done).
+async fn moved(moves: &mut Option<tokio::sync::broadcast::Receiver<String>>) -> Option<String> {
+    moves.as_mut()?.recv().await.ok()
 }
 
 /// A frame as the read loop sorts it.
@@ -304,8 +331,9 @@ async fn write_loop(mut sink: SplitSink<WebSocket, Message>, mut outbox: mpsc::R
 struct Session<'a> {
     state: &'a AppState,
     conn: &'a Conn,
-    /// Rooms joined on this connection, told when it goes.
-    joined: HashSet<String>,
+    /// Rooms joined on this connection, and as what: told when it goes, and joined again where a
+    /// room moves (several nodes).
+    joined: HashMap<String, Role>,
 }
 
 impl Session<'_> {
@@ -345,7 +373,7 @@ impl Session<'_> {
                     .to_room(&room, None, |conn| Command::Join { conn, role })
                     .await
                 {
-                    self.joined.insert(room.to_ascii_uppercase());
+                    self.joined.insert(room.to_ascii_uppercase(), role);
                 }
             }
             ClientFrame::Leave { room } => {
@@ -429,7 +457,7 @@ impl Session<'_> {
         };
         if ticket.seated {
             // Loaded now, so that a public rematch is in the lobby at once.
-            if let Err(e) = self.state.rooms.get(&ticket.next).await {
+            if let Err(e) = self.state.rooms.route(&ticket.next).await {
                 tracing::error!(error = %e, "could not load a rematch room");
             }
             return;
@@ -450,14 +478,43 @@ impl Session<'_> {
         id: Option<String>,
         command: impl FnOnce(Conn) -> Command,
     ) -> bool {
-        let mut command = command(self.conn.clone());
-        // A room that stops as we send is looked up again (it reloads from the store).
+        let mut command = Some(command(self.conn.clone()));
+        // A room that stops as we send is looked up again (it reloads from the store, or is found
+        // where it moved).
         for _ in 0..2 {
-            match self.state.rooms.get(code).await {
-                Ok(Some(room)) => match room.send(command).await {
-                    Ok(()) => return true,
-                    Err(back) => command = back,
-                },
+            match self.state.rooms.route(code).await {
+                Ok(Some(Route::Local(room))) => {
+                    match room.send(command.take().expect("kept until sent")).await {
+                        Ok(()) => return true,
+                        Err(back) => command = Some(back),
+                    }
+                }
+                Ok(Some(Route::Remote(node))) => {
+                    let cluster = self
+                        .state
+                        .rooms
+                        .cluster()
+                        .expect("remote rooms need a cluster");
+                    let sent = command.take().expect("kept until sent");
+                    match cluster.forward(node, code, self.conn, sent).await {
+                        Ok(()) => return true,
+                        Err(ForwardError::Unknown) => {
+                            self.error(id, ErrorCode::UnknownRoom, format!("no room `{code}`"));
+                            return false;
+                        }
+                        Err(e) => {
+                            // Gone or moved: asked again from the database next time.
+                            cluster.forget_owner(&code.to_ascii_uppercase());
+                            tracing::info!(error = %e, room = code, "a forwarded command failed");
+                            self.error(
+                                id,
+                                ErrorCode::Internal,
+                                "the room is moving to another server; try again in a few seconds",
+                            );
+                            return false;
+                        }
+                    }
+                }
                 Ok(None) => {
                     self.error(id, ErrorCode::UnknownRoom, format!("no room `{code}`"));
                     return false;

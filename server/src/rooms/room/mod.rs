@@ -27,11 +27,12 @@ use std::collections::{BTreeSet, HashMap};
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::{mpsc, watch};
+use tokio_util::sync::CancellationToken;
 use uuid::Uuid;
 
 use super::{game_of, Command, RoomContext};
 use crate::metrics::METRICS;
-use crate::store::RoomRow;
+use crate::store::{Fence, RoomRow, StoreError};
 use crate::ws::conn::{encode, Conn, ConnId};
 
 /// How long a finished room with nobody in it stays loaded.
@@ -50,6 +51,10 @@ pub struct Room {
     members: HashMap<ConnId, Member>,
     context: Arc<RoomContext>,
     info: watch::Sender<RoomInfo>,
+    /// With several nodes: the lease this node runs the room under, checked by every commit.
+    fence: Option<Fence>,
+    /// Cancelled when the room must stop: at shutdown, or when this node lost the room's lease.
+    stop: CancellationToken,
     /// When the server next plays for a seat: a bot's move, or the rules' default for a player who
     /// did not decide in time.
     auto_due: Option<tokio::time::Instant>,
@@ -154,7 +159,13 @@ fn result_of(outcome: Outcome) -> MatchResult {
 }
 
 impl Room {
-    pub fn new(row: RoomRow, live: Option<LiveMatch>, context: Arc<RoomContext>) -> Room {
+    pub fn new(
+        row: RoomRow,
+        live: Option<LiveMatch>,
+        context: Arc<RoomContext>,
+        fence: Option<Fence>,
+        stop: CancellationToken,
+    ) -> Room {
         let (info, _) = watch::channel(info_from_row(&row));
         let game = game_of(&row).expect("rooms are created for games this server runs");
         let mut room = Room {
@@ -170,6 +181,8 @@ impl Room {
             members: HashMap::new(),
             context,
             info,
+            fence,
+            stop,
             auto_due: None,
             // Unknown (NULL: people were in it at the last stop) is recorded as from now.
             vacant_since: row.vacant_since,
@@ -195,9 +208,14 @@ impl Room {
         self.info.subscribe()
     }
 
+    /// What stops the room.
+    pub fn stopper(&self) -> CancellationToken {
+        self.stop.clone()
+    }
+
     /// The room's loop: commands in order, bots when due, until shutdown (or idle once finished).
     pub async fn run(mut self, mut commands: mpsc::Receiver<Command>) {
-        let shutdown = self.context.shutdown.clone();
+        let stop = self.stop.clone();
         let (bot_choices, mut chosen) = mpsc::channel(4);
         self.bot_choices = Some(bot_choices);
         loop {
@@ -223,7 +241,7 @@ impl Room {
                     self.expire().await;
                 }
                 _ = tokio::time::sleep(IDLE_FINISHED), if idle => break,
-                _ = shutdown.cancelled() => break,
+                _ = stop.cancelled() => break,
             }
         }
     }
@@ -259,7 +277,27 @@ impl Room {
                     self.publish();
                 }
             }
+            Command::NodeGone { node } => {
+                let gone: Vec<ConnId> = self
+                    .members
+                    .values()
+                    .filter(|m| m.conn.remote_node() == Some(node))
+                    .map(|m| m.conn.id)
+                    .collect();
+                self.drop_members(&gone);
+            }
         }
+    }
+
+    /// Whether a failed commit failed because another node took the room over; if so the room
+    /// stops here (its new owner tells the members where it is).
+    fn lost_lease(&self, e: &StoreError) -> bool {
+        if !crate::store::is_lease_lost(e) {
+            return false;
+        }
+        tracing::warn!(room = %self.code, "lease lost: another node runs this room now");
+        self.stop.cancel();
+        true
     }
 
     fn seat_of(&self, player: Uuid) -> Option<usize> {

@@ -200,8 +200,20 @@ impl Room {
                 ended_at: now,
                 rated_sides: self.rated.then_some(&live.sides[..]),
             }),
+            fence: self.fence.as_ref(),
         };
         if let Err(e) = self.context.store.append_move(&append).await {
+            if self.lost_lease(&e) {
+                if let Some((conn, id, _)) = &sender {
+                    self.refuse(
+                        conn,
+                        Some(id.clone()),
+                        ErrorCode::Internal,
+                        "this room has moved to another server: join it again",
+                    );
+                }
+                return;
+            }
             tracing::error!(error = %e, ply, "could not store a move");
             if let Some((conn, id, _)) = &sender {
                 self.refuse(
@@ -409,7 +421,13 @@ impl Room {
         let stored = self
             .context
             .store
-            .abort_match(match_id, &self.code, &result, Utc::now())
+            .abort_match(
+                match_id,
+                &self.code,
+                &result,
+                Utc::now(),
+                self.fence.as_ref(),
+            )
             .await;
         if let Err(e) = stored {
             tracing::error!(%match_id, error = %e, "could not store the abort of a match");

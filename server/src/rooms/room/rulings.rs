@@ -181,9 +181,12 @@ impl Room {
         let stored = self
             .context
             .store
-            .record_ruling(live.id, &rulings, match_end.as_ref())
+            .record_ruling(live.id, &rulings, match_end.as_ref(), self.fence.as_ref())
             .await;
         if let Err(e) = stored {
+            if self.lost_lease(&e) {
+                return false;
+            }
             tracing::error!(error = %e, "could not store a ruling");
             self.retry_duties_at = Some(tokio::time::Instant::now() + RETRY_AFTER_FAILED_RULING);
             return false;

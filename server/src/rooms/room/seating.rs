@@ -242,9 +242,18 @@ impl Room {
                 started_at,
                 max_plies,
                 clock: self.clock,
+                fence: self.fence.as_ref(),
             })
             .await;
         if let Err(e) = stored {
+            if self.lost_lease(&e) {
+                return self.refuse(
+                    &conn,
+                    None,
+                    ErrorCode::Internal,
+                    "this room has moved to another server: join it again",
+                );
+            }
             tracing::error!(error = %e, "could not store the start of a match");
             return self.refuse(
                 &conn,

@@ -1,0 +1,140 @@
+//! Room leases in Postgres: which node runs each live room, until when, and at which fencing epoch
+//! (see [`crate::store::fence`]). A node takes a room's lease when it creates the room or first needs
+//! it and the lease is free or expired; it renews all of its leases in one statement; another node
+//! takes over the rooms of a node that stopped renewing once their leases expire.
+
+use sqlx::PgPool;
+use std::collections::HashSet;
+use std::time::Duration;
+use uuid::Uuid;
+
+use crate::store::{Fence, StoreError};
+
+/// The leases of one node.
+#[derive(Clone)]
+pub struct Leases {
+    pool: PgPool,
+    /// This node: a fresh id per process, so a restarted node never mistakes an old lease for its own.
+    pub node: Uuid,
+    /// How long a lease lasts unless renewed.
+    ttl: Duration,
+}
+
+/// What became of an attempt to take a room's lease.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Take {
+    /// This node runs the room now, under this fence.
+    Taken(Fence),
+    /// Another node holds an unexpired lease.
+    HeldBy(Uuid),
+    /// There is no such room.
+    NoRoom,
+}
+
+/// Most rooms one sweep takes over (the next sweep, a second later, takes more).
+const SWEEP_BATCH: i64 = 200;
+
+impl Leases {
+    pub fn new(pool: PgPool, node: Uuid, ttl: Duration) -> Leases {
+        Leases { pool, node, ttl }
+    }
+
+    fn ttl_ms(&self) -> i64 {
+        i64::try_from(self.ttl.as_millis()).unwrap_or(i64::MAX)
+    }
+
+    /// Takes room `code` for this node if its lease is free, expired or already this node's: the
+    /// epoch goes up by one, so commits under any older lease fail from now on.
+    pub async fn take(&self, code: &str) -> Result<Take, StoreError> {
+        let taken: Result<Option<i64>, StoreError> = sqlx::query_scalar(
+            "INSERT INTO room_leases (room_code, owner, epoch, expires_at)
+             VALUES ($1, $2, 1, now() + $3 * interval '1 millisecond')
+             ON CONFLICT (room_code) DO UPDATE
+               SET owner = EXCLUDED.owner, epoch = room_leases.epoch + 1,
+                   expires_at = EXCLUDED.expires_at
+               WHERE room_leases.expires_at < now() OR room_leases.owner = EXCLUDED.owner
+             RETURNING epoch",
+        )
+        .bind(code)
+        .bind(self.node)
+        .bind(self.ttl_ms())
+        .fetch_optional(&self.pool)
+        .await;
+        match taken {
+            Ok(Some(epoch)) => Ok(Take::Taken(Fence {
+                room: code.to_string(),
+                node: self.node,
+                epoch,
+            })),
+            Ok(None) => match self.owner(code).await? {
+                Some(owner) => Ok(Take::HeldBy(owner)),
+                // Expired between the two statements: the caller asks again.
+                None => Box::pin(self.take(code)).await,
+            },
+            Err(sqlx::Error::Database(e)) if e.is_foreign_key_violation() => Ok(Take::NoRoom),
+            Err(e) => Err(e),
+        }
+    }
+
+    /// The node holding an unexpired lease on room `code`, if any.
+    pub async fn owner(&self, code: &str) -> Result<Option<Uuid>, StoreError> {
+        sqlx::query_scalar(
+            "SELECT owner FROM room_leases WHERE room_code = $1 AND expires_at > now()",
+        )
+        .bind(code)
+        .fetch_optional(&self.pool)
+        .await
+    }
+
+    /// Extends every lease this node holds, in one statement; the rooms it still holds. A room
+    /// missing from the answer was taken over: this node must stop running it.
+    pub async fn renew(&self) -> Result<HashSet<String>, StoreError> {
+        let held: Vec<String> = sqlx::query_scalar(
+            "UPDATE room_leases SET expires_at = now() + $2 * interval '1 millisecond'
+             WHERE owner = $1 RETURNING room_code",
+        )
+        .bind(self.node)
+        .bind(self.ttl_ms())
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(held.into_iter().collect())
+    }
+
+    /// Lets go of one room (its task stopped here, the room being finished and idle).
+    pub async fn release(&self, code: &str) -> Result<(), StoreError> {
+        sqlx::query(
+            "UPDATE room_leases SET expires_at = now() - interval '1 second'
+             WHERE room_code = $1 AND owner = $2",
+        )
+        .bind(code)
+        .bind(self.node)
+        .execute(&self.pool)
+        .await
+        .map(|_| ())
+    }
+
+    /// Lets go of every room (a graceful stop): other nodes may take them at once. The rows stay,
+    /// so that epochs only ever grow.
+    pub async fn release_all(&self) -> Result<u64, StoreError> {
+        sqlx::query(
+            "UPDATE room_leases SET expires_at = now() - interval '1 second' WHERE owner = $1",
+        )
+        .bind(self.node)
+        .execute(&self.pool)
+        .await
+        .map(|done| done.rows_affected())
+    }
+
+    /// Live rooms (waiting or playing) that no node runs: never leased, or their lease expired.
+    pub async fn orphans(&self) -> Result<Vec<String>, StoreError> {
+        sqlx::query_scalar(
+            "SELECT r.code FROM rooms r LEFT JOIN room_leases l ON l.room_code = r.code
+             WHERE r.status IN ('waiting', 'playing')
+               AND (l.room_code IS NULL OR l.expires_at < now())
+             ORDER BY r.code LIMIT $1",
+        )
+        .bind(SWEEP_BATCH)
+        .fetch_all(&self.pool)
+        .await
+    }
+}

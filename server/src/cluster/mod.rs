@@ -1,0 +1,605 @@
+//! Several nodes: one Plateau on many processes sharing one Postgres database and one NATS server
+//! (`--nats-url`). Without it, none of this runs and a node is alone, as it always was.
+//!
+//! - **Ownership**: each live room is run by one node, under a lease in Postgres ([`leases`]); its
+//!   commits check the lease's epoch in their own transaction ([`crate::store::fence`]).
+//! - **Routing**: a client may be connected to any node. Its commands for a room run elsewhere go to
+//!   the owner over NATS ([`wire`]); there the connection is a remote [`Conn`], whose frames come back
+//!   through a [`FrameLink`]. Members of a room (and so `connected` and spectator counts) are the same
+//!   whichever node a connection is on.
+//! - **Shared info**: rooms' public info is published by their owners, so that every node's lobby and
+//!   RoomInfo are right; everything else comes from Postgres.
+//! - **Failover**: leases are renewed every second in one statement; rooms whose lease expired (their
+//!   node died or froze) are taken over by whichever node sweeps first, from the database, and the
+//!   new owner announces the move so that connections join again there. A node stopping lets its
+//!   leases go at once.
+
+pub mod leases;
+mod link;
+mod wire;
+
+pub use leases::{Leases, Take};
+pub use link::FrameLink;
+
+use bytes::Bytes;
+use futures_util::StreamExt;
+use plateau_protocol::rest::RoomInfo;
+use serde::de::DeserializeOwned;
+use serde::Serialize;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+use tokio::sync::{broadcast, Notify};
+use tokio_util::sync::CancellationToken;
+use uuid::Uuid;
+
+use crate::metrics::METRICS;
+use crate::rooms::{Command, Rooms, Route};
+use crate::ws::conn::{Conn, ConnId};
+use wire::{Delivered, Forwarded, InfoUpdate, Moved, NodeNote, WireCommand};
+
+/// The timing of leases and heartbeats.
+#[derive(Debug, Clone, Copy)]
+pub struct Timing {
+    /// How long a lease lasts unless renewed: the longest a dead node's rooms wait for a new owner
+    /// (plus one sweep).
+    pub lease_ttl: Duration,
+}
+
+impl Timing {
+    /// Renewals come well before expiry, so one slow renewal does not lose the rooms.
+    fn renew_every(&self) -> Duration {
+        self.lease_ttl / 5
+    }
+
+    fn sweep_every(&self) -> Duration {
+        Duration::from_secs(1).min(self.lease_ttl / 2)
+    }
+
+    fn heartbeat_every(&self) -> Duration {
+        Duration::from_secs(1)
+    }
+
+    /// A node silent this long is gone: its connections leave the rooms run here.
+    fn gone_after(&self) -> Duration {
+        Duration::from_secs(4).max(self.lease_ttl * 4 / 5)
+    }
+}
+
+/// How long a forwarded command waits for the owner's answer.
+const FORWARD_TIMEOUT: Duration = Duration::from_secs(3);
+
+/// Why a command could not be forwarded.
+#[derive(Debug, thiserror::Error)]
+pub enum ForwardError {
+    /// The owner did not answer (dead, or stopping): the room is about to move.
+    #[error("the node running the room does not answer")]
+    NoAnswer,
+    /// The owner no longer runs the room.
+    #[error("the room moved")]
+    NotHere,
+    /// There is no such room.
+    #[error("no such room")]
+    Unknown,
+    /// The owner could not tell.
+    #[error("the node running the room could not take the command")]
+    Failed,
+}
+
+/// This node's part in the cluster.
+pub struct Cluster {
+    pub leases: Leases,
+    nats: async_nats::Client,
+    subjects: wire::Subjects,
+    link: FrameLink,
+    timing: Timing,
+    /// This node's connections, by id: where frames from rooms run elsewhere are delivered.
+    conns: Mutex<HashMap<ConnId, Conn>>,
+    /// Where rooms not run here are run, as last heard.
+    owners: Mutex<HashMap<String, Uuid>>,
+    /// The public info of rooms run elsewhere, with their node.
+    infos: Mutex<HashMap<String, (Uuid, RoomInfo)>>,
+    /// Rooms that moved: sessions that joined one join it again where it is now.
+    moved: broadcast::Sender<String>,
+    /// Other nodes, when last heard from.
+    alive: Mutex<HashMap<Uuid, Instant>>,
+    /// Wakes the sweep at once (a node let its leases go).
+    sweep_now: Notify,
+}
+
+impl Cluster {
+    /// Connects to NATS at `url`, as node `leases.node` of cluster `name`.
+    pub async fn connect(
+        url: &str,
+        name: &str,
+        leases: Leases,
+        timing: Timing,
+    ) -> Result<Cluster, String> {
+        let subjects = wire::Subjects::new(name);
+        let nats = async_nats::ConnectOptions::new()
+            .name(format!("plateau {}", leases.node))
+            .request_timeout(Some(FORWARD_TIMEOUT))
+            .connect(url)
+            .await
+            .map_err(|e| format!("NATS at {url}: {e}"))?;
+        Ok(Cluster {
+            leases,
+            link: FrameLink::start(nats.clone(), subjects.clone()),
+            subjects,
+            nats,
+            timing,
+            conns: Mutex::default(),
+            owners: Mutex::default(),
+            infos: Mutex::default(),
+            moved: broadcast::channel(1024).0,
+            alive: Mutex::default(),
+            sweep_now: Notify::new(),
+        })
+    }
+
+    pub fn node(&self) -> Uuid {
+        self.leases.node
+    }
+
+    /// Whether NATS is connected now (for `/readyz`).
+    pub fn connected(&self) -> bool {
+        self.nats.connection_state() == async_nats::connection::State::Connected
+    }
+
+    /// Subscribes to every subject this node answers, then runs the loops (inbound commands and
+    /// frames, moves, infos, heartbeats, lease renewal and the failover sweep) until `stop`.
+    pub async fn start(
+        self: &Arc<Self>,
+        rooms: Rooms,
+        stop: CancellationToken,
+    ) -> Result<(), String> {
+        let node = self.node();
+        let subscribe = |subject: String| {
+            let nats = self.nats.clone();
+            async move {
+                nats.subscribe(subject.clone())
+                    .await
+                    .map_err(|e| format!("NATS subscribe {subject}: {e}"))
+            }
+        };
+        let commands = subscribe(self.subjects.rooms(node)).await?;
+        let frames = subscribe(self.subjects.conns(node)).await?;
+        let moved = subscribe(self.subjects.moved()).await?;
+        let infos = subscribe(self.subjects.info()).await?;
+        let dumps = subscribe(self.subjects.info_dump()).await?;
+        let alive = subscribe(self.subjects.alive()).await?;
+        let released = subscribe(self.subjects.released()).await?;
+        let spawn = |work: std::pin::Pin<Box<dyn std::future::Future<Output = ()> + Send>>| {
+            let stop = stop.clone();
+            tokio::spawn(async move {
+                tokio::select! {
+                    _ = work => {}
+                    _ = stop.cancelled() => {}
+                }
+            });
+        };
+        spawn(Box::pin(
+            self.clone().serve_commands(commands, rooms.clone()),
+        ));
+        spawn(Box::pin(self.clone().deliver_frames(frames)));
+        spawn(Box::pin(self.clone().follow_moves(moved)));
+        spawn(Box::pin(self.clone().follow_infos(infos)));
+        spawn(Box::pin(self.clone().answer_dumps(dumps, rooms.clone())));
+        spawn(Box::pin(self.clone().follow_nodes(alive, released)));
+        spawn(Box::pin(self.clone().heartbeat(rooms.clone())));
+        spawn(Box::pin(self.clone().renew(rooms.clone())));
+        spawn(Box::pin(self.clone().sweep(rooms)));
+        // The rooms other nodes run, for this node's lobby.
+        self.publish(self.subjects.info_dump(), &NodeNote { node })
+            .await;
+        Ok(())
+    }
+
+    async fn publish(&self, subject: String, message: &impl Serialize) {
+        let payload = Bytes::from(serde_json::to_vec(message).expect("messages serialise"));
+        if let Err(e) = self.nats.publish(subject.clone(), payload).await {
+            tracing::warn!(error = %e, %subject, "NATS publish failed");
+        }
+    }
+
+    // --- Connections of this node ---
+
+    /// A session of this node: frames from rooms run elsewhere reach it from now on.
+    pub fn register(&self, conn: &Conn) {
+        self.conns
+            .lock()
+            .expect("conns lock")
+            .insert(conn.id, conn.clone());
+    }
+
+    pub fn unregister(&self, conn: ConnId) {
+        self.conns.lock().expect("conns lock").remove(&conn);
+    }
+
+    /// Rooms that moved: a session joins again those it had joined.
+    pub fn moves(&self) -> broadcast::Receiver<String> {
+        self.moved.subscribe()
+    }
+
+    async fn deliver_frames(self: Arc<Self>, mut frames: async_nats::Subscriber) {
+        while let Some(message) = frames.next().await {
+            let Some((id, text)) = link::parse(&message.payload) else {
+                continue;
+            };
+            let conn = self.conns.lock().expect("conns lock").get(&id).cloned();
+            // Unknown: the session has just ended (its rooms are being told).
+            if let Some(conn) = conn {
+                conn.send_text(text);
+            }
+        }
+    }
+
+    // --- Commands for rooms ---
+
+    /// Where room `code` runs, as last heard (None: ask the database).
+    pub fn owner_of(&self, code: &str) -> Option<Uuid> {
+        self.owners.lock().expect("owners lock").get(code).copied()
+    }
+
+    pub fn note_owner(&self, code: &str, node: Uuid) {
+        self.owners
+            .lock()
+            .expect("owners lock")
+            .insert(code.to_string(), node);
+    }
+
+    pub fn forget_owner(&self, code: &str) {
+        self.owners.lock().expect("owners lock").remove(code);
+    }
+
+    /// Sends `command` (from `conn`, of this node) to room `room` run by `node`; returns once the
+    /// owner queued it (and, for a rematch, once it answered).
+    pub async fn forward(
+        &self,
+        node: Uuid,
+        room: &str,
+        conn: &Conn,
+        command: Command,
+    ) -> Result<(), ForwardError> {
+        let Some((command, reply)) = WireCommand::split(command) else {
+            return Ok(());
+        };
+        let message = Forwarded {
+            room: room.to_string(),
+            node: self.node(),
+            conn: conn.id,
+            player: conn.player.clone(),
+            command,
+        };
+        let payload = Bytes::from(serde_json::to_vec(&message).expect("messages serialise"));
+        METRICS.frames_forwarded.inc();
+        let answer = self
+            .nats
+            .request(self.subjects.rooms(node), payload)
+            .await
+            .map_err(|e| {
+                tracing::debug!(error = %e, %node, room, "forwarded command not answered");
+                ForwardError::NoAnswer
+            })?;
+        match decode::<Delivered>(&answer.payload) {
+            Some(Delivered::Queued) => Ok(()),
+            Some(Delivered::Ticket { ticket }) => {
+                if let Some(reply) = reply {
+                    let _ = reply.send(ticket);
+                }
+                Ok(())
+            }
+            Some(Delivered::NotHere) => Err(ForwardError::NotHere),
+            Some(Delivered::Unknown) => Err(ForwardError::Unknown),
+            Some(Delivered::Failed) | None => Err(ForwardError::Failed),
+        }
+    }
+
+    /// Commands from other nodes' connections, in the order they come (one connection's frames
+    /// stay in order).
+    async fn serve_commands(self: Arc<Self>, mut commands: async_nats::Subscriber, rooms: Rooms) {
+        while let Some(message) = commands.next().await {
+            let Some(reply_to) = message.reply.clone() else {
+                continue;
+            };
+            let answer = match decode::<Forwarded>(&message.payload) {
+                Some(forwarded) => self.take_command(forwarded, &rooms, reply_to.clone()).await,
+                None => Some(Delivered::Failed),
+            };
+            if let Some(answer) = answer {
+                self.answer(reply_to, &answer).await;
+            }
+        }
+    }
+
+    /// Queues a forwarded command in its room; the answer, or None when it is sent later (a
+    /// rematch answers once the room has decided).
+    async fn take_command(
+        self: &Arc<Self>,
+        forwarded: Forwarded,
+        rooms: &Rooms,
+        reply_to: async_nats::Subject,
+    ) -> Option<Delivered> {
+        let handle = match rooms.route(&forwarded.room).await {
+            Ok(Some(Route::Local(handle))) => handle,
+            Ok(Some(Route::Remote(_))) => return Some(Delivered::NotHere),
+            Ok(None) => return Some(Delivered::Unknown),
+            Err(e) => {
+                tracing::error!(error = %e, "room lookup failed");
+                return Some(Delivered::Failed);
+            }
+        };
+        let conn = Conn::remote(
+            forwarded.conn,
+            forwarded.player,
+            forwarded.node,
+            self.link.clone(),
+        );
+        let is_rematch = matches!(forwarded.command, WireCommand::Rematch);
+        let (reply, ticket) = tokio::sync::oneshot::channel();
+        let command = forwarded
+            .command
+            .into_command(conn, Some(reply))
+            .expect("a reply channel is given");
+        if handle.send(command).await.is_err() {
+            return Some(Delivered::NotHere);
+        }
+        if !is_rematch {
+            return Some(Delivered::Queued);
+        }
+        let cluster = self.clone();
+        tokio::spawn(async move {
+            let ticket = ticket.await.unwrap_or(None);
+            cluster
+                .answer(reply_to, &Delivered::Ticket { ticket })
+                .await;
+        });
+        None
+    }
+
+    async fn answer(&self, reply_to: async_nats::Subject, answer: &Delivered) {
+        let payload = Bytes::from(serde_json::to_vec(answer).expect("answers serialise"));
+        if let Err(e) = self.nats.publish(reply_to, payload).await {
+            tracing::warn!(error = %e, "could not answer a forwarded command");
+        }
+    }
+
+    // --- Rooms moving between nodes ---
+
+    /// Tells every node that this node runs room `code` now.
+    pub async fn announce_move(&self, code: &str) {
+        let moved = Moved {
+            room: code.to_string(),
+            node: self.node(),
+        };
+        self.publish(self.subjects.moved(), &moved).await;
+    }
+
+    /// A room stopped here because another node took it: this node's connections that joined it
+    /// join it again where it runs now (asked of the database, not of what was heard).
+    pub fn lost(&self, code: &str) {
+        self.forget_owner(code);
+        let _ = self.moved.send(code.to_string());
+    }
+
+    async fn follow_moves(self: Arc<Self>, mut moves: async_nats::Subscriber) {
+        while let Some(message) = moves.next().await {
+            let Some(moved) = decode::<Moved>(&message.payload) else {
+                continue;
+            };
+            if moved.node == self.node() {
+                self.forget_owner(&moved.room);
+            } else {
+                self.note_owner(&moved.room, moved.node);
+            }
+            // No session listening is fine.
+            let _ = self.moved.send(moved.room);
+        }
+    }
+
+    // --- Rooms' public info ---
+
+    /// Publishes the info of a room run here (None: it stopped here).
+    pub async fn share_info(&self, code: &str, info: Option<RoomInfo>) {
+        let update = InfoUpdate {
+            node: self.node(),
+            code: code.to_string(),
+            info,
+        };
+        self.publish(self.subjects.info(), &update).await;
+    }
+
+    /// The info of room `code` if another node runs it.
+    pub fn remote_info(&self, code: &str) -> Option<RoomInfo> {
+        self.infos
+            .lock()
+            .expect("infos lock")
+            .get(code)
+            .map(|(_, info)| info.clone())
+    }
+
+    /// The infos of rooms run elsewhere that `keep` selects.
+    pub fn remote_infos(&self, keep: impl Fn(&RoomInfo) -> bool) -> Vec<RoomInfo> {
+        self.infos
+            .lock()
+            .expect("infos lock")
+            .values()
+            .filter(|(_, info)| keep(info))
+            .map(|(_, info)| info.clone())
+            .collect()
+    }
+
+    async fn follow_infos(self: Arc<Self>, mut updates: async_nats::Subscriber) {
+        while let Some(message) = updates.next().await {
+            let Some(update) = decode::<InfoUpdate>(&message.payload) else {
+                continue;
+            };
+            if update.node == self.node() {
+                continue;
+            }
+            let mut infos = self.infos.lock().expect("infos lock");
+            match update.info {
+                Some(info) => {
+                    infos.insert(update.code, (update.node, info));
+                }
+                // Only if it is still that node's: the room may have moved meanwhile.
+                None => {
+                    if infos
+                        .get(&update.code)
+                        .is_some_and(|(n, _)| *n == update.node)
+                    {
+                        infos.remove(&update.code);
+                    }
+                }
+            }
+        }
+    }
+
+    async fn answer_dumps(self: Arc<Self>, mut dumps: async_nats::Subscriber, rooms: Rooms) {
+        while let Some(message) = dumps.next().await {
+            let asker = decode::<NodeNote>(&message.payload).map(|n| n.node);
+            if asker == Some(self.node()) {
+                continue;
+            }
+            for info in rooms.local_infos() {
+                self.share_info(&info.code.clone(), Some(info)).await;
+            }
+        }
+    }
+
+    // --- Nodes ---
+
+    async fn heartbeat(self: Arc<Self>, rooms: Rooms) {
+        let mut every = tokio::time::interval(self.timing.heartbeat_every());
+        every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        loop {
+            every.tick().await;
+            self.publish(self.subjects.alive(), &NodeNote { node: self.node() })
+                .await;
+            let now = Instant::now();
+            let gone: Vec<Uuid> = {
+                let mut alive = self.alive.lock().expect("alive lock");
+                let gone = alive
+                    .iter()
+                    .filter(|(_, seen)| now.duration_since(**seen) > self.timing.gone_after())
+                    .map(|(node, _)| *node)
+                    .collect::<Vec<_>>();
+                for node in &gone {
+                    alive.remove(node);
+                }
+                gone
+            };
+            for node in gone {
+                tracing::warn!(%node, "node gone: its connections leave this node's rooms");
+                self.forget_node(node);
+                rooms.tell_all(|| Command::NodeGone { node });
+            }
+        }
+    }
+
+    /// Forgets what was heard of a node that is gone.
+    fn forget_node(&self, node: Uuid) {
+        self.owners
+            .lock()
+            .expect("owners lock")
+            .retain(|_, owner| *owner != node);
+        self.infos
+            .lock()
+            .expect("infos lock")
+            .retain(|_, (owner, _)| *owner != node);
+    }
+
+    async fn follow_nodes(
+        self: Arc<Self>,
+        mut alive: async_nats::Subscriber,
+        mut released: async_nats::Subscriber,
+    ) {
+        loop {
+            tokio::select! {
+                Some(message) = alive.next() => {
+                    if let Some(note) = decode::<NodeNote>(&message.payload) {
+                        if note.node != self.node() {
+                            self.alive.lock().expect("alive lock").insert(note.node, Instant::now());
+                        }
+                    }
+                }
+                Some(message) = released.next() => {
+                    if let Some(note) = decode::<NodeNote>(&message.payload) {
+                        if note.node != self.node() {
+                            self.forget_node(note.node);
+                            self.sweep_now.notify_one();
+                        }
+                    }
+                }
+                else => return,
+            }
+        }
+    }
+
+    // --- Leases ---
+
+    /// Renews this node's leases; stops the rooms whose lease another node took.
+    async fn renew(self: Arc<Self>, rooms: Rooms) {
+        let mut every = tokio::time::interval(self.timing.renew_every());
+        every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        loop {
+            every.tick().await;
+            match self.leases.renew().await {
+                Ok(held) => rooms.stop_unheld(&held),
+                Err(e) => tracing::warn!(error = %e, "could not renew leases"),
+            }
+        }
+    }
+
+    /// Takes over live rooms that no node runs (their node died, froze, or stopped).
+    async fn sweep(self: Arc<Self>, rooms: Rooms) {
+        let mut every = tokio::time::interval(self.timing.sweep_every());
+        every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        loop {
+            tokio::select! {
+                _ = every.tick() => {}
+                _ = self.sweep_now.notified() => {}
+            }
+            let orphans = match self.leases.orphans().await {
+                Ok(orphans) => orphans,
+                Err(e) => {
+                    tracing::warn!(error = %e, "could not look for rooms to take over");
+                    continue;
+                }
+            };
+            for code in orphans {
+                match rooms.take_over(&code).await {
+                    Ok(true) => {
+                        METRICS.leases_taken_over.inc();
+                        tracing::info!(room = %code, "room taken over");
+                    }
+                    Ok(false) => {}
+                    Err(e) => {
+                        tracing::warn!(room = %code, error = %e, "could not take a room over")
+                    }
+                }
+            }
+        }
+    }
+
+    /// A graceful stop: lets every lease go at once and says so, after the rooms stopped here.
+    pub async fn leave(&self) {
+        match self.leases.release_all().await {
+            Ok(rooms) => tracing::info!(rooms, "leases let go"),
+            Err(e) => tracing::warn!(error = %e, "could not let the leases go: they expire"),
+        }
+        self.publish(self.subjects.released(), &NodeNote { node: self.node() })
+            .await;
+        let _ = self.nats.flush().await;
+    }
+}
+
+fn decode<T: DeserializeOwned>(payload: &[u8]) -> Option<T> {
+    match serde_json::from_slice(payload) {
+        Ok(value) => Some(value),
+        Err(e) => {
+            tracing::warn!(error = %e, "an unreadable message from another node");
+            None
+        }
+    }
+}

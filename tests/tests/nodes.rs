@@ -1,0 +1,465 @@
+//! Several nodes as one Plateau (the contract's "Several nodes"): real server processes sharing one
+//! Postgres database and the machine's NATS, each test under a cluster name of its own. Players on
+//! different nodes play whole matches; a node killed with -9, paused past its lease, or stopped with
+//! SIGTERM loses no acknowledged move, plays none twice, and its rooms go on elsewhere within 10 s.
+
+use plateau::cluster::{Leases, Take};
+use plateau::store::{is_lease_lost, NewMove, Store};
+use plateau_tests::{Api, Backend, Client, Player, TestDb, TestServer};
+use serde_json::{json, Value};
+use std::time::{Duration, Instant};
+
+/// The machine's NATS (CI starts it if it is not running).
+const NATS: &str = "nats://127.0.0.1:4222";
+
+/// The games and what a whole match of each is played with.
+const GAMES: [&str; 5] = [
+    "abalone",
+    "triominos",
+    "pinuid",
+    "trangouar",
+    "groups-of-three",
+];
+
+/// `count` nodes on one fresh Postgres database, under a cluster name of their own. Leases last
+/// `lease_ms`; matches end by the ply cap at the latest, so that whole matches stay short.
+async fn start_nodes(
+    db: &TestDb,
+    count: usize,
+    lease_ms: u64,
+    extra: &[(&str, &str)],
+) -> Vec<TestServer> {
+    let cluster = format!("test-{}", uuid::Uuid::new_v4().simple());
+    let lease = lease_ms.to_string();
+    let mut env = vec![
+        ("PLATEAU_NATS_URL", NATS),
+        ("PLATEAU_CLUSTER_NAME", cluster.as_str()),
+        ("PLATEAU_LEASE_TTL_MS", lease.as_str()),
+        ("PLATEAU_BOT_DELAY_MS", "0"),
+        ("PLATEAU_MAX_PLIES", "80"),
+    ];
+    env.extend_from_slice(extra);
+    let mut nodes = Vec::new();
+    for _ in 0..count {
+        nodes.push(TestServer::start_with(db, &env).await);
+    }
+    nodes
+}
+
+/// Alice creates a 2-player room of `game` through `host`; Alice joins through `via_a`, Bob
+/// through `via_b`; Alice starts it. Both hold version 1.
+async fn duel_across(
+    game: &str,
+    host: &TestServer,
+    via_a: &TestServer,
+    via_b: &TestServer,
+) -> (String, [Player; 2], [Client; 2]) {
+    let api = Api::new(host.http());
+    let alice = api.new_player("Alice").await;
+    let bob = api.new_player("Bob").await;
+    let room = api
+        .create_room(
+            &alice,
+            json!({"game": game, "players": 2, "visibility": "public", "seating": "host_first"}),
+        )
+        .await;
+    let code = room["code"].as_str().unwrap().to_string();
+    let a = Client::login(&via_a.ws_url(), &alice).await;
+    let b = Client::login(&via_b.ws_url(), &bob).await;
+    a.join(&code, "player").await;
+    let joined = b.join(&code, "player").await;
+    assert_eq!(
+        joined["room"]["seats"][1]["player"]["id"],
+        bob.id.as_str(),
+        "{joined}"
+    );
+    a.send(json!({"type": "start", "room": code})).await;
+    a.until_version(&code, 1).await;
+    b.until_version(&code, 1).await;
+    (code, [alice, bob], [a, b])
+}
+
+/// The `ended` frame `client` got for `code`, if any.
+fn ended(client: &Client, code: &str) -> Option<Value> {
+    client
+        .frames()
+        .into_iter()
+        .find(|f| f["type"] == "ended" && f["room"] == code)
+}
+
+/// A move acknowledged: at which ply, and what it was.
+type Acked = Vec<(u64, Value)>;
+
+/// Plays one legal move for whichever client has one, retrying while the room moves between
+/// nodes (`internal`, or no answer from a node that just died); the ack, after every client
+/// reached its version. None if the match ended. Acknowledged moves are added to `acked`.
+async fn play_one(code: &str, clients: &[&Client], acked: &mut Acked) -> Option<Value> {
+    let deadline = Instant::now() + Duration::from_secs(20);
+    loop {
+        if clients.iter().any(|c| ended(c, code).is_some()) {
+            return None;
+        }
+        for c in clients {
+            let Some(mv) = c.legal(code).into_iter().next() else {
+                continue;
+            };
+            let id = format!("m{}", uuid::Uuid::new_v4().simple());
+            let mark = c.mark();
+            let version = c.version(code);
+            c.send(json!({"type": "move", "room": code, "id": id, "version": version, "move": mv}))
+                .await;
+            let answer = c
+                .try_wait_for(mark, Duration::from_secs(5), |f| {
+                    (f["type"] == "ack" || f["type"] == "error") && f["id"] == id.as_str()
+                })
+                .await;
+            let Some(answer) = answer.filter(|a| a["type"] == "ack") else {
+                // `internal` while the room moves; `stale` when a view is behind; nothing when
+                // the node that took the move died.
+                continue;
+            };
+            let version = answer["version"].as_u64().unwrap();
+            // No rulings in these matches: version = 1 + plies.
+            acked.push((version - 1, mv));
+            for other in clients {
+                other.until_version(code, version).await;
+            }
+            return Some(answer);
+        }
+        assert!(
+            Instant::now() < deadline,
+            "no move could be played in 20 s: {:?}",
+            clients.iter().map(|c| c.view(code)).collect::<Vec<_>>()
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+/// The stored moves of `code`'s match: plies 1..=n, each once, and every acked move at its ply.
+async fn assert_stored_once(api: &Api, code: &str, acked: &Acked) {
+    let (_, room) = api.get(&format!("/api/v1/rooms/{code}"), None).await;
+    let id = room["match"].as_str().expect("a match").to_string();
+    let record = api.match_record(&id).await;
+    let moves = record["moves"].as_array().unwrap();
+    let plies: Vec<u64> = moves.iter().map(|m| m["ply"].as_u64().unwrap()).collect();
+    assert_eq!(
+        plies,
+        (1..=moves.len() as u64).collect::<Vec<_>>(),
+        "each ply once"
+    );
+    for (ply, mv) in acked {
+        assert_eq!(
+            &moves[*ply as usize - 1]["move"],
+            mv,
+            "the move acked at ply {ply} is the one stored there"
+        );
+    }
+}
+
+/// Players on different nodes play whole matches of every game; a room created through one node is
+/// joined through the two others, watched through a third, and every node answers the same
+/// RoomInfo, presence included.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn whole_matches_of_every_game_across_three_nodes() {
+    let db = TestDb::new(Backend::Postgres).await;
+    let nodes = start_nodes(&db, 3, 2000, &[]).await;
+    for game in GAMES {
+        let (code, _, [a, b]) = duel_across(game, &nodes[0], &nodes[1], &nodes[2]).await;
+        let carol = Api::new(nodes[0].http()).new_player("Carol").await;
+        let c = Client::login(&nodes[0].ws_url(), &carol).await;
+        c.join(&code, "spectator").await;
+        // Presence is the room's, whichever node is asked.
+        for node in &nodes {
+            let (_, info) = Api::new(node.http())
+                .get(&format!("/api/v1/rooms/{code}"), None)
+                .await;
+            let seen = async {
+                let deadline = Instant::now() + Duration::from_secs(5);
+                loop {
+                    let (_, info) = Api::new(node.http())
+                        .get(&format!("/api/v1/rooms/{code}"), None)
+                        .await;
+                    if info["spectators"] == 1 || Instant::now() > deadline {
+                        return info;
+                    }
+                    tokio::time::sleep(Duration::from_millis(50)).await;
+                }
+            };
+            let info = if info["spectators"] == 1 {
+                info
+            } else {
+                seen.await
+            };
+            assert_eq!(info["status"], "playing", "{game}: {info}");
+            assert_eq!(info["spectators"], 1, "{game}: {info}");
+            assert_eq!(info["seats"][0]["connected"], true, "{game}: {info}");
+            assert_eq!(info["seats"][1]["connected"], true, "{game}: {info}");
+        }
+        let mut acked = Vec::new();
+        while play_one(&code, &[&a, &b], &mut acked).await.is_some() {}
+        let end = ended(&a, &code).expect("the match ended");
+        let watched = c
+            .wait_for(0, |f| f["type"] == "ended" && f["room"] == code)
+            .await;
+        assert_eq!(watched["result"], end["result"], "{game}");
+        // Views rebuilt from the patches each node relayed equal fresh snapshots.
+        assert!(a.gaps().is_empty() && b.gaps().is_empty() && c.gaps().is_empty());
+        a.check_sync(&code).await;
+        b.check_sync(&code).await;
+        c.check_sync(&code).await;
+        for node in &nodes {
+            assert_stored_once(&Api::new(node.http()), &code, &acked).await;
+        }
+    }
+}
+
+/// Each node in turn is killed with -9 in the middle of a match it runs, played by clients of
+/// the two others: within 10 s another node runs the room from its last committed move, the clients
+/// go on, and every acked move is stored exactly once. The killed node comes back for the next turn.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_node_killed_mid_match_is_replaced_within_ten_seconds() {
+    let db = TestDb::new(Backend::Postgres).await;
+    let mut nodes = start_nodes(&db, 3, 2000, &[]).await;
+    for victim in 0..3 {
+        let (via_a, via_b) = ((victim + 1) % 3, (victim + 2) % 3);
+        let (code, _, [a, b]) =
+            duel_across("abalone", &nodes[victim], &nodes[via_a], &nodes[via_b]).await;
+        let mut acked = Vec::new();
+        for _ in 0..4 {
+            play_one(&code, &[&a, &b], &mut acked)
+                .await
+                .expect("playing");
+        }
+        nodes[victim].kill9();
+        let killed = Instant::now();
+        play_one(&code, &[&a, &b], &mut acked)
+            .await
+            .expect("playing");
+        let resumed = killed.elapsed();
+        assert!(
+            resumed < Duration::from_secs(10),
+            "play resumed {resumed:?} after the kill"
+        );
+        for _ in 0..3 {
+            play_one(&code, &[&a, &b], &mut acked)
+                .await
+                .expect("playing");
+        }
+        assert_stored_once(&Api::new(nodes[via_a].http()), &code, &acked).await;
+        nodes[victim].restart().await;
+    }
+}
+
+/// A node frozen (SIGSTOP) past its lease loses its rooms to the others; once it runs again it
+/// commits nothing more to them, and its own clients play on through the room's new node.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_paused_node_cannot_commit_and_its_clients_move_on() {
+    let db = TestDb::new(Backend::Postgres).await;
+    let nodes = start_nodes(&db, 2, 2000, &[]).await;
+    // Alice is on the node that runs the room; Bob on the other.
+    let (code, _, [a, b]) = duel_across("abalone", &nodes[0], &nodes[0], &nodes[1]).await;
+    let mut acked = Vec::new();
+    for _ in 0..2 {
+        play_one(&code, &[&a, &b], &mut acked)
+            .await
+            .expect("playing");
+    }
+    nodes[0].pause();
+    // Past the lease and a sweep: node 1 runs the room now.
+    tokio::time::sleep(Duration::from_secs(4)).await;
+    nodes[0].resume();
+    // Alice's next move goes through the frozen node: it must not commit it there.
+    for _ in 0..4 {
+        play_one(&code, &[&a, &b], &mut acked)
+            .await
+            .expect("playing");
+    }
+    assert_stored_once(&Api::new(nodes[1].http()), &code, &acked).await;
+    assert_stored_once(&Api::new(nodes[0].http()), &code, &acked).await;
+    let lost = |node: &TestServer| node.log_contains("lease lost");
+    assert!(
+        lost(&nodes[0]),
+        "the frozen node noticed it lost the room:\n{}",
+        nodes[0].log_tail()
+    );
+}
+
+/// SIGTERM hands a node's rooms over at once, long before their leases (30 s here) would expire.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_graceful_stop_hands_rooms_over_at_once() {
+    let db = TestDb::new(Backend::Postgres).await;
+    let mut nodes = start_nodes(&db, 2, 30_000, &[]).await;
+    let (code, _, [a, b]) = duel_across("abalone", &nodes[0], &nodes[1], &nodes[1]).await;
+    let mut acked = Vec::new();
+    for _ in 0..2 {
+        play_one(&code, &[&a, &b], &mut acked)
+            .await
+            .expect("playing");
+    }
+    let status = nodes[0].terminate().await;
+    assert!(status.success(), "{status}");
+    let stopped = Instant::now();
+    play_one(&code, &[&a, &b], &mut acked)
+        .await
+        .expect("playing");
+    assert!(
+        stopped.elapsed() < Duration::from_secs(5),
+        "handed over in {:?}",
+        stopped.elapsed()
+    );
+    assert_stored_once(&Api::new(nodes[1].http()), &code, &acked).await;
+}
+
+/// Fencing, in the store itself: once another node took a room's lease, a commit under the old
+/// lease fails (nothing written) and one under the new lease succeeds.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_commit_under_a_lost_lease_is_refused() {
+    let db = TestDb::new(Backend::Postgres).await;
+    // A server made the schema and a started match to commit to.
+    let server = TestServer::start(&db).await;
+    let api = Api::new(server.http());
+    let duo = plateau_tests::scenario::started_abalone_duo(&server, &api, "private").await;
+    let (_, room) = api.get(&format!("/api/v1/rooms/{}", duo.code), None).await;
+    let match_id: uuid::Uuid = room["match"].as_str().unwrap().parse().unwrap();
+    drop(duo);
+    drop(server);
+    let store = Store::connect(&db.url, 2).await.unwrap();
+    let pool = store.postgres().unwrap().clone();
+    let short = Duration::from_millis(300);
+    let old = Leases::new(pool.clone(), uuid::Uuid::new_v4(), short);
+    let new = Leases::new(pool, uuid::Uuid::new_v4(), short);
+    let Take::Taken(old_fence) = old.take(&duo_code(&room)).await.unwrap() else {
+        panic!("a free room is taken");
+    };
+    assert!(matches!(new.take(&duo_code(&room)).await.unwrap(), Take::HeldBy(n) if n == old.node));
+    tokio::time::sleep(short * 2).await;
+    let Take::Taken(new_fence) = new.take(&duo_code(&room)).await.unwrap() else {
+        panic!("an expired lease is taken over");
+    };
+    assert_eq!(new_fence.epoch, old_fence.epoch + 1);
+    assert!(
+        !old.renew().await.unwrap().contains(&duo_code(&room)),
+        "the old node learns it lost the room"
+    );
+    let body = json!({"from": "A1", "to": "B1"});
+    let mv = |fence| NewMove {
+        match_id,
+        ply: 1,
+        seat: 0,
+        player_id: None,
+        client_id: Some("fenced"),
+        body: &body,
+        at: chrono::Utc::now(),
+        end: None,
+        fence: Some(fence),
+    };
+    let refused = store.append_move(&mv(&old_fence)).await.unwrap_err();
+    assert!(is_lease_lost(&refused), "{refused}");
+    assert_eq!(store.moves(match_id, None).await.unwrap().len(), 0);
+    store.append_move(&mv(&new_fence)).await.unwrap();
+    assert_eq!(store.moves(match_id, None).await.unwrap().len(), 1);
+}
+
+fn duo_code(room: &Value) -> String {
+    room["code"].as_str().unwrap().to_string()
+}
+
+/// Several nodes need Postgres: with SQLite and a NATS URL the server refuses to start and says why.
+#[tokio::test]
+async fn several_nodes_refuse_sqlite() {
+    let dir = tempfile::tempdir().unwrap();
+    let output = std::process::Command::new(plateau_tests::server::binary())
+        .args([
+            "serve",
+            "--addr",
+            "127.0.0.1:0",
+            "--metrics-addr",
+            "127.0.0.1:0",
+        ])
+        .env(
+            "DATABASE_URL",
+            format!("sqlite://{}", dir.path().join("x.db").display()),
+        )
+        .env("PLATEAU_NATS_URL", NATS)
+        .output()
+        .unwrap();
+    assert!(!output.status.success());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("needs a Postgres database"), "{stderr}");
+}
+
+/// `/readyz` is 503 while NATS is away and 200 again once it is back (a NATS server of the test's
+/// own, on a free port, stopped and started again).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn readiness_follows_nats() {
+    let port = free_port();
+    let mut nats = start_nats(port);
+    let db = TestDb::new(Backend::Postgres).await;
+    let url = format!("nats://127.0.0.1:{port}");
+    let server = TestServer::start_with(&db, &[("PLATEAU_NATS_URL", url.as_str())]).await;
+    let ready = || async {
+        reqwest::get(format!("{}/readyz", server.http()))
+            .await
+            .unwrap()
+            .status()
+            .as_u16()
+    };
+    assert_eq!(ready().await, 200);
+    nats.kill().unwrap();
+    nats.wait().unwrap();
+    assert!(
+        until(|| async { ready().await == 503 }).await,
+        "503 once NATS is away"
+    );
+    let mut nats = start_nats(port);
+    assert!(
+        until(|| async { ready().await == 200 }).await,
+        "200 once it is back"
+    );
+    nats.kill().unwrap();
+    nats.wait().unwrap();
+}
+
+fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+}
+
+fn start_nats(port: u16) -> std::process::Child {
+    let binary = ["/usr/sbin/nats-server", "/usr/bin/nats-server"]
+        .into_iter()
+        .find(|p| std::path::Path::new(p).exists())
+        .unwrap_or("nats-server");
+    let child = std::process::Command::new(binary)
+        .args(["-a", "127.0.0.1", "-p", &port.to_string()])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("nats-server is installed (CI installs it)");
+    for _ in 0..100 {
+        if std::net::TcpStream::connect(("127.0.0.1", port)).is_ok() {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    child
+}
+
+/// Whether `check` holds within 15 s.
+async fn until<F, Fut>(check: F) -> bool
+where
+    F: Fn() -> Fut,
+    Fut: std::future::Future<Output = bool>,
+{
+    let deadline = Instant::now() + Duration::from_secs(15);
+    while Instant::now() < deadline {
+        if check().await {
+            return true;
+        }
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    false
+}
