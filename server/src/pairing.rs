@@ -219,7 +219,8 @@ mod tests {
         let now = t(60);
         assert!(offered(&room("A", host, 0), &want, now));
 
-        let mut cases: Vec<(&str, Box<dyn Fn(&mut RoomInfo)>)> = vec![
+        type Change = Box<dyn Fn(&mut RoomInfo)>;
+        let mut cases: Vec<(&str, Change)> = vec![
             ("private", Box::new(|r| r.visibility = Visibility::Private)),
             ("started", Box::new(|r| r.status = RoomStatus::Playing)),
             ("other game", Box::new(|r| r.game = "pinuid".into())),
