@@ -16,6 +16,7 @@ import { clockStrip, clockText } from './clock.js';
 import { matchActions } from './match-actions.js';
 import { boardFor, seatColours as coloursOf, flipButton } from './boards/index.js';
 import { breakdown } from './breakdown.js';
+import { retryQuick } from './quick.js';
 
 const MAX_LOG = 200;
 /** Events of a move that changed the board (the boards mark these as the last move). */
@@ -263,6 +264,7 @@ export function roomPage(main, code, conn) {
       return;
     }
     if (f.code === 'room_full' && st.role === 'player') {
+      if (retryQuick(code)) return;
       st.role = 'spectator';
       say(`${f.message}. You are watching.`, 'info');
       join();
