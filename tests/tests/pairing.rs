@@ -269,5 +269,12 @@ async fn bad_input_is_refused_and_changes_nothing(backend: Backend) {
     assert_error(&answer, 401, "unauthorized");
     let (_, lobby) = api.get("/api/v1/rooms", None).await;
     assert_eq!(lobby, json!([]), "nothing was created");
+
+    // The call is in the OpenAPI document, with both answers.
+    let (_, openapi) = api.get("/api/v1/openapi.json", None).await;
+    let responses = &openapi["paths"]["/api/v1/rooms/quick"]["post"]["responses"];
+    for status in ["200", "201", "400", "401", "409"] {
+        assert!(responses.get(status).is_some(), "{status} in {responses}");
+    }
 }
 on_both_databases!(bad_input_is_refused_and_changes_nothing);

@@ -598,6 +598,8 @@ export function roomPage(main, code, conn) {
     if (st.destroyed) return;
     const seated = st.room.seats.some((s) => s.player && s.player.id === me.id);
     const free = st.room.status === 'waiting' && st.room.seats.some((s) => !s.player && !s.bot);
+    // Sent here by "Play now", and the last seat went to someone else meanwhile: pair again.
+    if (!seated && !free && !wantWatch && retryQuick(code)) return;
     st.role = seated || (free && !wantWatch) ? 'player' : 'spectator';
     st.matchId = st.room.match;
     renderInfo();
