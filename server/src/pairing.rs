@@ -70,8 +70,8 @@ pub fn people(room: &RoomInfo) -> impl Iterator<Item = (&SeatInfo, &PlayerRef)> 
         .filter_map(|s| s.player.as_ref().map(|p| (s, p)))
 }
 
-/// Whether `room` may be offered to the caller at `now`, ratings aside.
-pub fn offered(room: &RoomInfo, wanted: &Wanted, now: DateTime<Utc>) -> bool {
+/// Whether `room` is a waiting public room of what was asked.
+fn fits(room: &RoomInfo, wanted: &Wanted) -> bool {
     room.visibility == Visibility::Public
         && room.status == RoomStatus::Waiting
         && room.game == wanted.game
@@ -79,9 +79,26 @@ pub fn offered(room: &RoomInfo, wanted: &Wanted, now: DateTime<Utc>) -> bool {
         && room.options == *wanted.options
         && room.clock.as_ref() == wanted.clock
         && room.rated == wanted.rated
+}
+
+/// Whether the caller is seated in `room`.
+fn seats_caller(room: &RoomInfo, wanted: &Wanted) -> bool {
+    people(room).any(|(_, p)| p.id == wanted.caller)
+}
+
+/// Whether `room` may be offered to the caller at `now`, ratings aside.
+pub fn offered(room: &RoomInfo, wanted: &Wanted, now: DateTime<Utc>) -> bool {
+    fits(room, wanted)
         && room.seats.iter().any(|s| s.player.is_none() && !s.bot)
-        && !people(room).any(|(_, p)| p.id == wanted.caller)
+        && !seats_caller(room, wanted)
         && (people(room).any(|(s, _)| s.connected) || waited(room, now) < JOIN_GRACE)
+}
+
+/// Whether `room` is one of what was asked that the caller already sits in (waiting for others):
+/// with no other room to offer, the caller is sent back there rather than given one more room
+/// (pressing "Play now" twice opens one room, not two).
+pub fn callers_own(room: &RoomInfo, wanted: &Wanted) -> bool {
+    fits(room, wanted) && seats_caller(room, wanted)
 }
 
 /// The mean rating of the people seated in `room`; `ratings` holds those who have one in the game
@@ -242,6 +259,7 @@ mod tests {
             let mut r = room("A", host, 0);
             change(&mut r);
             assert!(!offered(&r, &want, now), "{why}");
+            assert_eq!(callers_own(&r, &want), why == "caller seated", "{why}");
         }
 
         // A room nobody has joined yet is offered while its creator may still be on the way.

@@ -28,7 +28,8 @@ static PAIRING: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
 #[utoipa::path(post, path = "/api/v1/rooms/quick", tag = "rooms", request_body = QuickRoom, security(("bearer" = [])),
     responses((status = 200, description = "A waiting public room with a free seat, of that game (default options), player count, clock and \
                   rated flag, whose seated players' mean rating is within the room's window of the caller's: join it over the \
-                  WebSocket (`created` false). The seat is not held: if another player takes the last one first, `join` is `room_full`", body = QuickRoomAnswer),
+                  WebSocket (`created` false). With none, the oldest such room the caller already sits in (also `created` false). The seat is not held: if another \
+                  player takes the last one first, `join` is `room_full`", body = QuickRoomAnswer),
               (status = 201, description = "No room fitted: a new public room, made as `POST /api/v1/rooms` makes it; the caller hosts it, in seat 0 (`created` true)", body = QuickRoomAnswer),
               (status = 401, description = "Missing or unknown token", body = ErrorBody), (status = 400, description = "Malformed or invalid input", body = ErrorBody),
               (status = 409, description = "A new room was needed, and the player already hosts `--open-rooms-per-player` waiting rooms", body = ErrorBody)))]
@@ -66,7 +67,8 @@ pub async fn quick(
     ))
 }
 
-/// The room [`pairing::choose`] picks for `player`, if any. Input that `POST /api/v1/rooms` would
+/// The room [`pairing::choose`] picks for `player`, else the oldest waiting room of what was asked
+/// that `player` already sits in, if any. Input that `POST /api/v1/rooms` would
 /// refuse matches nothing here: the caller then goes on to create a room, which refuses it in the
 /// same words (one validation, not two).
 async fn find(
@@ -93,11 +95,17 @@ async fn find(
         rated: body.rated,
     };
     let now = Utc::now();
-    let rooms = state
+    let (own, rooms): (Vec<RoomInfo>, Vec<RoomInfo>) = state
         .rooms
-        .live_matching(|room| pairing::offered(room, &wanted, now));
+        .live_matching(|room| {
+            pairing::offered(room, &wanted, now) || pairing::callers_own(room, &wanted)
+        })
+        .into_iter()
+        .partition(|room| pairing::callers_own(room, &wanted));
+    // The caller's own waiting room, the oldest, when nobody else's will do.
+    let own = own.into_iter().min_by_key(|room| room.created_at);
     if rooms.is_empty() {
-        return Ok(None);
+        return Ok(own);
     }
     let mut people: Vec<Uuid> = rooms
         .iter()
@@ -108,5 +116,5 @@ async fn find(
     people.dedup();
     let ratings = state.store.game_ratings(&body.game, &people).await?;
     let caller = pairing::rating_of(player.id, &ratings);
-    Ok(pairing::choose(caller, rooms, &ratings, now))
+    Ok(pairing::choose(caller, rooms, &ratings, now).or(own))
 }
