@@ -55,7 +55,8 @@ async fn join(server: &TestServer, api: &Api, player: &Player, room: &str) -> Cl
 }
 
 /// The first caller opens a public room with the game's defaults and hosts it; the second lands in
-/// it and takes the free seat; once it is full, the next caller gets a room of its own.
+/// it and takes the free seat; a third sent there too before the second joined is refused
+/// `room_full` when it joins, and asking again is sent elsewhere.
 async fn a_second_caller_lands_in_the_first_callers_room(backend: Backend) {
     let (_db, server, api) = start(backend).await;
     let [alice, bob, carol] = [
@@ -85,14 +86,25 @@ async fn a_second_caller_lands_in_the_first_callers_room(backend: Backend) {
     let (status, found) = quick(&api, &bob, ask.clone()).await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(code(&found), room);
-    let _b = join(&server, &api, &bob, &room).await;
 
-    // Full now: Dave is sent to Carol's room, the other one with a free seat (nobody is in it
-    // yet, but it has just opened: its host may be on the way).
+    // The seat is not held: Dave, asking before Bob has joined, is sent to the same room, and
+    // whoever joins second is refused `room_full`.
     let dave = api.new_player("Dave").await;
+    let (status, same) = quick(&api, &dave, ask.clone()).await;
+    assert_eq!((status, code(&same)), (StatusCode::OK, room.clone()));
+    let _b = join(&server, &api, &bob, &room).await;
+    let d = Client::login(&server.ws_url(), &dave).await;
+    let refused = d.join(&room, "player").await;
+    assert_eq!(
+        (&refused["type"], &refused["code"]),
+        (&json!("error"), &json!("room_full")),
+        "{refused}"
+    );
+
+    // Asking again, Dave is sent to Carol's room, the other one with a free seat (nobody is in it
+    // yet, but it has just opened: its host may be on the way); a full room is not offered.
     let (_, other) = quick(&api, &dave, ask.clone()).await;
-    assert_ne!(code(&other), room, "a full room is not offered");
-    assert_eq!(code(&other), code(&made), "the fresh room with a free seat");
+    assert_eq!(code(&other), code(&made));
 }
 on_both_databases!(a_second_caller_lands_in_the_first_callers_room);
 
