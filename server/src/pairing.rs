@@ -19,13 +19,14 @@ use uuid::Uuid;
 use crate::ratings::Rating;
 
 /// The window of a room that has just opened, in rating points either side of its players' mean:
-/// about one standard deviation of a settled Glicko-2 rating's uncertainty band, so that a new
-/// room first pairs players who would be expected to win about 30 to 70% of their games.
+/// the gap at which the stronger player is expected to score 70% (Glicko's 1 / (1 + 10^(-d/400))),
+/// still a contest; it is also the deviation under which a rating counts as settled, so two
+/// players this close may well be equals.
 pub const START_WINDOW: f64 = 150.0;
 /// The window grows by this much...
 pub const WIDEN_BY: f64 = 50.0;
 /// ...for every this long the room has waited: after a minute a room takes players 450 points
-/// away, which is still a game, rather than letting both sides wait for a closer one.
+/// away (an uneven game) rather than letting its players wait on for a closer one.
 pub const WIDEN_EVERY: Duration = Duration::from_secs(10);
 /// After waiting this long a room takes anyone: a game with someone beats no game.
 pub const ANY_RATING_AFTER: Duration = Duration::from_secs(120);
