@@ -223,6 +223,30 @@ pub struct NewRoom {
     pub rated: bool,
 }
 
+/// `POST /api/v1/rooms/quick` *(addition)*: quick pairing. The room found or opened has the game's
+/// default options and is public.
+#[derive(Debug, Clone, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct QuickRoom {
+    pub game: String,
+    pub players: usize,
+    /// As in [`NewRoom`]: null or absent for no clock. Only rooms with this very clock match.
+    #[serde(default)]
+    #[schema(value_type = Option<ClockSetting>)]
+    pub clock: Option<Value>,
+    /// Only rooms with this flag match (default false).
+    #[serde(default)]
+    pub rated: bool,
+}
+
+/// The answer of `POST /api/v1/rooms/quick`: the room to join over the WebSocket, and whether it
+/// was opened for this request (then the caller hosts it, in seat 0) or found waiting.
+#[derive(Debug, Clone, Serialize, Deserialize, utoipa::ToSchema)]
+pub struct QuickRoomAnswer {
+    pub room: RoomInfo,
+    pub created: bool,
+}
+
 /// A room, as REST and the `room` frame show it.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct RoomInfo {

@@ -15,6 +15,7 @@ pub mod counted;
 pub mod error;
 pub mod listen;
 pub mod metrics;
+pub mod pairing;
 pub mod passwords;
 pub mod rate;
 pub mod ratings;

@@ -3,7 +3,7 @@
 //! machine's `postgres://postgres@127.0.0.1:5432/postgres`). Postgres tests fail, never skip, when
 //! Postgres is unreachable: CI must not pass without them.
 
-use sqlx::{Connection, PgConnection};
+use sqlx::{Connection, PgConnection, SqliteConnection};
 
 pub const DEFAULT_POSTGRES: &str = "postgres://postgres@127.0.0.1:5432/postgres";
 
@@ -89,6 +89,36 @@ impl TestDb {
                 .execute(&mut conn)
                 .await
                 .unwrap_or_else(|e| panic!("{statement}: {e}"));
+        }
+    }
+}
+
+impl TestDb {
+    /// Moves the creation of room `code` back by `by`, as if it had waited that much longer (its
+    /// rows only: a running server keeps what it loaded, so stop it first and restart it after).
+    pub async fn backdate_room(&self, code: &str, by: chrono::Duration) {
+        // The same statements on either connection type (each backend binds its own way).
+        macro_rules! backdate {
+            ($conn:ty) => {{
+                let mut conn = <$conn>::connect(&self.url).await.expect("connect");
+                let at: chrono::DateTime<chrono::Utc> =
+                    sqlx::query_scalar("SELECT created_at FROM rooms WHERE code = $1")
+                        .bind(code)
+                        .fetch_one(&mut conn)
+                        .await
+                        .expect("the room's creation");
+                sqlx::query("UPDATE rooms SET created_at = $1 WHERE code = $2")
+                    .bind(at - by)
+                    .bind(code)
+                    .execute(&mut conn)
+                    .await
+                    .expect("backdate the room");
+            }};
+        }
+        if self.postgres.is_some() {
+            backdate!(PgConnection)
+        } else {
+            backdate!(SqliteConnection)
         }
     }
 }

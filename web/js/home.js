@@ -10,6 +10,7 @@ import { HELP, helpHref } from './help.js';
 import { optionLabel, optionHelp, valueLabel, isMore, appliesTo } from './options.js';
 import { clockChooser } from './clock-form.js';
 import { clockText } from './clock.js';
+import { quickBox } from './quick.js';
 
 const LOBBY_EVERY = 3000;
 
@@ -53,6 +54,8 @@ export function homePage(main) {
         'section',
         { class: 'card', 'aria-labelledby': 'lobby-h' },
         h('h2', { id: 'lobby-h' }, 'Public rooms'),
+        h('p', { class: 'muted small' }, 'Play now: a waiting room of your level, or a new one.'),
+        quickBox(),
         h('p', { class: 'muted small' }, 'Rooms waiting for players; refreshed every few seconds.'),
         lobbyList,
         h('h3', { id: 'watch-h' }, 'Games to watch'),

@@ -16,6 +16,7 @@ import { clockStrip, clockText } from './clock.js';
 import { matchActions } from './match-actions.js';
 import { boardFor, seatColours as coloursOf, flipButton } from './boards/index.js';
 import { breakdown } from './breakdown.js';
+import { retryQuick } from './quick.js';
 
 const MAX_LOG = 200;
 /** Events of a move that changed the board (the boards mark these as the last move). */
@@ -263,6 +264,7 @@ export function roomPage(main, code, conn) {
       return;
     }
     if (f.code === 'room_full' && st.role === 'player') {
+      if (retryQuick(code)) return;
       st.role = 'spectator';
       say(`${f.message}. You are watching.`, 'info');
       join();
@@ -596,6 +598,8 @@ export function roomPage(main, code, conn) {
     if (st.destroyed) return;
     const seated = st.room.seats.some((s) => s.player && s.player.id === me.id);
     const free = st.room.status === 'waiting' && st.room.seats.some((s) => !s.player && !s.bot);
+    // Sent here by "Play now", and the last seat went to someone else meanwhile: pair again.
+    if (!seated && !free && !wantWatch && retryQuick(code)) return;
     st.role = seated || (free && !wantWatch) ? 'player' : 'spectator';
     st.matchId = st.room.match;
     renderInfo();

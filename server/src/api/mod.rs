@@ -8,6 +8,7 @@ mod health;
 mod matches;
 mod openapi;
 mod players;
+mod quick;
 mod rooms;
 pub mod server;
 
@@ -38,6 +39,7 @@ pub fn router(state: AppState) -> Router {
         .route("/games/{id}/leaderboard", get(games::leaderboard))
         .route("/server", get(server::info))
         .route("/rooms", post(rooms::create).get(rooms::lobby))
+        .route("/rooms/quick", post(quick::quick))
         .route("/rooms/{code}", get(rooms::one))
         .route("/matches", get(matches::list))
         .route("/matches/{id}", get(matches::one))

@@ -5,7 +5,7 @@ use axum::Json;
 use utoipa::openapi::security::{Http, HttpAuthScheme, SecurityScheme};
 use utoipa::{Modify, OpenApi};
 
-use super::{accounts, export, games, matches, players, rooms, server};
+use super::{accounts, export, games, matches, players, quick, rooms, server};
 
 #[derive(OpenApi)]
 #[openapi(
@@ -30,6 +30,7 @@ use super::{accounts, export, games, matches, players, rooms, server};
         rooms::create,
         rooms::lobby,
         rooms::one,
+        quick::quick,
         matches::list,
         matches::one,
         matches::state_at

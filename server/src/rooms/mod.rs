@@ -405,6 +405,19 @@ impl Rooms {
         (infos, next)
     }
 
+    /// The live rooms whose info `keep` accepts (for quick pairing); only those are copied out.
+    pub fn live_matching(&self, keep: impl Fn(&RoomInfo) -> bool) -> Vec<RoomInfo> {
+        self.live
+            .lock()
+            .expect("room registry lock")
+            .values()
+            .filter_map(|handle| {
+                let info = handle.info.borrow();
+                keep(&info).then(|| info.clone())
+            })
+            .collect()
+    }
+
     /// A stored match after `ply` plies (see [`checkpoints`]: time independent of its length).
     pub async fn state_at(&self, row: &MatchRow, ply: i64) -> Result<Box<dyn Match>, StateError> {
         self.checkpoints.state_at(row, ply).await

@@ -3,7 +3,7 @@
 
 use chrono::{DateTime, Utc};
 use plateau_protocol::rest::{LeaderboardEntry, RatingChange, RatingInfo};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use uuid::Uuid;
 
 use super::{on_pool, Store, StoreError};
@@ -117,6 +117,10 @@ pub(crate) fn rated_players(seats: &[(i32, Option<Uuid>)]) -> Option<Vec<Uuid>> 
     (distinct.len() == players.len()).then_some(players)
 }
 
+/// Ids in one `IN (...)` list: well below SQLite's limit of bound parameters (32,766), and
+/// Postgres's (65,535).
+const RATINGS_PER_QUERY: usize = 1000;
+
 /// Most points of one rating history.
 pub const MAX_HISTORY: i64 = 1000;
 
@@ -147,6 +151,33 @@ impl Store {
                 )
             })
             .collect())
+    }
+
+    /// The current ratings in `game` of those of `players` who have played it rated (the others
+    /// stand at the start rating): one query for all of them (a list of at most
+    /// [`RATINGS_PER_QUERY`] ids, so one per that many for longer lists).
+    pub async fn game_ratings(
+        &self,
+        game: &str,
+        players: &[Uuid],
+    ) -> Result<HashMap<Uuid, f64>, StoreError> {
+        let mut ratings = HashMap::new();
+        for chunk in players.chunks(RATINGS_PER_QUERY) {
+            let rows: Vec<(Uuid, f64)> = on_pool!(self, |pool| {
+                let mut query = sqlx::QueryBuilder::new(
+                    "SELECT player_id, rating FROM ratings WHERE games > 0 AND game = ",
+                );
+                query.push_bind(game).push(" AND player_id IN (");
+                let mut ids = query.separated(", ");
+                for id in chunk {
+                    ids.push_bind(*id);
+                }
+                ids.push_unseparated(")");
+                query.build_query_as().fetch_all(pool).await
+            })?;
+            ratings.extend(rows);
+        }
+        Ok(ratings)
     }
 
     /// The best `limit` settled ratings of a game (deviation below [`SETTLED_DEVIATION`]).

@@ -1,0 +1,103 @@
+//! "Play now" (quick pairing, `POST /api/v1/rooms/quick`): a small form in the lobby (game, players,
+//! clock, rated) that sends the player to a waiting public room of its level, or to a new one.
+//!
+//! The server holds no seat: if someone else takes the last seat first, joining the room is refused
+//! `room_full`. The room page then calls [`retryQuick`], which asks again (a few times) with what
+//! was asked before, kept for the tab in sessionStorage.
+
+import { api, games } from './api.js';
+import { h, mount } from './dom.js';
+import { navigate } from './app.js';
+import { PRESETS } from './clock-form.js';
+
+const KEY = 'plateau.quick';
+/** Quick pairings made again after `room_full`, before the player is left to watch. */
+const RETRIES = 3;
+
+/** Asks for a room and goes there; `tries` counts the asks that ended in `room_full`. */
+async function playNow(ask, tries = 0) {
+  const { room } = await api('POST', '/rooms/quick', ask);
+  sessionStorage.setItem(KEY, JSON.stringify({ ask, code: room.code, tries }));
+  navigate(`/r/${room.code}`, tries > 0);
+}
+
+/**
+ * Called by the room page when joining `code` as a player was refused `room_full`: if this tab came
+ * to the room by "Play now", asks again and goes to the new room (true), else false (the caller
+ * carries on as for any full room).
+ */
+export function retryQuick(code) {
+  let last = null;
+  try {
+    last = JSON.parse(sessionStorage.getItem(KEY) || 'null');
+  } catch {
+    last = null;
+  }
+  if (!last || last.code !== code || last.tries >= RETRIES) return false;
+  playNow(last.ask, last.tries + 1).catch(() => sessionStorage.removeItem(KEY));
+  return true;
+}
+
+/** The "Play now" form and its error line; the catalog fills the form in once loaded. */
+export function quickBox() {
+  const gameSel = h('select', { id: 'quick-game', name: 'game', 'aria-label': 'Game' });
+  const playersSel = h('select', { id: 'quick-players', name: 'players', 'aria-label': 'Players' });
+  // The named clocks only: quick pairing is for the usual settings, which others will also pick.
+  const clockSel = h(
+    'select',
+    { id: 'quick-clock', name: 'clock', 'aria-label': 'Clock' },
+    PRESETS.filter((p) => p.id !== 'custom').map((p) => h('option', { value: p.id }, p.label)),
+  );
+  const rated = h('input', { type: 'checkbox', id: 'quick-rated', name: 'rated' });
+  const err = h('p', { class: 'error', role: 'alert' });
+  const button = h('button', { type: 'submit', class: 'primary', id: 'play-now', disabled: true }, 'Play now');
+  let catalog = [];
+
+  const fillPlayers = () => {
+    const g = catalog.find((x) => x.id === gameSel.value);
+    const options = [];
+    for (let n = g.min_players; n <= g.max_players; n++) options.push(h('option', { value: n }, `${n} players`));
+    mount(playersSel, options);
+  };
+  gameSel.addEventListener('change', fillPlayers);
+  games()
+    .then((list) => {
+      catalog = list;
+      mount(gameSel, list.map((g) => h('option', { value: g.id }, g.name)));
+      fillPlayers();
+      button.disabled = false;
+    })
+    .catch((ex) => {
+      err.textContent = ex.message;
+    });
+
+  const form = h(
+    'form',
+    {
+      id: 'quick-form',
+      class: 'inline quick',
+      onsubmit: async (e) => {
+        e.preventDefault();
+        err.textContent = '';
+        button.disabled = true;
+        try {
+          await playNow({
+            game: gameSel.value,
+            players: Number(playersSel.value),
+            clock: PRESETS.find((p) => p.id === clockSel.value).clock,
+            rated: rated.checked,
+          });
+        } catch (ex) {
+          err.textContent = ex.message;
+          button.disabled = false;
+        }
+      },
+    },
+    gameSel,
+    playersSel,
+    clockSel,
+    h('label', { title: 'Ratings change with the result (people only)' }, rated, ' Rated'),
+    button,
+  );
+  return h('div', { id: 'quick' }, form, err);
+}

@@ -1,0 +1,69 @@
+//! "Play now" in the lobby (quick pairing), in headless Chromium against the real server: two
+//! players who press it for the same game, player count and clock end up seated in the same room.
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { BASE, SIZES, launch, newPlayer, clean, shot } from './helpers.js';
+
+let browser;
+before(async () => {
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+});
+
+/** Picks Pinuid for 2 with a clock no other test uses (so no room of theirs can match), presses
+ *  Play now, and returns the room code the page went to. */
+async function playNow(page) {
+  await page.waitForSelector('#play-now:not([disabled])');
+  await page.selectOption('#quick-game', 'pinuid');
+  await page.selectOption('#quick-players', '2');
+  await page.selectOption('#quick-clock', 'corr7');
+  await shot(page, `quick-${page.viewportSize().width}`);
+  await page.click('#play-now');
+  await page.waitForURL(/\/r\/[A-Z0-9]+$/);
+  return new URL(page.url()).pathname.split('/').pop();
+}
+
+test('two players who press Play now for the same game end up in the same room', async () => {
+  const A = await newPlayer(browser, 'Quinn', SIZES.desktop);
+  const first = await playNow(A.page);
+  await A.page.waitForSelector('#seats li[data-seat="0"].me');
+
+  const B = await newPlayer(browser, 'Robin', SIZES.phone);
+  const second = await playNow(B.page);
+  assert.equal(second, first, 'the second player is sent to the first one\'s room');
+  await B.page.waitForSelector('#seats li[data-seat="1"].me');
+  await A.page.waitForSelector('#seats li[data-seat="1"].on');
+
+  for (const p of [A, B]) {
+    clean(p.page);
+    await p.ctx.close();
+  }
+});
+
+test('a player whose quick room filled up before it joined is paired again', async () => {
+  // Sam and Tess fill a room of the kind Uma asks for; Uma's tab holds what "Play now" leaves
+  // behind when the server offered that room (the seat is not held, and Tess took it first).
+  const S = await newPlayer(browser, 'Sam', SIZES.desktop);
+  const full = await playNow(S.page);
+  await S.page.waitForSelector('#seats li[data-seat="0"].me');
+  const T = await newPlayer(browser, 'Tess', SIZES.desktop);
+  assert.equal(await playNow(T.page), full);
+  await T.page.waitForSelector('#seats li[data-seat="1"].me');
+
+  const U = await newPlayer(browser, 'Uma', SIZES.desktop);
+  const ask = { game: 'pinuid', players: 2, clock: { kind: 'correspondence', days: 7 }, rated: false };
+  await U.page.evaluate(([ask, code]) => sessionStorage.setItem('plateau.quick', JSON.stringify({ ask, code, tries: 0 })), [ask, full]);
+  await U.page.goto(`${BASE}/r/${full}`);
+  // The room is full when the page opens it: the page asks again and goes to a room with a free
+  // seat (Uma's own, new).
+  await U.page.waitForURL((url) => /\/r\/[A-Z0-9]+$/.test(url.pathname) && !url.pathname.endsWith(full));
+  await U.page.waitForSelector('#seats li[data-seat="0"].me');
+
+  for (const p of [S, T, U]) {
+    clean(p.page);
+    await p.ctx.close();
+  }
+});
