@@ -110,6 +110,7 @@ async fn health_metrics_catalog_and_openapi() {
         "/api/v1/players",
         "/api/v1/rooms",
         "/api/v1/rooms/{code}",
+        "/api/v1/rooms/quick",
         "/api/v1/matches",
         "/api/v1/matches/{id}",
         "/api/v1/matches/{id}/state",

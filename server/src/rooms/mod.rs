@@ -407,7 +407,8 @@ impl Rooms {
 
     /// The live rooms whose info `keep` accepts (for quick pairing); only those are copied out.
     pub fn live_matching(&self, keep: impl Fn(&RoomInfo) -> bool) -> Vec<RoomInfo> {
-        self.live
+        let mut infos: Vec<RoomInfo> = self
+            .live
             .lock()
             .expect("room registry lock")
             .values()
@@ -415,7 +416,19 @@ impl Rooms {
                 let info = handle.info.borrow();
                 keep(&info).then(|| info.clone())
             })
-            .collect()
+            .collect();
+        // With several nodes, the rooms the others run too, as their owners last said.
+        if let Some(cluster) = &self.cluster {
+            let here: std::collections::HashSet<String> =
+                infos.iter().map(|info| info.code.clone()).collect();
+            infos.extend(
+                cluster
+                    .remote_infos(&keep)
+                    .into_iter()
+                    .filter(|info| !here.contains(&info.code)),
+            );
+        }
+        infos
     }
 
     /// A stored match after `ply` plies (see [`checkpoints`]: time independent of its length).
