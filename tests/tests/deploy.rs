@@ -33,7 +33,16 @@ fn compose_agrees_with_the_dockerfile_and_the_server() {
     let help = String::from_utf8_lossy(&help.stdout).to_string();
 
     let services = compose["services"].as_mapping().expect("services");
-    assert_eq!(services.len(), 2, "two services: postgres and plateau");
+    let always: Vec<&str> = services
+        .iter()
+        .filter(|(_, service)| service["profiles"].is_null())
+        .map(|(name, _)| name.as_str().unwrap())
+        .collect();
+    assert_eq!(
+        always,
+        ["postgres", "plateau"],
+        "without a profile: postgres and plateau"
+    );
     let (pg, plateau) = (
         &compose["services"]["postgres"],
         &compose["services"]["plateau"],
@@ -109,4 +118,79 @@ fn compose_agrees_with_the_dockerfile_and_the_server() {
             );
         }
     }
+}
+
+/// The `cluster` profile: NATS, three nodes on a database of their own in the same Postgres, and a
+/// load balancer whose configuration names every node.
+#[test]
+fn the_cluster_profile_agrees_with_the_server() {
+    let compose: Value =
+        serde_yaml::from_str(&repo_file("docker-compose.yml")).expect("docker-compose.yml parses");
+    let help = Command::new(plateau_tests::server::binary())
+        .args(["serve", "--help"])
+        .output()
+        .expect("run plateau serve --help");
+    let help = String::from_utf8_lossy(&help.stdout).to_string();
+    let services = compose["services"].as_mapping().expect("services");
+    let in_cluster = |name: &str| {
+        services
+            .get(name)
+            .unwrap_or_else(|| panic!("service {name}"))["profiles"]
+            .as_sequence()
+            .is_some_and(|p| p.iter().any(|p| p.as_str() == Some("cluster")))
+    };
+    for name in ["nats", "cluster-db", "node-1", "node-2", "node-3", "lb"] {
+        assert!(in_cluster(name), "{name} is in the cluster profile");
+    }
+    let pg = &compose["services"]["postgres"];
+    let creator = compose["services"]["cluster-db"]["command"]
+        .as_sequence()
+        .expect("cluster-db command")
+        .iter()
+        .filter_map(Value::as_str)
+        .collect::<Vec<_>>()
+        .join(" ");
+    let lb_config = repo_file("deploy/nginx-cluster.conf");
+    for node in ["node-1", "node-2", "node-3"] {
+        let service = &compose["services"][node];
+        let url = str_of(service, &["environment", "DATABASE_URL"]);
+        let (base, database) = url.rsplit_once('/').expect("a database in the URL");
+        assert_eq!(
+            base,
+            format!(
+                "postgres://{}:{}@postgres:5432",
+                str_of(pg, &["environment", "POSTGRES_USER"]),
+                str_of(pg, &["environment", "POSTGRES_PASSWORD"]),
+            )
+        );
+        assert_ne!(
+            database,
+            str_of(pg, &["environment", "POSTGRES_DB"]),
+            "the nodes never share the single server's rooms"
+        );
+        assert!(creator.contains(&format!("CREATE DATABASE {database}")));
+        assert_eq!(
+            str_of(service, &["environment", "PLATEAU_NATS_URL"]),
+            "nats://nats:4222"
+        );
+        for (key, _) in service["environment"].as_mapping().expect("environment") {
+            let key = key.as_str().unwrap();
+            assert!(
+                help.contains(&format!("[env: {key}=")),
+                "the server does not read {key}"
+            );
+        }
+        let addr: std::net::SocketAddr = str_of(service, &["environment", "PLATEAU_ADDR"])
+            .parse()
+            .expect("PLATEAU_ADDR");
+        assert!(
+            lb_config.contains(&format!("server {node}:{}", addr.port())),
+            "the load balancer sends to {node}"
+        );
+    }
+    let mount = compose["services"]["lb"]["volumes"][0]
+        .as_str()
+        .expect("lb config mount");
+    assert!(mount.starts_with("./deploy/nginx-cluster.conf:"));
+    assert!(lb_config.contains("proxy_set_header Upgrade"), "WebSockets pass");
 }

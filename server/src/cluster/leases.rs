@@ -32,7 +32,7 @@ pub enum Take {
 }
 
 /// Most rooms one sweep takes over (the next sweep, a second later, takes more).
-const SWEEP_BATCH: i64 = 200;
+pub(super) const SWEEP_BATCH: i64 = 200;
 
 impl Leases {
     pub fn new(pool: PgPool, node: Uuid, ttl: Duration) -> Leases {

@@ -555,18 +555,24 @@ impl Cluster {
     async fn sweep(self: Arc<Self>, rooms: Rooms) {
         let mut every = tokio::time::interval(self.timing.sweep_every());
         every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        let mut more = false;
         loop {
-            tokio::select! {
-                _ = every.tick() => {}
-                _ = self.sweep_now.notified() => {}
+            // A full batch means more are waiting (a cluster starting, a big node gone): on at once.
+            if !more {
+                tokio::select! {
+                    _ = every.tick() => {}
+                    _ = self.sweep_now.notified() => {}
+                }
             }
             let orphans = match self.leases.orphans().await {
                 Ok(orphans) => orphans,
                 Err(e) => {
                     tracing::warn!(error = %e, "could not look for rooms to take over");
+                    more = false;
                     continue;
                 }
             };
+            more = orphans.len() as i64 >= leases::SWEEP_BATCH;
             for code in orphans {
                 match rooms.take_over(&code).await {
                     Ok(true) => {
