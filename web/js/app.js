@@ -1,14 +1,17 @@
-//! The client's entry point: identity (first visit asks for a display name), the one WebSocket
-//! connection and its status banner, and the router for / (home), /r/CODE (a room) and /m/ID (a
-//! finished or live match's history).
+//! The client's entry point: identity (first visit asks for a display name, or signs in), the one
+//! WebSocket connection and its status banner, and the router for / (home), /r/CODE (a room), /m/ID
+//! (a finished or live match's history), /p/ID (a player's profile), /leaderboard/GAME, /help/GAME,
+//! /signin and /account.
 
-import { checkIdentity, identity, register, forgetIdentity } from './api.js';
+import { checkIdentity, identity, register, forgetIdentity, accountError } from './api.js';
 import { Connection } from './ws.js';
 import { h, mount } from './dom.js';
 import { homePage } from './home.js';
 import { roomPage } from './room.js';
 import { matchPage } from './match.js';
 import { helpPage } from './help.js';
+import { accountPage, signInPage } from './account.js';
+import { profilePage, leaderboardPage } from './profile.js';
 
 const main = document.getElementById('main');
 const banner = document.getElementById('conn');
@@ -65,14 +68,15 @@ export function navigate(path, replace = false) {
   route();
 }
 
-function renderWho() {
+export function renderWho() {
   const me = identity();
   const who = document.getElementById('whoami');
   if (!me) {
-    mount(who);
+    mount(who, h('a', { href: '/signin', 'data-nav': '', id: 'signin-link' }, 'Sign in'));
     return;
   }
-  mount(who, 'Playing as ', h('strong', { id: 'me-name' }, me.name));
+  mount(who, 'Playing as ', h('strong', {}, h('a', { href: `/p/${me.id}`, 'data-nav': '', id: 'me-name' }, me.name)), me.account ? '' : h('span', { class: 'muted small', id: 'guest-tag' }, ' (guest)'), ' · ',
+    h('a', { href: '/account', 'data-nav': '', id: 'account-link' }, me.account ? 'Account' : 'Keep my name'));
 }
 
 function namePage(then) {
@@ -91,7 +95,7 @@ function namePage(then) {
           renderWho();
           then();
         } catch (ex) {
-          err.textContent = ex.message;
+          err.textContent = ex.status === 409 ? `“${input.value.trim()}” belongs to an account: choose another name, or sign in if it is yours.` : accountError(ex);
         }
       },
     },
@@ -101,6 +105,7 @@ function namePage(then) {
     input,
     h('button', { type: 'submit', class: 'primary' }, 'Start playing'),
     err,
+    h('p', { class: 'small' }, 'Have an account? ', h('a', { href: '/signin', 'data-nav': '', id: 'to-signin' }, 'Sign in')),
   );
   mount(main, form);
   input.focus();
@@ -122,8 +127,27 @@ async function route() {
     current = await helpPage(main, help[1]);
     return;
   }
+  const profile = path.match(/^\/p\/([0-9a-fA-F-]{36})\/?$/);
+  if (profile) {
+    // Profiles and leaderboards are public too.
+    current = await profilePage(main, profile[1]);
+    return;
+  }
+  const board = path.match(/^\/leaderboard\/([a-z-]+)\/?$/);
+  if (board) {
+    current = await leaderboardPage(main, board[1]);
+    return;
+  }
+  if (path === '/signin') {
+    current = signInPage(main);
+    return;
+  }
   if (!identity()) {
     namePage(route);
+    return;
+  }
+  if (path === '/account') {
+    current = accountPage(main);
     return;
   }
   const r = path.match(/^\/r\/([A-Za-z0-9]+)\/?$/);
