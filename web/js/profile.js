@@ -53,7 +53,7 @@ export async function profilePage(main, id) {
               h('td', { class: 'num rating', title: r ? ratingWords(r) : 'No rated match yet' }, r ? ratingText(r) : '–'),
               h('td', { class: 'num' }, r ? String(r.games) : '0'));
           })))
-        : h('p', { class: 'muted' }, 'No finished match yet.')),
+        : h('p', { class: 'muted', id: 'profile-none' }, 'No finished match yet.')),
     h('section', { class: 'card', 'aria-labelledby': 'history-h' }, h('h2', { id: 'history-h' }, 'Rating history'), charts),
     h('section', { class: 'card', 'aria-labelledby': 'recent-h' }, h('h2', { id: 'recent-h' }, 'Recent matches'), recent)));
 

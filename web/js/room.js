@@ -152,7 +152,7 @@ export function roomPage(main, code, conn) {
   function offerKeepName() {
     if (mySeat() === null || root.querySelector('#keep-name')) return;
     const prompt = keepNamePrompt();
-    if (prompt) breakdownBox.before(prompt);
+    if (prompt) resultBox.after(prompt);
   }
 
   function mySeat() {
