@@ -41,7 +41,14 @@ function showStatus(state, info) {
   banner.hidden = false;
   banner.dataset.wasDown = '1';
   if (state === 'auth_failed') {
-    mount(banner, 'The server no longer knows this player. ', h('button', { type: 'button', onclick: () => { forgetIdentity(); location.reload(); } }, 'Choose a name again'));
+    // An account's token ends when it signs out (here or everywhere): it signs in again; a guest's
+    // identity is gone for good.
+    const me = identity();
+    if (me && me.account) {
+      mount(banner, 'You were signed out. ', h('button', { type: 'button', onclick: () => { forgetIdentity(); location.assign('/signin'); } }, 'Sign in again'));
+    } else {
+      mount(banner, 'The server no longer knows this player. ', h('button', { type: 'button', onclick: () => { forgetIdentity(); location.reload(); } }, 'Choose a name again'));
+    }
     return;
   }
   if (state === 'connecting') {

@@ -59,7 +59,7 @@ async function build(box) {
     const g = catalog.find((x) => x.id === gameSel.value);
     const keep = playersSel.value;
     mount(playersSel);
-    for (let n = g.min_players; n <= g.max_players; n++) playersSel.append(h('option', { value: n }, `${n} players (you and ${n - 1} ${n === 2 ? 'bot' : 'bots'})`));
+    for (let n = g.min_players; n <= g.max_players; n++) playersSel.append(h('option', { value: n }, `You + ${n - 1} ${n === 2 ? 'bot' : 'bots'}`));
     if (keep && Number(keep) >= g.min_players && Number(keep) <= g.max_players) playersSel.value = keep;
   };
   gameSel.addEventListener('change', refresh);
