@@ -181,7 +181,9 @@ async function buildCreate(box) {
   const visPrivate = h('input', { type: 'radio', name: 'visibility', value: 'private', id: 'vis-private', checked: true });
   const visPublic = h('input', { type: 'radio', name: 'visibility', value: 'public', id: 'vis-public' });
   const err = h('p', { class: 'error', role: 'alert' });
-  const rated = h('input', { type: 'checkbox', id: 'rated', name: 'rated' });
+  // What a rated room means is said once it is ticked (the form stays short on a laptop's screen).
+  const ratedNote = h('p', { class: 'muted small', id: 'rated-note', hidden: true }, 'Rated: the result changes the players’ ratings in this game. A rated match needs a person in every seat: no bots, it starts once the room is full.');
+  const rated = h('input', { type: 'checkbox', id: 'rated', name: 'rated', onchange: () => { ratedNote.hidden = !rated.checked; } });
   const clock = clockChooser();
   // Who starts: the server's default (random in public, the host in private) until chosen here.
   const seating = h('select', { id: 'seating', name: 'seating' },
@@ -304,11 +306,10 @@ async function buildCreate(box) {
       clock.field,
       h('fieldset', { class: 'vis' }, h('legend', {}, 'Who can join'), h('label', {}, visPrivate, ' Private (by link)'), h('label', {}, visPublic, ' Public (lobby)'))),
     clock.custom,
-    h('div', { class: 'seating-field', title: 'Host first: you take the first seat and the others sit as they join. Drawn at random: the seats are drawn when the match starts.' },
-      h('label', { for: 'seating' }, 'Who starts'), seating),
-    h('div', { class: 'rated-field' },
-      h('label', {}, rated, ' Rated'),
-      h('small', { class: 'muted help', id: 'rated-note' }, 'The result changes the players’ ratings in this game. A rated match needs a person in every seat: no bots, it starts once the room is full.')),
+    h('div', { class: 'seating-field' },
+      h('label', { for: 'seating', title: 'Host first: you take the first seat and the others sit as they join. Drawn at random: the seats are drawn when the match starts.' }, 'Who starts'), seating,
+      h('label', { class: 'rated-toggle', title: 'The result changes the players’ ratings in this game' }, rated, ' Rated')),
+    ratedNote,
     h('button', { type: 'submit', class: 'primary', id: 'create' }, 'Create room'),
     err,
   );

@@ -89,6 +89,8 @@ test('rated rooms, ratings beside names, the leaderboard and the profile with it
   // The toggle says what a rated room needs; the room is rated and has no bots to offer.
   await A.page.goto(`${BASE}/`);
   await A.page.waitForSelector('#rated');
+  assert.ok(await A.page.isHidden('#rated-note'));
+  await A.page.check('#rated');
   assert.match(await A.page.textContent('#rated-note'), /needs a person in every seat: no bots/);
   const code = await createRated(A.page);
   assert.equal(await A.page.textContent('#rated-tag'), 'rated');
