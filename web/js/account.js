@@ -105,7 +105,8 @@ export function accountPage(main) {
       h('section', { class: 'card', 'aria-labelledby': 'acct-h' },
         h('h1', { id: 'acct-h' }, who.name),
         h('p', { id: 'account-kind' }, who.account ? 'Your account: the name is yours, and you can sign in with it on any device.' : 'A guest: this name lives in this browser only.'),
-        h('p', {}, h('a', { href: profileHref(who.id), 'data-nav': '', id: 'my-profile' }, 'My profile, ratings and matches')),
+        h('p', {}, h('a', { href: profileHref(who.id), 'data-nav': '', id: 'my-profile' }, 'My profile, ratings and matches'), ' · ',
+          h('a', { href: '/signin', 'data-nav': '', id: 'signin-other' }, who.account ? 'Sign in to another account' : 'I have an account: sign in')),
         status),
       pw,
       h('section', { class: 'card', 'aria-labelledby': 'out-h' }, h('h2', { id: 'out-h' }, 'Sign out'),
@@ -144,7 +145,7 @@ export function signInPage(main) {
         await signIn(name.value.trim(), pw.value);
         restart();
       } catch (ex) {
-        err.textContent = accountError(ex);
+        err.textContent = accountError(ex, true);
         button.disabled = false;
       }
     },

@@ -117,9 +117,14 @@ export async function signOut(everywhere = false) {
   forgetIdentity();
 }
 
-/** A person's words for a failed account call: the server's message, with what to do for 401/409/429. */
-export function accountError(e) {
-  if (e.status === 401) return 'That name and password do not match an account. Check both (the password is case-sensitive).';
+/**
+ * A person's words for a failed account call, with what to do for 401/409/429; `signingIn` for
+ * `POST /sessions` (where 401 is a wrong name or password), else a call with this browser's token
+ * (where 401 is a token that was signed out).
+ */
+export function accountError(e, signingIn = false) {
+  if (e.status === 401 && signingIn) return 'That name and password do not match an account. Check both (the password is case-sensitive).';
+  if (e.status === 401) return 'This browser is no longer signed in (signed out from another device?): sign in again.';
   if (e.status === 409) return 'This name is already kept by another account: choose another name, or sign in if it is yours.';
   if (e.status === 429) {
     const wait = e.retryAfter ? ` Try again in ${waitText(e.retryAfter)}.` : ' Try again later.';

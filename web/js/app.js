@@ -3,7 +3,7 @@
 //! (a finished or live match's history), /p/ID (a player's profile), /leaderboard/GAME, /help/GAME,
 //! /signin and /account.
 
-import { checkIdentity, identity, register, forgetIdentity, accountError } from './api.js';
+import { checkIdentity, identity, register, forgetIdentity, waitText } from './api.js';
 import { Connection } from './ws.js';
 import { h, mount } from './dom.js';
 import { homePage } from './home.js';
@@ -102,7 +102,9 @@ function namePage(then) {
           renderWho();
           then();
         } catch (ex) {
-          err.textContent = ex.status === 409 ? `“${input.value.trim()}” belongs to an account: choose another name, or sign in if it is yours.` : accountError(ex);
+          if (ex.status === 409) err.textContent = `“${input.value.trim()}” belongs to an account: choose another name, or sign in if it is yours.`;
+          else if (ex.status === 429) err.textContent = `Too many new players from this connection just now. Try again in ${waitText(ex.retryAfter || 60)}.`;
+          else err.textContent = ex.message;
         }
       },
     },

@@ -7,7 +7,7 @@ import { api } from './api.js';
 import { h } from './dom.js';
 
 /** How long a player's record is reused before asking again (ratings move only at a match's end). */
-const TTL_MS = 60000;
+const TTL_MS = 30000;
 /** A rating with a deviation at or above this is not settled yet (the server's leaderboard rule). */
 export const UNSETTLED = 150;
 
