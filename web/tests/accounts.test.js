@@ -5,7 +5,7 @@
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { BASE, launch, newPlayer, shot, clean } from './helpers.js';
+import { BASE, launch, newPlayer, createRoom, shot, clean } from './helpers.js';
 
 let browser;
 before(async () => {
@@ -114,8 +114,9 @@ test('sign up, sign in elsewhere, change the password, sign out here and everywh
   assert.equal(await tokenWorks(c.token), false);
   assert.ok(await tokenWorks(b.token));
 
-  // B signs out everywhere (asked once more first): every token is dead, A's too, and A's page
-  // finds out at its next load.
+  // A waits in a room (its WebSocket open) while B signs out everywhere (asked once more first):
+  // every token is dead, A's too.
+  await createRoom(A.page, 'pinuid', 2);
   await B.page.click('#sign-out-everywhere');
   assert.ok(await B.page.isVisible('#sign-out-everywhere-ask'));
   await shot(B.page, 'sign-out-everywhere');
@@ -123,8 +124,14 @@ test('sign up, sign in elsewhere, change the password, sign out here and everywh
   await B.page.waitForSelector('#name-form');
   assert.equal(await tokenWorks(b.token), false);
   assert.equal(await tokenWorks(a.token), false);
-  await A.page.reload();
-  await A.page.waitForSelector('#name-form');
+  // A's open connection is left alone; at its next connection A is told it was signed out, and
+  // offered to sign in again (not to pick a new name: the account is still there).
+  await A.page.evaluate(() => window.__plateau.conn.drop());
+  await A.page.waitForSelector('#conn button:text("Sign in again")');
+  assert.match(await A.page.textContent('#conn'), /You were signed out/);
+  await A.page.click('#conn button');
+  await A.page.waitForSelector('#signin-form');
+  assert.equal(await identityOf(A.page), null);
   for (const p of [A, B, C, G]) {
     clean(p.page);
     await p.ctx.close();
