@@ -148,6 +148,8 @@ test('rated rooms, ratings beside names, the leaderboard and the profile with it
   assert.match(await C.page.textContent(lobbyRow), /rated/);
   assert.match(await C.page.textContent(`${lobbyRow} .rating`), /^\d{4}$/);
   await shot(C.page, 'lobby-ratings');
+  const overflow = await C.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  assert.ok(overflow <= 1, `no sideways scrolling on a phone (${overflow}px)`);
   // The host's name goes to the profile.
   await C.page.click(`${lobbyRow} a.player-link`);
   await C.page.waitForSelector('#profile');
