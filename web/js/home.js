@@ -306,11 +306,13 @@ async function buildCreate(box) {
       clock.field,
       h('fieldset', { class: 'vis' }, h('legend', {}, 'Who can join'), h('label', {}, visPrivate, ' Private (by link)'), h('label', {}, visPublic, ' Public (lobby)'))),
     clock.custom,
-    h('div', { class: 'seating-field' },
-      h('label', { for: 'seating', title: 'Host first: you take the first seat and the others sit as they join. Drawn at random: the seats are drawn when the match starts.' }, 'Who starts'), seating,
-      h('label', { class: 'rated-toggle', title: 'The result changes the players’ ratings in this game' }, rated, ' Rated')),
+    h('div', { class: 'seating-field', title: 'Host first: you take the first seat and the others sit as they join. Drawn at random: the seats are drawn when the match starts.' },
+      h('label', { for: 'seating' }, 'Who starts'), seating),
     ratedNote,
-    h('button', { type: 'submit', class: 'primary', id: 'create' }, 'Create room'),
+    // Rated sits beside the button: the form stays short enough for Create to be on a laptop's first screen.
+    h('div', { class: 'create-row' },
+      h('button', { type: 'submit', class: 'primary', id: 'create' }, 'Create room'),
+      h('label', { class: 'rated-toggle', title: 'The result changes the players’ ratings in this game' }, rated, ' Rated')),
     err,
   );
   mount(box, h('h2', { id: 'create-h' }, 'New room'), form);
