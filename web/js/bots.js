@@ -19,6 +19,11 @@ export function levelName(level) {
   return `${l ? l[1] : level} bot`;
 }
 
+/** The level of a seat (RoomInfo's seat, or a match's player) in words when it is a bot, else null. */
+export function seatLevel(seat) {
+  return seat && seat.bot && seat.bot_level ? levelName(seat.bot_level) : null;
+}
+
 /**
  * The start the form asked for, `{code, level}`: the form makes the room and goes to it, and the
  * room page sends `start` once its connection has joined the room (a `start` before the `join`

@@ -3,7 +3,9 @@
 //! patches (a patch from another version asks for `sync`), moves sent with an id and resent after a
 //! reconnect, the server's refusals shown while the board stays as it was, events and the result;
 //! the clocks, resign, draw offers and rematch (clock.js, match-actions.js), the seats that forfeited,
-//! and `leave` when the page goes away (another page of the app, or the tab closed).
+//! and `leave` when the page goes away (another page of the app, or the tab closed). Names link to
+//! profiles with their rating in the game beside them, bots show their level, a rated room starts
+//! only with a person in every seat, and a guest is offered to keep its name after a match.
 
 import { api, identity, publicBase } from './api.js';
 import { h, mount } from './dom.js';
@@ -18,7 +20,7 @@ import { boardFor, seatColours as coloursOf, flipButton } from './boards/index.j
 import { breakdown } from './breakdown.js';
 import { profileLink, ratingBadge, forgetRatings } from './ratings.js';
 import { keepNamePrompt } from './account.js';
-import { levelName, takePendingStart } from './bots.js';
+import { seatLevel, takePendingStart } from './bots.js';
 
 const MAX_LOG = 200;
 /** Events of a move that changed the board (the boards mark these as the last move). */
@@ -144,8 +146,7 @@ export function roomPage(main, code, conn) {
 
   /** A bot seat's level (shown in the end breakdown), or null. */
   function levelOf(seat) {
-    const s = st.room && st.room.seats[seat];
-    return s && s.bot && s.bot_level ? levelName(s.bot_level) : null;
+    return seatLevel(st.room && st.room.seats[seat]);
   }
 
   /** A guest who just played in a match: the offer to keep its name with a password (once). */
@@ -355,7 +356,7 @@ export function roomPage(main, code, conn) {
           h('span', { class: 'seat-no muted small' }, `${s.seat + 1}.`),
           h('span', { class: 'seat-name' }, s.player ? profileLink(s.player, nameOf(s.seat)) : s.bot ? nameOf(s.seat) : 'empty'),
           s.player ? ratingBadge(s.player.id, r.game) : null,
-          s.bot && s.bot_level ? h('span', { class: 'tag bot-level', dataset: { level: s.bot_level } }, levelName(s.bot_level)) : null,
+          seatLevel(s) ? h('span', { class: 'tag bot-level', dataset: { level: s.bot_level } }, seatLevel(s)) : null,
           s.player && s.player.id === r.host ? h('span', { class: 'tag' }, 'host') : null,
           s.seat === my ? h('span', { class: 'tag' }, 'you') : null,
           forfeitOf(s.seat) ? h('span', { class: 'tag out', dataset: { forfeit: forfeitOf(s.seat).reason } }, FORFEIT_TAGS[forfeitOf(s.seat).reason] || 'out') : null,
