@@ -4,14 +4,20 @@
 const KEY = 'plateau.identity';
 
 export class ApiError extends Error {
-  constructor(status, code, message) {
+  constructor(status, code, message, retryAfter = null) {
     super(message);
     this.status = status;
     this.code = code;
+    /** Seconds to wait before trying again (a 429's `Retry-After`), or null. */
+    this.retryAfter = retryAfter;
   }
 }
 
-/** The stored identity `{id, name, token}`, or null. */
+/**
+ * The stored identity `{id, name, token, account?}`, or null. `account` is true once this browser
+ * knows the player has a password (set here, or signed in with it): the server does not say, and
+ * it is only used to stop offering to keep the name.
+ */
 export function identity() {
   try {
     const v = JSON.parse(localStorage.getItem(KEY) || 'null');
@@ -55,7 +61,8 @@ export async function api(method, path, body) {
   }
   if (!res.ok) {
     const err = data && data.error;
-    throw new ApiError(res.status, err ? err.code : 'http', err ? err.message : `HTTP ${res.status}`);
+    const wait = Number(res.headers.get('Retry-After'));
+    throw new ApiError(res.status, err ? err.code : 'http', err ? err.message : `HTTP ${res.status}`, Number.isFinite(wait) && wait > 0 ? wait : null);
   }
   return data;
 }
@@ -80,6 +87,57 @@ export async function register(name) {
   const created = await api('POST', '/players', { name });
   saveIdentity(created);
   return created;
+}
+
+/** Sets or changes the player's password; from then on its name is reserved and it may sign in anywhere. */
+export async function setPassword(password) {
+  await api('PUT', '/players/me/password', { password });
+  const me = identity();
+  if (me) saveIdentity({ ...me, account: true });
+}
+
+/** Signs in by name and password: a new token, kept as this browser's identity (replacing a guest's). */
+export async function signIn(name, password) {
+  const who = await api('POST', '/sessions', { name, password });
+  saveIdentity({ ...who, account: true });
+  return who;
+}
+
+/**
+ * Signs out this browser (`everywhere`: every device) and forgets the identity. The identity is
+ * forgotten even when the server cannot be told, except for a network failure (the token would
+ * stay valid on the server while the person believes it is gone).
+ */
+export async function signOut(everywhere = false) {
+  try {
+    await api('DELETE', everywhere ? '/sessions' : '/sessions/current');
+  } catch (e) {
+    if (e.status !== 401) throw e;
+  }
+  forgetIdentity();
+}
+
+/**
+ * A person's words for a failed account call, with what to do for 401/409/429; `signingIn` for
+ * `POST /sessions` (where 401 is a wrong name or password), else a call with this browser's token
+ * (where 401 is a token that was signed out).
+ */
+export function accountError(e, signingIn = false) {
+  if (e.status === 401 && signingIn) return 'That name and password do not match an account. Check both (the password is case-sensitive).';
+  if (e.status === 401) return 'This browser is no longer signed in (signed out from another device?): sign in again.';
+  if (e.status === 409) return 'This name is already kept by another account: choose another name, or sign in if it is yours.';
+  if (e.status === 429) {
+    const wait = e.retryAfter ? ` Try again in ${waitText(e.retryAfter)}.` : ' Try again later.';
+    return `Too many failed attempts.${wait}`;
+  }
+  return e.message;
+}
+
+/** 75 -> "2 minutes", 30 -> "30 seconds", 7200 -> "2 hours". */
+export function waitText(secs) {
+  if (secs < 90) return `${secs} second${secs === 1 ? '' : 's'}`;
+  if (secs < 90 * 60) return `${Math.ceil(secs / 60)} minutes`;
+  return `${Math.ceil(secs / 3600)} hours`;
 }
 
 /** Checks the stored token; drops it when the server no longer knows it. */

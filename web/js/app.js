@@ -1,14 +1,17 @@
-//! The client's entry point: identity (first visit asks for a display name), the one WebSocket
-//! connection and its status banner, and the router for / (home), /r/CODE (a room) and /m/ID (a
-//! finished or live match's history).
+//! The client's entry point: identity (first visit asks for a display name, or signs in), the one
+//! WebSocket connection and its status banner, and the router for / (home), /r/CODE (a room), /m/ID
+//! (a finished or live match's history), /p/ID (a player's profile), /leaderboard/GAME, /help/GAME,
+//! /signin and /account.
 
-import { checkIdentity, identity, register, forgetIdentity } from './api.js';
+import { checkIdentity, identity, register, forgetIdentity, waitText } from './api.js';
 import { Connection } from './ws.js';
 import { h, mount } from './dom.js';
 import { homePage } from './home.js';
 import { roomPage } from './room.js';
 import { matchPage } from './match.js';
 import { helpPage } from './help.js';
+import { accountPage, signInPage } from './account.js';
+import { profilePage, leaderboardPage } from './profile.js';
 
 const main = document.getElementById('main');
 const banner = document.getElementById('conn');
@@ -38,7 +41,14 @@ function showStatus(state, info) {
   banner.hidden = false;
   banner.dataset.wasDown = '1';
   if (state === 'auth_failed') {
-    mount(banner, 'The server no longer knows this player. ', h('button', { type: 'button', onclick: () => { forgetIdentity(); location.reload(); } }, 'Choose a name again'));
+    // An account's token ends when it signs out (here or everywhere): it signs in again; a guest's
+    // identity is gone for good.
+    const me = identity();
+    if (me && me.account) {
+      mount(banner, 'You were signed out. ', h('button', { type: 'button', onclick: () => { forgetIdentity(); location.assign('/signin'); } }, 'Sign in again'));
+    } else {
+      mount(banner, 'The server no longer knows this player. ', h('button', { type: 'button', onclick: () => { forgetIdentity(); location.reload(); } }, 'Choose a name again'));
+    }
     return;
   }
   if (state === 'connecting') {
@@ -65,14 +75,15 @@ export function navigate(path, replace = false) {
   route();
 }
 
-function renderWho() {
+export function renderWho() {
   const me = identity();
   const who = document.getElementById('whoami');
   if (!me) {
-    mount(who);
+    mount(who, h('a', { href: '/signin', 'data-nav': '', id: 'signin-link' }, 'Sign in'));
     return;
   }
-  mount(who, 'Playing as ', h('strong', { id: 'me-name' }, me.name));
+  mount(who, 'Playing as ', h('strong', {}, h('a', { href: `/p/${me.id}`, 'data-nav': '', id: 'me-name' }, me.name)), me.account ? '' : h('span', { class: 'muted small', id: 'guest-tag' }, ' (guest)'), ' · ',
+    h('a', { href: '/account', 'data-nav': '', id: 'account-link' }, me.account ? 'Account' : 'Keep my name'));
 }
 
 function namePage(then) {
@@ -91,7 +102,9 @@ function namePage(then) {
           renderWho();
           then();
         } catch (ex) {
-          err.textContent = ex.message;
+          if (ex.status === 409) err.textContent = `“${input.value.trim()}” belongs to an account: choose another name, or sign in if it is yours.`;
+          else if (ex.status === 429) err.textContent = `Too many new players from this connection just now. Try again in ${waitText(ex.retryAfter || 60)}.`;
+          else err.textContent = ex.message;
         }
       },
     },
@@ -101,6 +114,7 @@ function namePage(then) {
     input,
     h('button', { type: 'submit', class: 'primary' }, 'Start playing'),
     err,
+    h('p', { class: 'small' }, 'Have an account? ', h('a', { href: '/signin', 'data-nav': '', id: 'to-signin' }, 'Sign in')),
   );
   mount(main, form);
   input.focus();
@@ -122,8 +136,27 @@ async function route() {
     current = await helpPage(main, help[1]);
     return;
   }
+  const profile = path.match(/^\/p\/([0-9a-fA-F-]{36})\/?$/);
+  if (profile) {
+    // Profiles and leaderboards are public too.
+    current = await profilePage(main, profile[1]);
+    return;
+  }
+  const board = path.match(/^\/leaderboard\/([a-z-]+)\/?$/);
+  if (board) {
+    current = await leaderboardPage(main, board[1]);
+    return;
+  }
+  if (path === '/signin') {
+    current = signInPage(main);
+    return;
+  }
   if (!identity()) {
     namePage(route);
+    return;
+  }
+  if (path === '/account') {
+    current = accountPage(main);
     return;
   }
   const r = path.match(/^\/r\/([A-Za-z0-9]+)\/?$/);

@@ -30,9 +30,10 @@ function standing(game, st, seat) {
 
 /**
  * The breakdown table (`#breakdown`). `result` is the match's result, `view` its last view (or
- * null), `seats` how many, `rounds` the Triominos `round_end` events seen (may be empty).
+ * null), `seats` how many, `rounds` the Triominos `round_end` events seen (may be empty), `levelOf`
+ * a bot seat's level in words (null for a person).
  */
-export function breakdown({ game, result, view, seats, nameOf, rounds = [] }) {
+export function breakdown({ game, result, view, seats, nameOf, rounds = [], levelOf = () => null }) {
   if (!result || result.reason === 'aborted') return null;
   const st = view && view.state;
   const scores = result.scores || (game === 'triominos' && st && st.scores) || null;
@@ -43,7 +44,7 @@ export function breakdown({ game, result, view, seats, nameOf, rounds = [] }) {
     const won = result.winners.includes(seat);
     const how = f ? forfeitText(f, nameOf) : won ? (result.winners.length === seats ? 'draw' : `won (${reasonText(result.reason)})`) : result.winners.length ? 'lost' : 'draw';
     rows.push(h('tr', { class: won ? 'won' : f ? 'out' : '', dataset: { seat } },
-      h('th', { scope: 'row' }, nameOf(seat)),
+      h('th', { scope: 'row' }, nameOf(seat), levelOf(seat) ? [' ', h('span', { class: 'tag bot-level' }, levelOf(seat))] : null),
       scores ? h('td', { class: 'num' }, String(scores[seat])) : null,
       h('td', {}, how),
       h('td', { class: 'muted' }, standing(game, st, seat))));

@@ -95,7 +95,8 @@ export async function helpPage(main, game) {
   }
   const picture = h('div', { class: 'board-box help-board', id: 'help-board' });
   mount(main, h('article', { class: 'help', id: 'help', dataset: { game } },
-    h('div', { class: 'room-head' }, h('h1', {}, `How to play ${gameName(game)}`), h('a', { href: '/', 'data-nav': '' }, 'Back home')),
+    h('div', { class: 'room-head' }, h('h1', {}, `How to play ${gameName(game)}`),
+      h('span', {}, h('a', { href: `/leaderboard/${game}`, 'data-nav': '', id: 'help-leaderboard' }, `${gameName(game)} leaderboard`), ' · ', h('a', { href: '/', 'data-nav': '' }, 'Back home'))),
     h('div', { class: 'help-grid' },
       h('section', { class: 'card' },
         h('p', { class: 'pitch' }, help.pitch),

@@ -1,6 +1,6 @@
 //! The home page: create a room (game, players, every catalog option with its default, private or
-//! public), the public lobby (polled every few seconds), join by code, and my live and finished
-//! matches.
+//! public, rated or not), play against the computer, the public lobby (polled every few seconds)
+//! with the hosts' ratings, join by code, the leaderboards, and my live and finished matches.
 
 import { api, games, identity } from './api.js';
 import { h, mount, fmtTime } from './dom.js';
@@ -11,6 +11,9 @@ import { optionLabel, optionHelp, valueLabel, isMore, appliesTo } from './option
 import { clockChooser } from './clock-form.js';
 import { clockText } from './clock.js';
 import { quickBox } from './quick.js';
+import { botCard } from './bots.js';
+import { playerName, profileLink } from './ratings.js';
+import { leaderboardHref } from './profile.js';
 
 const LOBBY_EVERY = 3000;
 
@@ -43,6 +46,8 @@ export function homePage(main) {
     h('button', { type: 'submit' }, 'Join'),
   );
   const mine = h('div', { id: 'my-matches' }, h('p', { class: 'muted' }, 'Loading…'));
+  const boards = h('ul', { class: 'links', id: 'leaderboards' });
+  games().then((catalog) => mount(boards, catalog.map((g) => h('li', {}, h('a', { href: leaderboardHref(g.id), 'data-nav': '' }, g.name))))).catch(() => {});
 
   mount(
     main,
@@ -50,6 +55,7 @@ export function homePage(main) {
       'div',
       { class: 'home' },
       createBox,
+      botCard(),
       h(
         'section',
         { class: 'card', 'aria-labelledby': 'lobby-h' },
@@ -66,6 +72,8 @@ export function homePage(main) {
         joinErr,
       ),
       h('section', { class: 'card', 'aria-labelledby': 'mine-h' }, h('h2', { id: 'mine-h' }, 'My matches'), mine),
+      h('section', { class: 'card', 'aria-labelledby': 'boards-h' }, h('h2', { id: 'boards-h' }, 'Leaderboards'),
+        h('p', { class: 'muted small' }, 'The best settled ratings in each game, from rated rooms.'), boards),
     ),
   );
 
@@ -108,7 +116,7 @@ function renderLobby(list, rooms) {
       return h(
         'li',
         { class: 'row', dataset: { code: r.code } },
-        h('span', {}, h('strong', {}, gameName(r.game)), ` · ${taken}/${r.players} seated · host ${host ? host.player.name : '?'}`, r.clock ? ` · ${clockText(r.clock)}` : ''),
+        h('span', {}, h('strong', {}, gameName(r.game)), r.rated ? [' ', h('span', { class: 'tag rated' }, 'rated')] : null, ` · ${taken}/${r.players} seated · host `, host ? playerName(host.player, r.game) : '?', r.clock ? ` · ${clockText(r.clock)}` : ''),
         h('a', { href: `/r/${r.code}`, 'data-nav': '', class: 'button' }, 'Join'),
       );
     }),
@@ -126,8 +134,13 @@ function renderLive(list, matches, myId) {
     return;
   }
   mount(list, shown.map((m) => h('li', { class: 'row', dataset: { code: m.room, match: m.id } },
-    h('span', {}, h('strong', {}, gameName(m.game)), ` · ${m.players.map((p) => p.name).join(', ')} · ${m.plies ? `${m.plies} ${m.plies === 1 ? 'move' : 'moves'} played` : 'just started'}`, m.clock ? ` · ${clockText(m.clock)}` : ''),
+    h('span', {}, h('strong', {}, gameName(m.game)), ' · ', names(m), ` · ${m.plies ? `${m.plies} ${m.plies === 1 ? 'move' : 'moves'} played` : 'just started'}`, m.clock ? ` · ${clockText(m.clock)}` : ''),
     h('a', { href: `/r/${m.room}?watch`, class: 'button' }, 'Watch'))));
+}
+
+/** A match's players, each person's name linking to its profile (bots have none). */
+function names(m) {
+  return m.players.map((p, i) => [i ? ', ' : '', p.id ? profileLink(p) : p.name]);
 }
 
 async function loadMine(box, playerId) {
@@ -136,12 +149,11 @@ async function loadMine(box, playerId) {
     const live = page.matches.filter((m) => m.status === 'playing');
     const done = page.matches.filter((m) => m.status !== 'playing');
     const item = (m) => {
-      const names = m.players.map((p) => p.name).join(', ');
       const link = m.status === 'playing' && m.room ? h('a', { href: `/r/${m.room}`, 'data-nav': '' }, 'Resume') : h('a', { href: `/m/${m.id}`, 'data-nav': '' }, 'Replay');
       return h(
         'li',
         { class: 'row' },
-        h('span', {}, h('strong', {}, gameName(m.game)), ` · ${names} · ${m.plies} plies · `, m.result ? resultText(m.result, (s) => (m.players[s] ? m.players[s].name : `Seat ${s + 1}`)) : fmtTime(m.started_at)),
+        h('span', {}, h('strong', {}, gameName(m.game)), ' · ', names(m), ` · ${m.plies} plies · `, m.result ? resultText(m.result, (s) => (m.players[s] ? m.players[s].name : `Seat ${s + 1}`)) : fmtTime(m.started_at)),
         link,
       );
     };
@@ -172,6 +184,9 @@ async function buildCreate(box) {
   const visPrivate = h('input', { type: 'radio', name: 'visibility', value: 'private', id: 'vis-private', checked: true });
   const visPublic = h('input', { type: 'radio', name: 'visibility', value: 'public', id: 'vis-public' });
   const err = h('p', { class: 'error', role: 'alert' });
+  // What a rated room means is said once it is ticked (the form stays short on a laptop's screen).
+  const ratedNote = h('p', { class: 'muted small', id: 'rated-note', hidden: true }, 'Rated: the result changes the players’ ratings in this game. A rated match needs a person in every seat: no bots, it starts once the room is full.');
+  const rated = h('input', { type: 'checkbox', id: 'rated', name: 'rated', onchange: () => { ratedNote.hidden = !rated.checked; } });
   const clock = clockChooser();
   // Who starts: the server's default (random in public, the host in private) until chosen here.
   const seating = h('select', { id: 'seating', name: 'seating' },
@@ -279,6 +294,7 @@ async function buildCreate(box) {
             options,
             clock: clock.read(),
             seating: seating.value,
+            rated: rated.checked,
           });
           navigate(`/r/${room.code}`);
         } catch (ex) {
@@ -295,7 +311,11 @@ async function buildCreate(box) {
     clock.custom,
     h('div', { class: 'seating-field', title: 'Host first: you take the first seat and the others sit as they join. Drawn at random: the seats are drawn when the match starts.' },
       h('label', { for: 'seating' }, 'Who starts'), seating),
-    h('button', { type: 'submit', class: 'primary', id: 'create' }, 'Create room'),
+    ratedNote,
+    // Rated sits beside the button: the form stays short enough for Create to be on a laptop's first screen.
+    h('div', { class: 'create-row' },
+      h('button', { type: 'submit', class: 'primary', id: 'create' }, 'Create room'),
+      h('label', { class: 'rated-toggle', title: 'The result changes the players’ ratings in this game' }, rated, ' Rated')),
     err,
   );
   mount(box, h('h2', { id: 'create-h' }, 'New room'), form);

@@ -11,6 +11,8 @@ import { boardFor, flipButton } from './boards/index.js';
 import { moveEvents } from './last-move.js';
 import { breakdown } from './breakdown.js';
 import { optionLabel, valueLabel, appliesTo } from './options.js';
+import { profileLink } from './ratings.js';
+import { seatLevel } from './bots.js';
 
 /** What chance does in each game, for the heading of the seed panel. */
 const CHANCE = { triominos: 'Fair shuffle', trangouar: 'Fair coin flips', 'groups-of-three': 'Fair dice', pinuid: 'Fair randomness' };
@@ -79,7 +81,7 @@ export async function matchPage(main, id) {
         shown = target;
         boardBox.dataset.ply = String(target);
         if (target === m.plies && m.result && !breakdownBox.firstChild) {
-          const b = breakdown({ game: m.game, result: m.result, view: state.view, seats: m.players.length, nameOf });
+          const b = breakdown({ game: m.game, result: m.result, view: state.view, seats: m.players.length, nameOf, levelOf: (seat) => seatLevel(m.players[seat]) });
           if (b) breakdownBox.append(b);
         }
         if (want === target) break;
@@ -128,7 +130,7 @@ export async function matchPage(main, id) {
           breakdownBox),
         h('aside', { class: 'side' },
           h('section', { class: 'card' }, h('h2', {}, 'Players'), h('ul', { class: 'seats', id: 'players' }, m.players.map((p) => h('li', { class: 'seat' },
-            `${p.name}${p.bot ? ' (bot)' : ''}`, m.result && m.result.winners.includes(p.seat) ? h('span', { class: 'tag' }, 'winner') : null,
+            p.id ? profileLink(p) : p.name, p.bot ? h('span', { class: 'tag bot-level' }, seatLevel(p) || 'bot') : null, m.result && m.result.winners.includes(p.seat) ? h('span', { class: 'tag' }, 'winner') : null,
             forfeitTag(m, p.seat),
             m.result && m.result.scores ? h('span', { class: 'muted' }, ` ${m.result.scores[p.seat]}`) : null)))),
           h('section', { class: 'card' }, h('h2', {}, `Moves (${m.plies}, by turn)`), moves),

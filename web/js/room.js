@@ -3,7 +3,9 @@
 //! patches (a patch from another version asks for `sync`), moves sent with an id and resent after a
 //! reconnect, the server's refusals shown while the board stays as it was, events and the result;
 //! the clocks, resign, draw offers and rematch (clock.js, match-actions.js), the seats that forfeited,
-//! and `leave` when the page goes away (another page of the app, or the tab closed).
+//! and `leave` when the page goes away (another page of the app, or the tab closed). Names link to
+//! profiles with their rating in the game beside them, bots show their level, a rated room starts
+//! only with a person in every seat, and a guest is offered to keep its name after a match.
 
 import { api, identity, publicBase } from './api.js';
 import { h, mount } from './dom.js';
@@ -17,6 +19,9 @@ import { matchActions } from './match-actions.js';
 import { boardFor, seatColours as coloursOf, flipButton } from './boards/index.js';
 import { breakdown } from './breakdown.js';
 import { retryQuick } from './quick.js';
+import { profileLink, ratingBadge, forgetRatings } from './ratings.js';
+import { keepNamePrompt } from './account.js';
+import { seatLevel, takePendingStart } from './bots.js';
 
 const MAX_LOG = 200;
 /** Events of a move that changed the board (the boards mark these as the last move). */
@@ -132,6 +137,26 @@ export function roomPage(main, code, conn) {
     return `Seat ${seat + 1}`;
   }
 
+  /** "Play against the computer" from the home page: once seated here, start with bots at its level. */
+  function startAgainstBots() {
+    const r = st.room;
+    if (r.status !== 'waiting' || r.host !== me.id || mySeat() === null) return;
+    const asked = takePendingStart(code);
+    if (asked) conn.send({ type: 'start', room: code, bots: true, bot_level: asked.level });
+  }
+
+  /** A bot seat's level (shown in the end breakdown), or null. */
+  function levelOf(seat) {
+    return seatLevel(st.room && st.room.seats[seat]);
+  }
+
+  /** A guest who just played in a match: the offer to keep its name with a password (once). */
+  function offerKeepName() {
+    if (mySeat() === null || root.querySelector('#keep-name')) return;
+    const prompt = keepNamePrompt();
+    if (prompt) resultBox.after(prompt);
+  }
+
   function mySeat() {
     if (st.view && st.view.you) return st.view.you.seat;
     if (!st.room) return null;
@@ -165,6 +190,7 @@ export function roomPage(main, code, conn) {
         st.room = f.room;
         if (f.room.match && !st.matchId) st.matchId = f.room.match;
         renderInfo();
+        startAgainstBots();
         break;
       case 'snapshot':
         st.syncing = false;
@@ -243,7 +269,10 @@ export function roomPage(main, code, conn) {
         st.matchId = f.match;
         for (const x of f.result.forfeited || []) if (!forfeitOf(x.seat)) st.forfeits.push(x);
         logLine(`Match over: ${resultText(f.result, nameOf, sidesOf(st.view))}`, 'strong');
+        // The ratings moved (a rated match): the seats show the new ones.
+        forgetRatings();
         renderAll();
+        offerKeepName();
         break;
       case 'draw':
         actions.offers(f.offers);
@@ -308,6 +337,7 @@ export function roomPage(main, code, conn) {
     if (!r) return;
     root.dataset.status = r.status;
     title.textContent = `${gameName(r.game)} · room ${r.code}`;
+    if (r.rated) title.append(' ', h('span', { class: 'tag rated', id: 'rated-tag', title: 'Every seat is a person; the ratings change at the end.' }, 'rated'));
     clockSetting.textContent = `Clock: ${clockText(r.clock)}`;
     const n = r.spectators || 0;
     watchers.textContent = n ? `👁 ${n} watching` : 'nobody watching';
@@ -326,7 +356,9 @@ export function roomPage(main, code, conn) {
           { class: `seat ${s.connected ? 'on' : 'off'} ${s.seat === my ? 'me' : ''}`, dataset: { seat: s.seat } },
           seatColours(r, s.seat).map((c) => h('span', { class: 'swatch', 'aria-hidden': 'true', style: `background:${c}` })),
           h('span', { class: 'seat-no muted small' }, `${s.seat + 1}.`),
-          h('span', { class: 'seat-name' }, s.player || s.bot ? nameOf(s.seat) : 'empty'),
+          h('span', { class: 'seat-name' }, s.player ? profileLink(s.player, nameOf(s.seat)) : s.bot ? nameOf(s.seat) : 'empty'),
+          s.player ? ratingBadge(s.player.id, r.game) : null,
+          seatLevel(s) ? h('span', { class: 'tag bot-level', dataset: { level: s.bot_level } }, seatLevel(s)) : null,
           s.player && s.player.id === r.host ? h('span', { class: 'tag' }, 'host') : null,
           s.seat === my ? h('span', { class: 'tag' }, 'you') : null,
           forfeitOf(s.seat) ? h('span', { class: 'tag out', dataset: { forfeit: forfeitOf(s.seat).reason } }, FORFEIT_TAGS[forfeitOf(s.seat).reason] || 'out') : null,
@@ -340,7 +372,14 @@ export function roomPage(main, code, conn) {
     if (r.status === 'waiting') {
       const isHost = r.host === me.id;
       const free = r.seats.some((s) => !s.player && !s.bot);
-      if (isHost) {
+      if (isHost && r.rated) {
+        // The server refuses bots in a rated room: no box to tick, and the button waits for people.
+        items.push(
+          h('div', { class: 'start' },
+            h('p', { class: 'muted small', id: 'rated-start' }, free ? 'A rated match starts once a person sits in every seat.' : 'Every seat has a person: the match can start.'),
+            h('button', { type: 'button', class: 'primary', id: 'start', disabled: free, onclick: () => conn.send({ type: 'start', room: code }) || say('Not connected.') }, 'Start the match')),
+        );
+      } else if (isHost) {
         const bots = h('input', { type: 'checkbox', id: 'fill-bots', checked: !!st.fillBots, onchange: (e) => { st.fillBots = e.target.checked; } });
         items.push(
           h('div', { class: 'start' },
@@ -477,7 +516,7 @@ export function roomPage(main, code, conn) {
     );
     const game = (st.view && st.view.game) || (st.room && st.room.game);
     const seatsN = st.room ? st.room.players : st.view ? st.view.to_move.length : 0;
-    mount(breakdownBox, breakdown({ game, result: res, view: st.view, seats: seatsN, nameOf, rounds: st.rounds }));
+    mount(breakdownBox, breakdown({ game, result: res, view: st.view, seats: seatsN, nameOf, rounds: st.rounds, levelOf }));
   }
 
   /**

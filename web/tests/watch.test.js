@@ -47,7 +47,7 @@ for (const [size, viewport] of Object.entries(SIZES)) {
     await A.page.waitForSelector('#live-games li');
     assert.equal(await A.page.locator(`#live-games li[data-code="${code}"]`).count(), 0);
     await shot(W.page, `lobby-watch-${size}`);
-    await W.page.click(`#live-games li[data-code="${code}"] a`);
+    await W.page.click(`#live-games li[data-code="${code}"] a.button`);
     await W.page.waitForSelector('#watching');
     await W.page.waitForSelector('#board svg.board-svg');
     // Back in the room, the host sees one spectator; the count follows a spectator who leaves.

@@ -1,0 +1,169 @@
+//! A player's profile (/p/ID: name, stats and rating per game, each rated game's rating history as
+//! a line chart drawn here in SVG, recent matches) and a game's leaderboard (/leaderboard/GAME).
+//! Both are public, like the match pages.
+
+import { api, games } from './api.js';
+import { h, s, mount, fmtTime } from './dom.js';
+import { gameName, resultText } from './events.js';
+import { helpHref } from './help.js';
+import { ratingText, profileLink, UNSETTLED } from './ratings.js';
+
+export const leaderboardHref = (game) => `/leaderboard/${game}`;
+
+const RECENT = 20;
+
+function notFound(main, what, message) {
+  mount(main, h('div', { class: 'card narrow' }, h('h1', {}, what), h('p', {}, message), h('a', { href: '/', 'data-nav': '' }, 'Home')));
+  return null;
+}
+
+/** "1532 ± 96" in words for a screen reader and a tooltip: the 95% range is twice the deviation. */
+function ratingWords(r) {
+  return `${Math.round(r.rating)} (between ${Math.round(r.rating - 2 * r.deviation)} and ${Math.round(r.rating + 2 * r.deviation)} most likely)${r.deviation >= UNSETTLED ? ', not settled yet' : ''}`;
+}
+
+export async function profilePage(main, id) {
+  mount(main, h('p', { class: 'muted' }, 'Loading the player…'));
+  let p;
+  try {
+    p = await api('GET', `/players/${id}`);
+  } catch (e) {
+    return notFound(main, 'Player not found', e.status === 404 ? 'There is no such player.' : e.message);
+  }
+  const byGame = (p.stats && p.stats.by_game) || {};
+  const ratings = p.ratings || {};
+  const ids = [...new Set([...Object.keys(byGame), ...Object.keys(ratings)])].sort((a, b) => gameName(a).localeCompare(gameName(b)));
+  const charts = h('div', { id: 'rating-charts' });
+  const recent = h('div', { id: 'recent-matches' }, h('p', { class: 'muted' }, 'Loading…'));
+  mount(main, h('div', { class: 'profile', id: 'profile', dataset: { player: p.id } },
+    h('section', { class: 'card', 'aria-labelledby': 'profile-h' },
+      h('h1', { id: 'profile-h' }, p.name),
+      h('p', { class: 'muted small' }, `Playing since ${fmtTime(p.created_at)}`),
+      h('p', { id: 'profile-totals' }, `${p.stats.played} finished ${p.stats.played === 1 ? 'match' : 'matches'}, ${p.stats.won} won.`),
+      ids.length
+        ? h('table', { class: 'breakdown', id: 'profile-games' },
+          h('thead', {}, h('tr', {}, ['Game', 'Played', 'Won', 'Rating', 'Rated matches'].map((t) => h('th', { scope: 'col' }, t)))),
+          h('tbody', {}, ids.map((g) => {
+            const st = byGame[g] || { played: 0, won: 0 };
+            const r = ratings[g];
+            return h('tr', { dataset: { game: g } },
+              h('th', { scope: 'row' }, h('a', { href: leaderboardHref(g), 'data-nav': '', title: `${gameName(g)} leaderboard` }, gameName(g))),
+              h('td', { class: 'num' }, String(st.played)),
+              h('td', { class: 'num' }, String(st.won)),
+              h('td', { class: 'num rating', title: r ? ratingWords(r) : 'No rated match yet' }, r ? ratingText(r) : '–'),
+              h('td', { class: 'num' }, r ? String(r.games) : '0'));
+          })))
+        : h('p', { class: 'muted', id: 'profile-none' }, 'No finished match yet.')),
+    h('section', { class: 'card', 'aria-labelledby': 'history-h' }, h('h2', { id: 'history-h' }, 'Rating history'), charts),
+    h('section', { class: 'card', 'aria-labelledby': 'recent-h' }, h('h2', { id: 'recent-h' }, 'Recent matches'), recent)));
+
+  const rated = Object.keys(ratings);
+  if (!rated.length) mount(charts, h('p', { class: 'muted' }, 'No rated match yet.'));
+  else {
+    mount(charts);
+    for (const g of rated) {
+      const box = h('figure', { class: 'rating-chart', dataset: { game: g } }, h('p', { class: 'muted' }, 'Loading…'));
+      charts.append(box);
+      api('GET', `/players/${id}/ratings/${g}`)
+        .then((hist) => mount(box, ratingChart(p.name, g, hist.changes)))
+        .catch((e) => mount(box, h('p', { class: 'error' }, e.message)));
+    }
+  }
+
+  try {
+    const page = await api('GET', `/matches?player=${encodeURIComponent(id)}&limit=${RECENT}`);
+    const nameIn = (m) => (seat) => (m.players[seat] ? m.players[seat].name : `Seat ${seat + 1}`);
+    mount(recent, page.matches.length
+      ? h('ul', { class: 'list', id: 'profile-matches' }, page.matches.map((m) => h('li', { class: 'row', dataset: { match: m.id } },
+        h('span', {}, h('strong', {}, gameName(m.game)), ' · ',
+          m.players.map((x, i) => [i ? ', ' : '', x.id ? (x.id === p.id ? h('strong', {}, x.name) : profileLink(x)) : x.name]),
+          ' · ', m.result ? resultText(m.result, nameIn(m)) : m.status === 'playing' ? 'being played' : m.status, ` · ${fmtTime(m.ended_at || m.started_at)}`),
+        h('a', { href: `/m/${m.id}`, 'data-nav': '', class: 'button' }, m.status === 'playing' ? 'Watch' : 'Replay'))))
+      : h('p', { class: 'muted' }, 'No match yet.'));
+  } catch (e) {
+    mount(recent, h('p', { class: 'error' }, e.message));
+  }
+  return null;
+}
+
+/**
+ * The rating after each rated match as a line (the start, 1500 or the first match's "before", then
+ * one point per match), with a shaded band of ± twice the deviation, a <title> and <desc> for
+ * screen readers and the same figures as a table beneath.
+ */
+export function ratingChart(name, game, changes) {
+  const caption = h('figcaption', {}, h('a', { href: leaderboardHref(game), 'data-nav': '' }, gameName(game)));
+  if (!changes.length) return [caption, h('p', { class: 'muted' }, 'No rated match yet.')];
+  const points = [{ rating: changes[0].rating_before, deviation: changes[0].deviation_before, at: null }, ...changes.map((c) => ({ rating: c.rating, deviation: c.deviation, at: c.at, match: c.match }))];
+  const W = 600;
+  const H = 220;
+  const pad = { l: 48, r: 12, t: 12, b: 24 };
+  const lo = Math.min(...points.map((x) => x.rating));
+  const hi = Math.max(...points.map((x) => x.rating));
+  // At least 100 points of height, so that a few small changes do not look like cliffs.
+  const mid = (lo + hi) / 2;
+  const span = Math.max(100, hi - lo) * 1.15;
+  const yMin = mid - span / 2;
+  const yMax = mid + span / 2;
+  const x = (i) => pad.l + (points.length === 1 ? 0 : (i * (W - pad.l - pad.r)) / (points.length - 1));
+  const y = (v) => pad.t + ((yMax - Math.min(yMax, Math.max(yMin, v))) * (H - pad.t - pad.b)) / (yMax - yMin);
+  const first = Math.round(points[0].rating);
+  const last = Math.round(points[points.length - 1].rating);
+  const titleId = `chart-${game}-title`;
+  const descId = `chart-${game}-desc`;
+  const band = points.map((p, i) => `${x(i)},${y(p.rating + 2 * p.deviation)}`).concat(points.map((p, i) => `${x(i)},${y(p.rating - 2 * p.deviation)}`).reverse()).join(' ');
+  const ticks = [Math.round(yMin + span * 0.1), Math.round(mid), Math.round(yMax - span * 0.1)];
+  const svg = s('svg', { viewBox: `0 0 ${W} ${H}`, class: 'chart', role: 'img', 'aria-labelledby': `${titleId} ${descId}`, dataset: { points: points.length } },
+    s('title', { id: titleId }, `${name}'s ${gameName(game)} rating`),
+    s('desc', { id: descId }, `${changes.length} rated ${changes.length === 1 ? 'match' : 'matches'}: from ${first} to ${last}, lowest ${Math.round(lo)}, highest ${Math.round(hi)}.`),
+    ticks.map((t) => [
+      s('line', { x1: pad.l, x2: W - pad.r, y1: y(t), y2: y(t), class: 'grid' }),
+      s('text', { x: pad.l - 6, y: y(t) + 4, 'text-anchor': 'end', class: 'tick' }, String(t)),
+    ]),
+    s('polygon', { points: band, class: 'band' }),
+    s('polyline', { points: points.map((p, i) => `${x(i)},${y(p.rating)}`).join(' '), class: 'line' }),
+    points.map((p, i) => s('circle', { cx: x(i), cy: y(p.rating), r: 3, class: 'dot' }, s('title', {}, i === 0 ? `Start: ${Math.round(p.rating)}` : `After match ${i}: ${Math.round(p.rating)}`))),
+    s('text', { x: pad.l, y: H - 6, class: 'tick' }, 'start'),
+    s('text', { x: W - pad.r, y: H - 6, 'text-anchor': 'end', class: 'tick' }, `after ${changes.length}`));
+  const table = h('details', { class: 'chart-figures' }, h('summary', {}, 'The figures'),
+    h('table', { class: 'breakdown rating-changes' },
+      h('thead', {}, h('tr', {}, ['When', 'Before', 'After', 'Change', 'Match'].map((t) => h('th', { scope: 'col' }, t)))),
+      h('tbody', {}, changes.map((c) => {
+        const d = Math.round(c.rating) - Math.round(c.rating_before);
+        return h('tr', {}, h('td', {}, fmtTime(c.at)), h('td', { class: 'num' }, ratingText({ rating: c.rating_before, deviation: c.deviation_before })),
+          h('td', { class: 'num' }, ratingText(c)), h('td', { class: 'num' }, `${d > 0 ? '+' : ''}${d}`), h('td', {}, h('a', { href: `/m/${c.match}`, 'data-nav': '' }, 'replay')));
+      }))));
+  return [caption, svg, h('p', { class: 'small', id: `chart-${game}-summary` }, `Now ${ratingText(changes[changes.length - 1])} after ${changes.length} rated ${changes.length === 1 ? 'match' : 'matches'} (started at ${first}).`), table];
+}
+
+export async function leaderboardPage(main, game) {
+  let catalog;
+  try {
+    catalog = await games();
+  } catch (e) {
+    return notFound(main, 'Leaderboard', e.message);
+  }
+  const g = catalog.find((x) => x.id === game);
+  if (!g) return notFound(main, 'No such game', `There is no game “${game}” here.`);
+  mount(main, h('p', { class: 'muted' }, 'Loading the leaderboard…'));
+  let board;
+  try {
+    board = await api('GET', `/games/${game}/leaderboard?limit=100`);
+  } catch (e) {
+    return notFound(main, `${g.name} leaderboard`, e.message);
+  }
+  mount(main, h('section', { class: 'card leaderboard', id: 'leaderboard', dataset: { game } },
+    h('div', { class: 'room-head' }, h('h1', {}, `${g.name} leaderboard`),
+      h('span', {}, h('a', { href: helpHref(game), 'data-nav': '' }, `How to play ${g.name}`), ' · ', h('a', { href: '/', 'data-nav': '' }, 'Back home'))),
+    h('p', { class: 'muted small' }, `Players with a settled rating only: a rating settles after a few rated matches (its uncertainty under ${UNSETTLED}). Play rated rooms to get on it.`),
+    board.players.length
+      ? h('table', { class: 'breakdown', id: 'leaderboard-table' },
+        h('thead', {}, h('tr', {}, ['#', 'Player', 'Rating', 'Rated matches'].map((t) => h('th', { scope: 'col' }, t)))),
+        h('tbody', {}, board.players.map((p, i) => h('tr', { dataset: { player: p.id } },
+          h('td', { class: 'num' }, String(i + 1)),
+          h('th', { scope: 'row' }, profileLink(p)),
+          h('td', { class: 'num', title: ratingWords(p) }, ratingText(p)),
+          h('td', { class: 'num' }, String(p.games))))))
+      : h('p', { id: 'leaderboard-empty' }, 'Nobody has a settled rating in this game yet.')));
+  return null;
+}

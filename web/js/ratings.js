@@ -1,0 +1,75 @@
+//! Ratings beside names: a player's public record (`GET /api/v1/players/{id}`) fetched once per
+//! short while and shared by every name on the page (the lobby polls every few seconds and a room
+//! redraws its seats on every frame: without the cache each would ask again), and the links from a
+//! name to its profile page.
+
+import { api } from './api.js';
+import { h } from './dom.js';
+
+/** How long a player's record is reused before asking again (ratings move only at a match's end). */
+const TTL_MS = 30000;
+/** A rating with a deviation at or above this is not settled yet (the server's leaderboard rule). */
+export const UNSETTLED = 150;
+
+const cache = new Map(); // id -> {at, promise}
+
+/** The player's record, from the cache while fresh; a failure is not kept, so the next call retries. */
+export function player(id) {
+  const hit = cache.get(id);
+  if (hit && Date.now() - hit.at < TTL_MS) return hit.promise;
+  const promise = api('GET', `/players/${encodeURIComponent(id)}`);
+  cache.set(id, { at: Date.now(), promise });
+  promise.catch(() => cache.delete(id));
+  return promise;
+}
+
+/** Forgets what is cached (after a match ends the ratings have moved). */
+export function forgetRatings() {
+  cache.clear();
+}
+
+/**
+ * A rating as people read it: rounded, with "?" while it is not settled (lichess's way: "1532?").
+ * `r` is `{rating, deviation}`, or missing for a player without a rated match in that game.
+ */
+export function ratingText(r) {
+  if (!r) return '?';
+  return `${Math.round(r.rating)}${r.deviation >= UNSETTLED ? '?' : ''}`;
+}
+
+/** The `ratings[game]` of a player, or null (no rated match, or the record cannot be had). */
+export async function ratingOf(id, game) {
+  try {
+    const p = await player(id);
+    return (p.ratings && p.ratings[game]) || null;
+  } catch {
+    return null;
+  }
+}
+
+export const profileHref = (id) => `/p/${id}`;
+
+/** A player's name (or `label`) as a link to its profile page. */
+export function profileLink(p, label = p.name) {
+  return h('a', { href: profileHref(p.id), 'data-nav': '', class: 'player-link' }, label);
+}
+
+/**
+ * The player's rating in `game` as a small badge, filled in when known; empty for a player who
+ * never played a rated match of it, so that an unrated room does not fill with question marks.
+ */
+export function ratingBadge(id, game) {
+  const badge = h('span', { class: 'rating muted small', dataset: { player: id } });
+  ratingOf(id, game).then((r) => {
+    if (!r) return;
+    badge.textContent = ratingText(r);
+    badge.title = `Rating in this game: ${Math.round(r.rating)} ± ${Math.round(2 * r.deviation)} after ${r.games} rated ${r.games === 1 ? 'match' : 'matches'}${r.deviation >= UNSETTLED ? ' (not settled yet)' : ''}`;
+    badge.dataset.rating = String(Math.round(r.rating));
+  });
+  return badge;
+}
+
+/** A name linking to its profile, with its rating in `game` beside it. */
+export function playerName(p, game, label = p.name) {
+  return h('span', { class: 'who' }, profileLink(p, label), ' ', ratingBadge(p.id, game));
+}
