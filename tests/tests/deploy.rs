@@ -192,5 +192,8 @@ fn the_cluster_profile_agrees_with_the_server() {
         .as_str()
         .expect("lb config mount");
     assert!(mount.starts_with("./deploy/nginx-cluster.conf:"));
-    assert!(lb_config.contains("proxy_set_header Upgrade"), "WebSockets pass");
+    assert!(
+        lb_config.contains("proxy_set_header Upgrade"),
+        "WebSockets pass"
+    );
 }
