@@ -272,8 +272,8 @@ fn assert_generator_matches_validator(g: &Abalone, requests: &[Move], what: &str
         .filter(|mv| g.resolve(seat as u8, mv).is_ok())
         .cloned()
         .collect();
-    listed.sort_by(|a, b| a.notation.cmp(&b.notation));
-    accepted.sort_by(|a, b| a.notation.cmp(&b.notation));
+    listed.sort_by_key(|a| a.notation);
+    accepted.sort_by_key(|a| a.notation);
     assert_eq!(listed, accepted, "{what} ply {}", g.ply);
 }
 
