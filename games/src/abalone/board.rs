@@ -77,15 +77,44 @@ pub const NB: [[Cell; 6]; CELLS] = {
     out
 };
 
-/// Upper-case name of a cell ("A1").
-pub fn name(c: Cell) -> String {
-    let (i, n) = COORDS[c as usize];
-    format!("{}{}", (b'A' + i as u8) as char, n)
+/// The name of every cell as ASCII bytes, with `first` the letter of row A (b'A' or b'a').
+const fn names_bytes(first: u8) -> [[u8; 2]; CELLS] {
+    let mut out = [[0; 2]; CELLS];
+    let mut c = 0;
+    while c < CELLS {
+        let (i, n) = COORDS[c];
+        out[c] = [first + i as u8, b'0' + n as u8];
+        c += 1;
+    }
+    out
 }
 
-/// Lower-case name of a cell, as in move notation ("a1").
-pub fn lower(c: Cell) -> String {
-    name(c).to_ascii_lowercase()
+static UPPER_BYTES: [[u8; 2]; CELLS] = names_bytes(b'A');
+static LOWER_BYTES: [[u8; 2]; CELLS] = names_bytes(b'a');
+
+/// The bytes of every name as `&'static str`, so that listing moves never formats or allocates a
+/// cell name (a move list names ~200 cells at each version).
+const fn as_strs(bytes: &'static [[u8; 2]; CELLS]) -> [&'static str; CELLS] {
+    let mut out = [""; CELLS];
+    let mut c = 0;
+    while c < CELLS {
+        out[c] = match std::str::from_utf8(&bytes[c]) {
+            Ok(s) => s,
+            Err(_) => panic!("cell names are ASCII"),
+        };
+        c += 1;
+    }
+    out
+}
+
+/// Upper-case names of the cells ("A1"), by index.
+pub static NAMES: [&str; CELLS] = as_strs(&UPPER_BYTES);
+/// Lower-case names of the cells, as in move notation ("a1"), by index.
+pub static LOWER: [&str; CELLS] = as_strs(&LOWER_BYTES);
+
+/// Upper-case name of a cell ("A1").
+pub fn name(c: Cell) -> &'static str {
+    NAMES[c as usize]
 }
 
 /// The cell named `s` (case-insensitive), if it is on the board.

@@ -31,8 +31,8 @@ use crate::engine::{Event, Game, GameInfo, GameRng, MoveError, Outcome, Seat, Se
 use crate::options::{OptionSpec, Options, OptionsExt};
 
 use board::{name, parse_cell, Layout, CELLS, NB, OFF};
-pub use moves::Move;
 use moves::Req;
+pub use moves::{Marbles, Move, Notation};
 use rules::{Mv, Pos};
 
 const LAYOUT_NAMES: &[&str] = &["standard", "belgian-daisy", "german-daisy"];
@@ -44,7 +44,7 @@ pub struct Abalone {
     max_plies: Option<u64>,
     cap_marbles: bool,
     ply: u64,
-    last: Option<String>,
+    last: Option<Notation>,
     outcome: Option<Outcome>,
 }
 

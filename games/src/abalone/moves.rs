@@ -2,33 +2,153 @@
 //! either the notation of rules §1.4 (`{"notation": "a1b2"}`, `{"notation": "b1b2c1"}`) or an explicit
 //! group (`{"marbles": ["A1", "B2"], "dir": "NE"}`), or both (they must agree).
 
+use std::fmt;
+use std::ops::Deref;
+
+use serde::ser::{SerializeSeq, Serializer};
 use serde::Serialize;
 use serde_json::Value;
 
-use super::board::{dir_between, name, parse_cell, parse_dir, qr, Cell, DIR_NAMES, NB, OFF};
+use super::board::{
+    dir_between, name, parse_cell, parse_dir, qr, Cell, DIR_NAMES, LOWER, NAMES, NB, OFF,
+};
 use super::rules::Mv;
 use crate::engine::MoveError;
 
 /// A move as the wire carries it. From `legal_moves` (and any move naming its marbles) it is the full
 /// canonical form `{"notation", "marbles" (sorted), "dir"}`. An inline move given by notation alone
 /// names only its trailing marble: the rest of its column is read from the board when it is played,
-/// so its form is `{"notation", "dir"}`.
+/// so its form is `{"notation", "dir"}`. Every part is kept inline (no heap): the server lists ~75
+/// moves at each version, and a move that allocated its names cost most of that list.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Move {
-    pub notation: String,
+    pub notation: Notation,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub marbles: Option<Vec<String>>,
+    pub marbles: Option<Marbles>,
     pub dir: &'static str,
     #[serde(skip)]
     pub(super) req: Req,
 }
 
-/// A cell in notation; a destination off the board (only a refused suicide can have one) is "--".
-fn lower(c: Cell) -> String {
-    if c == OFF {
-        "--".into()
-    } else {
-        super::board::lower(c)
+/// A move's notation (rules §1.4): 4 or 6 ASCII characters, lower case.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Notation {
+    bytes: [u8; 6],
+    len: u8,
+}
+
+impl Notation {
+    /// The notation of these cells; a destination off the board (only a refused suicide can have
+    /// one) is "--".
+    fn of_cells(cells: &[Cell]) -> Notation {
+        let mut n = Notation {
+            bytes: [0; 6],
+            len: 0,
+        };
+        for &c in cells {
+            let part = if c == OFF { "--" } else { LOWER[c as usize] };
+            let at = n.len as usize;
+            n.bytes[at..at + 2].copy_from_slice(part.as_bytes());
+            n.len += 2;
+        }
+        n
+    }
+
+    /// The notation a client wrote, once checked to be 4 or 6 ASCII characters.
+    fn of_text(s: &str) -> Notation {
+        let mut n = Notation {
+            bytes: [0; 6],
+            len: s.len() as u8,
+        };
+        n.bytes[..s.len()].copy_from_slice(s.as_bytes());
+        n
+    }
+
+    pub fn as_str(&self) -> &str {
+        std::str::from_utf8(&self.bytes[..self.len as usize]).expect("notation is ASCII")
+    }
+}
+
+impl Deref for Notation {
+    type Target = str;
+    fn deref(&self) -> &str {
+        self.as_str()
+    }
+}
+
+impl PartialEq<&str> for Notation {
+    fn eq(&self, other: &&str) -> bool {
+        self.as_str() == *other
+    }
+}
+
+impl PartialOrd for Notation {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for Notation {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        self.as_str().cmp(other.as_str())
+    }
+}
+
+impl fmt::Display for Notation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl fmt::Debug for Notation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(self.as_str(), f)
+    }
+}
+
+impl Serialize for Notation {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.as_str())
+    }
+}
+
+/// The marbles a move names, sorted by cell index; serialised as their upper-case names.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub struct Marbles {
+    cells: [Cell; 3],
+    n: u8,
+}
+
+impl Marbles {
+    fn of(marbles: &[Cell]) -> Marbles {
+        let mut cells = [0; 3];
+        cells[..marbles.len()].copy_from_slice(marbles);
+        cells[..marbles.len()].sort_unstable();
+        Marbles {
+            cells,
+            n: marbles.len() as u8,
+        }
+    }
+
+    /// The names of the marbles ("A1").
+    pub fn iter(&self) -> impl Iterator<Item = &'static str> + '_ {
+        self.cells[..self.n as usize].iter().map(|&c| name(c))
+    }
+}
+
+impl fmt::Debug for Marbles {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+impl Serialize for Marbles {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut seq = serializer.serialize_seq(Some(self.n as usize))?;
+        for c in &self.cells[..self.n as usize] {
+            seq.serialize_element(NAMES[*c as usize])?;
+        }
+        seq.end()
     }
 }
 
@@ -48,23 +168,16 @@ impl Move {
         let d = mv.dir as usize;
         let notation = if mv.inline {
             let rear = mv.cells[0];
-            format!("{}{}", lower(rear), lower(NB[rear as usize][d]))
+            Notation::of_cells(&[rear, NB[rear as usize][d]])
         } else {
             let ms = mv.marbles();
             let first = *ms.iter().min_by_key(|&&c| qr(c)).expect("a group");
             let last = *ms.iter().max_by_key(|&&c| qr(c)).expect("a group");
-            format!(
-                "{}{}{}",
-                lower(first),
-                lower(last),
-                lower(NB[first as usize][d])
-            )
+            Notation::of_cells(&[first, last, NB[first as usize][d]])
         };
-        let mut marbles: Vec<Cell> = mv.marbles().to_vec();
-        marbles.sort_unstable();
         Move {
             notation,
-            marbles: Some(marbles.into_iter().map(name).collect()),
+            marbles: Some(Marbles::of(mv.marbles())),
             dir: DIR_NAMES[d],
             req: Req::Group(*mv),
         }
@@ -133,7 +246,7 @@ pub fn parse(json: &Value) -> Result<Move, MoveError> {
                 Err(bad(format!(
                     "notation {} and marbles {:?} {} are not the same move (those marbles are written {})",
                     n.notation,
-                    m.marbles.as_deref().unwrap_or_default(),
+                    m.marbles.map(|m| m.iter().collect::<Vec<_>>()).unwrap_or_default(),
                     m.dir,
                     m.notation
                 )))
@@ -165,7 +278,7 @@ fn notation(v: &Value) -> Result<Move, MoveError> {
             ))
         })?;
         return Ok(Move {
-            notation: s,
+            notation: Notation::of_text(&s),
             marbles: None,
             dir: DIR_NAMES[d as usize],
             req: Req::Run { rear: a, dir: d },

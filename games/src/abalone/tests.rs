@@ -55,7 +55,7 @@ fn notations(g: &Abalone) -> Vec<String> {
     let mut v: Vec<String> = g
         .legal_moves(g.pos.to_move as Seat)
         .into_iter()
-        .map(|m| m.notation)
+        .map(|m| m.notation.to_string())
         .collect();
     v.sort();
     v
@@ -254,7 +254,7 @@ fn all_requests() -> Vec<Move> {
     all_groups()
         .iter()
         .flat_map(|grp| {
-            let names: Vec<String> = grp.iter().map(|&c| name(c)).collect();
+            let names: Vec<String> = grp.iter().map(|&c| name(c).to_string()).collect();
             board::DIR_NAMES
                 .iter()
                 .map(move |d| Abalone::parse_move(&json!({"marbles": names, "dir": d})).unwrap())
@@ -272,8 +272,8 @@ fn assert_generator_matches_validator(g: &Abalone, requests: &[Move], what: &str
         .filter(|mv| g.resolve(seat as u8, mv).is_ok())
         .cloned()
         .collect();
-    listed.sort_by(|a, b| a.notation.cmp(&b.notation));
-    accepted.sort_by(|a, b| a.notation.cmp(&b.notation));
+    listed.sort_by_key(|a| a.notation);
+    accepted.sort_by_key(|a| a.notation);
     assert_eq!(listed, accepted, "{what} ply {}", g.ply);
 }
 

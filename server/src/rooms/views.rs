@@ -66,12 +66,12 @@ impl RecipientView {
             result: moment.result.cloned(),
             you,
             clock: moment.clock.clone(),
-            state: m.view(viewer),
+            state: Value::Null,
         };
-        RecipientView {
-            base: serde_json::to_value(view).expect("views serialise"),
-            legal,
-        }
+        let mut base = serde_json::to_value(view).expect("views serialise");
+        // The state is moved in, not serialised into a copy of itself.
+        base["state"] = m.view(viewer);
+        RecipientView { base, legal }
     }
 
     /// The whole view, as a snapshot carries it.
@@ -136,9 +136,92 @@ impl RecipientView {
                 value: None,
             }),
         };
-        Ops {
-            diff: json_patch::diff(&self.base, &next.base),
-            legal,
+        let mut diff = Vec::new();
+        diff_into(&self.base, &next.base, &mut String::new(), &mut diff);
+        Ops { diff, legal }
+    }
+}
+
+/// Appends to `ops` the operations that turn `before` into `after`, `path` pointing at both. The
+/// same operations as `json_patch::diff` (objects key by key, arrays index by index with the excess
+/// removed or added at the end, anything else replaced when it differs), with their values borrowed
+/// from `after` rather than copied, and their paths built in one string: this runs for every
+/// recipient at every version.
+fn diff_into<'a>(before: &Value, after: &'a Value, path: &mut String, ops: &mut Vec<Op<'a>>) {
+    let at = path.len();
+    match (before, after) {
+        (Value::Object(b), Value::Object(a)) => {
+            for (key, value) in a {
+                push_token(path, key);
+                match b.get(key) {
+                    Some(old) => diff_into(old, value, path, ops),
+                    None => ops.push(Op::new("add", path, Some(value))),
+                }
+                path.truncate(at);
+            }
+            for key in b.keys().filter(|k| !a.contains_key(*k)) {
+                push_token(path, key);
+                ops.push(Op::new("remove", path, None));
+                path.truncate(at);
+            }
+        }
+        (Value::Array(b), Value::Array(a)) => {
+            let common = b.len().min(a.len());
+            for (i, (old, value)) in b.iter().zip(a).enumerate() {
+                push_index(path, i);
+                diff_into(old, value, path, ops);
+                path.truncate(at);
+            }
+            // Excess elements go one by one from the end of the common part: each removal shifts
+            // the next one to that index.
+            for _ in a.len()..b.len() {
+                push_index(path, common);
+                ops.push(Op::new("remove", path, None));
+                path.truncate(at);
+            }
+            for (i, value) in a.iter().enumerate().skip(common) {
+                push_index(path, i);
+                ops.push(Op::new("add", path, Some(value)));
+                path.truncate(at);
+            }
+        }
+        _ if before == after => {}
+        _ => ops.push(Op::new("replace", path, Some(after))),
+    }
+}
+
+/// Appends a key to a JSON pointer (RFC 6901: `~` and `/` escaped).
+fn push_token(path: &mut String, key: &str) {
+    path.push('/');
+    for c in key.chars() {
+        match c {
+            '~' => path.push_str("~0"),
+            '/' => path.push_str("~1"),
+            c => path.push(c),
+        }
+    }
+}
+
+fn push_index(path: &mut String, i: usize) {
+    use std::fmt::Write;
+    write!(path, "/{i}").expect("writing to a String");
+}
+
+/// One RFC 6902 operation, its value borrowed from the view it leads to.
+#[derive(Serialize)]
+struct Op<'a> {
+    op: &'static str,
+    path: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    value: Option<&'a Value>,
+}
+
+impl<'a> Op<'a> {
+    fn new(op: &'static str, path: &str, value: Option<&'a Value>) -> Op<'a> {
+        Op {
+            op,
+            path: path.to_owned(),
+            value,
         }
     }
 }
@@ -157,7 +240,7 @@ struct PatchFrame<'a> {
 
 /// The generic diff's operations, then the legal-move list's one.
 struct Ops<'a> {
-    diff: json_patch::Patch,
+    diff: Vec<Op<'a>>,
     legal: Option<LegalOp<'a>>,
 }
 
@@ -171,8 +254,8 @@ struct LegalOp<'a> {
 
 impl Serialize for Ops<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut seq = serializer.serialize_seq(Some(self.diff.0.len() + 1))?;
-        for op in &self.diff.0 {
+        let mut seq = serializer.serialize_seq(Some(self.diff.len() + 1))?;
+        for op in &self.diff {
             seq.serialize_element(op)?;
         }
         if let Some(legal) = &self.legal {
@@ -252,6 +335,39 @@ mod tests {
                 events: events.iter().map(|e| (*e).clone()).collect(),
             };
             assert_eq!(parsed, expected);
+        }
+    }
+
+    /// The borrowed diff gives json-patch's own operations, escapes and array shifts included.
+    #[test]
+    fn the_diff_is_json_patchs() {
+        let pairs = [
+            (
+                json!({"a": 1, "b": [1, 2, 3]}),
+                json!({"a": 2, "b": [1, 5]}),
+            ),
+            (
+                json!({"b": [1]}),
+                json!({"b": [1, [2], {"c": 3}], "n": null}),
+            ),
+            (
+                json!({"x/y": {"~z": 1}, "gone": true}),
+                json!({"x/y": {"~z": 2}}),
+            ),
+            (json!([{"k": 1}, 2]), json!({"k": 1})),
+            (
+                json!({"s": "same", "o": {}}),
+                json!({"s": "same", "o": {"new": []}}),
+            ),
+        ];
+        for (before, after) in &pairs {
+            let mut ops = Vec::new();
+            diff_into(before, after, &mut String::new(), &mut ops);
+            assert_eq!(
+                serde_json::to_value(&ops).unwrap(),
+                serde_json::to_value(json_patch::diff(before, after)).unwrap(),
+                "{before} -> {after}"
+            );
         }
     }
 

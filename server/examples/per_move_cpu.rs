@@ -1,0 +1,117 @@
+//! The server's CPU work for one move, without sockets or store, in a form that instruction counters
+//! can measure whatever else runs on the machine (`valgrind --tool=callgrind`): random Abalone
+//! matches (2 players, fixed seeds) played the way the room plays them. For each move: the move JSON
+//! as a client sends it (an element of `you.legal`) is parsed and played on a copy of the match,
+//! each watched viewer's view is built, and its patch frame from the view held is serialised, as in
+//! `Room::engine_turn` and `Room::broadcast_version`; the ack frame is serialised too.
+//!
+//! ```sh
+//! cargo build --release -p plateau --example per_move_cpu
+//! valgrind --tool=callgrind --callgrind-out-file=/tmp/cg.out \
+//!     target/release/examples/per_move_cpu [MOVES] [--spectators]
+//! callgrind_annotate /tmp/cg.out | head -40
+//! ```
+//!
+//! It prints the moves played; the server's instructions per move = (the total `Ir` less the
+//! inclusive `Ir` of `client_pick`, the client's share) / moves (the setup of each match is counted
+//! in, a small share over long matches). `--spectators` adds a spectator view.
+
+use mimalloc::MiMalloc;
+use plateau::rooms::{Moment, RecipientView};
+use plateau_games::{registry, Viewer};
+use plateau_protocol::ws::ServerFrame;
+use plateau_protocol::RoomStatus;
+use rand::{Rng, SeedableRng};
+use serde_json::Value;
+
+#[global_allocator]
+static GLOBAL: MiMalloc = MiMalloc;
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let moves: u64 = args.iter().find_map(|a| a.parse().ok()).unwrap_or(20_000);
+    let spectators = args.iter().any(|a| a == "--spectators");
+    let mut viewers = vec![Viewer::Seat(0), Viewer::Seat(1)];
+    if spectators {
+        viewers.push(Viewer::Spectator);
+    }
+    let entry = registry::find("abalone").expect("abalone");
+    let options = entry.validate(2, &Value::Null).expect("options");
+    let mut pick = rand::rngs::StdRng::seed_from_u64(7);
+    let (mut played_total, mut bytes, mut seed) = (0u64, 0usize, 0u8);
+    while played_total < moves {
+        seed = seed.wrapping_add(1);
+        let mut m = entry.start(&options, 2, [seed; 32]).expect("setup");
+        m.limit_plies(300);
+        let mut version = 1;
+        let mut held: Vec<RecipientView> = viewers
+            .iter()
+            .map(|v| RecipientView::build(&*m, *v, &moment(version)))
+            .collect();
+        while played_total < moves {
+            let Some(&seat) = m.to_act().first() else {
+                break;
+            };
+            let mv = client_pick(&held[seat], &mut pick);
+            let mut next = m.box_clone();
+            let played = next.play(seat, &mv).expect("legal");
+            version += 1;
+            let status = if next.outcome().is_some() {
+                RoomStatus::Finished
+            } else {
+                RoomStatus::Playing
+            };
+            let at = Moment {
+                status,
+                ..moment(version)
+            };
+            for (viewer, before) in viewers.iter().zip(held.iter_mut()) {
+                let view = RecipientView::build(&*next, *viewer, &at);
+                let events: Vec<&Value> = played
+                    .events
+                    .iter()
+                    .filter(|e| e.audience.includes(*viewer))
+                    .map(|e| &e.data)
+                    .collect();
+                bytes += before
+                    .patch_frame(&view, "BENCHROOM", version - 1, version, &events)
+                    .len();
+                *before = view;
+            }
+            bytes += serde_json::to_string(&ServerFrame::Ack {
+                id: format!("m{played_total}"),
+                version,
+                room: "BENCHROOM".into(),
+            })
+            .expect("ack")
+            .len();
+            m = next;
+            played_total += 1;
+        }
+    }
+    println!("{played_total} moves, {bytes} bytes of frames, {seed} matches");
+}
+
+/// The client's move: one element of `you.legal` in the view the seat to act holds. Not the
+/// server's work: subtract this function's inclusive cost (`callgrind_annotate --inclusive=yes`).
+#[inline(never)]
+fn client_pick(view: &RecipientView, pick: &mut rand::rngs::StdRng) -> Value {
+    let mut view = view.full();
+    let legal = view["you"]["legal"]
+        .as_array_mut()
+        .expect("the seat to act has moves");
+    let n = pick.random_range(0..legal.len());
+    legal.swap_remove(n)
+}
+
+fn moment(version: u64) -> Moment<'static> {
+    Moment {
+        game: "abalone",
+        version,
+        ply: version - 1,
+        status: RoomStatus::Playing,
+        result: None,
+        clock: None,
+        played_by_server: Vec::new(),
+    }
+}
