@@ -174,6 +174,16 @@ pub async fn serve(args: ServeArgs) -> Result<(), StartError> {
         tracing::info!("shutting down");
         stop.cancel();
     });
+    // Several nodes: once the rooms have stopped here (at once, at shutdown), their leases go, so
+    // that the other nodes take them over while this node still closes its connections.
+    let handover = cluster.clone().map(|cluster| {
+        let (rooms, stop) = (rooms.clone(), shutdown.clone());
+        tokio::spawn(async move {
+            stop.cancelled().await;
+            let _ = tokio::time::timeout(Duration::from_secs(10), rooms.stopped()).await;
+            cluster.leave().await;
+        })
+    });
     let stop = shutdown.clone();
     let metrics = axum::serve(operations, crate::api::operations_router(state.clone()))
         .with_graceful_shutdown(async move { stop.cancelled().await });
@@ -194,9 +204,8 @@ pub async fn serve(args: ServeArgs) -> Result<(), StartError> {
     state.sessions.close();
     let _ = tokio::time::timeout(Duration::from_secs(5), state.sessions.wait()).await;
     let _ = tokio::time::timeout(Duration::from_secs(10), rooms.stopped()).await;
-    if let Some(cluster) = &cluster {
-        // The rooms stopped: other nodes take them over now rather than at the leases' expiry.
-        cluster.leave().await;
+    if let Some(handover) = handover {
+        let _ = handover.await;
     }
     cluster_stop.cancel();
     store.close().await;

@@ -88,10 +88,16 @@ impl Leases {
 
     /// Extends every lease this node holds, in one statement; the rooms it still holds. A room
     /// missing from the answer was taken over: this node must stop running it.
+    ///
+    /// The rows are locked in the order of their codes, the order in which a grouped commit checks
+    /// its fences (see `store::fence`): the two wait for each other, and never deadlock.
     pub async fn renew(&self) -> Result<HashSet<String>, StoreError> {
         let held: Vec<String> = sqlx::query_scalar(
             "UPDATE room_leases SET expires_at = now() + $2 * interval '1 millisecond'
-             WHERE owner = $1 RETURNING room_code",
+             WHERE owner = $1 AND room_code IN (
+                 SELECT room_code FROM room_leases WHERE owner = $1
+                 ORDER BY room_code FOR UPDATE)
+             RETURNING room_code",
         )
         .bind(self.node)
         .bind(self.ttl_ms())
@@ -116,8 +122,12 @@ impl Leases {
     /// Lets go of every room (a graceful stop): other nodes may take them at once. The rows stay,
     /// so that epochs only ever grow.
     pub async fn release_all(&self) -> Result<u64, StoreError> {
+        // Locked in the order of their codes, like a renewal (no deadlock with a commit).
         sqlx::query(
-            "UPDATE room_leases SET expires_at = now() - interval '1 second' WHERE owner = $1",
+            "UPDATE room_leases SET expires_at = now() - interval '1 second'
+             WHERE owner = $1 AND room_code IN (
+                 SELECT room_code FROM room_leases WHERE owner = $1
+                 ORDER BY room_code FOR UPDATE)",
         )
         .bind(self.node)
         .execute(&self.pool)

@@ -274,6 +274,13 @@ impl Rooms {
         }
         let fence = match &self.cluster {
             None => None,
+            // Stopping: this node takes no room any more (its leases are being let go).
+            Some(cluster) if self.context.shutdown.is_cancelled() => {
+                return match cluster.leases.owner(&code).await? {
+                    Some(owner) if owner != cluster.node() => Ok(Some(Route::Remote(owner))),
+                    _ => Err(sqlx::Error::PoolClosed),
+                };
+            }
             Some(cluster) => match cluster.leases.take(&code).await? {
                 Take::Taken(fence) => Some(fence),
                 Take::HeldBy(owner) => {

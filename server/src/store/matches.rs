@@ -245,8 +245,12 @@ impl Store {
         let persistent = moves.len() == 1;
         on_pool!(self, |pool| {
             let mut tx = pool.begin().await?;
-            for mv in moves {
-                check_fence!(tx, mv.fence);
+            // In the order of the rooms' codes, the order lease renewals lock them in: the two
+            // may wait for each other, never deadlock.
+            let mut fences: Vec<&Fence> = moves.iter().filter_map(|mv| mv.fence).collect();
+            fences.sort_unstable_by(|a, b| a.room.cmp(&b.room));
+            for fence in fences {
+                check_fence!(tx, Some(fence));
             }
             let mut query = sqlx::query(&insert).persistent(persistent);
             for mv in moves {
