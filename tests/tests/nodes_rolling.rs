@@ -157,17 +157,17 @@ async fn rolling_restart_under_load_loses_no_acked_move() {
         .collect();
     all_progressed(&progress, started).await;
 
-    for node in 0..3 {
-        let status = nodes[node].terminate().await;
-        assert!(status.success(), "node {node} stopped: {status}");
+    for (n, node) in nodes.iter_mut().enumerate() {
+        let status = node.terminate().await;
+        assert!(status.success(), "node {n} stopped: {status}");
         let stopped = Instant::now();
         // Play goes on without it: its rooms were handed over, its clients went elsewhere.
         all_progressed(&progress, stopped).await;
-        nodes[node].restart().await;
+        node.restart().await;
         let restarted = Instant::now();
         all_progressed(&progress, restarted).await;
         eprintln!(
-            "node {node}: down {:?}, every match moved again {:?} after its restart",
+            "node {n}: down {:?}, every match moved again {:?} after its restart",
             restarted - stopped,
             restarted.elapsed()
         );
