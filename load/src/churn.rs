@@ -1,5 +1,7 @@
 //! `churn`: W workers, each in a loop: connect, authenticate, join its own waiting room (a seat, or
-//! as a spectator), leave it, disconnect. Cycles/s and the latency of each step.
+//! as a spectator), leave it, disconnect. Cycles/s and the latency of each step. With several
+//! nodes, worker `k` creates its room through node `k` and its `c`th cycle connects through node
+//! `k + c`: connections spread round-robin, and most joins reach the room through another node.
 
 use futures_util::SinkExt;
 use serde_json::{json, Map};
@@ -9,7 +11,7 @@ use std::time::{Duration, Instant};
 
 use crate::client::{self, Player, Rest, ServerError, Ws};
 use crate::report::{Recorder, Summary};
-use crate::Error;
+use crate::{Error, Nodes};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum JoinAs {
@@ -36,29 +38,34 @@ pub struct ChurnArgs {
 }
 
 pub async fn run(
-    addr: SocketAddr,
+    nodes: &Nodes,
     args: &ChurnArgs,
     recorder: &Arc<Recorder>,
 ) -> Result<Summary, Error> {
-    let rest = Rest::new(addr);
     let workers = args.concurrency.max(1);
-    let players = crate::idle::create_players(&rest, workers * 2, recorder).await?;
+    let players =
+        crate::idle::create_players(&Rest::new(nodes.at(0)), workers * 2, recorder).await?;
     let mut rooms = Vec::with_capacity(workers);
-    for host in players.iter().take(workers) {
+    for (k, host) in players.iter().take(workers).enumerate() {
         rooms.push(
-            rest.new_room(host, "abalone", 2, &serde_json::Value::Null)
+            Rest::new(nodes.at(k))
+                .new_room(host, "abalone", 2, &serde_json::Value::Null)
                 .await?,
         );
     }
     recorder.start_measuring();
     let deadline = Instant::now() + crate::seconds(args.duration);
     let mut tasks = Vec::new();
-    for (guest, room) in players[workers..].iter().cloned().zip(rooms) {
+    for (k, (guest, room)) in players[workers..].iter().cloned().zip(rooms).enumerate() {
         let recorder = recorder.clone();
         let (join_as, limit) = (args.join_as, args.cycles);
+        let nodes = nodes.clone();
         tasks.push(tokio::spawn(async move {
+            let mut c = k;
             while Instant::now() < deadline && limit.is_none_or(|n| recorder.counter("cycles") < n)
             {
+                c += 1;
+                let addr = nodes.at(c);
                 if let Err((step, e)) = cycle(addr, &guest, &room, join_as, &recorder).await {
                     recorder.error(&client::error_code(&e, step));
                     tokio::time::sleep(Duration::from_millis(50)).await;
@@ -79,7 +86,7 @@ pub async fn run(
             JoinAs::Spectator => "spectator",
         }),
     );
-    Ok(recorder.summary("churn", &addr.to_string(), extra))
+    Ok(recorder.summary("churn", &nodes.to_string(), extra))
 }
 
 /// One cycle: connect + auth, join, leave, close. An error names the step that failed.

@@ -1,5 +1,7 @@
 //! `idle`: opens N WebSocket connections, authenticates each, holds them without a word, and reads
 //! the server's resident memory before and after: the memory an idle connection costs the server.
+//! With several nodes the connections spread round-robin; the memory read is that of the node at
+//! `--metrics-addr` (or `--server-pid`), divided by the connections that node holds.
 
 use futures_util::stream::{self, StreamExt};
 use serde_json::{json, Map, Value};
@@ -10,7 +12,7 @@ use std::time::Instant;
 use crate::client::{self, Rest};
 use crate::memory;
 use crate::report::{Recorder, Summary};
-use crate::Error;
+use crate::{Error, Nodes};
 
 #[derive(Debug, Clone, clap::Args)]
 pub struct IdleArgs {
@@ -41,10 +43,12 @@ pub struct IdleArgs {
 }
 
 pub async fn run(
-    addr: SocketAddr,
+    nodes: &Nodes,
     args: &IdleArgs,
     recorder: &Arc<Recorder>,
 ) -> Result<Summary, Error> {
+    // The node whose memory is read: the first one, unless `--server-pid` says otherwise.
+    let addr = nodes.at(0);
     let rest = Rest::new(addr).with_metrics(args.metrics_addr);
     let source = memory::source(&rest, addr, args.server_pid).await;
     let players = create_players(&rest, args.players.max(1), recorder).await?;
@@ -64,6 +68,7 @@ pub async fn run(
         .map(|n| {
             let token = players[n % players.len()].token.clone();
             let recorder = recorder.clone();
+            let addr = nodes.at(n);
             async move {
                 if Instant::now() > deadline {
                     recorder.count("not_attempted", 1);
@@ -101,6 +106,13 @@ pub async fn run(
         .and_then(|t| memory::gauge(&t, "plateau_connections"));
     let held = opened.len();
     drop(opened);
+    // The connections the measured node held (round-robin: connection n went to node n mod len),
+    // assuming failures spread evenly.
+    let held_there = if nodes.len() == 1 {
+        held
+    } else {
+        held.div_ceil(nodes.len())
+    };
 
     let mut extra = Map::new();
     extra.insert("connections_requested".into(), json!(args.connections));
@@ -116,13 +128,13 @@ pub async fn run(
     );
     extra.insert("server_rss_before_bytes".into(), json!(before));
     extra.insert("server_rss_after_bytes".into(), json!(after));
-    let per = |b: Option<u64>, a: Option<u64>| -> Value {
+    let per = |b: Option<u64>, a: Option<u64>, held: usize| -> Value {
         match (b, a) {
             (Some(b), Some(a)) if held > 0 => json!((a as f64 - b as f64) / held as f64),
             _ => Value::Null,
         }
     };
-    let server_per = per(before, after);
+    let server_per = per(before, after, held_there);
     extra.insert(
         "server_kib_per_connection".into(),
         json!(server_per
@@ -132,9 +144,9 @@ pub async fn run(
     extra.insert("server_bytes_per_connection".into(), server_per);
     extra.insert(
         "client_bytes_per_connection".into(),
-        per(client_before, client_after),
+        per(client_before, client_after, held),
     );
-    Ok(recorder.summary("idle", &addr.to_string(), extra))
+    Ok(recorder.summary("idle", &nodes.to_string(), extra))
 }
 
 /// Creates `n` players over REST, 32 at a time.

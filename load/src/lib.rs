@@ -11,6 +11,10 @@
 //! Every scenario stops by itself (after `--duration` seconds, or a count) and contacts only the
 //! addresses it is given (`--addr`, and for `idle` the server's `--metrics-addr`).
 //!
+//! `--addr` may name several nodes of one Plateau (comma-separated, or the flag repeated): the
+//! clients are spread over them ([`Nodes`]), so that rooms run on one node are played through
+//! others, as behind a load balancer.
+//!
 //! The server's per-client limits are meant for strangers, not for a load test from one machine:
 //! start the server with them raised (`--players-per-minute`, `--connections-per-player`,
 //! `--connections-per-address`, `--frame-burst`, `--frames-per-sec`), as `bench/serve.sh` does. The binary (`src/main.rs`) only parses the command line and prints.
@@ -38,9 +42,15 @@ pub type Error = Box<dyn std::error::Error + Send + Sync>;
     about = "Load for a Plateau server, over its public contract: idle connections, concurrent matches, churn"
 )]
 pub struct Cli {
-    /// The server to load (host:port). Nothing else is contacted.
-    #[arg(long, default_value = "127.0.0.1:8080", global = true)]
-    pub addr: SocketAddr,
+    /// The server to load (host:port); several nodes of one Plateau comma-separated, or the flag
+    /// repeated. Nothing else is contacted.
+    #[arg(
+        long = "addr",
+        value_delimiter = ',',
+        default_value = "127.0.0.1:8080",
+        global = true
+    )]
+    pub addrs: Vec<SocketAddr>,
 
     /// Print the summary as JSON on stdout (progress lines stay on stderr).
     #[arg(long, global = true)]
@@ -72,15 +82,63 @@ pub async fn run(cli: &Cli) -> Result<Summary, Error> {
         recorder.clone(),
         Duration::from_secs_f64(cli.progress.max(0.0)),
     );
+    let nodes = Nodes::new(cli.addrs.clone())?;
     let result = match &cli.scenario {
-        Scenario::Idle(args) => idle::run(cli.addr, args, &recorder).await,
-        Scenario::Play(args) => play::run(cli.addr, args, &recorder).await,
-        Scenario::Churn(args) => churn::run(cli.addr, args, &recorder).await,
+        Scenario::Idle(args) => idle::run(&nodes, args, &recorder).await,
+        Scenario::Play(args) => play::run(&nodes, args, &recorder).await,
+        Scenario::Churn(args) => churn::run(&nodes, args, &recorder).await,
     };
     if let Some(progress) = progress {
         progress.abort();
     }
     result
+}
+
+/// The nodes the tool's clients are spread over (one for a single server): the `n`th client of a
+/// scenario goes to node `n` modulo their number.
+#[derive(Debug, Clone)]
+pub struct Nodes {
+    addrs: Vec<SocketAddr>,
+}
+
+impl Nodes {
+    /// At least one address, each once (a node named twice would get a double share).
+    pub fn new(addrs: Vec<SocketAddr>) -> Result<Nodes, Error> {
+        if addrs.is_empty() {
+            return Err("--addr: at least one address".into());
+        }
+        for (i, addr) in addrs.iter().enumerate() {
+            if addrs[..i].contains(addr) {
+                return Err(format!("--addr: {addr} is given twice").into());
+            }
+        }
+        Ok(Nodes { addrs })
+    }
+
+    pub fn len(&self) -> usize {
+        self.addrs.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.addrs.is_empty()
+    }
+
+    /// Node `n`, round-robin.
+    pub fn at(&self, n: usize) -> SocketAddr {
+        self.addrs[n % self.addrs.len()]
+    }
+
+    pub fn all(&self) -> &[SocketAddr] {
+        &self.addrs
+    }
+}
+
+/// The addresses as given, comma-separated: the summary's `addr`.
+impl std::fmt::Display for Nodes {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let addrs: Vec<String> = self.addrs.iter().map(|a| a.to_string()).collect();
+        f.write_str(&addrs.join(","))
+    }
 }
 
 /// Raises this process's open-file limit as far as it may go (the soft limit up to the hard one);

@@ -4,6 +4,12 @@
 //! lists `you.legal`, plays one of them at random, flat out or at the set rate. A match that ends is
 //! followed by a new one with the same players.
 //!
+//! With several nodes, match `i`'s room is created through node `i` (so that node runs it) and its
+//! seats connect round-robin through the other nodes (`--seats-on other-nodes`, the default): moves
+//! are forwarded to the room's node, as most are behind a load balancer. `--seats-on room-node`
+//! connects every seat to the node that runs its room instead: the two measure what forwarding
+//! costs.
+//!
 //! Measured: acked moves/s; move→ack (the mover's send to its ack) and move→patch (the mover's send
 //! to the patch of that version at each other seat); errors by code.
 
@@ -22,7 +28,7 @@ use tokio_tungstenite::tungstenite::Message;
 
 use crate::client::{self, Player, Rest, Ws, ANSWER_TIMEOUT};
 use crate::report::{Recorder, Summary};
-use crate::Error;
+use crate::{Error, Nodes};
 
 #[derive(Debug, Clone, clap::Args)]
 pub struct PlayArgs {
@@ -50,6 +56,35 @@ pub struct PlayArgs {
     /// Matches being set up at once.
     #[arg(long, default_value_t = 32)]
     pub setup_concurrency: usize,
+    /// With several nodes: the node each seat connects through.
+    #[arg(long, value_enum, default_value_t = SeatsOn::OtherNodes)]
+    pub seats_on: SeatsOn,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum SeatsOn {
+    /// Round-robin over the nodes other than the room's: every move is forwarded.
+    OtherNodes,
+    /// The node that runs the room: nothing is forwarded.
+    RoomNode,
+}
+
+/// The node match `index`'s seat `seat` connects through, when the room is created through node
+/// `index` (modulo their number) and each match has `players` seats.
+fn seat_node(
+    nodes: &Nodes,
+    seats_on: SeatsOn,
+    index: usize,
+    players: usize,
+    seat: usize,
+) -> SocketAddr {
+    let others = nodes.len() - 1;
+    if seats_on == SeatsOn::RoomNode || others == 0 {
+        return nodes.at(index);
+    }
+    // Numbered over all seats, so that the other nodes get equal shares whatever `players` is.
+    let n = index * players + seat;
+    nodes.at(index + 1 + n % others)
 }
 
 /// What a reader task forwards to its match's driver.
@@ -59,7 +94,7 @@ enum Incoming {
 }
 
 pub async fn run(
-    addr: SocketAddr,
+    nodes: &Nodes,
     args: &PlayArgs,
     recorder: &Arc<Recorder>,
 ) -> Result<Summary, Error> {
@@ -67,9 +102,13 @@ pub async fn run(
         Some(text) => serde_json::from_str(text).map_err(|e| format!("--options: {e}"))?,
         None => Value::Null,
     };
-    let rest = Rest::new(addr);
     let setup_started = Instant::now();
-    let players = crate::idle::create_players(&rest, args.matches * args.players, recorder).await?;
+    let players = crate::idle::create_players(
+        &Rest::new(nodes.at(0)),
+        args.matches * args.players,
+        recorder,
+    )
+    .await?;
     let (go_tx, go) = watch::channel(None::<Instant>);
     let (stop_tx, stop) = watch::channel(false);
     let (ready_tx, mut ready) = mpsc::unbounded_channel::<bool>();
@@ -84,8 +123,10 @@ pub async fn run(
     for (index, seats) in players.chunks(args.players).enumerate() {
         let config = DriverConfig {
             index,
-            addr,
-            rest: rest.clone(),
+            seat_addrs: (0..args.players)
+                .map(|seat| seat_node(nodes, args.seats_on, index, args.players, seat))
+                .collect(),
+            rest: Rest::new(nodes.at(index)),
             game: args.game.clone(),
             options: options.clone(),
             players: seats.to_vec(),
@@ -132,15 +173,25 @@ pub async fn run(
         let errors = recorder.summary("play", "", Map::new()).errors;
         return Err(format!("no match could be set up; errors: {errors:?}").into());
     }
-    // CPU time of the server (the process listening on the port, on this machine) and of the tool.
-    let server_pid = addr
-        .ip()
-        .is_loopback()
-        .then(|| crate::memory::port_owner(addr.port()))
-        .flatten();
+    // CPU time of the servers (the processes listening on the ports, on this machine; all nodes
+    // together, or none if one is out of reach) and of the tool.
+    let server_pids: Option<Vec<u32>> = nodes
+        .all()
+        .iter()
+        .map(|addr| {
+            addr.ip()
+                .is_loopback()
+                .then(|| crate::memory::port_owner(addr.port()))
+                .flatten()
+        })
+        .collect();
     let cpu = move || {
         (
-            server_pid.and_then(crate::memory::cpu_seconds),
+            server_pids.as_ref().and_then(|pids| {
+                pids.iter()
+                    .map(|&pid| crate::memory::cpu_seconds(pid))
+                    .sum::<Option<f64>>()
+            }),
             crate::memory::cpu_seconds(std::process::id()),
         )
     };
@@ -167,6 +218,14 @@ pub async fn run(
     extra.insert("players_per_match".into(), json!(args.players));
     extra.insert("options".into(), options);
     extra.insert("matches".into(), json!(args.matches));
+    extra.insert("nodes".into(), json!(nodes.len()));
+    extra.insert(
+        "seats_on".into(),
+        json!(match args.seats_on {
+            SeatsOn::OtherNodes => "other-nodes",
+            SeatsOn::RoomNode => "room-node",
+        }),
+    );
     extra.insert("matches_ready".into(), json!(matches_ready));
     extra.insert(
         "target_rate".into(),
@@ -193,12 +252,14 @@ pub async fn run(
         "tool_cpu_us_per_move".into(),
         per_move(cpu_before.1, cpu_after.1),
     );
-    Ok(recorder.summary("play", &addr.to_string(), extra))
+    Ok(recorder.summary("play", &nodes.to_string(), extra))
 }
 
 struct DriverConfig {
     index: usize,
-    addr: SocketAddr,
+    /// The node each seat connects through.
+    seat_addrs: Vec<SocketAddr>,
+    /// REST on the node the match's rooms are created through (and so run on).
     rest: Rest,
     game: String,
     options: Value,
@@ -242,7 +303,7 @@ impl Driver {
         let (tx, incoming) = mpsc::channel(1024);
         let mut seats = Vec::with_capacity(config.players.len());
         for (i, player) in config.players.iter().enumerate() {
-            let ws = client::login(config.addr, None, &player.token)
+            let ws = client::login(config.seat_addrs[i], None, &player.token)
                 .await
                 .map_err(|e| (e, recorder.clone()))?;
             let (sink, stream) = ws.split();

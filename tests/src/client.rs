@@ -54,12 +54,21 @@ impl Client {
     /// Opens a connection without authenticating; with `quick_ack`, the socket acknowledges what it
     /// receives at once (see [`crate::transport`]).
     pub async fn connect_with(ws_url: &str, quick_ack: bool) -> Client {
+        Client::try_connect_with(ws_url, quick_ack)
+            .await
+            .unwrap_or_else(|e| panic!("connect to {ws_url}: {e}"))
+    }
+
+    /// [`Client::connect_with`], or why not (no server there, a refused upgrade).
+    pub async fn try_connect_with(ws_url: &str, quick_ack: bool) -> Result<Client, String> {
         let request = ws_url.into_client_request().expect("a WebSocket URL");
         let authority = request.uri().authority().expect("host and port").as_str();
-        let tcp = TcpStream::connect(authority).await.expect("TCP connect");
+        let tcp = TcpStream::connect(authority)
+            .await
+            .map_err(|e| format!("TCP connect: {e}"))?;
         let (socket, _) = tokio_tungstenite::client_async(request, Transport::new(tcp, quick_ack))
             .await
-            .expect("WebSocket connect");
+            .map_err(|e| format!("WebSocket connect: {e}"))?;
         let (sink, mut stream) = socket.split();
         let seen = Arc::new(Mutex::new(Seen::default()));
         let changed = Arc::new(Notify::new());
@@ -81,13 +90,13 @@ impl Client {
             reader_seen.lock().unwrap().closed = Some(code);
             reader_changed.notify_waiters();
         });
-        Client {
+        Ok(Client {
             sink: tokio::sync::Mutex::new(sink),
             reader,
             seen,
             changed,
             player: None,
-        }
+        })
     }
 
     /// Opens a connection and authenticates as `player`.
@@ -105,6 +114,21 @@ impl Client {
         assert_eq!(welcome["player"]["id"], player.id.as_str());
         client.player = Some(player.clone());
         client
+    }
+
+    /// [`Client::login`], or None if no server answers there or the connection closes before the
+    /// welcome (a node stopping or starting).
+    pub async fn try_login(ws_url: &str, player: &Player) -> Option<Client> {
+        let mut client = Client::try_connect_with(ws_url, false).await.ok()?;
+        client
+            .send(json!({"type": "auth", "token": player.token}))
+            .await;
+        let welcome = client
+            .try_wait_for(0, WAIT, |f| f["type"] == "welcome")
+            .await?;
+        assert_eq!(welcome["player"]["id"], player.id.as_str());
+        client.player = Some(player.clone());
+        Some(client)
     }
 
     pub async fn send(&self, frame: Value) {
@@ -209,11 +233,24 @@ impl Client {
 
     /// Waits until the view of `room` is at `version` or later.
     pub async fn until_version(&self, room: &str, version: u64) {
+        assert!(
+            self.reaches_version(room, version).await,
+            "connection closed with the view of {room} at {} < {version}",
+            self.version(room)
+        );
+    }
+
+    /// Waits until the view of `room` is at `version` or later (true), or the connection is closed
+    /// (false); panics if it is neither within [`WAIT`].
+    pub async fn reaches_version(&self, room: &str, version: u64) -> bool {
         let deadline = tokio::time::Instant::now() + WAIT;
         loop {
             let notified = self.changed.notified();
             if self.version(room) >= version {
-                return;
+                return true;
+            }
+            if self.is_closed() {
+                return false;
             }
             if tokio::time::timeout_at(deadline, notified).await.is_err() {
                 panic!(

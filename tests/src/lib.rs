@@ -3,6 +3,7 @@
 //! room's view from the snapshot and every patch ([`client`]). The tests are in `tests/tests/`.
 
 pub mod client;
+pub mod cluster;
 pub mod db;
 pub mod ending;
 pub mod history;

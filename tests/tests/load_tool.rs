@@ -3,6 +3,7 @@
 //! its work without errors.
 
 use plateau_load::{Cli, Summary};
+use plateau_tests::cluster::start_nodes;
 use plateau_tests::{Backend, TestDb, TestServer};
 
 /// A server whose flood limits do not stop a few matches played flat out.
@@ -19,7 +20,17 @@ async fn server(db: &TestDb) -> TestServer {
 }
 
 async fn load(server: &TestServer, args: &[&str]) -> Summary {
-    let addr = server.addr.to_string();
+    load_on(std::slice::from_ref(server), args).await
+}
+
+/// The tool run against every node of `servers` (`--addr a,b,...`).
+async fn load_on(servers: &[TestServer], args: &[&str]) -> Summary {
+    let server = &servers[0];
+    let addr = servers
+        .iter()
+        .map(|s| s.addr.to_string())
+        .collect::<Vec<_>>()
+        .join(",");
     let mut argv = vec!["plateau-load", "--addr", &addr, "--progress", "0"];
     argv.extend_from_slice(args);
     let cli = <Cli as clap::Parser>::try_parse_from(argv).expect("arguments");
@@ -130,5 +141,56 @@ async fn churn_cycles() {
     let summary = load(&server, &["churn", "--concurrency", "4", "--duration", "2"]).await;
     assert!(summary.counters["cycles"] > 0);
     assert!(summary.latency_ms["join"].count > 0);
+    assert!(summary.errors.is_empty(), "{:?}", summary.errors);
+}
+
+/// The forwarded frames a node counted.
+async fn forwarded(node: &TestServer) -> f64 {
+    let text = reqwest::get(format!("{}/metrics", node.metrics_http()))
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    plateau_load::memory::gauge(&text, "plateau_frames_forwarded_total").unwrap_or(0.0)
+}
+
+/// Two nodes of one Plateau: each match's room runs on the node it was created through and its
+/// seats play through the other one, so both nodes forward; churn spreads its connections too.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn play_and_churn_over_two_nodes() {
+    let db = TestDb::new(Backend::Postgres).await;
+    let nodes = start_nodes(
+        &db,
+        2,
+        2000,
+        &[
+            ("PLATEAU_FRAMES_PER_SEC", "1000"),
+            ("PLATEAU_FRAME_BURST", "2000"),
+        ],
+    )
+    .await;
+    let summary = load_on(
+        &nodes,
+        &[
+            "play",
+            "--matches",
+            "4",
+            "--duration",
+            "3",
+            "--options",
+            r#"{"max_plies": 10}"#,
+        ],
+    )
+    .await;
+    assert_eq!(summary.extra["nodes"], 2);
+    assert!(summary.counters["moves_acked"] > 0);
+    assert!(summary.counters["matches_ended"] > 0);
+    assert!(summary.errors.is_empty(), "{:?}", summary.errors);
+    for node in &nodes {
+        assert!(forwarded(node).await > 0.0, "{}", node.log_tail());
+    }
+    let summary = load_on(&nodes, &["churn", "--concurrency", "4", "--duration", "2"]).await;
+    assert!(summary.counters["cycles"] > 0);
     assert!(summary.errors.is_empty(), "{:?}", summary.errors);
 }

@@ -5,12 +5,10 @@
 
 use plateau::cluster::{Leases, Take};
 use plateau::store::{is_lease_lost, NewMove, Store};
-use plateau_tests::{Api, Backend, Client, Player, TestDb, TestServer};
+use plateau_tests::cluster::{assert_stored_once, duel_across, ended, play_one, start_nodes, NATS};
+use plateau_tests::{Api, Backend, Client, TestDb, TestServer};
 use serde_json::{json, Value};
 use std::time::{Duration, Instant};
-
-/// The machine's NATS (CI starts it if it is not running).
-const NATS: &str = "nats://127.0.0.1:4222";
 
 /// The games and what a whole match of each is played with.
 const GAMES: [&str; 5] = [
@@ -20,141 +18,6 @@ const GAMES: [&str; 5] = [
     "trangouar",
     "groups-of-three",
 ];
-
-/// `count` nodes on one fresh Postgres database, under a cluster name of their own. Leases last
-/// `lease_ms`; matches end by the ply cap at the latest, so that whole matches stay short.
-async fn start_nodes(
-    db: &TestDb,
-    count: usize,
-    lease_ms: u64,
-    extra: &[(&str, &str)],
-) -> Vec<TestServer> {
-    let cluster = format!("test-{}", uuid::Uuid::new_v4().simple());
-    let lease = lease_ms.to_string();
-    let mut env = vec![
-        ("PLATEAU_NATS_URL", NATS),
-        ("PLATEAU_CLUSTER_NAME", cluster.as_str()),
-        ("PLATEAU_LEASE_TTL_MS", lease.as_str()),
-        ("PLATEAU_BOT_DELAY_MS", "0"),
-        ("PLATEAU_MAX_PLIES", "80"),
-    ];
-    env.extend_from_slice(extra);
-    let mut nodes = Vec::new();
-    for _ in 0..count {
-        nodes.push(TestServer::start_with(db, &env).await);
-    }
-    nodes
-}
-
-/// Alice creates a 2-player room of `game` through `host`; Alice joins through `via_a`, Bob
-/// through `via_b`; Alice starts it. Both hold version 1.
-async fn duel_across(
-    game: &str,
-    host: &TestServer,
-    via_a: &TestServer,
-    via_b: &TestServer,
-) -> (String, [Player; 2], [Client; 2]) {
-    let api = Api::new(host.http());
-    let alice = api.new_player("Alice").await;
-    let bob = api.new_player("Bob").await;
-    let room = api
-        .create_room(
-            &alice,
-            json!({"game": game, "players": 2, "visibility": "public", "seating": "host_first"}),
-        )
-        .await;
-    let code = room["code"].as_str().unwrap().to_string();
-    let a = Client::login(&via_a.ws_url(), &alice).await;
-    let b = Client::login(&via_b.ws_url(), &bob).await;
-    a.join(&code, "player").await;
-    let joined = b.join(&code, "player").await;
-    assert_eq!(
-        joined["room"]["seats"][1]["player"]["id"],
-        bob.id.as_str(),
-        "{joined}"
-    );
-    a.send(json!({"type": "start", "room": code})).await;
-    a.until_version(&code, 1).await;
-    b.until_version(&code, 1).await;
-    (code, [alice, bob], [a, b])
-}
-
-/// The `ended` frame `client` got for `code`, if any.
-fn ended(client: &Client, code: &str) -> Option<Value> {
-    client
-        .frames()
-        .into_iter()
-        .find(|f| f["type"] == "ended" && f["room"] == code)
-}
-
-/// A move acknowledged: at which ply, and what it was.
-type Acked = Vec<(u64, Value)>;
-
-/// Plays one legal move for whichever client has one, retrying while the room moves between
-/// nodes (`internal`, or no answer from a node that just died); the ack, after every client
-/// reached its version. None if the match ended. Acknowledged moves are added to `acked`.
-async fn play_one(code: &str, clients: &[&Client], acked: &mut Acked) -> Option<Value> {
-    let deadline = Instant::now() + Duration::from_secs(20);
-    loop {
-        if clients.iter().any(|c| ended(c, code).is_some()) {
-            return None;
-        }
-        for c in clients {
-            let Some(mv) = c.legal(code).into_iter().next() else {
-                continue;
-            };
-            let id = format!("m{}", uuid::Uuid::new_v4().simple());
-            let mark = c.mark();
-            let version = c.version(code);
-            c.send(json!({"type": "move", "room": code, "id": id, "version": version, "move": mv}))
-                .await;
-            let answer = c
-                .try_wait_for(mark, Duration::from_secs(5), |f| {
-                    (f["type"] == "ack" || f["type"] == "error") && f["id"] == id.as_str()
-                })
-                .await;
-            let Some(answer) = answer.filter(|a| a["type"] == "ack") else {
-                // `internal` while the room moves; `stale` when a view is behind; nothing when
-                // the node that took the move died.
-                continue;
-            };
-            let version = answer["version"].as_u64().unwrap();
-            // No rulings in these matches: version = 1 + plies.
-            acked.push((version - 1, mv));
-            for other in clients {
-                other.until_version(code, version).await;
-            }
-            return Some(answer);
-        }
-        assert!(
-            Instant::now() < deadline,
-            "no move could be played in 20 s: {:?}",
-            clients.iter().map(|c| c.view(code)).collect::<Vec<_>>()
-        );
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
-}
-
-/// The stored moves of `code`'s match: plies 1..=n, each once, and every acked move at its ply.
-async fn assert_stored_once(api: &Api, code: &str, acked: &Acked) {
-    let (_, room) = api.get(&format!("/api/v1/rooms/{code}"), None).await;
-    let id = room["match"].as_str().expect("a match").to_string();
-    let record = api.match_record(&id).await;
-    let moves = record["moves"].as_array().unwrap();
-    let plies: Vec<u64> = moves.iter().map(|m| m["ply"].as_u64().unwrap()).collect();
-    assert_eq!(
-        plies,
-        (1..=moves.len() as u64).collect::<Vec<_>>(),
-        "each ply once"
-    );
-    for (ply, mv) in acked {
-        assert_eq!(
-            &moves[*ply as usize - 1]["move"],
-            mv,
-            "the move acked at ply {ply} is the one stored there"
-        );
-    }
-}
 
 /// Players on different nodes play whole matches of every game; a room created through one node is
 /// joined through the two others, watched through a third, and every node answers the same
