@@ -246,7 +246,10 @@ async fn websocket_refusals(backend: Backend) {
 
     // The contract's order: unknown room, not seated, not your turn, stale version, illegal move.
     let unknown = json!({"type": "move", "room": "NOPE9999", "id": "m0", "version": 1, "move": {"notation": "a1b2"}});
-    assert_eq!(a.expect_error(unknown, "unknown_room").await["id"], "m0");
+    let error = a.expect_error(unknown, "unknown_room").await;
+    assert_eq!(error["id"], "m0", "{error}");
+    // It names the room it is about (addition), as every refusal of a room frame does.
+    assert_eq!(error["room"], "NOPE9999", "{error}");
     let carol = api.new_player("Carol").await;
     let c = Client::login(&server.ws_url(), &carol).await;
     assert_eq!(

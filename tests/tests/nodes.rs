@@ -201,7 +201,10 @@ async fn a_commit_under_a_lost_lease_is_refused() {
     };
     assert_eq!(new_fence.epoch, old_fence.epoch + 1);
     assert!(
-        !old.renew().await.unwrap().contains(&duo_code(&room)),
+        !old.renew(&[duo_code(&room)])
+            .await
+            .unwrap()
+            .contains(&duo_code(&room)),
         "the old node learns it lost the room"
     );
     let body = json!({"from": "A1", "to": "B1"});
@@ -221,6 +224,47 @@ async fn a_commit_under_a_lost_lease_is_refused() {
     assert_eq!(store.moves(match_id, None).await.unwrap().len(), 0);
     store.append_move(&mv(&new_fence)).await.unwrap();
     assert_eq!(store.moves(match_id, None).await.unwrap().len(), 1);
+}
+
+/// A lease let go stays let go: the node's next renewal does not take it back, and another node
+/// takes the room at once. A renewal that took back every lease of its node kept a stopping
+/// node's rooms from the others until they expired again.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_lease_let_go_is_not_renewed() {
+    let db = TestDb::new(Backend::Postgres).await;
+    let server = TestServer::start(&db).await;
+    let api = Api::new(server.http());
+    let duo = plateau_tests::scenario::started_abalone_duo(&server, &api, "private").await;
+    let (_, room) = api.get(&format!("/api/v1/rooms/{}", duo.code), None).await;
+    let code = duo_code(&room);
+    drop(duo);
+    drop(server);
+    let store = Store::connect(&db.url, 2).await.unwrap();
+    let pool = store.postgres().unwrap().clone();
+    let long = Duration::from_secs(60);
+    let stopping = Leases::new(pool.clone(), uuid::Uuid::new_v4(), long);
+    let other = Leases::new(pool, uuid::Uuid::new_v4(), long);
+    assert!(matches!(
+        stopping.take(&code).await.unwrap(),
+        Take::Taken(_)
+    ));
+    let running = [code.clone()];
+    assert!(
+        stopping.renew(&running).await.unwrap().contains(&code),
+        "a running room's lease is renewed"
+    );
+    stopping.release_all().await.unwrap();
+    // Even a renewal that still counts the room as running there (it was on its way as the room
+    // stopped) does not take it back.
+    assert!(stopping.renew(&running).await.unwrap().is_empty());
+    assert!(
+        matches!(other.take(&code).await.unwrap(), Take::Taken(_)),
+        "another node takes the room at once"
+    );
+    assert!(
+        !stopping.renew(&running).await.unwrap().contains(&code),
+        "the node that let it go learns it is no longer its own"
+    );
 }
 
 fn duo_code(room: &Value) -> String {

@@ -158,17 +158,19 @@ async fn rolling_restart_under_load_loses_no_acked_move() {
     all_progressed(&progress, started).await;
 
     for (n, node) in nodes.iter_mut().enumerate() {
+        let signalled = Instant::now();
         let status = node.terminate().await;
         assert!(status.success(), "node {n} stopped: {status}");
-        let stopped = Instant::now();
+        let exited = signalled.elapsed();
         // Play goes on without it: its rooms were handed over, its clients went elsewhere.
-        all_progressed(&progress, stopped).await;
+        all_progressed(&progress, signalled).await;
+        let handed_over = signalled.elapsed();
         node.restart().await;
         let restarted = Instant::now();
         all_progressed(&progress, restarted).await;
         eprintln!(
-            "node {n}: down {:?}, every match moved again {:?} after its restart",
-            restarted - stopped,
+            "node {n}: exited {exited:?} after SIGTERM; every match moved again {handed_over:?} \
+             after the SIGTERM and {:?} after its restart",
             restarted.elapsed()
         );
     }

@@ -86,21 +86,29 @@ impl Leases {
         .await
     }
 
-    /// Extends every lease this node holds, in one statement; the rooms it still holds. A room
-    /// missing from the answer was taken over: this node must stop running it.
+    /// Extends the leases of `rooms` (the rooms running here) that this node still holds, in one
+    /// statement; the rooms it still holds. A room missing from the answer was taken over, or its
+    /// lease ran out (free for any node to take): this node must stop running it. Only running
+    /// rooms and unexpired leases are renewed: a lease let go (a room finished and idle, or every
+    /// room at a graceful stop) stays let go, even for a renewal that was already on its way.
     ///
     /// The rows are locked in the order of their codes, the order in which a grouped commit checks
     /// its fences (see `store::fence`): the two wait for each other, and never deadlock.
-    pub async fn renew(&self) -> Result<HashSet<String>, StoreError> {
+    pub async fn renew(&self, rooms: &[String]) -> Result<HashSet<String>, StoreError> {
+        if rooms.is_empty() {
+            return Ok(HashSet::new());
+        }
         let held: Vec<String> = sqlx::query_scalar(
             "UPDATE room_leases SET expires_at = now() + $2 * interval '1 millisecond'
              WHERE owner = $1 AND room_code IN (
-                 SELECT room_code FROM room_leases WHERE owner = $1
+                 SELECT room_code FROM room_leases
+                 WHERE owner = $1 AND room_code = ANY($3) AND expires_at > now()
                  ORDER BY room_code FOR UPDATE)
              RETURNING room_code",
         )
         .bind(self.node)
         .bind(self.ttl_ms())
+        .bind(rooms)
         .fetch_all(&self.pool)
         .await?;
         Ok(held.into_iter().collect())
@@ -135,13 +143,14 @@ impl Leases {
         .map(|done| done.rows_affected())
     }
 
-    /// Live rooms (waiting or playing) that no node runs: never leased, or their lease expired.
+    /// Live rooms (waiting or playing) that no node runs: never leased, or their lease expired. In
+    /// no particular order, so that nodes sweeping at once mostly take different rooms.
     pub async fn orphans(&self) -> Result<Vec<String>, StoreError> {
         sqlx::query_scalar(
             "SELECT r.code FROM rooms r LEFT JOIN room_leases l ON l.room_code = r.code
              WHERE r.status IN ('waiting', 'playing')
                AND (l.room_code IS NULL OR l.expires_at < now())
-             ORDER BY r.code LIMIT $1",
+             ORDER BY random() LIMIT $1",
         )
         .bind(SWEEP_BATCH)
         .fetch_all(&self.pool)

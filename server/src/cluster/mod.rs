@@ -66,6 +66,10 @@ impl Timing {
     }
 }
 
+/// How many rooms the sweep takes over at once: each uses a database connection while it loads,
+/// and half the default pool leaves room for the moves of the rooms already here.
+const TAKE_OVER_AT_ONCE: usize = 4;
+
 /// How long a forwarded command waits for the owner's answer.
 const FORWARD_TIMEOUT: Duration = Duration::from_secs(3);
 
@@ -538,14 +542,15 @@ impl Cluster {
 
     // --- Leases ---
 
-    /// Renews this node's leases; stops the rooms whose lease another node took.
+    /// Renews the leases of the rooms running here; stops those whose lease another node took.
     async fn renew(self: Arc<Self>, rooms: Rooms) {
         let mut every = tokio::time::interval(self.timing.renew_every());
         every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
         loop {
             every.tick().await;
-            match self.leases.renew().await {
-                Ok(held) => rooms.stop_unheld(&held),
+            let running = rooms.running();
+            match self.leases.renew(&running).await {
+                Ok(held) => rooms.stop_unheld(&running, &held),
                 Err(e) => tracing::warn!(error = %e, "could not renew leases"),
             }
         }
@@ -573,18 +578,25 @@ impl Cluster {
                 }
             };
             more = orphans.len() as i64 >= leases::SWEEP_BATCH;
-            for code in orphans {
-                match rooms.take_over(&code).await {
-                    Ok(true) => {
-                        METRICS.leases_taken_over.inc();
-                        tracing::info!(room = %code, "room taken over");
+            // Several at once: a stopped node's rooms each wait for a few database round trips,
+            // and their players wait for all of them.
+            futures_util::stream::iter(orphans)
+                .for_each_concurrent(TAKE_OVER_AT_ONCE, |code| {
+                    let rooms = rooms.clone();
+                    async move {
+                        match rooms.take_over(&code).await {
+                            Ok(true) => {
+                                METRICS.leases_taken_over.inc();
+                                tracing::info!(room = %code, "room taken over");
+                            }
+                            Ok(false) => {}
+                            Err(e) => {
+                                tracing::warn!(room = %code, error = %e, "could not take a room over")
+                            }
+                        }
                     }
-                    Ok(false) => {}
-                    Err(e) => {
-                        tracing::warn!(room = %code, error = %e, "could not take a room over")
-                    }
-                }
-            }
+                })
+                .await;
         }
     }
 

@@ -13,6 +13,7 @@ mod checkpoints;
 pub mod clock;
 pub mod forfeits;
 mod isolation;
+mod loading;
 mod lobby;
 mod room;
 mod views;
@@ -165,8 +166,8 @@ pub struct RoomContext {
 #[derive(Clone)]
 pub struct Rooms {
     live: Arc<Mutex<HashMap<String, RoomHandle>>>,
-    /// Serialises loads from the store, so a room is never loaded twice.
-    loading: Arc<tokio::sync::Mutex<()>>,
+    /// One load from the store per room at a time, so a room is never loaded twice.
+    loading: Arc<loading::LoadLocks>,
     /// Serialises room creation, so two requests at once cannot both pass the open-rooms limit.
     creating: Arc<tokio::sync::Mutex<()>>,
     context: Arc<RoomContext>,
@@ -268,7 +269,7 @@ impl Rooms {
         if let Some(owner) = self.cluster.as_ref().and_then(|c| c.owner_of(&code)) {
             return Ok(Some(Route::Remote(owner)));
         }
-        let _loading = self.loading.lock().await;
+        let _loading = self.loading.lock(&code).await;
         if let Some(handle) = self.live_handle(&code) {
             return Ok(Some(Route::Local(handle)));
         }
@@ -313,10 +314,23 @@ impl Rooms {
         Ok(matches!(self.route(code).await?, Some(Route::Local(_))))
     }
 
-    /// Stops the rooms run here whose lease this node no longer holds (another node took them).
-    pub fn stop_unheld(&self, held: &std::collections::HashSet<String>) {
-        for (code, handle) in self.live.lock().expect("room registry lock").iter() {
-            if !held.contains(code) && !handle.commands.is_closed() {
+    /// The codes of the rooms running here (not stopping).
+    pub fn running(&self) -> Vec<String> {
+        self.live
+            .lock()
+            .expect("room registry lock")
+            .iter()
+            .filter(|(_, handle)| !handle.commands.is_closed() && !handle.stop.is_cancelled())
+            .map(|(code, _)| code.clone())
+            .collect()
+    }
+
+    /// Stops the rooms of `asked` (running here when their leases were renewed) whose lease this
+    /// node no longer holds: another node took them.
+    pub fn stop_unheld(&self, asked: &[String], held: &std::collections::HashSet<String>) {
+        let live = self.live.lock().expect("room registry lock");
+        for code in asked.iter().filter(|code| !held.contains(*code)) {
+            if let Some(handle) = live.get(code).filter(|h| !h.commands.is_closed()) {
                 tracing::warn!(room = %code, "lease lost: the room stops here");
                 handle.stop.cancel();
             }

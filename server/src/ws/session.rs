@@ -338,12 +338,34 @@ struct Session<'a> {
 
 impl Session<'_> {
     fn error(&self, id: Option<String>, code: ErrorCode, message: impl Into<String>) {
+        self.send_error(None, id, code, message.into());
+    }
+
+    /// An error about room `room`: it names the room, so that a client waiting on it (a `join`
+    /// has no id) knows the answer is for it.
+    fn room_error(
+        &self,
+        room: &str,
+        id: Option<String>,
+        code: ErrorCode,
+        message: impl Into<String>,
+    ) {
+        self.send_error(Some(room.to_ascii_uppercase()), id, code, message.into());
+    }
+
+    fn send_error(
+        &self,
+        room: Option<String>,
+        id: Option<String>,
+        code: ErrorCode,
+        message: String,
+    ) {
         METRICS.error(code);
         self.conn.send(&ServerFrame::Error {
             id,
             code,
-            message: message.into(),
-            room: None,
+            message,
+            room,
         });
     }
 
@@ -499,14 +521,20 @@ impl Session<'_> {
                     match cluster.forward(node, code, self.conn, sent).await {
                         Ok(()) => return true,
                         Err(ForwardError::Unknown) => {
-                            self.error(id, ErrorCode::UnknownRoom, format!("no room `{code}`"));
+                            self.room_error(
+                                code,
+                                id,
+                                ErrorCode::UnknownRoom,
+                                format!("no room `{code}`"),
+                            );
                             return false;
                         }
                         Err(e) => {
                             // Gone or moved: asked again from the database next time.
                             cluster.forget_owner(&code.to_ascii_uppercase());
                             tracing::info!(error = %e, room = code, "a forwarded command failed");
-                            self.error(
+                            self.room_error(
+                                code,
                                 id,
                                 ErrorCode::Internal,
                                 "the room is moving to another server; try again in a few seconds",
@@ -516,12 +544,18 @@ impl Session<'_> {
                     }
                 }
                 Ok(None) => {
-                    self.error(id, ErrorCode::UnknownRoom, format!("no room `{code}`"));
+                    self.room_error(
+                        code,
+                        id,
+                        ErrorCode::UnknownRoom,
+                        format!("no room `{code}`"),
+                    );
                     return false;
                 }
                 Err(e) => {
                     tracing::error!(error = %e, "room lookup failed");
-                    self.error(
+                    self.room_error(
+                        code,
                         id,
                         ErrorCode::Internal,
                         "internal error; it has been logged",
@@ -530,7 +564,12 @@ impl Session<'_> {
                 }
             }
         }
-        self.error(id, ErrorCode::Internal, "the room is restarting; try again");
+        self.room_error(
+            code,
+            id,
+            ErrorCode::Internal,
+            "the room is restarting; try again",
+        );
         false
     }
 }

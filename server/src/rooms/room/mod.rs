@@ -244,6 +244,38 @@ impl Room {
                 _ = stop.cancelled() => break,
             }
         }
+        // What is still queued is answered, not dropped: the room runs again (elsewhere, or here
+        // once reloaded), and a sender told so sends again at once instead of waiting for an
+        // answer that would never come.
+        commands.close();
+        while let Ok(command) = commands.try_recv() {
+            self.turn_away(command);
+        }
+    }
+
+    /// Refuses a command the room will not handle because it stops.
+    fn turn_away(&self, command: Command) {
+        let (conn, id) = match command {
+            Command::Move { conn, id, .. } => (conn, Some(id)),
+            Command::Rematch { conn, reply } => {
+                let _ = reply.send(None);
+                (conn, None)
+            }
+            Command::Join { conn, .. }
+            | Command::Start { conn, .. }
+            | Command::Sync { conn }
+            | Command::Chat { conn, .. }
+            | Command::Resign { conn }
+            | Command::Draw { conn, .. }
+            | Command::Reserve { conn, .. } => (conn, None),
+            Command::Leave { .. } | Command::Disconnect { .. } | Command::NodeGone { .. } => return,
+        };
+        self.refuse(
+            &conn,
+            id,
+            ErrorCode::Internal,
+            "the room is restarting or moving to another server; send this again",
+        );
     }
 
     async fn handle(&mut self, command: Command) {
