@@ -33,24 +33,45 @@ pub(crate) fn lease_lost(room: &str) -> sqlx::Error {
     sqlx::Error::Configuration(Box::new(LeaseLost(room.to_string())))
 }
 
-/// Inside a transaction `$tx`: fails the function with [`LeaseLost`] unless `$fence` (an
-/// `Option<&Fence>`) is still held, and keeps the lease row locked until the commit.
+/// The query that locks and returns the lease rows of `n` fences still held, `n` (room, owner,
+/// epoch) triples bound in order: in the order of the rooms' codes, the order lease renewals lock
+/// them in (the two may wait for each other, never deadlock).
+pub(crate) fn held_sql(n: usize) -> String {
+    format!(
+        "SELECT room_code FROM room_leases WHERE (room_code, owner, epoch) IN ({}) \
+         ORDER BY room_code FOR SHARE",
+        crate::store::placeholder_tuples(n, 3)
+    )
+}
+
+/// Inside a transaction `$tx`: fails the function with [`LeaseLost`] unless every fence of
+/// `$fences` (a `&[&Fence]`) is still held, and keeps their lease rows locked until the commit.
+/// One query for them all: a grouped commit checks the fences of many rooms.
+macro_rules! check_fences {
+    ($tx:ident, $fences:expr) => {{
+        let fences: &[&$crate::store::Fence] = $fences;
+        if !fences.is_empty() {
+            let sql = $crate::store::fence::held_sql(fences.len());
+            let mut query = sqlx::query_scalar::<_, String>(&sql).persistent(fences.len() == 1);
+            for fence in fences {
+                query = query.bind(&fence.room).bind(fence.node).bind(fence.epoch);
+            }
+            let held: Vec<String> = query.fetch_all(&mut *$tx).await?;
+            if let Some(lost) = fences.iter().find(|f| !held.contains(&f.room)) {
+                return Err($crate::store::fence::lease_lost(&lost.room));
+            }
+        }
+    }};
+}
+pub(crate) use check_fences;
+
+/// [`check_fences!`] for one room's commit: `$fence` is an `Option<&Fence>` (None: alone, nothing
+/// to check).
 macro_rules! check_fence {
     ($tx:ident, $fence:expr) => {
         if let Some(fence) = $fence {
             let fence: &$crate::store::Fence = fence;
-            let held: Option<i32> = sqlx::query_scalar(
-                "SELECT 1 FROM room_leases \
-                 WHERE room_code = $1 AND owner = $2 AND epoch = $3 FOR SHARE",
-            )
-            .bind(&fence.room)
-            .bind(fence.node)
-            .bind(fence.epoch)
-            .fetch_optional(&mut *$tx)
-            .await?;
-            if held.is_none() {
-                return Err($crate::store::fence::lease_lost(&fence.room));
-            }
+            $crate::store::fence::check_fences!($tx, &[fence]);
         }
     };
 }

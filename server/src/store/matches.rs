@@ -10,7 +10,7 @@ use sqlx::types::Json;
 use std::fmt::Write as _;
 use uuid::Uuid;
 
-use super::fence::check_fence;
+use super::fence::{check_fence, check_fences};
 use super::{on_pool, Fence, Store, StoreError};
 
 /// What the start of a match writes.
@@ -245,13 +245,8 @@ impl Store {
         let persistent = moves.len() == 1;
         on_pool!(self, |pool| {
             let mut tx = pool.begin().await?;
-            // In the order of the rooms' codes, the order lease renewals lock them in: the two
-            // may wait for each other, never deadlock.
-            let mut fences: Vec<&Fence> = moves.iter().filter_map(|mv| mv.fence).collect();
-            fences.sort_unstable_by(|a, b| a.room.cmp(&b.room));
-            for fence in fences {
-                check_fence!(tx, Some(fence));
-            }
+            let fences: Vec<&Fence> = moves.iter().filter_map(|mv| mv.fence).collect();
+            check_fences!(tx, &fences);
             let mut query = sqlx::query(&insert).persistent(persistent);
             for mv in moves {
                 query = query
@@ -449,27 +444,10 @@ fn list_matches_sql(filter: &MatchFilter) -> String {
 
 /// `INSERT INTO moves ... VALUES (...), (...)` for `n` moves, 7 values each.
 fn insert_moves_sql(n: usize) -> String {
-    let mut sql = String::from(
-        "INSERT INTO moves (match_id, ply, seat, player_id, client_id, body, at) VALUES ",
-    );
-    for i in 0..n {
-        let b = i * 7;
-        if i > 0 {
-            sql.push_str(", ");
-        }
-        let _ = write!(
-            sql,
-            "(${}, ${}, ${}, ${}, ${}, ${}, ${})",
-            b + 1,
-            b + 2,
-            b + 3,
-            b + 4,
-            b + 5,
-            b + 6,
-            b + 7
-        );
-    }
-    sql
+    format!(
+        "INSERT INTO moves (match_id, ply, seat, player_id, client_id, body, at) VALUES {}",
+        super::placeholder_tuples(n, 7)
+    )
 }
 
 /// Sets the ply count of `n` matches: `$1` is the first match, `$2` its plies, and so on.

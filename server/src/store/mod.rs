@@ -200,9 +200,33 @@ pub fn is_unique_violation(e: &StoreError) -> bool {
     matches!(e, sqlx::Error::Database(db) if db.is_unique_violation())
 }
 
+/// `($1, $2, $3), ($4, $5, $6)`: `n` tuples of `width` numbered placeholders, for statements
+/// over many rows at once (both databases number them alike).
+pub(crate) fn placeholder_tuples(n: usize, width: usize) -> String {
+    use std::fmt::Write as _;
+    let mut sql = String::with_capacity(n * width * 5);
+    for i in 0..n {
+        sql.push_str(if i == 0 { "(" } else { ", (" });
+        for j in 0..width {
+            if j > 0 {
+                sql.push_str(", ");
+            }
+            let _ = write!(sql, "${}", i * width + j + 1);
+        }
+        sql.push(')');
+    }
+    sql
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn placeholders_are_numbered_across_tuples() {
+        assert_eq!(placeholder_tuples(1, 3), "($1, $2, $3)");
+        assert_eq!(placeholder_tuples(2, 2), "($1, $2), ($3, $4)");
+    }
 
     #[test]
     fn an_away_database_is_told_from_a_failed_query() {
