@@ -136,6 +136,15 @@ export function fitTargets(svg, maxZoom = 3) {
   frame.scrollTop = cy - frame.clientHeight / 2;
 }
 
+/**
+ * An invisible disc of radius `r` at (`x`, `y`) in board units, for a target's group: what takes
+ * the tap where the drawn piece is smaller than the space it stands for (Abalone's marbles and
+ * arrows, Trangouar's intersections), so that `fitTargets` has less to zoom.
+ */
+export function hitArea(x, y, r) {
+  return s('circle', { cx: x, cy: y, r, class: 'hit' });
+}
+
 /** A plain button for the panel. */
 export function button(label, onclick, attrs = {}) {
   return h('button', { type: 'button', ...attrs, onclick }, label);
