@@ -47,6 +47,12 @@ const slides = (page) => page.evaluate(() => window.__slides);
 
 const matchId = (page) => page.evaluate(() => window.__plateau.page.state.matchId);
 
+/** The controls of the match page (links, buttons, the slider) less than 40 px tall: [what, px]. */
+const smallControls = (page) => page.$$eval('#match a, #match button, #match input, #match select, #match summary', (els) => els
+  .map((e) => [e.id || e.getAttribute('aria-label') || e.textContent.trim().slice(0, 40), e.getBoundingClientRect()])
+  .filter(([, r]) => r.width > 0 && r.height < 40)
+  .map(([what, r]) => [what, Math.round(r.height)]));
+
 for (const [size, viewport] of Object.entries(SIZES)) {
   test(`Abalone: last move marked and slid in play and in the replay; keys, flip, breakdown (${size})`, async () => {
     // Bea asks for less motion: her board must not slide; Ada's does.
@@ -115,6 +121,7 @@ for (const [size, viewport] of Object.entries(SIZES)) {
     await A.page.waitForSelector('#board[data-ply="4"]');
     // One move per turn in Abalone: four turns of one move.
     assert.equal(await A.page.locator('#moves li.turn').count(), 4);
+    if (size === 'phone') assert.deepEqual(await smallControls(A.page), [], 'every control of the history is at least 40 px tall');
     await shot(A.page, `replay-abalone-${size}`);
     await done(A, B);
   });
@@ -140,6 +147,11 @@ for (const [size, viewport] of Object.entries(SIZES)) {
     assert.deepEqual(plies, plies.map((_, i) => i + 1), 'every ply once, in order');
     assert.ok(turns.length < plies.length, `moves grouped into turns (${turns.length} turns, ${plies.length} moves)`);
     for (let i = 1; i < turns.length; i++) assert.notEqual(turns[i].seat, turns[i - 1].seat, 'a turn is all the consecutive moves of one seat');
+    // On a phone, the turns' moves, the steppers, the slider and the links are big enough to tap.
+    if (size === 'phone') {
+      await A.page.waitForSelector('#board svg.board-svg');
+      assert.deepEqual(await smallControls(A.page), [], 'every control of the history is at least 40 px tall');
+    }
     // Each step is marked where it went in the replay.
     const step = await A.page.$eval('#moves li[data-ply] button', (b) => b.closest('li').dataset.ply);
     await A.page.click(`#moves li[data-ply="${step}"] button`);
