@@ -19,9 +19,11 @@ pub type Options = BTreeMap<String, Value>;
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum OptionKind {
-    /// One of a fixed list of strings.
+    /// One of a fixed list of strings, each with its words for people (`value_labels`, a form's
+    /// choices: "The others' racks minus their own" for `others_minus_own`).
     Enum {
         values: Vec<&'static str>,
+        value_labels: BTreeMap<&'static str, &'static str>,
     },
     /// An integer within bounds (inclusive).
     Integer {
@@ -31,8 +33,8 @@ pub enum OptionKind {
     Boolean,
 }
 
-/// One option as the catalog shows it: `{"label", "type", "values" | "min"/"max", "nullable",
-/// "default", ["default_by_players": {"2": ..., "3": ...},] "description"}`.
+/// One option as the catalog shows it: `{"label", "type", "values" + "value_labels" | "min"/"max",
+/// "nullable", "default", ["default_by_players": {"2": ..., "3": ...},] "description"}`.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct OptionSpec {
     #[serde(skip)]
@@ -80,8 +82,22 @@ impl OptionSpec {
     ) -> Self {
         let kind = OptionKind::Enum {
             values: values.to_vec(),
+            value_labels: BTreeMap::new(),
         };
         Self::new(name, label, kind, Value::from(default), description)
+    }
+
+    /// The words for people of an enum option's values, `(value, label)`; the catalog serves them
+    /// as `value_labels` (the registry's tests check that every value has one).
+    pub fn value_labels(mut self, labels: &[(&'static str, &'static str)]) -> Self {
+        match &mut self.kind {
+            OptionKind::Enum { value_labels, .. } => value_labels.extend(labels.iter().copied()),
+            _ => panic!(
+                "{}: value labels for an option that is not an enum",
+                self.name
+            ),
+        }
+        self
     }
 
     /// An integer option; a `None` default makes it nullable (null = "none").
@@ -161,7 +177,7 @@ impl OptionSpec {
             };
         }
         match &self.kind {
-            OptionKind::Enum { values } => match value.as_str() {
+            OptionKind::Enum { values, .. } => match value.as_str() {
                 Some(s) if values.contains(&s) => Ok(()),
                 _ => Err(format!("must be one of {}", values.join(", "))),
             },
@@ -244,6 +260,7 @@ mod tests {
                 "standard",
                 "start",
             )
+            .value_labels(&[("standard", "Standard"), ("daisy", "Daisy")])
             .default_by_players([(3, "daisy")]),
             OptionSpec::integer("max_plies", "Ply cap", 1, 1000, None, "cap"),
             OptionSpec::boolean("fast", "Fast", false, "variant"),
@@ -284,6 +301,7 @@ mod tests {
         assert_eq!(
             shown,
             json!({"label": "Layout", "type": "enum", "values": ["standard", "daisy"],
+                   "value_labels": {"standard": "Standard", "daisy": "Daisy"},
                    "nullable": false, "default": "standard", "default_by_players": {"3": "daisy"},
                    "description": "start"})
         );

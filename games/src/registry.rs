@@ -394,6 +394,7 @@ mod seat_draw_tests {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::options::OptionKind;
 
     /// The catalog describes every option for people, and every default a game declares is a
     /// value its own option accepts, so a room created without options works at every count.
@@ -416,6 +417,25 @@ mod tests {
                 let shown = serde_json::to_value(spec).unwrap();
                 assert_eq!(shown["label"], spec.label, "{what}");
                 assert_eq!(shown["description"], spec.description, "{what}");
+                // Every value of an enum has words for people, served beside it, and no label
+                // for a value it does not have.
+                if let OptionKind::Enum {
+                    values,
+                    value_labels,
+                } = &spec.kind
+                {
+                    let labelled: Vec<&str> = value_labels.keys().copied().collect();
+                    let mut all = values.clone();
+                    all.sort_unstable();
+                    assert_eq!(labelled, all, "{what}: a label for each value, no other");
+                    for (value, label) in value_labels {
+                        assert!(
+                            label.len() >= 2 && !label.contains('_') && label != value,
+                            "{what}: the label of {value} is {label:?}"
+                        );
+                        assert_eq!(shown["value_labels"][value], *label, "{what}");
+                    }
+                }
             }
             for players in info.min_players..=info.max_players {
                 entry

@@ -136,7 +136,8 @@ pub struct GameSummary {
     pub name: String,
     pub min_players: usize,
     pub max_players: usize,
-    /// Each option by name: `{"type", "values" | "min"/"max", "nullable", "default", "description"}`.
+    /// Each option by name: `{"label", "type", "values" + "value_labels" | "min"/"max",
+    /// "nullable", "default", "description"}`.
     #[schema(value_type = Object)]
     pub options: Map<String, Value>,
 }

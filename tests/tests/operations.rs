@@ -52,6 +52,16 @@ async fn health_metrics_catalog_and_openapi() {
                     .is_some_and(|d| !d.is_empty()),
                 "{name}"
             );
+            // Every value of an enum comes with its words for a person.
+            for value in option["values"].as_array().into_iter().flatten() {
+                let label = &option["value_labels"][value.as_str().unwrap()];
+                assert!(
+                    label
+                        .as_str()
+                        .is_some_and(|l| l.len() >= 2 && !l.contains('_')),
+                    "{name} = {value}: {label}"
+                );
+            }
         }
     }
     assert_eq!(

@@ -1,7 +1,8 @@
 //! The end-of-match breakdown: one row per seat with its final score, whether it won, went out of
 //! the game (eliminated, forfeited: resigned, out of time, left) and why, and what the game's own
 //! state says of it (marbles pushed off, pieces left, pieces out); for Triominos each round's
-//! points, from the `round_end` events the page saw (the room's recent log holds the last ones).
+//! points, from the view's `past_rounds` (in the room and in a replay from history), and from the
+//! `round_end` events the page saw when the view has no `past_rounds` (an older server's).
 
 import { h } from './dom.js';
 import { forfeitText, reasonText } from './events.js';
@@ -53,7 +54,8 @@ export function breakdown({ game, result, view, seats, nameOf, rounds = [], leve
     h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'Player'), scores ? h('th', { scope: 'col' }, 'Score') : null, h('th', { scope: 'col' }, 'Result'), h('th', { scope: 'col' }, 'At the end'))),
     h('tbody', {}, rows));
   const parts = [h('h3', {}, 'Final standing'), table];
-  const seen = [...new Map(rounds.map((r) => [r.round, r])).values()].sort((a, b) => a.round - b.round);
+  const past = st && Array.isArray(st.past_rounds) ? st.past_rounds : [];
+  const seen = [...new Map([...rounds, ...past].map((r) => [r.round, r])).values()].sort((a, b) => a.round - b.round);
   if (game === 'triominos' && (seen.length || (st && st.round))) {
     parts.push(h('h3', {}, `Rounds${st && st.round ? ` (${st.round} played)` : ''}`));
     if (seen.length) {

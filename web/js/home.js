@@ -224,7 +224,7 @@ async function buildCreate(box) {
       let read;
       if (spec.type === 'enum') {
         const values = spec.values.map((v) => (v && typeof v === 'object' ? v.value : v));
-        field = h('select', { id, name }, values.map((v) => h('option', { value: v, selected: v === spec.default }, valueLabel(name, spec, v, g.id))));
+        field = h('select', { id, name }, values.map((v) => h('option', { value: v, selected: v === spec.default }, valueLabel(spec, v))));
         read = () => field.value;
       } else if (spec.type === 'boolean') {
         field = h('input', { type: 'checkbox', id, name, checked: spec.default === true });

@@ -43,7 +43,7 @@ export async function matchPage(main, id) {
     const specs = (catalog.find((g) => g.id === m.game) || { options: {} }).options;
     mount(optionsList, Object.entries(m.options || {}).filter(([k]) => appliesTo(k, m.players.length)).map(([k, v]) => {
       const spec = specs[k] || {};
-      const shown = v === null ? 'no limit' : typeof v === 'boolean' ? (v ? 'yes' : 'no') : spec.type === 'enum' ? valueLabel(k, spec, v, m.game) : String(v);
+      const shown = v === null ? 'no limit' : typeof v === 'boolean' ? (v ? 'yes' : 'no') : spec.type === 'enum' ? valueLabel(spec, v) : String(v);
       return h('li', {}, `${optionLabel(k, spec, m.game)}: ${shown}`);
     }));
   }).catch(() => {});

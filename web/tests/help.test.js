@@ -45,6 +45,7 @@ for (const [size, viewport] of Object.entries(SIZES)) {
 
   test(`the create form speaks in words and links to the help (${size})`, async () => {
     const A = await newPlayer(browser, 'Nia', viewport);
+    const catalog = await A.page.evaluate(() => fetch('/api/v1/games').then((r) => r.json()));
     for (const game of GAMES) {
       await A.page.selectOption('#game', game);
       const href = await A.page.getAttribute('#create-help', 'href');
@@ -52,6 +53,7 @@ for (const [size, viewport] of Object.entries(SIZES)) {
       assert.ok((await A.page.textContent('#game-pitch')).length > 30, `${game}: a description`);
       // Every option has a label and a description; no option name or raw value shows.
       const opts = await A.page.$$eval('#options .opt', (rows) => rows.map((r) => ({
+        name: r.querySelector('select, input').name,
         label: r.querySelector('label').textContent,
         help: r.querySelector('.help').textContent,
         values: [...r.querySelectorAll('option')].map((o) => o.textContent),
@@ -64,6 +66,9 @@ for (const [size, viewport] of Object.entries(SIZES)) {
         assert.doesNotMatch(o.help, /\b(true|false)\b|--|`/, `${game} ${o.label}: a description for people`);
         // Every value in words: never the raw value itself (atomic, opposite, classic…).
         for (const [value, text] of o.pairs) assert.notEqual(text, value, `${game} ${o.label}: "${value}" in words`);
+        // The words are the catalog's own, which has words for every value (other clients get them too).
+        const spec = catalog.find((g) => g.id === game).options[o.name];
+        for (const [value, text] of o.pairs) assert.equal(text, spec.value_labels && spec.value_labels[value], `${game} ${o.label}: the catalog's words for "${value}"`);
       }
       const placeholder = await A.page.$$eval('#options input[type="number"]', (i) => i.map((x) => x.placeholder).join(' '));
       assert.doesNotMatch(placeholder, RAW);

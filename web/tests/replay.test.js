@@ -47,6 +47,12 @@ const slides = (page) => page.evaluate(() => window.__slides);
 
 const matchId = (page) => page.evaluate(() => window.__plateau.page.state.matchId);
 
+/** The controls of the match page (links, buttons, the slider) less than 40 px tall: [what, px]. */
+const smallControls = (page) => page.$$eval('#match a, #match button, #match input, #match select, #match summary', (els) => els
+  .map((e) => [e.id || e.getAttribute('aria-label') || e.textContent.trim().slice(0, 40), e.getBoundingClientRect()])
+  .filter(([, r]) => r.width > 0 && r.height < 40)
+  .map(([what, r]) => [what, Math.round(r.height)]));
+
 for (const [size, viewport] of Object.entries(SIZES)) {
   test(`Abalone: last move marked and slid in play and in the replay; keys, flip, breakdown (${size})`, async () => {
     // Bea asks for less motion: her board must not slide; Ada's does.
@@ -115,6 +121,7 @@ for (const [size, viewport] of Object.entries(SIZES)) {
     await A.page.waitForSelector('#board[data-ply="4"]');
     // One move per turn in Abalone: four turns of one move.
     assert.equal(await A.page.locator('#moves li.turn').count(), 4);
+    if (size === 'phone') assert.deepEqual(await smallControls(A.page), [], 'every control of the history is at least 40 px tall');
     await shot(A.page, `replay-abalone-${size}`);
     await done(A, B);
   });
@@ -140,6 +147,11 @@ for (const [size, viewport] of Object.entries(SIZES)) {
     assert.deepEqual(plies, plies.map((_, i) => i + 1), 'every ply once, in order');
     assert.ok(turns.length < plies.length, `moves grouped into turns (${turns.length} turns, ${plies.length} moves)`);
     for (let i = 1; i < turns.length; i++) assert.notEqual(turns[i].seat, turns[i - 1].seat, 'a turn is all the consecutive moves of one seat');
+    // On a phone, the turns' moves, the steppers, the slider and the links are big enough to tap.
+    if (size === 'phone') {
+      await A.page.waitForSelector('#board svg.board-svg');
+      assert.deepEqual(await smallControls(A.page), [], 'every control of the history is at least 40 px tall');
+    }
     // Each step is marked where it went in the replay.
     const step = await A.page.$eval('#moves li[data-ply] button', (b) => b.closest('li').dataset.ply);
     await A.page.click(`#moves li[data-ply="${step}"] button`);
@@ -150,22 +162,50 @@ for (const [size, viewport] of Object.entries(SIZES)) {
   });
 }
 
-test('Triominos: the breakdown lists each round and who went out', async () => {
+test('Triominos: the breakdown lists each round and who went out, in the room and in the replay', async () => {
   const A = await newPlayer(browser, 'Dee', SIZES.desktop);
-  await createRoom(A.page, 'triominos', 2, { rounds: 1 });
+  await createRoom(A.page, 'triominos', 2, { rounds: 2 });
   await start(A.page, true);
-  for (let i = 0; i < 200; i++) {
+  for (let i = 0; i < 400; i++) {
     if ((await A.page.getAttribute('#room', 'data-status')) === 'finished') break;
     await pointAndPlay(A.page).catch(() => {});
   }
   await A.page.waitForSelector('#room[data-status="finished"]', { timeout: 30000 });
   await A.page.waitForSelector('#round-scores tbody tr');
-  const round = await A.page.textContent('#round-scores tbody tr');
-  assert.match(round, /^1/);
-  assert.match(round, /went out|blocked/);
+  const rows = (page) => page.$$eval('#round-scores tbody tr', (r) => r.map((x) => x.textContent));
+  const live = await rows(A.page);
+  assert.equal(live.length, 2, `both rounds: ${live.join(' | ')}`);
+  live.forEach((row, i) => {
+    assert.match(row, new RegExp(`^${i + 1}`));
+    assert.match(row, /went out|blocked/);
+  });
   const head = await A.page.textContent('#breakdown');
-  assert.match(head, /Rounds \(1 played\)/);
+  assert.match(head, /Rounds \(2 played\)/);
   assert.match(head, /Score/);
   await shot(A.page, 'breakdown-triominos-desktop');
+  // A reload: every round again, from the view (the recent events may not reach back that far).
+  await A.page.reload();
+  await A.page.waitForSelector('#round-scores tbody tr');
+  assert.deepEqual(await rows(A.page), live, 'the same rounds after a reload');
+  // The finished match opened from the history: the same table under the replay.
+  await A.page.click('#history-link');
+  await A.page.waitForSelector('#match-breakdown #round-scores tbody tr');
+  assert.deepEqual(await rows(A.page), live, 'the same rounds in the replay');
+  await shot(A.page, 'replay-breakdown-triominos-desktop');
+  // A view without the newer fields (an older server's: no past_rounds, no racks, no round): the
+  // rounds come from the events seen, and a view with nothing in it still makes a table.
+  const older = await A.page.evaluate(async () => {
+    const { breakdown } = await import('/js/breakdown.js');
+    const nameOf = (s) => ['Dee', 'Eve'][s];
+    const result = { winners: [0], scores: [30, 10], reason: 'rounds_played' };
+    const table = (b) => b && [...b.querySelectorAll('#round-scores tbody tr')].map((r) => r.textContent);
+    const events = [{ kind: 'round_end', round: 1, reason: 'went_out', winners: [0], round_points: [30, -4] }];
+    return {
+      fromEvents: table(breakdown({ game: 'triominos', result, view: { state: { scores: [30, 10] } }, seats: 2, nameOf, rounds: events })),
+      bare: breakdown({ game: 'triominos', result, view: { state: {} }, seats: 2, nameOf }).textContent,
+    };
+  });
+  assert.deepEqual(older.fromEvents, ['1+30-4Dee went out']);
+  assert.match(older.bare, /Dee30won/);
   await done(A);
 });

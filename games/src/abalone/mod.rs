@@ -188,7 +188,12 @@ impl Game for Abalone {
                     "standard",
                     "How the marbles stand at the start: standard, belgian-daisy or german-daisy \
                      (2 players; 3 and 4 players always use their standard start).",
-                ),
+                )
+                .value_labels(&[
+                    ("standard", "Standard"),
+                    ("belgian-daisy", "Belgian daisy"),
+                    ("german-daisy", "German daisy"),
+                ]),
                 OptionSpec::integer(
                     "max_plies",
                     "Move limit",
@@ -205,7 +210,11 @@ impl Game for Abalone {
                     "draw",
                     "What a match stopped by the move limit counts as: draw, or marbles (a win \
                      for the side that pushed off more marbles; equal counts are a draw).",
-                ),
+                )
+                .value_labels(&[
+                    ("draw", "A draw"),
+                    ("marbles", "A win for whoever pushed off more marbles"),
+                ]),
                 OptionSpec::boolean(
                     "team_moves_mixed_columns",
                     "Partner marbles in plain moves",

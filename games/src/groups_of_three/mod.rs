@@ -189,7 +189,14 @@ impl Game for GroupsOfThree {
                      entering and leaving at once; or by single steps in and out, with other steps \
                      allowed between (the piece blocks the space meanwhile), so long as no piece \
                      is left on a grey space when the turn ends.",
-                ),
+                )
+                .value_labels(&[
+                    ("atomic", "In one move costing 2 (in and out at once)"),
+                    (
+                        "end_of_turn",
+                        "Step in and out, other steps between; none left on grey at the end of the turn",
+                    ),
+                ]),
                 OptionSpec::boolean(
                     "transit_may_return",
                     "Leave a grey space the way you came",
@@ -206,7 +213,17 @@ impl Game for GroupsOfThree {
                     "2 players, who play two colours each: opposite corners (red and green against \
                      blue and yellow) or adjacent corners (red and blue against green and yellow). \
                      Either way the players take turns, each alternating his two colours.",
-                ),
+                )
+                .value_labels(&[
+                    (
+                        "opposite",
+                        "Opposite corners (red and green against blue and yellow)",
+                    ),
+                    (
+                        "adjacent",
+                        "Neighbouring corners (red and blue against green and yellow)",
+                    ),
+                ]),
                 OptionSpec::choice(
                     "three_player_omitted",
                     "Three players: colour left out",
@@ -214,7 +231,13 @@ impl Game for GroupsOfThree {
                     "yellow",
                     "3 players: the colour nobody plays. Its corner group starts empty and anyone \
                      may use it.",
-                ),
+                )
+                .value_labels(&[
+                    ("red", "Red"),
+                    ("blue", "Blue"),
+                    ("green", "Green"),
+                    ("yellow", "Yellow"),
+                ]),
                 OptionSpec::integer(
                     "stall_rounds",
                     "Draw when nothing happens",

@@ -145,6 +145,10 @@ impl Game for Pinuid {
                      colour is eliminated, where in classic he would put a piece back). Defaults \
                      to classic for 2 players and quatro for 3 or 4.",
                 )
+                .value_labels(&[
+                    ("classic", "Classic (2 players)"),
+                    ("quatro", "Quatro (3 or 4 players, from the corners)"),
+                ])
                 .default_by_players([(2, "classic"), (3, "quatro"), (4, "quatro")]),
                 // P13: on by default, as every public game needs an end; still nullable.
                 OptionSpec::integer(

@@ -205,7 +205,11 @@ impl Game for Trangouar {
                     "base",
                     "base: the loser of a fight loses 1 pearl; fast: it loses as many pearls as \
                      the difference (or all it has).",
-                ),
+                )
+                .value_labels(&[
+                    ("base", "Base: the loser of a fight loses 1 pearl"),
+                    ("fast", "Fast: the loser loses the difference"),
+                ]),
                 OptionSpec::integer(
                     "stall_rounds",
                     "Draw when nothing happens",
@@ -221,7 +225,11 @@ impl Game for Trangouar {
                     &["per_colour", "free"],
                     "per_colour",
                     "How many pearls a cube may carry: at most 3 of each colour, or any colours up to 9 in all.",
-                ),
+                )
+                .value_labels(&[
+                    ("per_colour", "At most 3 of each colour"),
+                    ("free", "Any colours, at most 9"),
+                ]),
                 OptionSpec::boolean(
                     "allow_empty_cubes",
                     "Cubes without pearls",
@@ -234,14 +242,19 @@ impl Game for Trangouar {
                     &["exact", "up_to"],
                     "exact",
                     "A cube moves exactly one step per red pearl it carries, or any number of steps from 1 up to that many.",
-                ),
+                )
+                .value_labels(&[
+                    ("exact", "Exactly one step per red pearl"),
+                    ("up_to", "Up to one step per red pearl"),
+                ]),
                 OptionSpec::choice(
                     "move_shape",
                     "Move shape",
                     &["any", "straight"],
                     "any",
                     "any: a move may turn corners; straight: straight lines only.",
-                ),
+                )
+                .value_labels(&[("any", "May turn"), ("straight", "Straight lines only")]),
             ],
         }
     }

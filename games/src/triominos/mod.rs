@@ -36,6 +36,9 @@ pub struct Triominos {
     scores: Vec<i64>,
     /// Scores when the current round began (to report each round's net result).
     round_start_scores: Vec<i64>,
+    /// Each finished round in order: `{round, reason, winners, round_points}` (the view's
+    /// `past_rounds`, so that a replay or a reload can show every round's result).
+    past_rounds: Vec<Value>,
     /// Each seat's tiles, kept sorted.
     racks: Vec<Vec<Tile>>,
     /// The draw pile; the next tile drawn is the last one.
@@ -66,6 +69,7 @@ impl Triominos {
             round: 1,
             scores: vec![0; players],
             round_start_scores: vec![0; players],
+            past_rounds: Vec::new(),
             racks: vec![Vec::new(); players],
             pile: Vec::new(),
             board: Board::default(),
@@ -281,6 +285,9 @@ impl Triominos {
             .zip(&self.round_start_scores)
             .map(|(now, then)| now - then)
             .collect();
+        self.past_rounds.push(json!({
+            "round": self.round, "reason": reason, "winners": winners, "round_points": round_points,
+        }));
         // The racks are shown and counted at the end of a round.
         ev.push(Event::public(json!({
             "kind": "round_end", "round": self.round, "reason": reason, "winners": winners,

@@ -118,7 +118,8 @@ pub fn option_specs() -> Vec<OptionSpec> {
             "70",
             "Bonus for closing three hexagons with one tile: 70 or 60 points (one hexagon scores \
              50, two score 60).",
-        ),
+        )
+        .value_labels(&[("70", "70 points"), ("60", "60 points")]),
         OptionSpec::boolean(
             "pressman_bridge_bonus",
             "Pressman bridge bonus",
@@ -138,7 +139,11 @@ pub fn option_specs() -> Vec<OptionSpec> {
             &["highest_corner", "redeal"],
             "highest_corner",
             "When no triple is dealt and two players hold equally high tiles: the tile with the highest corner opens (then by lot), or the tiles are dealt again.",
-        ),
+        )
+        .value_labels(&[
+            ("highest_corner", "Highest corner, then by lot"),
+            ("redeal", "Deal again"),
+        ]),
         OptionSpec::boolean(
             "must_play_drawn_tile",
             "Only the drawn tile",
@@ -151,21 +156,33 @@ pub fn option_specs() -> Vec<OptionSpec> {
             &["others_minus_own", "sum_of_differences"],
             "others_minus_own",
             "When the pile is empty and nobody can place, the player with the fewest points in hand scores either the others' racks minus their own, or the sum of the differences between their rack and each other rack.",
-        ),
+        )
+        .value_labels(&[
+            ("others_minus_own", "The others’ racks minus their own"),
+            ("sum_of_differences", "The sum of the differences"),
+        ]),
         OptionSpec::choice(
             "blocked_tie",
             "Blocked round, tie",
             &["each_tied_scores", "no_winner"],
             "each_tied_scores",
             "When several players share the lowest rack in a blocked round: each of them scores against the others, or nobody scores.",
-        ),
+        )
+        .value_labels(&[
+            ("each_tied_scores", "Each of them scores"),
+            ("no_winner", "Nobody scores"),
+        ]),
         OptionSpec::choice(
             "several_at_target",
             "Several reach the target",
             &["round_winner", "highest_score"],
             "round_winner",
             "Who wins when several players reach the target in the same round: the round's winner if among them (otherwise the highest score), or simply the highest score.",
-        ),
+        )
+        .value_labels(&[
+            ("round_winner", "The round’s winner, if among them"),
+            ("highest_score", "The highest score"),
+        ]),
     ]
 }
 

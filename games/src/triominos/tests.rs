@@ -811,6 +811,11 @@ fn going_out_scores_the_tile_25_and_the_other_racks() {
     assert_eq!(g.to_act(), vec![g.opener.as_ref().unwrap().seat]);
     let start = of_kind(&ev, "round_start")[0];
     assert_eq!(start["round"], 2);
+    // The views keep the finished round's result, for a replay or a reload to show it.
+    assert_eq!(
+        g.view(Viewer::Spectator)["past_rounds"],
+        json!([{"round": 1, "reason": "went_out", "winners": [0], "round_points": [63, 0, 0]}])
+    );
     // Each seat gets its own new rack privately, the others only its size.
     for seat in 0..3 {
         let own: Vec<&Event> = ev
@@ -1121,7 +1126,7 @@ fn views_show_own_rack_only() {
         json!({
             "round": 1, "target": 400, "rounds": null, "scores": [0, 0], "racks": [2, 1],
             "pile": 2, "turn": 1, "draws": 0, "opening": false,
-            "board": [[0, 0, "u", 0, 0, 0]],
+            "board": [[0, 0, "u", 0, 0, 0]], "past_rounds": [],
             "private": {"rack": [[0, 0, 1], [5, 5, 5]]},
         })
     );

@@ -30,6 +30,7 @@ pub fn view(g: &Triominos, viewer: Viewer) -> Value {
         "draws": g.drawn.len(),
         "opening": g.opener.is_some(),
         "board": board,
+        "past_rounds": g.past_rounds,
     });
     match viewer {
         Viewer::Seat(s) if s < g.players => {

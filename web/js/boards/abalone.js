@@ -3,7 +3,7 @@
 //! one of the arrows of the directions `you.legal` allows for exactly that group.
 
 import { s, h, mount, actionable, focusedKey, refocus } from '../dom.js';
-import { shell, button, seatColour, slide, motion } from './index.js';
+import { shell, button, seatColour, slide, motion, fitTargets, hitArea } from './index.js';
 
 const ROWS = 'ABCDEFGHI';
 /** Directions as (Δletter, Δnumber), as the rules name them. */
@@ -11,6 +11,8 @@ const DIRS = { E: [0, 1], NE: [1, 1], NW: [1, 0], W: [0, -1], SW: [-1, -1], SE: 
 /** Arrow glyphs counter-clockwise from east, one per 45°. */
 const GLYPHS = ['→', '↗', '↑', '↖', '←', '↙', '↓', '↘'];
 const R = 0.46;
+/** Half the distance between neighbouring cells: the reach of a tap on a marble or an arrow. */
+const REACH = 0.5;
 const LAYOUTS = { standard: 'Standard', 'belgian-daisy': 'Belgian daisy', 'german-daisy': 'German daisy' };
 
 /** Every cell in the view's order: [name, letter index, number]. */
@@ -112,6 +114,7 @@ export function create(el, ctx) {
       g.append(s('circle', { cx: x, cy: y, r: R, fill: seatColour('abalone', seat, players), class: 'stone' }));
       g.append(s('circle', { cx: x - R * 0.3, cy: y - R * 0.3, r: R * 0.25, class: 'shine' }));
       if (moved.has(name)) g.classList.add('last');
+      if (sel.includes(name) || pickable.has(name)) g.prepend(hitArea(x, y, REACH));
       if (sel.includes(name)) {
         g.classList.add('selected');
         actionable(g, `${name}: selected, press to drop it from the group`, 'select', () => {
@@ -138,11 +141,13 @@ export function create(el, ctx) {
         const [tx, ty] = pos(di, 1 + dn);
         const vx = tx - ox;
         const vy = ty - oy;
-        // Beyond the front marble for a column, beside the group for a broadside move.
+        // Beyond the front marble for a column, beside the group for a broadside move: a cell
+        // away, so that the arrows' reaches touch the marbles' and not each other.
         const along = Math.max(...pts.map((p) => (p[0] - cx) * vx + (p[1] - cy) * vy));
-        const ax = cx + vx * (along + 0.8);
-        const ay = cy + vy * (along + 0.8);
+        const ax = cx + vx * (along + 1);
+        const ay = cy + vy * (along + 1);
         const g = s('g', { class: 'arrow', dataset: { dir: m.dir, key: `d-${m.dir}` } },
+          hitArea(ax, ay, REACH),
           s('circle', { cx: ax, cy: ay, r: 0.36 }),
           s('text', { x: ax, y: ay + 0.13, 'text-anchor': 'middle', class: 'glyph' }, glyph(vx, vy)));
         actionable(g, `Move ${sel.join(' ')} ${m.dir} (${m.notation})`, 'target', () => {
@@ -152,6 +157,7 @@ export function create(el, ctx) {
         svg.append(g);
       }
     }
+    fitTargets(svg);
     refocus(svg, key);
     drawPanel(exact);
     drawInfo();

@@ -114,6 +114,7 @@ export function fitTargets(svg, maxZoom = 3) {
   const frame = svg.parentElement;
   if (!frame || !frame.classList.contains('board-scroll')) return;
   const phone = window.matchMedia && window.matchMedia(PHONE).matches;
+  const was = { zoom: svg.dataset.zoom, left: frame.scrollLeft, top: frame.scrollTop };
   svg.style.width = '';
   frame.classList.remove('zoomed');
   delete svg.dataset.zoom;
@@ -127,13 +128,31 @@ export function fitTargets(svg, maxZoom = 3) {
   frame.classList.add('zoomed');
   svg.style.width = `${Math.ceil(base * zoom)}px`;
   svg.dataset.zoom = zoom.toFixed(2);
-  // Show the small targets: the middle of their bounding box in the middle of the frame.
-  const small = hot.filter(([, r]) => Math.min(r.width, r.height) < TAP_PX).map(([e]) => e.getBoundingClientRect());
+  // A redraw at the same zoom (a piece picked, a step taken) leaves the board where it was, under
+  // the finger, as long as one of the small targets is in view.
   const f = frame.getBoundingClientRect();
+  const smallNow = () => hot.filter(([, r]) => Math.min(r.width, r.height) < TAP_PX).map(([e]) => e.getBoundingClientRect());
+  if (was.zoom === svg.dataset.zoom) {
+    frame.scrollLeft = was.left;
+    frame.scrollTop = was.top;
+    const inView = (r) => r.left >= f.left && r.right <= f.right && r.top >= f.top && r.bottom <= f.bottom;
+    if (smallNow().some(inView)) return;
+  }
+  // Else show the small targets: the middle of their bounding box in the middle of the frame.
+  const small = smallNow();
   const cx = (Math.min(...small.map((r) => r.left)) + Math.max(...small.map((r) => r.right))) / 2 - f.left + frame.scrollLeft;
   const cy = (Math.min(...small.map((r) => r.top)) + Math.max(...small.map((r) => r.bottom))) / 2 - f.top + frame.scrollTop;
   frame.scrollLeft = cx - frame.clientWidth / 2;
   frame.scrollTop = cy - frame.clientHeight / 2;
+}
+
+/**
+ * An invisible disc of radius `r` at (`x`, `y`) in board units, for a target's group: what takes
+ * the tap where the drawn piece is smaller than the space it stands for (Abalone's marbles and
+ * arrows, Trangouar's intersections), so that `fitTargets` has less to zoom.
+ */
+export function hitArea(x, y, r) {
+  return s('circle', { cx: x, cy: y, r, class: 'hit' });
 }
 
 /** A plain button for the panel. */

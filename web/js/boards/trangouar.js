@@ -6,7 +6,7 @@
 //! fight asks which pearls to give up.
 
 import { s, h, mount, actionable, focusedKey, refocus } from '../dom.js';
-import { shell, button, seatColour, slide, motion } from './index.js';
+import { shell, button, seatColour, slide, motion, fitTargets, hitArea } from './index.js';
 
 const N = 9;
 const FILES = 'abcdefghi';
@@ -159,6 +159,8 @@ export function create(el, ctx) {
         }
         if (spot) {
           const [label, kind, action] = spot;
+          // The tap reaches halfway to the next intersections.
+          g.prepend(hitArea(px, py, 0.5));
           g.append(s('circle', { cx: px, cy: py, r: 0.46, class: `hot hot-${kind}` }));
           actionable(g, label, kind === 'select' ? 'select' : 'target', action);
           if (kind === 'step') g.dataset.act = 'step';
@@ -168,6 +170,7 @@ export function create(el, ctx) {
       }
     }
     drawPanel(st, seat, legal);
+    fitTargets(svg);
     refocus(el, key);
     mount(info, st.zones.map((z, i) => {
       const alive = st.cubes.filter((c) => c.owner === i);
