@@ -433,6 +433,11 @@ mod tests {
                             label.len() >= 2 && !label.contains('_') && label != value,
                             "{what}: the label of {value} is {label:?}"
                         );
+                        // The description is for people too: the words, not the raw value
+                        // (`per_colour`, `german-daisy`, or `fast:` as a heading).
+                        let raw = (value.contains(['_', '-']) && spec.description.contains(value))
+                            || spec.description.contains(&format!("{value}:"));
+                        assert!(!raw, "{what}: the description names the raw value {value}");
                         assert_eq!(shown["value_labels"][value], *label, "{what}");
                     }
                 }

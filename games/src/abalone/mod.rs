@@ -186,8 +186,8 @@ impl Game for Abalone {
                     "Start position",
                     LAYOUT_NAMES,
                     "standard",
-                    "How the marbles stand at the start: standard, belgian-daisy or german-daisy \
-                     (2 players; 3 and 4 players always use their standard start).",
+                    "How the marbles stand at the start: the standard start, or the Belgian or \
+                     German daisy (2 players; 3 and 4 players always use their standard start).",
                 )
                 .value_labels(&[
                     ("standard", "Standard"),
@@ -208,8 +208,8 @@ impl Game for Abalone {
                     "At the move limit",
                     &["draw", "marbles"],
                     "draw",
-                    "What a match stopped by the move limit counts as: draw, or marbles (a win \
-                     for the side that pushed off more marbles; equal counts are a draw).",
+                    "What a match stopped by the move limit counts as: a draw, or a win for the \
+                     side that pushed off more marbles (equal counts are a draw).",
                 )
                 .value_labels(&[
                     ("draw", "A draw"),

@@ -203,8 +203,8 @@ impl Game for Trangouar {
                     "Variant",
                     &["base", "fast"],
                     "base",
-                    "base: the loser of a fight loses 1 pearl; fast: it loses as many pearls as \
-                     the difference (or all it has).",
+                    "In the base game the loser of a fight loses 1 pearl; in the fast game it \
+                     loses as many pearls as the difference (or all it has).",
                 )
                 .value_labels(&[
                     ("base", "Base: the loser of a fight loses 1 pearl"),
@@ -252,7 +252,7 @@ impl Game for Trangouar {
                     "Move shape",
                     &["any", "straight"],
                     "any",
-                    "any: a move may turn corners; straight: straight lines only.",
+                    "Whether a move may turn corners, or must go in one straight line.",
                 )
                 .value_labels(&[("any", "May turn"), ("straight", "Straight lines only")]),
             ],
