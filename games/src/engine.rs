@@ -238,6 +238,15 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// How many seats the match has.
     fn seat_count(&self) -> usize;
 
+    /// The move a search bot's playout plays for `seat` past its tree (see [`crate::bots`]): its
+    /// playout policy. `None` when the seat need not act. Default: what the `random` level plays
+    /// ([`crate::bots::random_choice`]). A game whose random play says little about a position
+    /// (one that rarely makes progress at random) may bias it towards the moves that matter, drawing
+    /// any randomness from `rng`.
+    fn playout_move(&self, seat: Seat, rng: &mut GameRng) -> Option<Self::Move> {
+        crate::bots::random_choice(self, seat, rng)
+    }
+
     /// A guess at how well `seat` stands, in [0, 1] (1: sure win, 0: sure loss), for a search bot
     /// that stops its playouts short (see [`crate::bots`]). Called on a determinized state (see
     /// [`Game::determinize`]), so it may read all of it. `None`, the default: the game has no cheap

@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 /// The longest any bot thinks about one move (the protocol's promise: under 2 seconds).
 pub const MAX_THINK: Duration = Duration::from_millis(1_800);
 
-/// Plies from the searched position (down the tree, then at random) after which a playout is cut
+/// Plies from the searched position (down the tree, then by the playout policy) after which a playout is cut
 /// short and the game's evaluation scores it; a tree path already deeper is scored where it ends.
 /// Short: the evaluations
 /// know more than long random play does (measured with the `bot_strength` example: Abalone wins

@@ -2,8 +2,9 @@
 //!
 //! Each playout draws a fresh state consistent with the searching seat's view
 //! ([`Game::determinize`]), walks the tree by moves (a node is a sequence of moves, not a state, so
-//! one tree gathers what all samples teach), expands one move, then plays on at random up to the
-//! depth cap, where [`Game::evaluate`] scores it. Chance inside the rules (dice, coins, draws)
+//! one tree gathers what all samples teach), expands one move, then plays on by the game's playout
+//! policy ([`Game::playout_move`], random by default) up to the depth cap, where
+//! [`Game::evaluate`] scores it. Chance inside the rules (dice, coins, draws)
 //! comes from the search's RNG, so each playout also samples the future. A move legal in some
 //! samples only is judged against the playouts in which it was available (the "availability"
 //! count), which keeps the UCB fair when an opponent's options depend on its unseen rack.
@@ -144,13 +145,13 @@ impl<'a, G: Game> Search<'a, G> {
                 break;
             }
         }
-        // Random moves to the end or the depth cap (counted from the root: a deeper tree path is
+        // Playout moves to the end or the depth cap (counted from the root: a deeper tree path is
         // scored where it ends).
         while plies < self.budget.depth as usize {
             let Some(seat) = self.acting(&state, false) else {
                 break;
             };
-            let Some(mv) = super::random_choice(&state, seat, self.rng) else {
+            let Some(mv) = state.playout_move(seat, self.rng) else {
                 break;
             };
             if state.play(seat, &mv, self.rng).is_err() {

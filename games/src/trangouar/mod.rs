@@ -30,6 +30,7 @@
 //!   draw) and 0 to seats eliminated before.
 
 mod board;
+mod bot;
 mod legal;
 mod moves;
 mod rules;
@@ -56,11 +57,6 @@ pub const MAX_CUBES: usize = 9;
 pub const ANTENNA: u8 = 3;
 /// Pearls on one cube (3 antennas of 3).
 pub const CUBE_MAX: u8 = 9;
-
-/// What a bot's evaluation gives up, in pearls, per step its cubes stand from the enemy.
-const APPROACH_WEIGHT: f64 = 0.5;
-/// What a bot's evaluation gives up, in pearls, as the stall draw comes from far to due.
-const STALL_AVERSION: f64 = 3.0;
 
 /// A cube on the board. A corpse has no owner and no pearls.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -150,37 +146,6 @@ impl Trangouar {
 
     fn cube_at(&self, p: Point) -> Option<Cube> {
         self.board[p.index()]
-    }
-
-    /// How far `seat` stands from a fight, in steps along the grid: the distance from its nearest
-    /// attacker (a cube with black pearls) to an enemy cube, plus a third of the mean distance of
-    /// all its cubes to their nearest enemy; 0 when there is no such pair.
-    fn enemy_distance(&self, seat: Seat) -> f64 {
-        let enemies: Vec<Point> = (0..self.players)
-            .filter(|&s| s != seat)
-            .flat_map(|s| self.active_cubes(s).map(|(p, _)| p))
-            .collect();
-        let nearest: Vec<(usize, bool)> = self
-            .active_cubes(seat)
-            .filter_map(|(p, c)| {
-                let d = enemies
-                    .iter()
-                    .map(|e| p.x().abs_diff(e.x()) + p.y().abs_diff(e.y()))
-                    .min()?;
-                Some((d, c.pearls.black > 0))
-            })
-            .collect();
-        if nearest.is_empty() {
-            return 0.0;
-        }
-        let mean = nearest.iter().map(|n| n.0).sum::<usize>() as f64 / nearest.len() as f64;
-        let attacker = nearest
-            .iter()
-            .filter(|n| n.1)
-            .map(|n| n.0)
-            .min()
-            .unwrap_or(0);
-        attacker as f64 + mean / 3.0
     }
 }
 
@@ -357,31 +322,16 @@ impl Game for Trangouar {
         crate::engine::pick_uniform(self.legal_moves(seat), rng)
     }
 
-    /// Pearls left in play against the best other seat (a cube with no pearl is a corpse, the last
-    /// seat with active cubes wins), less a little per step between the seat's cubes and the
-    /// enemy's and per quiet round: pearls leave only in fights, and a bot that never seeks one
-    /// draws by stall. Before the reveal every seat gets a half.
+    /// See [`Trangouar::score`]: pearls, the fights each side can start, the distance to the
+    /// enemy and the quiet rounds. Before the reveal every seat gets a half.
     fn evaluate(&self, seat: Seat) -> Option<f64> {
-        let pearls = |s: Seat| {
-            self.active_cubes(s)
-                .map(|(_, c)| f64::from(c.pearls.total()))
-                .sum::<f64>()
-        };
-        let best_other = (0..self.players)
-            .filter(|&s| s != seat)
-            .map(pearls)
-            .fold(f64::NEG_INFINITY, f64::max);
-        // A stall is a draw: as it nears, a lead in pearls is worth less unless a fight resets
-        // the count.
-        let stall_near = self.rules.stall_rounds.map_or(0.0, |limit| {
-            f64::from(self.quiet_rounds().min(limit)) / f64::from(limit)
-        });
-        let ahead = (pearls(seat) - best_other) * (1.0 - stall_near);
-        let approach = -APPROACH_WEIGHT * self.enemy_distance(seat);
-        // And a draw is not what a bot plays for: quiet rounds count against every seat, so a
-        // fight that resets them is worth seeking.
-        let quiet = -STALL_AVERSION * stall_near;
-        Some(crate::bots::lead(ahead + approach + quiet, 0.0, 4.0))
+        Some(self.score(seat))
+    }
+
+    /// See [`Trangouar::progress_move`]: favourable attacks first, then often a step towards the
+    /// enemy.
+    fn playout_move(&self, seat: Seat, rng: &mut GameRng) -> Option<Move> {
+        self.progress_move(seat, rng)
     }
 
     /// Until the reveal, `seat` knows only its own setup and who is ready: the others' submitted

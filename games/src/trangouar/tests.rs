@@ -1470,3 +1470,37 @@ fn bot_moves_differ_between_matches_and_replay_identically() {
     assert_ne!(other[0], first[0]);
     assert_ne!(other[1], first[1]);
 }
+
+// ---- what the bots know ---------------------------------------------------------------------------
+
+#[test]
+fn fight_odds_follow_the_coins() {
+    // 3 black coins against none: the defender loses unless all three come up white.
+    assert_eq!(super::bot::fight_odds(3, 0), (7.0 / 8.0, 0.0));
+    // Even coins: as likely to lose as to win, 20 times in 64 neither.
+    let (win, lose) = super::bot::fight_odds(3, 3);
+    assert_eq!(win, lose);
+    assert!((1.0 - win - lose - 20.0 / 64.0).abs() < 1e-12);
+}
+
+#[test]
+fn an_enemy_walled_off_by_corpses_leaves_a_draw_at_best() {
+    // Seat 1's two cubes in the NE corner hold each other up behind corpses: seat 0 can never
+    // reach them, so however far ahead, it cannot win.
+    let mut cubes: Vec<Placed> = vec![
+        ("h9", None, (0, 0, 0)),
+        ("h8", None, (0, 0, 0)),
+        ("i7", None, (0, 0, 0)),
+        ("i9", Some(1), (1, 0, 0)),
+        ("i8", Some(1), (0, 1, 0)),
+        ("g3", Some(0), (3, 3, 3)),
+        ("g4", Some(0), (3, 3, 3)),
+        ("g5", Some(0), (3, 3, 3)),
+    ];
+    let walled = position(2, json!({}), &cubes, 0);
+    assert!(walled.evaluate(0).unwrap() <= 0.5);
+    // With a way in (no corpse on h8), the same lead is a likely win.
+    cubes.retain(|c| c.0 != "h8");
+    let open = position(2, json!({}), &cubes, 0);
+    assert!(open.evaluate(0).unwrap() > 0.8);
+}
