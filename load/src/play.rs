@@ -255,6 +255,54 @@ pub async fn run(
     Ok(recorder.summary("play", &nodes.to_string(), extra))
 }
 
+/// A started match whose seats do nothing (for `idle --game`): its room created, every seat
+/// joined over its own connection, the match started and every seat's snapshot received. Only the
+/// seats' connections are kept: the REST client that created the room goes, and with it its
+/// keep-alive connection, which the server would otherwise count in.
+pub(crate) struct HeldMatch {
+    seats: Vec<SeatConn>,
+    _incoming: mpsc::Receiver<Incoming>,
+}
+
+impl HeldMatch {
+    /// Sets up match `index` of `game` for `players` (one seat each), its room created through
+    /// node `index` and every seat connected to that node.
+    pub(crate) async fn start(
+        nodes: &Nodes,
+        index: usize,
+        game: &str,
+        options: &Value,
+        players: Vec<Player>,
+        recorder: &Arc<Recorder>,
+    ) -> Result<HeldMatch, Error> {
+        let config = DriverConfig {
+            index,
+            seat_addrs: vec![nodes.at(index); players.len()],
+            rest: Rest::new(nodes.at(index)),
+            game: game.to_string(),
+            options: options.clone(),
+            players,
+            interval: Duration::ZERO,
+            recorder: recorder.clone(),
+        };
+        let driver = Driver::start(config).await.map_err(|(e, _)| e)?;
+        Ok(HeldMatch {
+            seats: driver.seats,
+            _incoming: driver.incoming,
+        })
+    }
+
+    /// Its seats.
+    pub(crate) fn seats(&self) -> usize {
+        self.seats.len()
+    }
+
+    /// Closes its connections.
+    pub(crate) async fn close(mut self) {
+        close_seats(&mut self.seats).await;
+    }
+}
+
 struct DriverConfig {
     index: usize,
     /// The node each seat connects through.
@@ -611,10 +659,15 @@ impl Driver {
 
     /// Closes every connection (a close frame, then the socket).
     async fn close(&mut self) {
-        for seat in &mut self.seats {
-            let _ = tokio::time::timeout(Duration::from_secs(1), seat.sink.close()).await;
-            seat.reader.abort();
-        }
+        close_seats(&mut self.seats).await;
+    }
+}
+
+/// Closes seats' connections (a close frame, then the socket).
+async fn close_seats(seats: &mut [SeatConn]) {
+    for seat in seats {
+        let _ = tokio::time::timeout(Duration::from_secs(1), seat.sink.close()).await;
+        seat.reader.abort();
     }
 }
 

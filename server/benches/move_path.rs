@@ -10,7 +10,7 @@
 use chrono::Utc;
 use criterion::{criterion_group, criterion_main, Criterion};
 use futures_util::future::join_all;
-use plateau::rooms::{isolated, Moment, RecipientView};
+use plateau::rooms::{isolated, HeldView, Moment, RecipientView};
 use plateau::store::{NewMatch, NewMove, RoomRow, SeatRow, Store};
 use plateau_games::{registry, Match, Viewer};
 use plateau_protocol::rest::MatchPlayer;
@@ -62,7 +62,7 @@ struct Position {
     seat: usize,
     legal: Vec<Value>,
     viewers: Vec<Viewer>,
-    held: Vec<RecipientView>,
+    held: Vec<HeldView>,
 }
 
 impl Position {
@@ -77,7 +77,7 @@ impl Position {
         let moment = moment(game, ply);
         let held = viewers
             .iter()
-            .map(|v| RecipientView::build(&*m, *v, &moment))
+            .map(|v| RecipientView::build(&*m, *v, &moment).hold())
             .collect();
         Position {
             game,
@@ -113,6 +113,8 @@ impl Position {
                 .collect();
             let frame = held.patch_frame(&view, "BENCHROOM", self.ply + 1, self.ply + 2, &events);
             bytes += frame.len();
+            // What the room keeps of the view it sent.
+            std::hint::black_box(view.hold());
         }
         bytes
     }

@@ -17,7 +17,7 @@
 //! in, a small share over long matches). `--spectators` adds a spectator view.
 
 use mimalloc::MiMalloc;
-use plateau::rooms::{Moment, RecipientView};
+use plateau::rooms::{HeldView, Moment, RecipientView};
 use plateau_games::{registry, Viewer};
 use plateau_protocol::ws::ServerFrame;
 use plateau_protocol::RoomStatus;
@@ -44,15 +44,18 @@ fn main() {
         let mut m = entry.start(&options, 2, [seed; 32]).expect("setup");
         m.limit_plies(300);
         let mut version = 1;
-        let mut held: Vec<RecipientView> = viewers
+        // The views as the clients hold them (the client picks its move from its own), and as
+        // the room holds them.
+        let mut sent: Vec<RecipientView> = viewers
             .iter()
             .map(|v| RecipientView::build(&*m, *v, &moment(version)))
             .collect();
+        let mut held: Vec<HeldView> = sent.iter().map(RecipientView::hold).collect();
         while played_total < moves {
             let Some(&seat) = m.to_act().first() else {
                 break;
             };
-            let mv = client_pick(&held[seat], &mut pick);
+            let mv = client_pick(&sent[seat], &mut pick);
             let mut next = m.box_clone();
             let played = next.play(seat, &mv).expect("legal");
             version += 1;
@@ -65,7 +68,7 @@ fn main() {
                 status,
                 ..moment(version)
             };
-            for (viewer, before) in viewers.iter().zip(held.iter_mut()) {
+            for (i, (viewer, before)) in viewers.iter().zip(held.iter_mut()).enumerate() {
                 let view = RecipientView::build(&*next, *viewer, &at);
                 let events: Vec<&Value> = played
                     .events
@@ -76,7 +79,8 @@ fn main() {
                 bytes += before
                     .patch_frame(&view, "BENCHROOM", version - 1, version, &events)
                     .len();
-                *before = view;
+                *before = view.hold();
+                sent[i] = view;
             }
             bytes += serde_json::to_string(&ServerFrame::Ack {
                 id: format!("m{played_total}"),

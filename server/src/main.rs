@@ -3,6 +3,8 @@
 /// mimalloc rather than the system allocator: the move path builds and drops many small JSON
 /// values (views, legal-move lists, patches), and glibc's malloc spent about 45% of the server's CPU
 /// on them under load (see `bench/README.md`).
+/// (Not with the `system-alloc` feature, for heap profiles.)
+#[cfg(not(feature = "system-alloc"))]
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 

@@ -43,7 +43,7 @@ use crate::ws::conn::{Conn, ConnId};
 pub use checkpoints::StateError;
 pub use isolation::{isolated, EngineFailure};
 pub use lobby::LobbyKey;
-pub use views::{Moment, RecipientView};
+pub use views::{HeldView, Moment, RecipientView};
 
 /// Letters and digits without look-alikes (no 0/O, 1/I/L).
 const CODE_ALPHABET: &[u8] = b"23456789ABCDEFGHJKMNPQRSTUVWXYZ";
@@ -124,7 +124,9 @@ pub struct RematchTicket {
 /// A live room: where to send commands, and its latest public info.
 #[derive(Clone)]
 pub struct RoomHandle {
-    commands: mpsc::Sender<Command>,
+    /// Boxed: a queue allocates its first block of 32 slots when it is made, and a `Command` is
+    /// some 150 bytes, a box 8 (what an idle room costs, `bench/README.md`).
+    commands: mpsc::Sender<Box<Command>>,
     info: watch::Receiver<RoomInfo>,
     /// Stops the room (this node lost its lease).
     stop: CancellationToken,
@@ -139,7 +141,10 @@ pub enum Route {
 impl RoomHandle {
     /// Queues a command; false if the room has just stopped (look it up again).
     pub async fn send(&self, command: Command) -> Result<(), Command> {
-        self.commands.send(command).await.map_err(|e| e.0)
+        self.commands
+            .send(Box::new(command))
+            .await
+            .map_err(|e| *e.0)
     }
 
     pub fn info(&self) -> RoomInfo {
@@ -248,13 +253,13 @@ impl Rooms {
                 Take::HeldBy(_) | Take::NoRoom => return Ok(room::info_from_row(&row)),
             },
         };
-        let handle = self.spawn(room::Room::new(
+        let handle = self.spawn(Box::new(room::Room::new(
             row,
             None,
             self.context.clone(),
             fence.clone(),
             self.context.shutdown.child_token(),
-        ));
+        )));
         Ok(handle.info())
     }
 
@@ -340,7 +345,7 @@ impl Rooms {
     /// Queues a notice for every room run here (rooms too busy to take it now miss it).
     pub fn tell_all(&self, notice: impl Fn() -> Command) {
         for handle in self.live.lock().expect("room registry lock").values() {
-            let _ = handle.commands.try_send(notice());
+            let _ = handle.commands.try_send(Box::new(notice()));
         }
     }
 
@@ -545,16 +550,16 @@ impl Rooms {
             },
             None => None,
         };
-        Ok(Some(self.spawn(room::Room::new(
+        Ok(Some(self.spawn(Box::new(room::Room::new(
             row,
             live,
             self.context.clone(),
             fence,
             self.context.shutdown.child_token(),
-        ))))
+        )))))
     }
 
-    fn spawn(&self, room: room::Room) -> RoomHandle {
+    fn spawn(&self, room: Box<room::Room>) -> RoomHandle {
         let (commands, receiver) = mpsc::channel(ROOM_QUEUE);
         let handle = RoomHandle {
             commands,

@@ -5,6 +5,11 @@
 //! one it sent before. `you.legal` is kept out of the generic diff: a legal-move list changes wholesale
 //! from one turn to the next, so diffing it element by element costs much and saves nothing; it goes
 //! as one `add`, `replace` or `remove` operation instead (see `shared/design.md`, cost notes).
+//!
+//! Between versions a room keeps each recipient's last view as a [`HeldView`]: its JSON text, and a
+//! digest of its legal-move list rather than the list. That is what an idle match costs in memory
+//! (a `Value` tree is several times its text, and a list of ~75 moves ~4 KB); the text is parsed
+//! back when the next version is diffed against it.
 
 use plateau_games::{Match, Viewer};
 use plateau_protocol::clock::ClockView;
@@ -14,6 +19,8 @@ use serde::ser::{SerializeSeq, Serializer};
 use serde::Serialize;
 use serde_json::value::RawValue;
 use serde_json::Value;
+use std::hash::{BuildHasher, RandomState};
+use std::sync::LazyLock;
 
 /// One recipient's view, with its legal-move list apart.
 #[derive(Debug, Clone)]
@@ -23,6 +30,29 @@ pub struct RecipientView {
     /// `you.legal`, when the recipient has to act: JSON text, serialised once from the engine's
     /// moves, compared as text and sent as it is.
     legal: Option<Box<RawValue>>,
+}
+
+/// A view as a room holds it after sending it: the view without `you.legal` as compact JSON text,
+/// and a digest of `you.legal` when there is one.
+#[derive(Debug, Clone)]
+pub struct HeldView {
+    base: Box<str>,
+    legal: Option<Digest>,
+}
+
+/// 128 bits of two SipHash-1-3 keyed at random when the process starts: two different legal-move
+/// lists have the same digest with a probability of 2^-128, and nobody outside knows the keys.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Digest(u64, u64);
+
+static DIGEST_KEYS: LazyLock<[RandomState; 2]> =
+    LazyLock::new(|| [RandomState::new(), RandomState::new()]);
+
+impl Digest {
+    fn of(text: &str) -> Digest {
+        let [a, b] = &*DIGEST_KEYS;
+        Digest(a.hash_one(text), b.hash_one(text))
+    }
 }
 
 /// What every view of one version shares.
@@ -89,13 +119,47 @@ impl RecipientView {
         view
     }
 
+    /// The view as the room holds it once sent.
+    pub fn hold(&self) -> HeldView {
+        HeldView {
+            base: serde_json::to_string(&self.base)
+                .expect("views serialise")
+                .into_boxed_str(),
+            legal: self.legal.as_ref().map(|l| Digest::of(l.get())),
+        }
+    }
+}
+
+impl HeldView {
+    /// The whole view, as a snapshot carries it; `legal` gives the list the view was built with
+    /// (asked only if it had one: the engine's list for the same seat and version).
+    pub fn full(&self, legal: impl FnOnce() -> Box<RawValue>) -> Value {
+        let mut view = self.base();
+        if self.legal.is_some() {
+            let legal = legal();
+            debug_assert_eq!(self.legal, Some(Digest::of(legal.get())));
+            if let Some(you) = view.get_mut("you").and_then(Value::as_object_mut) {
+                you.insert(
+                    "legal".into(),
+                    serde_json::from_str(legal.get()).expect("legal moves are JSON"),
+                );
+            }
+        }
+        view
+    }
+
+    fn base(&self) -> Value {
+        serde_json::from_str(&self.base).expect("held views are JSON")
+    }
+
     /// The RFC 6902 operations that turn `self` into `next`.
     pub fn patch_to(&self, next: &RecipientView) -> Value {
-        serde_json::to_value(self.ops_to(next)).expect("patches serialise")
+        let base = self.base();
+        serde_json::to_value(ops(&base, self.legal, next)).expect("patches serialise")
     }
 
     /// The `patch` frame from `self` to `next`, as the text sent: the same as serialising
-    /// `ServerFrame::Patch` with [`RecipientView::patch_to`], without copying the legal-move list
+    /// `ServerFrame::Patch` with [`HeldView::patch_to`], without copying the legal-move list
     /// into the operations (it is serialised from the view that keeps it).
     pub fn patch_frame(
         &self,
@@ -105,41 +169,43 @@ impl RecipientView {
         version: u64,
         events: &[&Value],
     ) -> String {
+        let base = self.base();
         serde_json::to_string(&PatchFrame {
             kind: "patch",
             room,
             from,
             version,
-            ops: self.ops_to(next),
+            ops: ops(&base, self.legal, next),
             events,
         })
         .expect("frames serialise")
     }
+}
 
-    fn ops_to<'a>(&self, next: &'a RecipientView) -> Ops<'a> {
-        let legal = match (&self.legal, &next.legal) {
-            (None, None) => None,
-            (Some(before), Some(after)) if before.get() == after.get() => None,
-            (Some(_), Some(after)) => Some(LegalOp {
-                op: "replace",
-                path: "/you/legal",
-                value: Some(after),
-            }),
-            (None, Some(after)) => Some(LegalOp {
-                op: "add",
-                path: "/you/legal",
-                value: Some(after),
-            }),
-            (Some(_), None) => Some(LegalOp {
-                op: "remove",
-                path: "/you/legal",
-                value: None,
-            }),
-        };
-        let mut diff = Vec::new();
-        diff_into(&self.base, &next.base, &mut String::new(), &mut diff);
-        Ops { diff, legal }
-    }
+/// The operations from a held view (its base parsed back, its list's digest) to `next`.
+fn ops<'a>(base: &Value, legal: Option<Digest>, next: &'a RecipientView) -> Ops<'a> {
+    let legal = match (legal, &next.legal) {
+        (None, None) => None,
+        (Some(before), Some(after)) if before == Digest::of(after.get()) => None,
+        (Some(_), Some(after)) => Some(LegalOp {
+            op: "replace",
+            path: "/you/legal",
+            value: Some(after),
+        }),
+        (None, Some(after)) => Some(LegalOp {
+            op: "add",
+            path: "/you/legal",
+            value: Some(after),
+        }),
+        (Some(_), None) => Some(LegalOp {
+            op: "remove",
+            path: "/you/legal",
+            value: None,
+        }),
+    };
+    let mut diff = Vec::new();
+    diff_into(base, &next.base, &mut String::new(), &mut diff);
+    Ops { diff, legal }
 }
 
 /// Appends to `ops` the operations that turn `before` into `after`, `path` pointing at both. The
@@ -291,11 +357,12 @@ mod tests {
         let options = entry.validate(2, &Value::Null).unwrap();
         let mut m = entry.start(&options, 2, [7; 32]).unwrap();
         let viewers = [Viewer::Seat(0), Viewer::Seat(1), Viewer::Spectator];
-        let mut held: Vec<RecipientView> = viewers
+        let built: Vec<RecipientView> = viewers
             .iter()
             .map(|v| RecipientView::build(&*m, *v, &moment(1)))
             .collect();
-        let mut clients: Vec<Value> = held.iter().map(RecipientView::full).collect();
+        let mut clients: Vec<Value> = built.iter().map(RecipientView::full).collect();
+        let mut held: Vec<HeldView> = built.iter().map(RecipientView::hold).collect();
         for version in 2..60 {
             let seat = m.to_act()[0];
             let mv = m.legal_moves(seat)[version as usize % m.legal_moves(seat).len()].clone();
@@ -306,7 +373,7 @@ mod tests {
                     serde_json::from_value(held[i].patch_to(&next)).unwrap();
                 json_patch::patch(&mut clients[i], &ops).unwrap();
                 assert_eq!(clients[i], next.full(), "{viewer:?} at version {version}");
-                held[i] = next;
+                held[i] = next.hold();
             }
         }
     }
@@ -317,8 +384,8 @@ mod tests {
         let entry = registry::find("abalone").unwrap();
         let options = entry.validate(2, &Value::Null).unwrap();
         let mut m = entry.start(&options, 2, [3; 32]).unwrap();
-        let before: Vec<RecipientView> = (0..2)
-            .map(|s| RecipientView::build(&*m, Viewer::Seat(s), &moment(1)))
+        let before: Vec<HeldView> = (0..2)
+            .map(|s| RecipientView::build(&*m, Viewer::Seat(s), &moment(1)).hold())
             .collect();
         let mv = m.legal_moves(0)[0].clone();
         let played = m.play(0, &mv).unwrap();
@@ -369,6 +436,29 @@ mod tests {
                 "{before} -> {after}"
             );
         }
+    }
+
+    /// A held view gives back the whole view it was built as (its legal-move list from the
+    /// engine), and a list that stays the same is not sent again.
+    #[test]
+    fn a_held_view_is_the_view_sent() {
+        let entry = registry::find("abalone").unwrap();
+        let options = entry.validate(2, &Value::Null).unwrap();
+        let m = entry.start(&options, 2, [5; 32]).unwrap();
+        for viewer in [Viewer::Seat(0), Viewer::Seat(1), Viewer::Spectator] {
+            let built = RecipientView::build(&*m, viewer, &moment(1));
+            let held = built.hold();
+            assert_eq!(held.full(|| m.legal_moves_json(0)), built.full());
+            let same = RecipientView::build(&*m, viewer, &moment(1));
+            assert_eq!(held.patch_to(&same), json!([]), "{viewer:?}");
+        }
+        let mover = RecipientView::build(&*m, Viewer::Seat(0), &moment(1)).hold();
+        let waiting = RecipientView::build(&*m, Viewer::Seat(1), &moment(1));
+        let ops = mover.patch_to(&waiting);
+        assert!(ops
+            .as_array()
+            .unwrap()
+            .contains(&json!({"op": "remove", "path": "/you/legal"})));
     }
 
     #[test]

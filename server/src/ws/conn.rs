@@ -40,7 +40,9 @@ pub struct Conn {
 enum Sink {
     /// A socket of this node.
     Local {
-        out: mpsc::Sender<Outbound>,
+        /// Boxed: a queue allocates its first block of 32 slots when it is made, and an
+        /// `Outbound` is 40 bytes, a box 8 (what an idle connection costs, `bench/README.md`).
+        out: mpsc::Sender<Box<Outbound>>,
         /// Cancelled when the connection must close because it fell behind.
         kick: CancellationToken,
     },
@@ -52,7 +54,7 @@ impl Conn {
     pub fn new(
         id: ConnId,
         player: PlayerRef,
-        out: mpsc::Sender<Outbound>,
+        out: mpsc::Sender<Box<Outbound>>,
         kick: CancellationToken,
     ) -> Self {
         Conn {
@@ -88,7 +90,7 @@ impl Conn {
     /// Queues an already serialised frame (one serialisation shared by many recipients).
     pub fn send_text(&self, text: Utf8Bytes) -> bool {
         match &self.sink {
-            Sink::Local { out, kick } => match out.try_send(Outbound::Text(text)) {
+            Sink::Local { out, kick } => match out.try_send(Box::new(Outbound::Text(text))) {
                 Ok(()) => true,
                 Err(mpsc::error::TrySendError::Full(_)) => {
                     kick.cancel();

@@ -210,7 +210,7 @@ async fn session(
                 }
             }
             _ = ping.tick(), if !awaiting_pong => {
-                if out.try_send(Outbound::Ping).is_ok() {
+                if out.try_send(Box::new(Outbound::Ping)).is_ok() {
                     awaiting_pong = true;
                     pong_deadline.as_mut().reset(tokio::time::Instant::now() + limits.ws_pong_timeout());
                 }
@@ -234,7 +234,7 @@ async fn session(
     match closing {
         Some((code, reason)) => {
             // The close goes after what is queued; a client that does not read gets cut off.
-            let close = Outbound::Close(code, reason);
+            let close = Box::new(Outbound::Close(code, reason));
             let queued = tokio::time::timeout(Duration::from_secs(2), out.send(close)).await;
             // Read on until the client answers the close: a socket closed with unread input is
             // reset, and the client could lose the frames sent last (the `rate_limited` error).
@@ -304,9 +304,12 @@ fn is_gone(violation: &tungstenite::error::ProtocolError) -> bool {
 }
 
 /// Sends queued frames, flushing when the queue is empty (several frames, one write).
-async fn write_loop(mut sink: SplitSink<WebSocket, Message>, mut outbox: mpsc::Receiver<Outbound>) {
+async fn write_loop(
+    mut sink: SplitSink<WebSocket, Message>,
+    mut outbox: mpsc::Receiver<Box<Outbound>>,
+) {
     while let Some(out) = outbox.recv().await {
-        let sent = match out {
+        let sent = match *out {
             Outbound::Text(text) => {
                 let fed = sink.feed(Message::Text(text)).await;
                 if fed.is_ok() && outbox.is_empty() {

@@ -5,8 +5,9 @@ use plateau_games::Viewer;
 use plateau_protocol::ws::ServerFrame;
 
 use super::{LiveMatch, Room};
-use crate::rooms::views::{Moment, RecipientView};
+use crate::rooms::views::{HeldView, Moment, RecipientView};
 use crate::ws::conn::{encode, Conn, ConnId};
+use serde_json::Value;
 
 impl Room {
     pub(super) fn moment(&self) -> Option<Moment<'_>> {
@@ -22,20 +23,34 @@ impl Room {
         })
     }
 
-    /// The view a viewer holds now, built if nobody holds it yet.
-    pub(super) fn current_view(&mut self, viewer: Viewer) -> Option<RecipientView> {
+    /// The whole view a viewer holds now, as a snapshot carries it: the one held, or built (and
+    /// held from now on) if nobody holds it yet.
+    pub(super) fn current_view(&mut self, viewer: Viewer) -> Option<Value> {
         let moment = self.moment()?;
         let live = self.live.as_ref()?;
-        let cached = match viewer {
-            Viewer::Seat(seat) => live.seat_views[seat].clone(),
-            _ => live.spectator_view.clone(),
+        let held = match viewer {
+            Viewer::Seat(seat) => live.seat_views[seat].as_ref(),
+            _ => live.spectator_view.as_ref(),
         };
-        let view =
-            cached.unwrap_or_else(|| RecipientView::build(&*live.game_match, viewer, &moment));
-        let live = self.live.as_mut()?;
-        match viewer {
-            Viewer::Seat(seat) => live.seat_views[seat] = Some(view.clone()),
-            _ => live.spectator_view = Some(view.clone()),
+        let (view, hold) = match held {
+            Some(held) => (
+                held.full(|| match viewer {
+                    Viewer::Seat(seat) => live.game_match.legal_moves_json(seat),
+                    _ => unreachable!("only seats have legal moves"),
+                }),
+                None,
+            ),
+            None => {
+                let built = RecipientView::build(&*live.game_match, viewer, &moment);
+                (built.full(), Some(built.hold()))
+            }
+        };
+        if let Some(hold) = hold {
+            let live = self.live.as_mut()?;
+            match viewer {
+                Viewer::Seat(seat) => live.seat_views[seat] = Some(hold),
+                _ => live.spectator_view = Some(hold),
+            }
         }
         Some(view)
     }
@@ -56,7 +71,7 @@ impl Room {
             conn.send(&ServerFrame::Snapshot {
                 room: self.code.clone(),
                 version,
-                view: view.full(),
+                view,
             });
         }
     }
@@ -107,7 +122,7 @@ impl Room {
         let Some(moment) = self.moment() else { return };
         let live = self.live.as_ref().expect("a version has a match");
         let from = moment.version - 1;
-        let mut frames: Vec<(Viewer, axum::extract::ws::Utf8Bytes, RecipientView)> = Vec::new();
+        let mut frames: Vec<(Viewer, axum::extract::ws::Utf8Bytes, HeldView)> = Vec::new();
         for (viewer, next) in views {
             let held = match viewer {
                 Viewer::Seat(seat) => live.seat_views[seat].as_ref(),
@@ -130,7 +145,7 @@ impl Room {
                     view: next.full(),
                 }),
             };
-            frames.push((viewer, text, next));
+            frames.push((viewer, text, next.hold()));
         }
         let live = self.live.as_mut().expect("a version has a match");
         live.seat_views.iter_mut().for_each(|v| *v = None);

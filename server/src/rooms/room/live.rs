@@ -11,7 +11,7 @@ use uuid::Uuid;
 
 use crate::rooms::clock::Clocks;
 use crate::rooms::forfeits;
-use crate::rooms::views::RecipientView;
+use crate::rooms::views::HeldView;
 use crate::rooms::{engine_options, game_of_match};
 use crate::store::{RoomRow, Ruling, Store, StoreError};
 
@@ -34,8 +34,8 @@ pub struct LiveMatch {
     /// Versions of accepted moves by (player, client move id): a resent move gets its first ack.
     pub(super) acks: HashMap<(Uuid, String), u64>,
     /// The view each seat (and the spectators) was last sent; None where nobody watches.
-    pub(super) seat_views: Vec<Option<RecipientView>>,
-    pub(super) spectator_view: Option<RecipientView>,
+    pub(super) seat_views: Vec<Option<HeldView>>,
+    pub(super) spectator_view: Option<HeldView>,
 }
 
 impl LiveMatch {

@@ -82,8 +82,8 @@ pub struct Room {
     recent: recent::Recent,
     /// The version a bot is thinking about, if one is (its answer comes on `bot_choices`).
     thinking: Option<u64>,
-    /// Where bots' choices come back to the room (set when the room runs).
-    bot_choices: Option<mpsc::Sender<play::BotChoice>>,
+    /// Where bots' choices come back to the room (set when the room runs). Boxed, as commands are.
+    bot_choices: Option<mpsc::Sender<Box<play::BotChoice>>>,
     /// A timed duty (a forfeit, a default move on a clock) that could not be stored (the database
     /// away) is tried again no sooner than this.
     retry_duties_at: Option<tokio::time::Instant>,
@@ -214,12 +214,17 @@ impl Room {
     }
 
     /// The room's loop: commands in order, bots when due, until shutdown (or idle once finished).
-    pub async fn run(mut self, mut commands: mpsc::Receiver<Command>) {
+    ///
+    /// An idle room is this future: the room itself is boxed once (not held both by the task and
+    /// by its future), and the work of a command, a bot's choice or a timed duty runs as a boxed
+    /// future of its own, so that the loop does not hold room for the largest of them while it
+    /// waits (`bench/README.md`, issue 16, lever 3).
+    pub async fn run(mut self: Box<Self>, mut commands: mpsc::Receiver<Box<Command>>) {
         let stop = self.stop.clone();
         let (bot_choices, mut chosen) = mpsc::channel(4);
         self.bot_choices = Some(bot_choices);
         loop {
-            self.track_vacancy().await;
+            Box::pin(self.track_vacancy()).await;
             self.track_presence();
             let expires = self.expiry_due();
             let duty = self.next_duty();
@@ -230,15 +235,15 @@ impl Room {
                 );
             tokio::select! {
                 command = commands.recv() => match command {
-                    Some(command) => self.handle(command).await,
+                    Some(command) => Box::pin(self.handle(*command)).await,
                     None => break,
                 },
-                Some(choice) = chosen.recv() => self.on_bot_choice(choice).await,
+                Some(choice) = chosen.recv() => Box::pin(self.on_bot_choice(*choice)).await,
                 _ = async { tokio::time::sleep_until(duty.expect("guarded").0).await }, if duty.is_some() => {
-                    self.perform(duty.expect("guarded").1).await;
+                    Box::pin(self.perform(duty.expect("guarded").1)).await;
                 }
                 _ = async { tokio::time::sleep_until(expires.expect("guarded")).await }, if expires.is_some() => {
-                    self.expire().await;
+                    Box::pin(self.expire()).await;
                 }
                 _ = tokio::time::sleep(IDLE_FINISHED), if idle => break,
                 _ = stop.cancelled() => break,
@@ -249,7 +254,7 @@ impl Room {
         // answer that would never come.
         commands.close();
         while let Ok(command) = commands.try_recv() {
-            self.turn_away(command);
+            self.turn_away(*command);
         }
     }
 

@@ -363,7 +363,7 @@ impl Room {
         tokio::spawn(async move {
             let mv = pool.think(m, seat, level, rng).await;
             // The room may have stopped meanwhile: nobody to tell.
-            let _ = answer.send(BotChoice { version, seat, mv }).await;
+            let _ = answer.send(Box::new(BotChoice { version, seat, mv })).await;
         });
     }
 
