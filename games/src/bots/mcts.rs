@@ -80,7 +80,7 @@ impl<'a, G: Game> Search<'a, G> {
             self.playout();
         }
         // Most visited, first listed on a tie; the seat's own edges only (a simultaneous phase
-        // lists the others' too, deeper). Before any playout: the first legal move.
+        // lists the others' too, deeper).
         let best = self.nodes[0]
             .edges
             .iter()
@@ -89,7 +89,35 @@ impl<'a, G: Game> Search<'a, G> {
                 Some(b) if b.visits >= e.visits => Some(b),
                 _ => Some(e),
             });
-        Some(best.map_or_else(|| legal[0].clone(), |e| e.mv.clone()))
+        match best {
+            Some(edge) => Some(edge.mv.clone()),
+            // No time for a single playout (the bot waited its turn for a thread past its
+            // deadline): the best move one ply ahead by the game's evaluation, not a blind one.
+            None => self.greedy(legal),
+        }
+    }
+
+    /// The legal move whose result the seat's reward likes best (a win, a draw, or the game's
+    /// evaluation), on one sample of what it cannot see, first listed on a tie; for a game without
+    /// an evaluation, the playout policy's move.
+    fn greedy(&mut self, legal: Vec<G::Move>) -> Option<G::Move> {
+        let sample = self.root.determinize(self.seat, self.rng);
+        if sample.evaluate(self.seat).is_none() {
+            return self.root.playout_move(self.seat, self.rng);
+        }
+        let mut best: Option<(f64, G::Move)> = None;
+        for mv in legal {
+            let mut after = sample.clone();
+            if after.play(self.seat, &mv, self.rng).is_err() {
+                continue;
+            }
+            let score = rewards(&after)[self.seat];
+            if best.as_ref().is_none_or(|(b, _)| score > *b) {
+                best = Some((score, mv));
+            }
+        }
+        best.map(|(_, mv)| mv)
+            .or_else(|| self.root.playout_move(self.seat, self.rng))
     }
 
     /// A move that wins at once in every one of a few samples, if there is one: an evaluation close

@@ -293,3 +293,30 @@ fn abalone_random_move_draws_as_the_default_would() {
         g.play(seat, &fast.unwrap(), &mut seeded(0)).unwrap();
     }
 }
+
+#[test]
+fn a_bot_out_of_time_plays_the_best_move_one_ply_ahead() {
+    // A bot whose deadline passed before one playout (it waited for a thread) plays the move the
+    // game's evaluation likes best, not the first one listed.
+    let options = validate(&Abalone::info().options, 2, &json!({})).unwrap();
+    let mut g = Abalone::setup(&options, 2, &mut seeded(7)).unwrap();
+    let mut not_first = 0;
+    for ply in 0..40 {
+        let seat = g.to_act()[0];
+        let legal = g.legal_moves(seat);
+        let score = |mv: &<Abalone as Game>::Move| {
+            let mut after = g.clone();
+            after.play(seat, mv, &mut seeded(0)).unwrap();
+            after.evaluate(seat).unwrap()
+        };
+        let best = legal.iter().map(score).fold(f64::MIN, f64::max);
+        let chosen = search(&g, seat, &small(), &mut seeded(ply), Some(Instant::now())).unwrap();
+        assert_eq!(score(&chosen), best, "ply {ply}: {chosen:?}");
+        if score(&legal[0]) < best {
+            not_first += 1;
+        }
+        let mv = g.random_move(seat, &mut seeded(ply)).unwrap();
+        g.play(seat, &mv, &mut seeded(0)).unwrap();
+    }
+    assert!(not_first > 0, "the first listed move was always as good: nothing was checked");
+}

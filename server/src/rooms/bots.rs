@@ -1,7 +1,8 @@
 //! Where bots think: off the async runtime's workers, on the blocking pool, at most `--bot-threads`
 //! at once across the whole server (a semaphore), so that a thousand bot seats thinking together
 //! queue for those threads and never slow the rooms of people. A search stops by its deadline (the
-//! contract: under 2 seconds a move, counted from when the room asked, waiting included).
+//! contract: under 2 seconds a move, counted from when the room asked, waiting included); a bot
+//! that waited past it for a thread plays the best move one ply ahead by the game's evaluation.
 
 use plateau_games::{BotLevel as EngineLevel, GameRng, Match, Seat};
 use plateau_protocol::ws::BotLevel;
