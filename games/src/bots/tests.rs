@@ -318,5 +318,8 @@ fn a_bot_out_of_time_plays_the_best_move_one_ply_ahead() {
         let mv = g.random_move(seat, &mut seeded(ply)).unwrap();
         g.play(seat, &mv, &mut seeded(0)).unwrap();
     }
-    assert!(not_first > 0, "the first listed move was always as good: nothing was checked");
+    assert!(
+        not_first > 0,
+        "the first listed move was always as good: nothing was checked"
+    );
 }
