@@ -178,16 +178,8 @@ async fn a_graceful_stop_hands_rooms_over_at_once() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_commit_under_a_lost_lease_is_refused() {
     let db = TestDb::new(Backend::Postgres).await;
-    // A server made the schema and a started match to commit to.
-    let server = TestServer::start(&db).await;
-    let api = Api::new(server.http());
-    let duo = plateau_tests::scenario::started_abalone_duo(&server, &api, "private").await;
-    let (_, room) = api.get(&format!("/api/v1/rooms/{}", duo.code), None).await;
+    let (room, store, pool) = stopped_match(&db).await;
     let match_id: uuid::Uuid = room["match"].as_str().unwrap().parse().unwrap();
-    drop(duo);
-    drop(server);
-    let store = Store::connect(&db.url, 2).await.unwrap();
-    let pool = store.postgres().unwrap().clone();
     let short = Duration::from_millis(300);
     let old = Leases::new(pool.clone(), uuid::Uuid::new_v4(), short);
     let new = Leases::new(pool, uuid::Uuid::new_v4(), short);
@@ -232,15 +224,8 @@ async fn a_commit_under_a_lost_lease_is_refused() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_lease_let_go_is_not_renewed() {
     let db = TestDb::new(Backend::Postgres).await;
-    let server = TestServer::start(&db).await;
-    let api = Api::new(server.http());
-    let duo = plateau_tests::scenario::started_abalone_duo(&server, &api, "private").await;
-    let (_, room) = api.get(&format!("/api/v1/rooms/{}", duo.code), None).await;
+    let (room, _store, pool) = stopped_match(&db).await;
     let code = duo_code(&room);
-    drop(duo);
-    drop(server);
-    let store = Store::connect(&db.url, 2).await.unwrap();
-    let pool = store.postgres().unwrap().clone();
     let long = Duration::from_secs(60);
     let stopping = Leases::new(pool.clone(), uuid::Uuid::new_v4(), long);
     let other = Leases::new(pool, uuid::Uuid::new_v4(), long);
@@ -265,6 +250,20 @@ async fn a_lease_let_go_is_not_renewed() {
         !stopping.renew(&running).await.unwrap().contains(&code),
         "the node that let it go learns it is no longer its own"
     );
+}
+
+/// A started Abalone match on `db` whose server has stopped (it made the schema and the match):
+/// its RoomInfo, and the store with its Postgres pool, for tests of leases at the store level.
+async fn stopped_match(db: &TestDb) -> (Value, Store, sqlx::PgPool) {
+    let server = TestServer::start(db).await;
+    let api = Api::new(server.http());
+    let duo = plateau_tests::scenario::started_abalone_duo(&server, &api, "private").await;
+    let (_, room) = api.get(&format!("/api/v1/rooms/{}", duo.code), None).await;
+    drop(duo);
+    drop(server);
+    let store = Store::connect(&db.url, 2).await.unwrap();
+    let pool = store.postgres().unwrap().clone();
+    (room, store, pool)
 }
 
 fn duo_code(room: &Value) -> String {
