@@ -30,6 +30,8 @@ pub struct RecipientView {
     /// `you.legal`, when the recipient has to act: JSON text, serialised once from the engine's
     /// moves, compared as text and sent as it is.
     legal: Option<Box<RawValue>>,
+    /// The digest of `legal`, computed once: compared with the held view's, and held next.
+    legal_digest: Option<Digest>,
 }
 
 /// A view as a room holds it after sending it: the view without `you.legal` as compact JSON text,
@@ -101,7 +103,12 @@ impl RecipientView {
         let mut base = serde_json::to_value(view).expect("views serialise");
         // The state is moved in, not serialised into a copy of itself.
         base["state"] = m.view(viewer);
-        RecipientView { base, legal }
+        let legal_digest = legal.as_ref().map(|l| Digest::of(l.get()));
+        RecipientView {
+            base,
+            legal,
+            legal_digest,
+        }
     }
 
     /// The whole view, as a snapshot carries it.
@@ -125,7 +132,7 @@ impl RecipientView {
             base: serde_json::to_string(&self.base)
                 .expect("views serialise")
                 .into_boxed_str(),
-            legal: self.legal.as_ref().map(|l| Digest::of(l.get())),
+            legal: self.legal_digest,
         }
     }
 }
@@ -186,7 +193,7 @@ impl HeldView {
 fn ops<'a>(base: &Value, legal: Option<Digest>, next: &'a RecipientView) -> Ops<'a> {
     let legal = match (legal, &next.legal) {
         (None, None) => None,
-        (Some(before), Some(after)) if before == Digest::of(after.get()) => None,
+        (Some(before), Some(_)) if Some(before) == next.legal_digest => None,
         (Some(_), Some(after)) => Some(LegalOp {
             op: "replace",
             path: "/you/legal",
