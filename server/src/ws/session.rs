@@ -503,76 +503,64 @@ impl Session<'_> {
         id: Option<String>,
         command: impl FnOnce(Conn) -> Command,
     ) -> bool {
-        let mut command = Some(command(self.conn.clone()));
+        match self.deliver(code, command(self.conn.clone())).await {
+            Ok(()) => true,
+            Err((error, message)) => {
+                self.room_error(code, id, error, message);
+                false
+            }
+        }
+    }
+
+    /// Hands `command` to room `code`, here or on the node that runs it; why not, if it could not.
+    async fn deliver(&self, code: &str, command: Command) -> Result<(), (ErrorCode, String)> {
+        let unknown = || (ErrorCode::UnknownRoom, format!("no room `{code}`"));
+        let mut command = Some(command);
         // A room that stops as we send is looked up again (it reloads from the store, or is found
         // where it moved).
         for _ in 0..2 {
-            match self.state.rooms.route(code).await {
-                Ok(Some(Route::Local(room))) => {
+            let route = self.state.rooms.route(code).await.map_err(|e| {
+                tracing::error!(error = %e, "room lookup failed");
+                (
+                    ErrorCode::Internal,
+                    "internal error; it has been logged".to_string(),
+                )
+            })?;
+            match route {
+                Some(Route::Local(room)) => {
                     match room.send(command.take().expect("kept until sent")).await {
-                        Ok(()) => return true,
+                        Ok(()) => return Ok(()),
                         Err(back) => command = Some(back),
                     }
                 }
-                Ok(Some(Route::Remote(node))) => {
+                Some(Route::Remote(node)) => {
                     let cluster = self
                         .state
                         .rooms
                         .cluster()
                         .expect("remote rooms need a cluster");
                     let sent = command.take().expect("kept until sent");
-                    match cluster.forward(node, code, self.conn, sent).await {
-                        Ok(()) => return true,
-                        Err(ForwardError::Unknown) => {
-                            self.room_error(
-                                code,
-                                id,
-                                ErrorCode::UnknownRoom,
-                                format!("no room `{code}`"),
-                            );
-                            return false;
-                        }
+                    return match cluster.forward(node, code, self.conn, sent).await {
+                        Ok(()) => Ok(()),
+                        Err(ForwardError::Unknown) => Err(unknown()),
                         Err(e) => {
                             // Gone or moved: asked again from the database next time.
                             cluster.forget_owner(&code.to_ascii_uppercase());
                             tracing::info!(error = %e, room = code, "a forwarded command failed");
-                            self.room_error(
-                                code,
-                                id,
+                            Err((
                                 ErrorCode::Internal,
-                                "the room is moving to another server; try again in a few seconds",
-                            );
-                            return false;
+                                "the room is moving to another server; try again in a few seconds"
+                                    .to_string(),
+                            ))
                         }
-                    }
+                    };
                 }
-                Ok(None) => {
-                    self.room_error(
-                        code,
-                        id,
-                        ErrorCode::UnknownRoom,
-                        format!("no room `{code}`"),
-                    );
-                    return false;
-                }
-                Err(e) => {
-                    tracing::error!(error = %e, "room lookup failed");
-                    self.room_error(
-                        code,
-                        id,
-                        ErrorCode::Internal,
-                        "internal error; it has been logged",
-                    );
-                    return false;
-                }
+                None => return Err(unknown()),
             }
         }
-        self.room_error(
-            code,
-            id,
+        Err((
             ErrorCode::Internal,
-            "the room is restarting; try again",
-        );
-        false
+            "the room is restarting; try again".to_string(),
+        ))
     }
 }
