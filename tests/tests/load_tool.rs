@@ -4,7 +4,7 @@
 
 use plateau_load::{Cli, Summary};
 use plateau_tests::cluster::start_nodes;
-use plateau_tests::{Backend, TestDb, TestServer};
+use plateau_tests::{Api, Backend, TestDb, TestServer};
 
 /// A server whose flood limits do not stop a few matches played flat out.
 async fn server(db: &TestDb) -> TestServer {
@@ -70,6 +70,46 @@ async fn idle_holds_connections_and_reads_the_server_memory() {
     assert_eq!(summary.extra["memory_source"], "/metrics");
     assert!(summary.extra["server_bytes_per_connection"].is_number());
     assert!(summary.errors.is_empty(), "{:?}", summary.errors);
+}
+
+/// `idle --game`: the connections are the seats of started matches, held while nobody moves; the
+/// server's own figures show the rooms playing and every seat connected.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn idle_holds_started_matches() {
+    let db = TestDb::new(Backend::Sqlite).await;
+    let server = server(&db).await;
+    let metrics_addr = server.metrics_addr.to_string();
+    let summary = load(
+        &server,
+        &[
+            "idle",
+            "--game",
+            "abalone",
+            "--connections",
+            "20",
+            "--players",
+            "20",
+            "--hold",
+            "0.5",
+            "--metrics-addr",
+            &metrics_addr,
+        ],
+    )
+    .await;
+    assert!(summary.errors.is_empty(), "{:?}", summary.errors);
+    assert_eq!(summary.counters["connected"], 20);
+    assert_eq!(summary.extra["matches_held"], 10);
+    assert_eq!(summary.extra["players_per_match"], 2);
+    assert_eq!(summary.extra["server_connections_gauge"], 20.0);
+    assert!(summary.extra["server_bytes_per_connection"].is_number());
+    let (_, rooms) = Api::new(server.http())
+        .get("/api/v1/matches?status=playing", None)
+        .await;
+    assert_eq!(
+        rooms["matches"].as_array().map(Vec::len),
+        Some(10),
+        "{rooms}"
+    );
 }
 
 async fn play_on(backend: Backend) {
