@@ -371,9 +371,16 @@ impl Client {
 
     /// The legal moves listed in this client's view of `room`.
     pub fn legal(&self, room: &str) -> Vec<Value> {
-        self.view(room)
-            .and_then(|(_, v)| v["you"]["legal"].as_array().cloned())
-            .unwrap_or_default()
+        self.legal_at(room).1
+    }
+
+    /// The version of the view of `room` and its legal moves, read together: read one after the
+    /// other, a patch arriving in between would pair the new version with the old moves.
+    pub fn legal_at(&self, room: &str) -> (u64, Vec<Value>) {
+        self.view(room).map_or((0, Vec::new()), |(version, v)| {
+            let legal = v["you"]["legal"].as_array().cloned().unwrap_or_default();
+            (version, legal)
+        })
     }
 }
 

@@ -38,9 +38,8 @@ async fn play_to_the_end(a: &Client, code: &str) -> Value {
         if let Some(ended) = a.frames().into_iter().find(|f| f["type"] == "ended") {
             return ended;
         }
-        let legal = a.legal(code);
+        let (version, legal) = a.legal_at(code);
         if legal.is_empty() {
-            let version = a.version(code);
             a.try_wait_for(mark, std::time::Duration::from_secs(10), |f| {
                 f["type"] == "ended" || f["version"].as_u64().is_some_and(|v| v > version)
             })
