@@ -118,6 +118,20 @@ export async function waitMyTurn(page, timeout = 15000) {
   }
 }
 
+/**
+ * Waits until it is my turn (true) or the match is over (false): a bot's move may end the match
+ * after a loop saw it playing, and then the turn never comes back.
+ */
+export async function myTurnOrOver(page, timeout = 15000) {
+  try {
+    await page.waitForSelector('#room[data-my-turn="true"], #room:not([data-status="playing"])', { timeout });
+  } catch (e) {
+    throw new Error(`not my turn after ${timeout} ms: ${await describe(page)}`);
+  }
+  return (await page.getAttribute('#room', 'data-my-turn')) === 'true'
+    && (await page.getAttribute('#room', 'data-status')) === 'playing';
+}
+
 /** What the page shows and holds, for failure messages. */
 export async function describe(page) {
   return page.evaluate(() => {

@@ -5,7 +5,7 @@
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { BASE, SIZES, launch, newPlayer, createRoom, start, whoseTurn, pointAndPlay, clean, shot, SHOTS } from './helpers.js';
+import { BASE, SIZES, launch, newPlayer, createRoom, start, whoseTurn, pointAndPlay, myTurnOrOver, clean, shot, SHOTS } from './helpers.js';
 import { join } from 'node:path';
 
 const GAMES = ['abalone', 'triominos', 'pinuid', 'trangouar', 'groups-of-three'];
@@ -90,8 +90,7 @@ for (const game of ['groups-of-three', 'triominos', 'pinuid', 'abalone', 'trango
     let checked = 0;
     let zoomed = 0;
     for (let i = 0; i < 14; i++) {
-      if ((await A.page.getAttribute('#room', 'data-status')) !== 'playing') break;
-      await A.page.waitForSelector('#room[data-my-turn="true"]', { timeout: 15000 });
+      if (!(await myTurnOrOver(A.page))) break;
       // Select a piece (or a tile) first when there is one, and measure what is lit then.
       const pick = A.page.locator('#board [data-act="select"]:not(.selected), .rack .tile[data-act="select"]').last();
       if (await pick.count()) {
@@ -143,8 +142,7 @@ test('on a phone, Groups-of-Three zooms in to the spaces around the centre, ever
   }, sel);
   let zoomed = 0;
   for (let i = 0; i < 80 && zoomed < 2; i++) {
-    if ((await A.page.getAttribute('#room', 'data-status')) !== 'playing') break;
-    await A.page.waitForSelector('#room[data-my-turn="true"]', { timeout: 15000 });
+    if (!(await myTurnOrOver(A.page))) break;
     const version = await A.page.getAttribute('#room', 'data-version');
     const piece = await nearest('#board [data-act="select"]');
     if (piece) {
