@@ -124,6 +124,9 @@ impl Room {
             let Some((seat, mv)) = choose(&*next) else {
                 return Ok(None);
             };
+            // Where the end-to-end tests make an engine fail (a panic, or a call past its
+            // deadline): no input of a client reaches such a failure any more.
+            fail::fail_point!("engine-play");
             let played = next.play(seat, &mv)?;
             let result = next
                 .outcome()
