@@ -12,6 +12,12 @@
 //!
 //! Measured: acked moves/s; move→ack (the mover's send to its ack) and move→patch (the mover's send
 //! to the patch of that version at each other seat); errors by code.
+//!
+//! `--bot-matches N` adds N matches against the server's bots (of `--bot-level`), played all along
+//! beside the measured ones: one seat each played by the tool at once when it is its turn, the
+//! others the server's bots, so that the bot threads stay busy. They are counted apart (the
+//! summary's `bot_matches_*`), not in the figures: a run with and one without them shows whether
+//! bots thinking slow the moves of people.
 
 use futures_util::stream::SplitSink;
 use futures_util::{SinkExt, StreamExt};
@@ -59,6 +65,14 @@ pub struct PlayArgs {
     /// With several nodes: the node each seat connects through.
     #[arg(long, value_enum, default_value_t = SeatsOn::OtherNodes)]
     pub seats_on: SeatsOn,
+    /// Matches against the server's bots played beside the measured ones, not counted in the
+    /// figures: one seat each played by the tool, the others bots. (The server's CPU per move
+    /// then includes the bots' thinking.)
+    #[arg(long, default_value_t = 0)]
+    pub bot_matches: usize,
+    /// The level of the bots of `--bot-matches` (a protocol `bot_level`).
+    #[arg(long, default_value = "strong")]
+    pub bot_level: String,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -119,7 +133,11 @@ pub async fn run(
     } else {
         Duration::ZERO
     };
-    let mut drivers = Vec::with_capacity(args.matches);
+    let launch = |config: DriverConfig, ready: mpsc::UnboundedSender<bool>| {
+        let (go, stop, slots) = (go.clone(), stop.clone(), setup_slots.clone());
+        tokio::spawn(drive(config, slots, ready, go, stop))
+    };
+    let mut drivers = Vec::with_capacity(args.matches + args.bot_matches);
     for (index, seats) in players.chunks(args.players).enumerate() {
         let config = DriverConfig {
             index,
@@ -129,44 +147,50 @@ pub async fn run(
             rest: Rest::new(nodes.at(index)),
             game: args.game.clone(),
             options: options.clone(),
+            seats: args.players,
             players: seats.to_vec(),
+            bot_level: None,
             interval,
             recorder: recorder.clone(),
         };
-        let (mut go, stop, ready_tx) = (go.clone(), stop.clone(), ready_tx.clone());
-        let setup_slots = setup_slots.clone();
-        drivers.push(tokio::spawn(async move {
-            let slot = setup_slots.acquire_owned().await;
-            let driver = Driver::start(config).await;
-            drop(slot);
-            let _ = ready_tx.send(driver.is_ok());
-            drop(ready_tx);
-            let mut driver = match driver {
-                Ok(driver) => driver,
-                Err((e, recorder)) => {
-                    recorder.error(&client::error_code(&e, "setup"));
-                    recorder.count("setup_failed", 1);
-                    return;
-                }
-            };
-            let start = loop {
-                if let Some(start) = *go.borrow_and_update() {
-                    break start;
-                }
-                if go.changed().await.is_err() {
-                    return;
-                }
-            };
-            driver.play(start, stop).await;
-        }));
+        drivers.push(launch(config, ready_tx.clone()));
     }
     drop(ready_tx);
+    // The matches against bots: their own recorder, so that nothing of them is in the figures.
+    let bots_recorder = Recorder::new();
+    let (bots_ready_tx, mut bots_ready) = mpsc::unbounded_channel::<bool>();
+    if args.bot_matches > 0 {
+        let hosts =
+            crate::idle::create_players(&Rest::new(nodes.at(0)), args.bot_matches, &bots_recorder)
+                .await?;
+        for (n, host) in hosts.into_iter().enumerate() {
+            let index = args.matches + n;
+            let config = DriverConfig {
+                index,
+                seat_addrs: vec![nodes.at(index)],
+                rest: Rest::new(nodes.at(index)),
+                game: args.game.clone(),
+                options: options.clone(),
+                seats: args.players,
+                players: vec![host],
+                bot_level: Some(args.bot_level.clone()),
+                interval: Duration::ZERO,
+                recorder: bots_recorder.clone(),
+            };
+            drivers.push(launch(config, bots_ready_tx.clone()));
+        }
+    }
+    drop(bots_ready_tx);
     let mut matches_ready = 0;
     for _ in 0..drivers.len() {
         match ready.recv().await {
             Some(ok) => matches_ready += usize::from(ok),
             None => break,
         }
+    }
+    let mut bot_matches_ready = 0;
+    while let Some(ok) = bots_ready.recv().await {
+        bot_matches_ready += usize::from(ok);
     }
     let setup_secs = setup_started.elapsed().as_secs_f64();
     if matches_ready == 0 {
@@ -227,6 +251,23 @@ pub async fn run(
         }),
     );
     extra.insert("matches_ready".into(), json!(matches_ready));
+    if args.bot_matches > 0 {
+        extra.insert("bot_level".into(), json!(args.bot_level));
+        extra.insert("bot_matches_ready".into(), json!(bot_matches_ready));
+        extra.insert(
+            "bot_matches_started".into(),
+            json!(bots_recorder.counter("matches_started")),
+        );
+        // Each of these is a person's move answered by a bot's (2 players), or by several.
+        extra.insert(
+            "bot_matches_moves_acked".into(),
+            json!(bots_recorder.counter("moves_acked")),
+        );
+        extra.insert(
+            "bot_matches_errors".into(),
+            json!(bots_recorder.errors_total()),
+        );
+    }
     extra.insert(
         "target_rate".into(),
         if args.rate > 0.0 {
@@ -255,6 +296,39 @@ pub async fn run(
     Ok(recorder.summary("play", &nodes.to_string(), extra))
 }
 
+/// One match's driver from set-up to the end of the run: it sets up (at most `setup_slots` at once),
+/// tells `ready` whether it could, waits for the go, and plays until `stop`.
+async fn drive(
+    config: DriverConfig,
+    setup_slots: Arc<Semaphore>,
+    ready: mpsc::UnboundedSender<bool>,
+    mut go: watch::Receiver<Option<Instant>>,
+    stop: watch::Receiver<bool>,
+) {
+    let slot = setup_slots.acquire_owned().await;
+    let driver = Driver::start(config).await;
+    drop(slot);
+    let _ = ready.send(driver.is_ok());
+    drop(ready);
+    let mut driver = match driver {
+        Ok(driver) => driver,
+        Err((e, recorder)) => {
+            recorder.error(&client::error_code(&e, "setup"));
+            recorder.count("setup_failed", 1);
+            return;
+        }
+    };
+    let start = loop {
+        if let Some(start) = *go.borrow_and_update() {
+            break start;
+        }
+        if go.changed().await.is_err() {
+            return;
+        }
+    };
+    driver.play(start, stop).await;
+}
+
 /// A started match whose seats do nothing (for `idle --game`): its room created, every seat
 /// joined over its own connection, the match started and every seat's snapshot received. Only the
 /// seats' connections are kept: the REST client that created the room goes, and with it its
@@ -281,7 +355,9 @@ impl HeldMatch {
             rest: Rest::new(nodes.at(index)),
             game: game.to_string(),
             options: options.clone(),
+            seats: players.len(),
             players,
+            bot_level: None,
             interval: Duration::ZERO,
             recorder: recorder.clone(),
         };
@@ -311,7 +387,12 @@ struct DriverConfig {
     rest: Rest,
     game: String,
     options: Value,
+    /// The room's seats.
+    seats: usize,
+    /// The players the tool seats, one connection each: every seat, or with `bot_level` the first
+    /// seats and bots in the others.
     players: Vec<Player>,
+    bot_level: Option<String>,
     interval: Duration,
     recorder: Arc<Recorder>,
 }
@@ -398,7 +479,7 @@ impl Driver {
         let c = &self.config;
         self.room = c
             .rest
-            .new_room(&c.players[0], &c.game, c.players.len(), &c.options)
+            .new_room(&c.players[0], &c.game, c.seats, &c.options)
             .await?;
         self.room_info = Value::Null;
         self.ended = false;
@@ -413,13 +494,18 @@ impl Driver {
             self.send(i, json!({"type": "join", "room": room, "as": "player"}))
                 .await?;
         }
+        let joined = self.seats.len();
         self.wait_until(|d| {
-            d.room_info["seats"]
-                .as_array()
-                .is_some_and(|seats| seats.iter().all(|s| s["connected"] == true))
+            d.room_info["seats"].as_array().is_some_and(|seats| {
+                seats.iter().filter(|s| s["connected"] == true).count() >= joined
+            })
         })
         .await?;
-        self.send(0, json!({"type": "start", "room": room})).await?;
+        let start = match &self.config.bot_level {
+            Some(level) => json!({"type": "start", "room": room, "bots": true, "bot_level": level}),
+            None => json!({"type": "start", "room": room}),
+        };
+        self.send(0, start).await?;
         self.wait_until(|d| d.seats.iter().all(|s| s.view.is_some()))
             .await?;
         self.config.recorder.count("matches_started", 1);

@@ -174,6 +174,37 @@ async fn play_at_a_set_rate_with_another_game() {
     assert!(summary.errors.is_empty(), "{:?}", summary.errors);
 }
 
+/// `--bot-matches`: matches against the server's bots beside the measured ones, counted apart.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn play_beside_matches_against_bots() {
+    let db = TestDb::new(Backend::Sqlite).await;
+    let server = server(&db).await;
+    let summary = load(
+        &server,
+        &[
+            "play",
+            "--matches",
+            "2",
+            "--bot-matches",
+            "3",
+            "--bot-level",
+            "easy",
+            "--duration",
+            "3",
+        ],
+    )
+    .await;
+    assert!(summary.counters["moves_acked"] > 0);
+    assert_eq!(summary.extra["matches_ready"], 2);
+    assert_eq!(summary.extra["bot_matches_ready"], 3);
+    assert_eq!(summary.extra["bot_level"], "easy");
+    // Each of these moves was answered by a bot: the bots played.
+    let against_bots = summary.extra["bot_matches_moves_acked"].as_u64().unwrap();
+    assert!(against_bots >= 3, "{against_bots}");
+    assert_eq!(summary.extra["bot_matches_errors"], 0);
+    assert!(summary.errors.is_empty(), "{:?}", summary.errors);
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn churn_cycles() {
     let db = TestDb::new(Backend::Sqlite).await;
