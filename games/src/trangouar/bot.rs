@@ -25,8 +25,15 @@ const UNREACHED: usize = 30;
 /// the bot kills the cubes whose corpses close no way in first. Measured with `bot_strength`:
 /// `easy` against `random` drew 8 of 20 matches without it, 5 with it.
 const WALL_WEIGHT: f64 = 3.0;
-/// What the stall draw is worth to the evaluation as it comes due: less than an even game.
-const STALL_VALUE: f64 = 0.3;
+/// The share of its value a position loses as the stall draw comes due (in proportion to the
+/// quiet rounds), and the share a position with an enemy cube walled off for good loses (the stall
+/// is certain then). A share, not a blend towards a fixed value: the evaluation counts the
+/// distance to the enemy too, so a winning position may score under a half, and a blend towards
+/// a fixed value would then make quiet rounds look good to the side that should make progress.
+const STALL_COST: f64 = 0.5;
+/// In pearls, what the evaluation gives up per living cube (of any seat) whose corpse would wall an
+/// enemy cube off for good: killing it, or losing it, would leave a draw at best.
+const CHOKE_WEIGHT: f64 = 3.0;
 /// An evaluation stays this far from 0 and 1, which only the end of the match gives: a sure win
 /// is worth more than any lead.
 const FLOOR: f64 = 0.1;
@@ -97,10 +104,11 @@ fn distance(a: Point, b: Point) -> usize {
 impl Trangouar {
     /// The evaluation: pearls left in play against the best other seat (a cube with no pearl is a
     /// corpse, the last seat with active cubes wins), plus the fights the seat can start at once
-    /// against those the others can, less a little per step between its attackers and the enemy
-    /// and per corpse beside an enemy cube. The quiet rounds draw it towards [`STALL_VALUE`], and
-    /// an enemy cube walled off for good by corpses and the edge caps it at a half: the seat
-    /// cannot win, so at best it draws. Before the reveal every seat gets a half.
+    /// against those the others can, less a little per step between its attackers and the enemy,
+    /// per corpse beside an enemy cube and per cube whose corpse would wall an enemy cube off
+    /// ([`Trangouar::walls_off`]). The quiet rounds take up to [`STALL_COST`] of it, and an enemy
+    /// cube walled off for good by corpses and the edge all of that share: the seat cannot win, so
+    /// at best it draws. Before the reveal every seat gets a half.
     pub(super) fn score(&self, seat: Seat) -> f64 {
         let standing = |s: Seat| {
             let pearls: f64 = self
@@ -115,21 +123,22 @@ impl Trangouar {
             .fold(f64::NEG_INFINITY, f64::max);
         let squeeze = |x: f64| FLOOR + (1.0 - 2.0 * FLOOR) * crate::bots::lead(x, 0.0, LEAD_SCALE);
         let Some(distance) = self.enemy_distance(seat) else {
-            // Walled off: a draw at best.
-            return squeeze(standing(seat) - best_other).min(0.5);
+            // Walled off: the stall draw at best.
+            return squeeze(standing(seat) - best_other) * (1.0 - STALL_COST);
         };
         let value = squeeze(
             standing(seat)
                 - best_other
                 - APPROACH_WEIGHT * distance
-                - WALL_WEIGHT * self.walled_sides(seat) as f64,
+                - WALL_WEIGHT * self.walled_sides(seat) as f64
+                - CHOKE_WEIGHT * self.chokes(seat) as f64,
         );
         // The stall draw, nearer as quiet rounds pass, and valued below an even game: a bot plays
         // to win, so quiet rounds cost the side that could make progress.
         let stall_near = self.rules.stall_rounds.map_or(0.0, |limit| {
             f64::from(self.quiet_rounds().min(limit)) / f64::from(limit)
         });
-        value * (1.0 - stall_near) + STALL_VALUE * stall_near
+        value * (1.0 - STALL_COST * stall_near)
     }
 
     /// The best edge (see [`edge`]) of an attack `seat` could start now, 0 if none is worth it.
@@ -232,6 +241,61 @@ impl Trangouar {
             .count()
     }
 
+    /// Living cubes (of any seat) whose corpse would wall some enemy cube of `seat` off for good.
+    fn chokes(&self, seat: Seat) -> usize {
+        (0..CELLS)
+            .filter(|&i| self.board[i].is_some_and(|c| !c.is_corpse()))
+            .filter(|&i| self.walls_off(seat, Some(Point::from_index(i))))
+            .count()
+    }
+
+    /// Whether, with a corpse on `dead` too, some enemy cube of `seat` would stand where no cube of
+    /// `seat` can ever reach it: in a region closed by corpses and the edge, of two intersections
+    /// or more (a cube alone in a one-intersection region is blocked, so it dies). False when
+    /// `seat` would have no cube left.
+    pub(super) fn walls_off(&self, seat: Seat, dead: Option<Point>) -> bool {
+        const NONE: u8 = u8::MAX;
+        let dead = dead.map(Point::index);
+        let open = |i: usize| Some(i) != dead && !self.board[i].is_some_and(|c| c.is_corpse());
+        let mut region = [NONE; CELLS];
+        let mut sizes: Vec<usize> = Vec::new();
+        let mut stack: Vec<usize> = Vec::with_capacity(CELLS);
+        for start in 0..CELLS {
+            if region[start] != NONE || !open(start) {
+                continue;
+            }
+            let id = sizes.len() as u8;
+            let mut size = 0;
+            region[start] = id;
+            stack.push(start);
+            while let Some(i) = stack.pop() {
+                size += 1;
+                for n in Point::from_index(i).neighbours() {
+                    let n = n.index();
+                    if region[n] == NONE && open(n) {
+                        region[n] = id;
+                        stack.push(n);
+                    }
+                }
+            }
+            sizes.push(size);
+        }
+        let mut mine = vec![false; sizes.len()];
+        let owner = |i: usize| self.board[i].and_then(|c| c.owner);
+        for i in (0..CELLS).filter(|&i| open(i) && owner(i) == Some(seat)) {
+            mine[usize::from(region[i])] = true;
+        }
+        if !mine.contains(&true) {
+            return false;
+        }
+        (0..CELLS).any(|i| {
+            open(i)
+                && owner(i).is_some_and(|o| o != seat)
+                && !mine[usize::from(region[i])]
+                && sizes[usize::from(region[i])] >= 2
+        })
+    }
+
     fn enemy_cubes(&self, seat: Seat) -> Vec<Point> {
         (0..self.players)
             .filter(|&s| s != seat)
@@ -239,7 +303,8 @@ impl Trangouar {
             .collect()
     }
 
-    /// The playout policy: in play, the best attack unless its odds favour the defender; otherwise,
+    /// The playout policy: in play, the best attack unless its odds favour the defender or it could
+    /// kill a cube whose corpse would wall an enemy cube off (see [`Trangouar::walls_off`]); otherwise,
     /// half the time, the move that brings one of the seat's attackers nearest an enemy cube (when
     /// one brings it nearer); else a random move, as everywhere else (setups, lost pearls).
     pub(super) fn progress_move(&self, seat: Seat, rng: &mut GameRng) -> Option<Move> {
@@ -248,6 +313,7 @@ impl Trangouar {
         }
         let best = self
             .attacks(seat)
+            .filter(|&(cube, target, _)| !self.kill_walls_off(seat, cube, target))
             .fold(None::<(Point, Point, f64)>, |best, a| match best {
                 Some(b) if b.2 >= a.2 => Some(b),
                 _ => Some(a),
@@ -263,6 +329,19 @@ impl Trangouar {
             }
         }
         crate::bots::random_choice(self, seat, rng)
+    }
+
+    /// Whether an attack from `cube` could kill `target` and so wall an enemy cube of `seat` off.
+    fn kill_walls_off(&self, seat: Seat, cube: Point, target: Point) -> bool {
+        let (Some(attacker), Some(defender)) = (self.cube_at(cube), self.cube_at(target)) else {
+            return false;
+        };
+        let most_lost = if self.rules.fast {
+            attacker.pearls.black
+        } else {
+            1
+        };
+        defender.pearls.total() <= u32::from(most_lost) && self.walls_off(seat, Some(target))
     }
 
     fn to_act_is(&self, seat: Seat) -> bool {

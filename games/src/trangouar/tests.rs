@@ -1504,3 +1504,92 @@ fn an_enemy_walled_off_by_corpses_leaves_a_draw_at_best() {
     let open = position(2, json!({}), &cubes, 0);
     assert!(open.evaluate(0).unwrap() > 0.8);
 }
+
+/// Seat 1's cube on i9 sits in a pocket (i7 to i9) closed by corpses on h9, h7 and i6, whose only
+/// way out is h8, held by a seat-1 cube with one pearl left. Seat 0 can kill it from g8, or kill
+/// another one-pearl cube out in the open (d5, from d4).
+fn choke_position() -> Trangouar {
+    position(
+        2,
+        json!({}),
+        &[
+            ("h9", None, (0, 0, 0)),
+            ("h7", None, (0, 0, 0)),
+            ("i6", None, (0, 0, 0)),
+            ("i9", Some(1), (1, 1, 1)),
+            ("h8", Some(1), (0, 0, 1)),
+            ("d5", Some(1), (0, 0, 1)),
+            ("g8", Some(0), (3, 3, 3)),
+            ("d4", Some(0), (3, 3, 3)),
+            ("a1", Some(0), (3, 3, 3)),
+        ],
+        0,
+    )
+}
+
+#[test]
+fn a_cube_whose_corpse_would_wall_the_enemy_in_is_seen() {
+    let g = choke_position();
+    assert!(!g.walls_off(0, None), "i9 can still be reached through h8");
+    assert!(
+        g.walls_off(0, Some(pt("h8"))),
+        "a corpse on h8 closes the pocket"
+    );
+    assert!(!g.walls_off(0, Some(pt("d5"))), "d5 closes nothing");
+    // A cube alone in a one-intersection pocket is not walled in: it is blocked, so it dies.
+    let corner = position(
+        2,
+        json!({}),
+        &[
+            ("h9", None, (0, 0, 0)),
+            ("i9", Some(1), (1, 1, 1)),
+            ("i8", Some(1), (0, 0, 1)),
+            ("g3", Some(0), (3, 3, 3)),
+        ],
+        0,
+    );
+    assert!(!corner.walls_off(0, Some(pt("i8"))));
+}
+
+#[test]
+fn the_evaluation_prefers_the_kill_that_leaves_the_enemy_reachable() {
+    let g = choke_position();
+    let kill = |at: &str| {
+        let mut after = g.clone();
+        let i = pt(at).index();
+        after.board[i] = Some(Cube {
+            owner: None,
+            pearls: Pearls::default(),
+        });
+        after.quiet_turns = 0;
+        after
+    };
+    let (sealing, open) = (kill("h8"), kill("d5"));
+    let (sealing, open) = (sealing.evaluate(0).unwrap(), open.evaluate(0).unwrap());
+    assert!(
+        open > sealing + 0.2,
+        "killing d5 ({open}) should be worth far more than walling i9 in ({sealing})"
+    );
+    // Walled in, seat 0 can only draw: it is worth less than an even game, however far ahead.
+    assert!(sealing < 0.5);
+}
+
+#[test]
+fn the_search_bot_kills_in_the_open_rather_than_wall_the_enemy_in() {
+    let g = choke_position();
+    let budget = crate::bots::BotLevel::Easy
+        .budget()
+        .unwrap()
+        .playouts_only();
+    for seed in 0..4 {
+        let mv = crate::bots::search(&g, 0, &budget, &mut GameRng::seed_from_u64(seed), None);
+        assert_ne!(
+            mv,
+            Some(Move::Attack {
+                cube: pt("g8"),
+                target: pt("h8"),
+            }),
+            "seed {seed}: attacking h8 walls i9 in"
+        );
+    }
+}
