@@ -1,30 +1,50 @@
-//! Where bots think: off the async runtime's workers, on the blocking pool, at most `--bot-threads`
-//! at once across the whole server (a semaphore), so that a thousand bot seats thinking together
-//! queue for those threads and never slow the rooms of people. A search stops by its deadline (the
-//! contract: under 2 seconds a move, counted from when the room asked, waiting included); a bot
-//! that waited past it for a thread plays the best move one ply ahead by the game's evaluation.
+//! Where bots think: on `--bot-threads` threads of their own, off the async runtime's workers and
+//! off the blocking pool that runs people's moves, at a lower scheduling priority (nice
+//! [`BOT_NICENESS`]), so that a thousand bot seats thinking together queue for those threads and
+//! take only the CPU that people's moves leave. A search stops by its deadline (the contract: under
+//! 2 seconds a move, counted from when the room asked, waiting included); a bot that waited past it
+//! for a thread plays the best move one ply ahead by the game's evaluation.
 
 use plateau_games::{BotLevel as EngineLevel, GameRng, Match, Seat};
 use plateau_protocol::ws::BotLevel;
 use serde_json::Value;
-use std::sync::Arc;
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::mpsc as std_mpsc;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
-use tokio::sync::Semaphore;
+use tokio::sync::oneshot;
 
 /// The longest a bot's move may take from the room's request to its answer.
 const THINK_LIMIT: Duration = Duration::from_millis(1_800);
 
-/// The server's bot threads.
+/// The bot threads' niceness (0 is normal, 19 the lowest priority): the scheduler gives the
+/// runtime's workers and the blocking pool, at 0, the CPU first when both want it. Measured with
+/// `plateau-load play --bot-matches` (bench/README.md, "Bot seats beside people").
+const BOT_NICENESS: libc::c_int = 10;
+
+/// One search, as a bot thread runs it.
+type Job = Box<dyn FnOnce() + Send>;
+
+/// The server's bot threads: a queue of searches and the threads that take them in turn.
 #[derive(Clone)]
 pub struct BotPool {
-    permits: Arc<Semaphore>,
+    jobs: std_mpsc::Sender<Job>,
 }
 
 impl BotPool {
+    /// Starts `threads` bot threads (at least one). They end when the last clone of the pool is
+    /// dropped.
     pub fn new(threads: usize) -> BotPool {
-        BotPool {
-            permits: Arc::new(Semaphore::new(threads.max(1))),
+        let (jobs, queue) = std_mpsc::channel::<Job>();
+        let queue = Arc::new(Mutex::new(queue));
+        for n in 0..threads.max(1) {
+            let queue = queue.clone();
+            std::thread::Builder::new()
+                .name(format!("plateau-bot-{n}"))
+                .spawn(move || bot_thread(&queue))
+                .expect("start a bot thread");
         }
+        BotPool { jobs }
     }
 
     /// The move a bot of `level` plays for `seat` in `m`, drawn from `rng` (the match's bot
@@ -38,15 +58,41 @@ impl BotPool {
         rng: GameRng,
     ) -> Option<Value> {
         let deadline = Instant::now() + THINK_LIMIT;
-        let _permit = self.permits.clone().acquire_owned().await.ok()?;
         let level = engine_level(level);
-        let search = move || m.bot_move(seat, level, rng, Some(deadline));
-        match tokio::task::spawn_blocking(search).await {
-            Ok(choice) => choice,
-            Err(e) => {
-                tracing::error!(error = %e, "a bot failed to think");
+        let (answer, chosen) = oneshot::channel();
+        let search = move || {
+            let choice = catch_unwind(AssertUnwindSafe(|| {
+                m.bot_move(seat, level, rng, Some(deadline))
+            }));
+            let _ = answer.send(choice);
+        };
+        self.jobs.send(Box::new(search)).ok()?;
+        match chosen.await {
+            Ok(Ok(choice)) => choice,
+            Ok(Err(_)) => {
+                tracing::error!("a bot's search panicked");
                 None
             }
+            Err(_) => None,
+        }
+    }
+}
+
+/// A bot thread: lowers its own priority, then runs searches until the pool is gone.
+fn bot_thread(queue: &Mutex<std_mpsc::Receiver<Job>>) {
+    // On Linux, niceness belongs to each thread, and `who = 0` is the calling one. If it cannot be
+    // lowered the bots still run, at the normal priority.
+    #[cfg(target_os = "linux")]
+    // SAFETY: setpriority reads its integer arguments only.
+    if unsafe { libc::setpriority(libc::PRIO_PROCESS, 0, BOT_NICENESS) } != 0 {
+        tracing::warn!("could not lower the priority of a bot thread");
+    }
+    loop {
+        // The lock is held only while waiting for the next job, never while one runs.
+        let job = queue.lock().unwrap_or_else(|e| e.into_inner()).recv();
+        match job {
+            Ok(job) => job(),
+            Err(_) => return,
         }
     }
 }
@@ -57,5 +103,44 @@ fn engine_level(level: BotLevel) -> EngineLevel {
         BotLevel::Random => EngineLevel::Random,
         BotLevel::Easy => EngineLevel::Easy,
         BotLevel::Strong => EngineLevel::Strong,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use plateau_games::registry;
+    use serde_json::json;
+
+    fn abalone() -> Box<dyn Match> {
+        let game = registry::find("abalone").expect("abalone");
+        let options = game.validate(2, &json!({})).expect("options");
+        game.start(&options, 2, [7; 32]).expect("a match")
+    }
+
+    /// Bots answer with a legal move, from threads of their own, at a lower priority; several
+    /// searches queue for one thread and all answer.
+    #[tokio::test(flavor = "current_thread")]
+    async fn bots_think_on_their_own_lower_priority_threads() {
+        let pool = BotPool::new(1);
+        let m = abalone();
+        let seat = m.to_act()[0];
+        let asks = (0..3).map(|_| pool.think(m.box_clone(), seat, BotLevel::Easy, m.bot_rng(seat)));
+        for choice in futures_util::future::join_all(asks).await {
+            let mv = choice.expect("a move");
+            assert!(m.box_clone().play(seat, &mv).is_ok(), "{mv}");
+        }
+        let (answer, niceness) = oneshot::channel();
+        pool.jobs
+            .send(Box::new(move || {
+                let name = std::thread::current().name().map(str::to_string);
+                // SAFETY: getpriority reads its integer arguments only.
+                let nice = unsafe { libc::getpriority(libc::PRIO_PROCESS, 0) };
+                let _ = answer.send((name, nice));
+            }))
+            .unwrap();
+        let (name, nice) = niceness.await.unwrap();
+        assert_eq!(name.as_deref(), Some("plateau-bot-0"));
+        assert_eq!(nice, BOT_NICENESS);
     }
 }
