@@ -181,12 +181,10 @@ pub async fn run(
         }
     }
     drop(bots_ready_tx);
+    // Each driver says once whether it set up; the channels close when all have.
     let mut matches_ready = 0;
-    for _ in 0..drivers.len() {
-        match ready.recv().await {
-            Some(ok) => matches_ready += usize::from(ok),
-            None => break,
-        }
+    while let Some(ok) = ready.recv().await {
+        matches_ready += usize::from(ok);
     }
     let mut bot_matches_ready = 0;
     while let Some(ok) = bots_ready.recv().await {

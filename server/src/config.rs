@@ -43,8 +43,8 @@ pub struct ServeArgs {
     pub bot_delay_ms: u64,
 
     /// Bots thinking at once across the server, each on a bot thread of its own at a lower
-    /// priority (nice 10); more wait their turn. 0: half the cores (at least one), so people's
-    /// moves always have a core, and the CPU first.
+    /// priority (niceness 10 above the server's); more wait their turn. 0: half the cores (at
+    /// least one), so people's moves always have a core, and the CPU first.
     #[arg(long, env = "PLATEAU_BOT_THREADS", default_value_t = 0)]
     pub bot_threads: usize,
 

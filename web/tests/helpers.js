@@ -111,11 +111,7 @@ export async function waitPly(page, n, timeout = 15000) {
 }
 
 export async function waitMyTurn(page, timeout = 15000) {
-  try {
-    await page.waitForSelector('#room[data-my-turn="true"]', { timeout });
-  } catch (e) {
-    throw new Error(`not my turn after ${timeout} ms: ${await describe(page)}`);
-  }
+  await waitRoom(page, '#room[data-my-turn="true"]', timeout);
 }
 
 /**
@@ -123,13 +119,18 @@ export async function waitMyTurn(page, timeout = 15000) {
  * after a loop saw it playing, and then the turn never comes back.
  */
 export async function myTurnOrOver(page, timeout = 15000) {
+  await waitRoom(page, '#room[data-my-turn="true"], #room:not([data-status="playing"])', timeout);
+  return (await page.getAttribute('#room', 'data-my-turn')) === 'true'
+    && (await page.getAttribute('#room', 'data-status')) === 'playing';
+}
+
+/** Waits for `selector`; a failure says what the page showed instead. */
+async function waitRoom(page, selector, timeout) {
   try {
-    await page.waitForSelector('#room[data-my-turn="true"], #room:not([data-status="playing"])', { timeout });
+    await page.waitForSelector(selector, { timeout });
   } catch (e) {
     throw new Error(`not my turn after ${timeout} ms: ${await describe(page)}`);
   }
-  return (await page.getAttribute('#room', 'data-my-turn')) === 'true'
-    && (await page.getAttribute('#room', 'data-status')) === 'playing';
 }
 
 /** What the page shows and holds, for failure messages. */

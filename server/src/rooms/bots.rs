@@ -1,6 +1,6 @@
 //! Where bots think: on `--bot-threads` threads of their own, off the async runtime's workers and
-//! off the blocking pool that runs people's moves, at a lower scheduling priority (nice
-//! [`BOT_NICENESS`]), so that a thousand bot seats thinking together queue for those threads and
+//! off the blocking pool that runs people's moves, at a lower scheduling priority (the server's
+//! niceness plus [`BOT_NICENESS_ADDED`]), so that a thousand bot seats thinking together queue for those threads and
 //! take only the CPU that people's moves leave. A search stops by its deadline (the contract: under
 //! 2 seconds a move, counted from when the room asked, waiting included); a bot that waited past it
 //! for a thread plays the best move one ply ahead by the game's evaluation.
@@ -17,10 +17,15 @@ use tokio::sync::oneshot;
 /// The longest a bot's move may take from the room's request to its answer.
 const THINK_LIMIT: Duration = Duration::from_millis(1_800);
 
-/// The bot threads' niceness (0 is normal, 19 the lowest priority): the scheduler gives the
-/// runtime's workers and the blocking pool, at 0, the CPU first when both want it. Measured with
-/// `plateau-load play --bot-matches` (bench/README.md, "Bot seats beside people").
-const BOT_NICENESS: libc::c_int = 10;
+/// How much nicer than the server's other threads the bot threads are (niceness runs from -20 to
+/// 19, the lowest priority): the scheduler gives the runtime's workers and the blocking pool the
+/// CPU first when both want it. Added to the server's own (a server started under `nice` keeps its
+/// bots below it), never set outright, which would raise the bots of such a server above it.
+/// Measured with `plateau-load play --bot-matches` (bench/README.md, "Bot seats beside people").
+const BOT_NICENESS_ADDED: libc::c_int = 10;
+
+/// The lowest priority there is.
+const NICEST: libc::c_int = 19;
 
 /// One search, as a bot thread runs it.
 type Job = Box<dyn FnOnce() + Send>;
@@ -80,11 +85,10 @@ impl BotPool {
 
 /// A bot thread: lowers its own priority, then runs searches until the pool is gone.
 fn bot_thread(queue: &Mutex<std_mpsc::Receiver<Job>>) {
-    // On Linux, niceness belongs to each thread, and `who = 0` is the calling one. If it cannot be
-    // lowered the bots still run, at the normal priority.
+    // On Linux, niceness belongs to each thread (a new one inherits its creator's), and `who = 0`
+    // is the calling one. If it cannot be lowered the bots still run, at the server's priority.
     #[cfg(target_os = "linux")]
-    // SAFETY: setpriority reads its integer arguments only.
-    if unsafe { libc::setpriority(libc::PRIO_PROCESS, 0, BOT_NICENESS) } != 0 {
+    if set_niceness((niceness() + BOT_NICENESS_ADDED).min(NICEST)) != 0 {
         tracing::warn!("could not lower the priority of a bot thread");
     }
     loop {
@@ -97,6 +101,20 @@ fn bot_thread(queue: &Mutex<std_mpsc::Receiver<Job>>) {
     }
 }
 
+/// The calling thread's niceness.
+#[cfg(target_os = "linux")]
+fn niceness() -> libc::c_int {
+    // SAFETY: getpriority reads its integer arguments only.
+    unsafe { libc::getpriority(libc::PRIO_PROCESS, 0) }
+}
+
+/// Sets the calling thread's niceness; 0 if it could.
+#[cfg(target_os = "linux")]
+fn set_niceness(nice: libc::c_int) -> libc::c_int {
+    // SAFETY: setpriority reads its integer arguments only.
+    unsafe { libc::setpriority(libc::PRIO_PROCESS, 0, nice) }
+}
+
 /// The engine's level of a protocol level.
 fn engine_level(level: BotLevel) -> EngineLevel {
     match level {
@@ -106,7 +124,7 @@ fn engine_level(level: BotLevel) -> EngineLevel {
     }
 }
 
-#[cfg(test)]
+#[cfg(all(test, target_os = "linux"))]
 mod tests {
     use super::*;
     use plateau_games::registry;
@@ -130,17 +148,16 @@ mod tests {
             let mv = choice.expect("a move");
             assert!(m.box_clone().play(seat, &mv).is_ok(), "{mv}");
         }
-        let (answer, niceness) = oneshot::channel();
+        let (answer, seen) = oneshot::channel();
         pool.jobs
             .send(Box::new(move || {
                 let name = std::thread::current().name().map(str::to_string);
-                // SAFETY: getpriority reads its integer arguments only.
-                let nice = unsafe { libc::getpriority(libc::PRIO_PROCESS, 0) };
-                let _ = answer.send((name, nice));
+                let _ = answer.send((name, niceness()));
             }))
             .unwrap();
-        let (name, nice) = niceness.await.unwrap();
+        let (name, nice) = seen.await.unwrap();
         assert_eq!(name.as_deref(), Some("plateau-bot-0"));
-        assert_eq!(nice, BOT_NICENESS);
+        // The pool was made on this thread: its threads started from this one's niceness.
+        assert_eq!(nice, (niceness() + BOT_NICENESS_ADDED).min(NICEST));
     }
 }
