@@ -188,6 +188,15 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// steps, the legal next steps.
     fn legal_moves(&self, seat: Seat) -> Vec<Self::Move>;
 
+    /// [`Game::legal_moves`] as JSON text, appended to `out`, for a game that writes its list
+    /// faster than serde does: the server sends the list of the seat to act at every version, and
+    /// for a game with many moves serialising it was a large share of a move's cost. The text must
+    /// be exactly `serde_json::to_string(&self.legal_moves(seat))` (each game that writes it tests
+    /// that). The default writes nothing and returns false: serde then writes the list.
+    fn write_legal_moves_json(&self, _seat: Seat, _out: &mut String) -> bool {
+        false
+    }
+
     /// Plays `mv` for `seat`, including anything the rules then do by themselves (dice for the next
     /// turn, automatic passes), and says what happened.
     fn play(

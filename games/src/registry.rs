@@ -63,15 +63,28 @@ pub trait GameEntry: Sync {
     ) -> Result<Box<dyn Match>, SetupError>;
 }
 
+/// A seat's legal-move list as the text of a JSON array, written by the engine
+/// ([`Game::write_legal_moves_json`], or serde). Not parsed again to check it (a list of ~75 moves
+/// at every version: checking cost more than writing); debug builds, every test among them, do.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LegalJson(Box<str>);
+
+impl LegalJson {
+    /// The JSON text.
+    pub fn get(&self) -> &str {
+        &self.0
+    }
+}
+
 /// A live match of some game: state plus RNG.
 pub trait Match: Send + Sync {
     fn game_id(&self) -> &'static str;
     fn to_act(&self) -> Vec<Seat>;
     /// Legal moves of `seat`, in canonical move JSON.
     fn legal_moves(&self, seat: Seat) -> Vec<Value>;
-    /// The same list as one JSON array, serialised straight from the engine's moves (no `Value`
-    /// per move): what the server sends as `you.legal`.
-    fn legal_moves_json(&self, seat: Seat) -> Box<RawValue>;
+    /// The same list as one JSON array, written straight from the engine's moves (no `Value` per
+    /// move): what the server sends as `you.legal`.
+    fn legal_moves_json(&self, seat: Seat) -> LegalJson;
     /// Parses and plays a move. On error the match is unchanged.
     fn play(&mut self, seat: Seat, mv: &Value) -> Result<Played, MoveError>;
     fn view(&self, viewer: Viewer) -> Value;
@@ -269,13 +282,20 @@ impl<G: Game> Match for MatchOf<G> {
             .collect()
     }
 
-    fn legal_moves_json(&self, seat: Seat) -> Box<RawValue> {
-        let legal = if self.capped() {
-            Vec::new()
-        } else {
-            self.state.legal_moves(seat)
-        };
-        serde_json::value::to_raw_value(&legal).expect("moves serialise")
+    fn legal_moves_json(&self, seat: Seat) -> LegalJson {
+        if self.capped() {
+            return LegalJson("[]".into());
+        }
+        let mut text = String::new();
+        if !self.state.write_legal_moves_json(seat, &mut text) {
+            text = serde_json::to_string(&self.state.legal_moves(seat)).expect("moves serialise");
+        }
+        debug_assert!(
+            serde_json::from_str::<&RawValue>(&text).is_ok(),
+            "{}: the legal-move text is not JSON: {text}",
+            G::info().id
+        );
+        LegalJson(text.into_boxed_str())
     }
 
     fn play(&mut self, seat: Seat, mv: &Value) -> Result<Played, MoveError> {

@@ -276,6 +276,25 @@ impl Game for Abalone {
         out.iter().map(|(mv, _)| Move::of(mv)).collect()
     }
 
+    fn write_legal_moves_json(&self, seat: Seat, out: &mut String) -> bool {
+        if self.outcome.is_some() || seat != self.pos.to_move as Seat {
+            out.push_str("[]");
+            return true;
+        }
+        let mut moves = Vec::with_capacity(96);
+        self.pos.generate(&mut moves);
+        out.reserve(moves.len() * 56 + 2);
+        out.push('[');
+        for (i, (mv, _)) in moves.iter().enumerate() {
+            if i > 0 {
+                out.push(',');
+            }
+            Move::of(mv).write_json(out);
+        }
+        out.push(']');
+        true
+    }
+
     /// Uniform among the legal moves like the default, but only the drawn move is turned into its
     /// JSON form (bots' playouts draw many): the same list, order and draw as `legal_moves`.
     fn random_move(&self, seat: Seat, rng: &mut GameRng) -> Option<Move> {

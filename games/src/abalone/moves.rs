@@ -30,6 +30,32 @@ pub struct Move {
     pub(super) req: Req,
 }
 
+impl Move {
+    /// Appends the move's JSON, the same text as serde_json's compact form of it, without serde:
+    /// every part is ASCII letters and digits from the board's tables, so nothing needs escaping
+    /// (see [`crate::Game::write_legal_moves_json`]).
+    pub(super) fn write_json(&self, out: &mut String) {
+        out.push_str("{\"notation\":\"");
+        out.push_str(self.notation.as_str());
+        out.push('"');
+        if let Some(marbles) = &self.marbles {
+            out.push_str(",\"marbles\":[");
+            for (i, name) in marbles.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                out.push('"');
+                out.push_str(name);
+                out.push('"');
+            }
+            out.push(']');
+        }
+        out.push_str(",\"dir\":\"");
+        out.push_str(self.dir);
+        out.push_str("\"}");
+    }
+}
+
 /// A move's notation (rules §1.4): 4 or 6 ASCII characters, lower case.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Notation {

@@ -1065,3 +1065,35 @@ fn tournament_records() {
         }
     }
 }
+
+/// The list written by hand is serde's text of `legal_moves`, byte for byte, for every seat along
+/// random matches of every layout and player count (the server sends the written one).
+#[test]
+fn legal_moves_json_is_serdes() {
+    let mut pick = GameRng::from_seed([11; 32]);
+    for (players, layout) in [
+        (2, "standard"),
+        (2, "belgian-daisy"),
+        (2, "german-daisy"),
+        (3, "standard"),
+        (4, "standard"),
+    ] {
+        let mut g = new_game(players, json!({ "layout": layout }));
+        for _ in 0..120 {
+            for seat in 0..players {
+                let mut written = String::new();
+                assert!(g.write_legal_moves_json(seat, &mut written));
+                let expected = serde_json::to_string(&g.legal_moves(seat)).unwrap();
+                assert_eq!(
+                    written, expected,
+                    "{players} players, {layout}, seat {seat}"
+                );
+            }
+            let Some(&seat) = g.to_act().first() else {
+                break;
+            };
+            let mv = g.random_move(seat, &mut pick).expect("a move");
+            g.play(seat, &mv, &mut pick).unwrap();
+        }
+    }
+}

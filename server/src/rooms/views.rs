@@ -8,18 +8,22 @@
 //!
 //! Between versions a room keeps each recipient's last view as a [`HeldView`]: its JSON text, and a
 //! digest of its legal-move list rather than the list. That is what an idle match costs in memory
-//! (a `Value` tree is several times its text, and a list of ~75 moves ~4 KB); the text is parsed
-//! back when the next version is diffed against it.
+//! (a `Value` tree is several times its text, and a list of ~75 moves ~4 KB); the next version is
+//! diffed against that text where it lies, without building a tree from it.
 
+use plateau_games::registry::LegalJson;
 use plateau_games::{Match, Viewer};
 use plateau_protocol::clock::ClockView;
 use plateau_protocol::ws::{View, You};
 use plateau_protocol::{MatchResult, RoomStatus};
-use serde::ser::{SerializeSeq, Serializer};
+use serde::de::{self, Deserialize, Deserializer, MapAccess, Visitor};
 use serde::Serialize;
 use serde_json::value::RawValue;
 use serde_json::Value;
+use std::borrow::Cow;
+use std::fmt;
 use std::hash::{BuildHasher, RandomState};
+use std::io::Write;
 use std::sync::LazyLock;
 
 /// One recipient's view, with its legal-move list apart.
@@ -27,9 +31,9 @@ use std::sync::LazyLock;
 pub struct RecipientView {
     /// The whole view except `you.legal`.
     base: Value,
-    /// `you.legal`, when the recipient has to act: JSON text, serialised once from the engine's
-    /// moves, compared as text and sent as it is.
-    legal: Option<Box<RawValue>>,
+    /// `you.legal`, when the recipient has to act: JSON text, written once from the engine's
+    /// moves, compared by digest and sent as it is.
+    legal: Option<LegalJson>,
     /// The digest of `legal`, computed once: compared with the held view's, and held next.
     legal_digest: Option<Digest>,
 }
@@ -140,7 +144,7 @@ impl RecipientView {
 impl HeldView {
     /// The whole view, as a snapshot carries it; `legal` gives the list the view was built with
     /// (asked only if it had one: the engine's list for the same seat and version).
-    pub fn full(&self, legal: impl FnOnce() -> Box<RawValue>) -> Value {
+    pub fn full(&self, legal: impl FnOnce() -> LegalJson) -> Value {
         let mut view = self.base();
         if self.legal.is_some() {
             let legal = legal();
@@ -159,15 +163,10 @@ impl HeldView {
         serde_json::from_str(&self.base).expect("held views are JSON")
     }
 
-    /// The RFC 6902 operations that turn `self` into `next`.
-    pub fn patch_to(&self, next: &RecipientView) -> Value {
-        let base = self.base();
-        serde_json::to_value(ops(&base, self.legal, next)).expect("patches serialise")
-    }
-
-    /// The `patch` frame from `self` to `next`, as the text sent: the same as serialising
-    /// `ServerFrame::Patch` with [`HeldView::patch_to`], without copying the legal-move list
-    /// into the operations (it is serialised from the view that keeps it).
+    /// The `patch` frame from `self` to `next`, as the text sent: `ServerFrame::Patch` with the
+    /// RFC 6902 operations that turn `self` into `next`. Written in pieces, in the protocol's field
+    /// order, so that the legal-move list, JSON text already, goes in as it is (serde would
+    /// escape it as a string or need it parsed back).
     pub fn patch_frame(
         &self,
         next: &RecipientView,
@@ -176,73 +175,93 @@ impl HeldView {
         version: u64,
         events: &[&Value],
     ) -> String {
-        let base = self.base();
-        serde_json::to_string(&PatchFrame {
-            kind: "patch",
-            room,
-            from,
-            version,
-            ops: ops(&base, self.legal, next),
-            events,
-        })
-        .expect("frames serialise")
+        let ops = ops(&self.base, self.legal, next);
+        let legal_len = next.legal.as_ref().map_or(0, |l| l.get().len());
+        let mut frame = Vec::with_capacity(256 + legal_len);
+        frame.extend_from_slice(br#"{"type":"patch","room":"#);
+        write_json(&mut frame, room);
+        write!(frame, r#","from":{from},"version":{version},"ops":["#).expect("in memory");
+        for (i, op) in ops.diff.iter().enumerate() {
+            if i > 0 {
+                frame.push(b',');
+            }
+            write_json(&mut frame, op);
+        }
+        if let Some((op, value)) = ops.legal {
+            if !ops.diff.is_empty() {
+                frame.push(b',');
+            }
+            write!(frame, r#"{{"op":"{op}","path":"/you/legal""#).expect("in memory");
+            if let Some(value) = value {
+                frame.extend_from_slice(br#","value":"#);
+                frame.extend_from_slice(value.as_bytes());
+            }
+            frame.push(b'}');
+        }
+        frame.extend_from_slice(br#"],"events":"#);
+        write_json(&mut frame, events);
+        frame.push(b'}');
+        String::from_utf8(frame).expect("frames are UTF-8")
     }
 }
 
-/// The operations from a held view (its base parsed back, its list's digest) to `next`.
-fn ops<'a>(base: &Value, legal: Option<Digest>, next: &'a RecipientView) -> Ops<'a> {
+/// Appends `value` as JSON.
+fn write_json<T: Serialize + ?Sized>(out: &mut Vec<u8>, value: &T) {
+    serde_json::to_writer(out, value).expect("frames serialise");
+}
+
+/// The operations from a held view (its base as JSON text, its list's digest) to `next`.
+fn ops<'a>(base: &str, legal: Option<Digest>, next: &'a RecipientView) -> Ops<'a> {
     let legal = match (legal, &next.legal) {
         (None, None) => None,
         (Some(before), Some(_)) if Some(before) == next.legal_digest => None,
-        (Some(_), Some(after)) => Some(LegalOp {
-            op: "replace",
-            path: "/you/legal",
-            value: Some(after),
-        }),
-        (None, Some(after)) => Some(LegalOp {
-            op: "add",
-            path: "/you/legal",
-            value: Some(after),
-        }),
-        (Some(_), None) => Some(LegalOp {
-            op: "remove",
-            path: "/you/legal",
-            value: None,
-        }),
+        (Some(_), Some(after)) => Some(("replace", Some(after.get()))),
+        (None, Some(after)) => Some(("add", Some(after.get()))),
+        (Some(_), None) => Some(("remove", None)),
     };
     let mut diff = Vec::new();
-    diff_into(base, &next.base, &mut String::new(), &mut diff);
+    diff_held(base, &next.base, &mut String::new(), &mut diff);
     Ops { diff, legal }
 }
 
-/// Appends to `ops` the operations that turn `before` into `after`, `path` pointing at both. The
-/// same operations as `json_patch::diff` (objects key by key, arrays index by index with the excess
-/// removed or added at the end, anything else replaced when it differs), with their values borrowed
-/// from `after` rather than copied, and their paths built in one string: this runs for every
-/// recipient at every version.
-fn diff_into<'a>(before: &Value, after: &'a Value, path: &mut String, ops: &mut Vec<Op<'a>>) {
+/// Appends to `ops` the operations that turn `before` (JSON text, as a view is held) into `after`,
+/// `path` pointing at both. The same operations as `json_patch::diff` (objects key by key, arrays
+/// index by index with the excess removed or added at the end, anything else replaced when it
+/// differs), with their values borrowed from `after` rather than copied, and their paths built in
+/// one string: this runs for every recipient at every version.
+///
+/// `before` is read where it lies, one level at a time (its objects and arrays as borrowed slices
+/// of the text, its strings borrowed unless escaped), instead of being parsed back into a `Value`
+/// tree first: that parse, a string and a B-tree node per key, was most of a patch's cost.
+fn diff_held<'a>(before: &str, after: &'a Value, path: &mut String, ops: &mut Vec<Op<'a>>) {
     let at = path.len();
-    match (before, after) {
-        (Value::Object(b), Value::Object(a)) => {
+    match after {
+        Value::Object(a) => {
+            let Ok(RawObject(b)) = serde_json::from_str::<RawObject>(before) else {
+                return ops.push(Op::new("replace", path, Some(after)));
+            };
             for (key, value) in a {
                 push_token(path, key);
-                match b.get(key) {
-                    Some(old) => diff_into(old, value, path, ops),
+                match b.iter().find(|(k, _)| k.as_ref() == key) {
+                    Some((_, old)) => diff_held(old.get(), value, path, ops),
                     None => ops.push(Op::new("add", path, Some(value))),
                 }
                 path.truncate(at);
             }
-            for key in b.keys().filter(|k| !a.contains_key(*k)) {
+            for (key, _) in b.iter().filter(|(k, _)| !a.contains_key(k.as_ref())) {
                 push_token(path, key);
                 ops.push(Op::new("remove", path, None));
                 path.truncate(at);
             }
         }
-        (Value::Array(b), Value::Array(a)) => {
+        Value::Array(a) => {
+            let Ok(b) = serde_json::from_str::<Vec<&RawValue>>(before) else {
+                return ops.push(Op::new("replace", path, Some(after)));
+            };
             let common = b.len().min(a.len());
             for (i, (old, value)) in b.iter().zip(a).enumerate() {
                 push_index(path, i);
-                diff_into(old, value, path, ops);
+                diff_held(old.get(), value, path, ops);
                 path.truncate(at);
             }
             // Excess elements go one by one from the end of the common part: each removal shifts
@@ -258,8 +277,67 @@ fn diff_into<'a>(before: &Value, after: &'a Value, path: &mut String, ops: &mut 
                 path.truncate(at);
             }
         }
-        _ if before == after => {}
+        scalar if same_scalar(before, scalar) => {}
         _ => ops.push(Op::new("replace", path, Some(after))),
+    }
+}
+
+/// Whether the JSON text `before` is the scalar `after` (null, a boolean, a number or a string).
+fn same_scalar(before: &str, after: &Value) -> bool {
+    match after {
+        Value::Null => before == "null",
+        Value::Bool(true) => before == "true",
+        Value::Bool(false) => before == "false",
+        Value::Number(n) => {
+            serde_json::from_str::<serde_json::Number>(before).is_ok_and(|b| b == *n)
+        }
+        Value::String(s) => serde_json::from_str::<Text>(before).is_ok_and(|b| b.0 == s.as_str()),
+        Value::Array(_) | Value::Object(_) => false,
+    }
+}
+
+/// A JSON string, borrowed from the text unless it has escapes.
+struct Text<'a>(Cow<'a, str>);
+
+impl<'de> Deserialize<'de> for Text<'de> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct TextVisitor;
+        impl<'de> Visitor<'de> for TextVisitor {
+            type Value = Text<'de>;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a string")
+            }
+            fn visit_borrowed_str<E: de::Error>(self, v: &'de str) -> Result<Text<'de>, E> {
+                Ok(Text(Cow::Borrowed(v)))
+            }
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<Text<'de>, E> {
+                Ok(Text(Cow::Owned(v.to_owned())))
+            }
+        }
+        deserializer.deserialize_str(TextVisitor)
+    }
+}
+
+/// A JSON object one level deep: its keys, and its values as the text they are, in text order.
+struct RawObject<'a>(Vec<(Cow<'a, str>, &'a RawValue)>);
+
+impl<'de> Deserialize<'de> for RawObject<'de> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct ObjectVisitor;
+        impl<'de> Visitor<'de> for ObjectVisitor {
+            type Value = RawObject<'de>;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("an object")
+            }
+            fn visit_map<M: MapAccess<'de>>(self, mut map: M) -> Result<RawObject<'de>, M::Error> {
+                let mut entries = Vec::with_capacity(map.size_hint().unwrap_or(8));
+                while let Some((Text(key), value)) = map.next_entry::<Text, &RawValue>()? {
+                    entries.push((key, value));
+                }
+                Ok(RawObject(entries))
+            }
+        }
+        deserializer.deserialize_map(ObjectVisitor)
     }
 }
 
@@ -299,43 +377,11 @@ impl<'a> Op<'a> {
     }
 }
 
-/// `ServerFrame::Patch` with borrowed parts (the protocol's field names).
-#[derive(Serialize)]
-struct PatchFrame<'a> {
-    #[serde(rename = "type")]
-    kind: &'static str,
-    room: &'a str,
-    from: u64,
-    version: u64,
-    ops: Ops<'a>,
-    events: &'a [&'a Value],
-}
-
-/// The generic diff's operations, then the legal-move list's one.
+/// The generic diff's operations, then the legal-move list's one (`add`, `replace` or `remove`
+/// at `/you/legal`, with the list's text when it has a value).
 struct Ops<'a> {
     diff: Vec<Op<'a>>,
-    legal: Option<LegalOp<'a>>,
-}
-
-#[derive(Serialize)]
-struct LegalOp<'a> {
-    op: &'static str,
-    path: &'static str,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    value: Option<&'a RawValue>,
-}
-
-impl Serialize for Ops<'_> {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut seq = serializer.serialize_seq(Some(self.diff.len() + 1))?;
-        for op in &self.diff {
-            seq.serialize_element(op)?;
-        }
-        if let Some(legal) = &self.legal {
-            seq.serialize_element(legal)?;
-        }
-        seq.end()
-    }
+    legal: Option<(&'static str, Option<&'a str>)>,
 }
 
 #[cfg(test)]
@@ -343,6 +389,13 @@ mod tests {
     use super::*;
     use plateau_games::registry;
     use serde_json::json;
+
+    /// The operations of the patch frame from `held` to `next`.
+    fn patch_to(held: &HeldView, next: &RecipientView) -> Value {
+        let mut frame: Value = serde_json::from_str(&held.patch_frame(next, "R", 1, 2, &[]))
+            .expect("a patch frame is JSON");
+        frame["ops"].take()
+    }
 
     fn moment(version: u64) -> Moment<'static> {
         Moment {
@@ -377,7 +430,7 @@ mod tests {
             for (i, viewer) in viewers.iter().enumerate() {
                 let next = RecipientView::build(&*m, *viewer, &moment(version));
                 let ops: json_patch::Patch =
-                    serde_json::from_value(held[i].patch_to(&next)).unwrap();
+                    serde_json::from_value(patch_to(&held[i], &next)).unwrap();
                 json_patch::patch(&mut clients[i], &ops).unwrap();
                 assert_eq!(clients[i], next.full(), "{viewer:?} at version {version}");
                 held[i] = next.hold();
@@ -385,34 +438,60 @@ mod tests {
         }
     }
 
-    /// The borrowed frame is the protocol's `patch` frame.
+    /// The frame written in pieces is the protocol's `patch` frame, with the room, versions and
+    /// events given, and operations that turn the view before into the view after (a list
+    /// added, replaced and removed; a room name that needs escaping).
     #[test]
     fn patch_frames_are_the_protocols() {
         let entry = registry::find("abalone").unwrap();
         let options = entry.validate(2, &Value::Null).unwrap();
         let mut m = entry.start(&options, 2, [3; 32]).unwrap();
-        let before: Vec<HeldView> = (0..2)
-            .map(|s| RecipientView::build(&*m, Viewer::Seat(s), &moment(1)).hold())
+        let built: Vec<RecipientView> = (0..2)
+            .map(|s| RecipientView::build(&*m, Viewer::Seat(s), &moment(1)))
             .collect();
         let mv = m.legal_moves(0)[0].clone();
         let played = m.play(0, &mv).unwrap();
         let events: Vec<&Value> = played.events.iter().map(|e| &e.data).collect();
-        for (seat, held) in before.iter().enumerate() {
-            let next = RecipientView::build(&*m, Viewer::Seat(seat), &moment(2));
-            let text = held.patch_frame(&next, "ROOM", 1, 2, &events);
+        let after: Vec<RecipientView> = (0..2)
+            .map(|s| RecipientView::build(&*m, Viewer::Seat(s), &moment(2)))
+            .collect();
+        // Seat 0's list goes, seat 1's comes; then each to itself (nothing), and a list replaced.
+        let mut pairs = vec![(&built[0], &after[0]), (&built[1], &after[1])];
+        pairs.extend([(&after[1], &after[1]), (&after[0], &after[0])]);
+        pairs.push((&built[0], &built[0]));
+        // Seat 0 to act on another board: another list.
+        let daisy = entry
+            .validate(2, &json!({"layout": "belgian-daisy"}))
+            .unwrap();
+        let other = entry.start(&daisy, 2, [3; 32]).unwrap();
+        let replaced = RecipientView::build(&*other, Viewer::Seat(0), &moment(2));
+        pairs.push((&built[0], &replaced));
+        for (before, next) in pairs {
+            let text = before.hold().patch_frame(next, "RO\"OM", 1, 2, &events);
             let parsed: plateau_protocol::ws::ServerFrame = serde_json::from_str(&text).unwrap();
-            let expected = plateau_protocol::ws::ServerFrame::Patch {
-                room: "ROOM".into(),
-                from: 1,
-                version: 2,
-                ops: held.patch_to(&next),
-                events: events.iter().map(|e| (*e).clone()).collect(),
+            let plateau_protocol::ws::ServerFrame::Patch {
+                room,
+                from,
+                version,
+                ops,
+                events: sent,
+            } = parsed
+            else {
+                panic!("not a patch frame: {text}");
             };
-            assert_eq!(parsed, expected);
+            assert_eq!((room.as_str(), from, version), ("RO\"OM", 1, 2));
+            assert_eq!(
+                sent,
+                events.iter().map(|e| (*e).clone()).collect::<Vec<_>>()
+            );
+            let mut view = before.full();
+            let ops: json_patch::Patch = serde_json::from_value(ops).unwrap();
+            json_patch::patch(&mut view, &ops).unwrap();
+            assert_eq!(view, next.full(), "{text}");
         }
     }
 
-    /// The borrowed diff gives json-patch's own operations, escapes and array shifts included.
+    /// The diff from held text gives json-patch's own operations, escapes and array shifts included.
     #[test]
     fn the_diff_is_json_patchs() {
         let pairs = [
@@ -433,10 +512,22 @@ mod tests {
                 json!({"s": "same", "o": {}}),
                 json!({"s": "same", "o": {"new": []}}),
             ),
+            // Escaped keys and strings (read as owned text), numbers of every kind, scalars that
+            // become containers and back.
+            (
+                json!({"q\"k": "a\nb", "t": "tab\there", "n": -1, "f": 0.5, "u": 18446744073709551615u64}),
+                json!({"q\"k": "a\nb", "t": "tab\tthere", "n": -1.0, "f": 0.5, "u": 1}),
+            ),
+            (
+                json!({"a": null, "b": true, "c": [1], "d": {"e": "x"}, "s": "\u{e9}"}),
+                json!({"a": [null], "b": false, "c": 1, "d": "x", "s": "é"}),
+            ),
+            (json!("x"), json!(["x"])),
+            (json!(1), json!(1)),
         ];
         for (before, after) in &pairs {
             let mut ops = Vec::new();
-            diff_into(before, after, &mut String::new(), &mut ops);
+            diff_held(&before.to_string(), after, &mut String::new(), &mut ops);
             assert_eq!(
                 serde_json::to_value(&ops).unwrap(),
                 serde_json::to_value(json_patch::diff(before, after)).unwrap(),
@@ -457,11 +548,11 @@ mod tests {
             let held = built.hold();
             assert_eq!(held.full(|| m.legal_moves_json(0)), built.full());
             let same = RecipientView::build(&*m, viewer, &moment(1));
-            assert_eq!(held.patch_to(&same), json!([]), "{viewer:?}");
+            assert_eq!(patch_to(&held, &same), json!([]), "{viewer:?}");
         }
         let mover = RecipientView::build(&*m, Viewer::Seat(0), &moment(1)).hold();
         let waiting = RecipientView::build(&*m, Viewer::Seat(1), &moment(1));
-        let ops = mover.patch_to(&waiting);
+        let ops = patch_to(&mover, &waiting);
         assert!(ops
             .as_array()
             .unwrap()
