@@ -109,16 +109,16 @@ impl Room {
     }
 
     /// Sends every member the patch from the version before to the current one, given the current
-    /// `views` of the [`Room::watched_viewers`] (built with the engine, off the room task).
+    /// `views` of the [`Room::watched_viewers`] (built with the engine, off the room task). The
+    /// events are kept afterwards for whoever (re)joins (moved there, not copied).
     pub(super) fn broadcast_version(
         &mut self,
-        events: &[plateau_games::Event],
+        events: Vec<plateau_games::Event>,
         views: Vec<(Viewer, RecipientView)>,
     ) {
         let Some(version) = self.live.as_ref().map(LiveMatch::version) else {
             return;
         };
-        self.recent.version(version, events);
         let Some(moment) = self.moment() else { return };
         let live = self.live.as_ref().expect("a version has a match");
         let from = moment.version - 1;
@@ -165,5 +165,6 @@ impl Room {
             }
         }
         self.drop_members(&gone);
+        self.recent.version(version, events);
     }
 }

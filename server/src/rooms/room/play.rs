@@ -251,7 +251,7 @@ impl Room {
             self.status = RoomStatus::Finished;
         }
         METRICS.moves.inc();
-        self.broadcast_version(&played.events, views);
+        self.broadcast_version(played.events, views);
         self.track_turns();
         self.clear_draw_offers();
         if let Some((conn, id, received)) = sender {

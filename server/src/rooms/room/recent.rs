@@ -31,14 +31,14 @@ impl Recent {
         self.chat.push_back(RecentChat { player, text, at });
     }
 
-    pub(super) fn version(&mut self, version: u64, events: &[Event]) {
+    pub(super) fn version(&mut self, version: u64, events: Vec<Event>) {
         if events.is_empty() {
             return;
         }
         if self.events.len() == VERSIONS_KEPT {
             self.events.pop_front();
         }
-        self.events.push_back((version, events.to_vec()));
+        self.events.push_back((version, events));
     }
 
     /// The events `viewer` may see, by version.
@@ -80,7 +80,7 @@ mod tests {
         let mut recent = Recent::default();
         recent.version(
             2,
-            &[
+            vec![
                 Event::private(0, json!({"kind": "drew", "tile": [1, 2, 3]})),
                 Event::redacted_for_others(0, json!({"kind": "drew"})),
             ],
@@ -111,7 +111,7 @@ mod tests {
         assert_eq!(recent.chat.len(), CHAT_KEPT);
         assert_eq!(recent.chat[0].text, "5");
         for v in 0..VERSIONS_KEPT as u64 + 3 {
-            recent.version(v, &[Event::public(json!({"kind": "moved"}))]);
+            recent.version(v, vec![Event::public(json!({"kind": "moved"}))]);
         }
         let kept = recent.events_for(Viewer::Spectator);
         assert_eq!(kept.len(), VERSIONS_KEPT);
