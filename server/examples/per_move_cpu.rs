@@ -1,6 +1,6 @@
 //! The server's CPU work for one move, without sockets or store, in a form that instruction counters
 //! can measure whatever else runs on the machine (`valgrind --tool=callgrind`): random Abalone
-//! matches (2 players, fixed seeds) played the way the room plays them. For each move: the move JSON
+//! matches (2 players, fixed seeds; another game with `--game ID`) played the way the room plays them. For each move: the move JSON
 //! as a client sends it (an element of `you.legal`) is parsed and played on a copy of the match,
 //! each watched viewer's view is built, and its patch frame from the view held is serialised, as in
 //! `Room::engine_turn` and `Room::broadcast_version`; the ack frame is serialised too.
@@ -8,7 +8,7 @@
 //! ```sh
 //! cargo build --release -p plateau --example per_move_cpu
 //! valgrind --tool=callgrind --callgrind-out-file=/tmp/cg.out \
-//!     target/release/examples/per_move_cpu [MOVES] [--spectators]
+//!     target/release/examples/per_move_cpu [MOVES] [--spectators] [--game ID]
 //! callgrind_annotate /tmp/cg.out | head -40
 //! ```
 //!
@@ -35,7 +35,12 @@ fn main() {
     if spectators {
         viewers.push(Viewer::Spectator);
     }
-    let entry = registry::find("abalone").expect("abalone");
+    let game = args
+        .iter()
+        .position(|a| a == "--game")
+        .and_then(|i| args.get(i + 1))
+        .map_or("abalone", String::as_str);
+    let entry = registry::find(game).expect("a registered game");
     let options = entry.validate(2, &Value::Null).expect("options");
     let mut pick = rand::rngs::StdRng::seed_from_u64(7);
     let (mut played_total, mut bytes, mut seed) = (0u64, 0usize, 0u8);
@@ -48,7 +53,7 @@ fn main() {
         // the room holds them.
         let mut sent: Vec<RecipientView> = viewers
             .iter()
-            .map(|v| RecipientView::build(&*m, *v, &moment(version)))
+            .map(|v| RecipientView::build(&*m, *v, &moment(game, version)))
             .collect();
         let mut held: Vec<HeldView> = sent.iter().map(RecipientView::hold).collect();
         while played_total < moves {
@@ -66,7 +71,7 @@ fn main() {
             };
             let at = Moment {
                 status,
-                ..moment(version)
+                ..moment(game, version)
             };
             for (i, (viewer, before)) in viewers.iter().zip(held.iter_mut()).enumerate() {
                 let view = RecipientView::build(&*next, *viewer, &at);
@@ -108,9 +113,9 @@ fn client_pick(view: &RecipientView, pick: &mut rand::rngs::StdRng) -> Value {
     legal.swap_remove(n)
 }
 
-fn moment(version: u64) -> Moment<'static> {
+fn moment(game: &str, version: u64) -> Moment<'_> {
     Moment {
-        game: "abalone",
+        game,
         version,
         ply: version - 1,
         status: RoomStatus::Playing,

@@ -163,15 +163,36 @@ impl Point {
     }
 }
 
+/// Every intersection's name by index, file letter then rank (`a1` to `i9`), built at compile
+/// time: views and move lists name many points each version, and formatting each was most of the
+/// cost of writing a move list.
+static NAMES: [[u8; 2]; CELLS] = {
+    assert!(SIZE <= 9, "a rank is one digit");
+    let mut names = [[0; 2]; CELLS];
+    let mut i = 0;
+    while i < CELLS {
+        names[i] = [b'a' + (i % SIZE) as u8, b'1' + (i / SIZE) as u8];
+        i += 1;
+    }
+    names
+};
+
+impl Point {
+    /// The point's name, `a1` to `i9`.
+    pub fn name(self) -> &'static str {
+        std::str::from_utf8(&NAMES[self.index()]).expect("names are ASCII")
+    }
+}
+
 impl fmt::Display for Point {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", (b'a' + self.x() as u8) as char, self.y() + 1)
+        f.write_str(self.name())
     }
 }
 
 impl Serialize for Point {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_str(self)
+        s.serialize_str(self.name())
     }
 }
 

@@ -115,6 +115,12 @@ fn board_names_and_zones() {
     assert_eq!(pt("a1"), Point::new(0, 0));
     assert_eq!(pt("i9"), Point::new(8, 8));
     assert_eq!(pt("c7").to_string(), "c7");
+    assert_eq!(serde_json::to_string(&pt("e5")).unwrap(), r#""e5""#);
+    // Every point's name reads back as that point.
+    for i in 0..board::CELLS {
+        let p = Point::from_index(i);
+        assert_eq!(Point::parse(p.name()), Some(p), "{}", p.name());
+    }
     assert!(
         Point::parse("j1").is_none()
             && Point::parse("a0").is_none()

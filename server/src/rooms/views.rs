@@ -18,7 +18,6 @@ use plateau_protocol::ws::{View, You};
 use plateau_protocol::{MatchResult, RoomStatus};
 use serde::de::{self, Deserialize, Deserializer, MapAccess, Visitor};
 use serde::Serialize;
-use serde_json::value::RawValue;
 use serde_json::Value;
 use std::borrow::Cow;
 use std::fmt;
@@ -229,20 +228,34 @@ fn ops<'a>(base: &str, legal: Option<Digest>, next: &'a RecipientView) -> Ops<'a
 /// differs), with their values borrowed from `after` rather than copied, and their paths built in
 /// one string: this runs for every recipient at every version.
 ///
-/// `before` is read where it lies, one level at a time (its objects and arrays as borrowed slices
-/// of the text, its strings borrowed unless escaped), instead of being parsed back into a `Value`
-/// tree first: that parse, a string and a B-tree node per key, was most of a patch's cost.
+/// `before` is read once into a [`Held`] (its strings borrowed from the text unless escaped),
+/// not parsed back into a `Value` tree: that parse, a string and a B-tree node per key, was most of
+/// a patch's cost.
 fn diff_held<'a>(before: &str, after: &'a Value, path: &mut String, ops: &mut Vec<Op<'a>>) {
+    match serde_json::from_str::<Held>(before) {
+        Ok(held) => diff_node(&held, after, path, ops),
+        Err(_) => ops.push(Op::new("replace", path, Some(after))),
+    }
+}
+
+/// [`diff_held`] on the held text read once (see [`Held`]).
+fn diff_node<'a>(before: &Held, after: &'a Value, path: &mut String, ops: &mut Vec<Op<'a>>) {
     let at = path.len();
-    match after {
-        Value::Object(a) => {
-            let Ok(RawObject(b)) = serde_json::from_str::<RawObject>(before) else {
-                return ops.push(Op::new("replace", path, Some(after)));
-            };
+    match (before, after) {
+        (Held::Object(b), Value::Object(a)) => {
+            // Both sides are usually in the same key order (the held text was written from the
+            // same kind of map): the search starts where the last key was found.
+            let mut from = 0;
             for (key, value) in a {
                 push_token(path, key);
-                match b.iter().find(|(k, _)| k.as_ref() == key) {
-                    Some((_, old)) => diff_held(old.get(), value, path, ops),
+                let found = (from..b.len())
+                    .chain(0..from)
+                    .find(|&i| b[i].0.as_ref() == key.as_str());
+                match found {
+                    Some(i) => {
+                        diff_node(&b[i].1, value, path, ops);
+                        from = i + 1;
+                    }
                     None => ops.push(Op::new("add", path, Some(value))),
                 }
                 path.truncate(at);
@@ -253,14 +266,11 @@ fn diff_held<'a>(before: &str, after: &'a Value, path: &mut String, ops: &mut Ve
                 path.truncate(at);
             }
         }
-        Value::Array(a) => {
-            let Ok(b) = serde_json::from_str::<Vec<&RawValue>>(before) else {
-                return ops.push(Op::new("replace", path, Some(after)));
-            };
+        (Held::Array(b), Value::Array(a)) => {
             let common = b.len().min(a.len());
             for (i, (old, value)) in b.iter().zip(a).enumerate() {
                 push_index(path, i);
-                diff_held(old.get(), value, path, ops);
+                diff_node(old, value, path, ops);
                 path.truncate(at);
             }
             // Excess elements go one by one from the end of the common part: each removal shifts
@@ -276,29 +286,75 @@ fn diff_held<'a>(before: &str, after: &'a Value, path: &mut String, ops: &mut Ve
                 path.truncate(at);
             }
         }
-        scalar if same_scalar(before, scalar) => {}
+        (Held::Null, Value::Null) => {}
+        (Held::Bool(b), Value::Bool(a)) if a == b => {}
+        (Held::Number(b), Value::Number(a)) if a == b => {}
+        (Held::String(b), Value::String(a)) if a == b => {}
         _ => ops.push(Op::new("replace", path, Some(after))),
     }
 }
 
-/// Whether the JSON text `before` is the scalar `after` (null, a boolean, a number or a string).
-fn same_scalar(before: &str, after: &Value) -> bool {
-    match after {
-        Value::Null => before == "null",
-        Value::Bool(true) => before == "true",
-        Value::Bool(false) => before == "false",
-        Value::Number(n) => {
-            serde_json::from_str::<serde_json::Number>(before).is_ok_and(|b| b == *n)
+/// A held view's JSON text read in one pass: objects and arrays as lists of their parts (keys in
+/// text order), strings borrowed from the text unless escaped, numbers as `serde_json` reads them
+/// into a `Value` (so they compare as `Value`s do). Reading the text one level at a time instead
+/// scanned each part again at every level below it; a `Value` tree costs a string and a B-tree
+/// node per key.
+enum Held<'t> {
+    Null,
+    Bool(bool),
+    Number(serde_json::Number),
+    String(Cow<'t, str>),
+    Array(Vec<Held<'t>>),
+    Object(Vec<(Cow<'t, str>, Held<'t>)>),
+}
+
+impl<'de> Deserialize<'de> for Held<'de> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct HeldVisitor;
+        impl<'de> Visitor<'de> for HeldVisitor {
+            type Value = Held<'de>;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("JSON")
+            }
+            fn visit_unit<E: de::Error>(self) -> Result<Held<'de>, E> {
+                Ok(Held::Null)
+            }
+            fn visit_bool<E: de::Error>(self, v: bool) -> Result<Held<'de>, E> {
+                Ok(Held::Bool(v))
+            }
+            fn visit_u64<E: de::Error>(self, v: u64) -> Result<Held<'de>, E> {
+                Ok(Held::Number(v.into()))
+            }
+            fn visit_i64<E: de::Error>(self, v: i64) -> Result<Held<'de>, E> {
+                Ok(Held::Number(v.into()))
+            }
+            fn visit_f64<E: de::Error>(self, v: f64) -> Result<Held<'de>, E> {
+                serde_json::Number::from_f64(v)
+                    .map(Held::Number)
+                    .ok_or_else(|| E::custom("a JSON number is finite"))
+            }
+            fn visit_borrowed_str<E: de::Error>(self, v: &'de str) -> Result<Held<'de>, E> {
+                Ok(Held::String(Cow::Borrowed(v)))
+            }
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<Held<'de>, E> {
+                Ok(Held::String(Cow::Owned(v.to_owned())))
+            }
+            fn visit_seq<S: de::SeqAccess<'de>>(self, mut seq: S) -> Result<Held<'de>, S::Error> {
+                let mut items = Vec::with_capacity(seq.size_hint().unwrap_or(0));
+                while let Some(item) = seq.next_element()? {
+                    items.push(item);
+                }
+                Ok(Held::Array(items))
+            }
+            fn visit_map<M: MapAccess<'de>>(self, mut map: M) -> Result<Held<'de>, M::Error> {
+                let mut entries = Vec::with_capacity(map.size_hint().unwrap_or(0));
+                while let Some((Text(key), value)) = map.next_entry::<Text, Held>()? {
+                    entries.push((key, value));
+                }
+                Ok(Held::Object(entries))
+            }
         }
-        // Text without escapes is the string between its quotes: compared where it lies.
-        Value::String(s) if !before.contains('\\') => {
-            before.len() == s.len() + 2
-                && before.starts_with('"')
-                && before.ends_with('"')
-                && &before[1..before.len() - 1] == s.as_str()
-        }
-        Value::String(s) => serde_json::from_str::<Text>(before).is_ok_and(|b| b.0 == s.as_str()),
-        Value::Array(_) | Value::Object(_) => false,
+        deserializer.deserialize_any(HeldVisitor)
     }
 }
 
@@ -321,29 +377,6 @@ impl<'de> Deserialize<'de> for Text<'de> {
             }
         }
         deserializer.deserialize_str(TextVisitor)
-    }
-}
-
-/// A JSON object one level deep: its keys, and its values as the text they are, in text order.
-struct RawObject<'a>(Vec<(Cow<'a, str>, &'a RawValue)>);
-
-impl<'de> Deserialize<'de> for RawObject<'de> {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        struct ObjectVisitor;
-        impl<'de> Visitor<'de> for ObjectVisitor {
-            type Value = RawObject<'de>;
-            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-                f.write_str("an object")
-            }
-            fn visit_map<M: MapAccess<'de>>(self, mut map: M) -> Result<RawObject<'de>, M::Error> {
-                let mut entries = Vec::with_capacity(map.size_hint().unwrap_or(8));
-                while let Some((Text(key), value)) = map.next_entry::<Text, &RawValue>()? {
-                    entries.push((key, value));
-                }
-                Ok(RawObject(entries))
-            }
-        }
-        deserializer.deserialize_map(ObjectVisitor)
     }
 }
 
