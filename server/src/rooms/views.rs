@@ -392,9 +392,10 @@ fn push_token(path: &mut String, key: &str) {
     }
 }
 
+/// Appends an array index to a JSON pointer.
 fn push_index(path: &mut String, i: usize) {
-    use std::fmt::Write;
-    write!(path, "/{i}").expect("writing to a String");
+    path.push('/');
+    path.push_str(itoa::Buffer::new().format(i));
 }
 
 /// One RFC 6902 operation, its value borrowed from the view it leads to.
