@@ -265,6 +265,15 @@ pub trait Game: Clone + Send + Sync + 'static {
         None
     }
 
+    /// What a drawn end of the match (this state, over with no winner) is worth to `seat` for a
+    /// search bot, in [0, 1]. Default: a half, as for every seat alike. A game whose draws only
+    /// come from a safeguard against stalling (Trangouar) may value them as its evaluation does
+    /// the positions that lead there, so that a bot does not see the safeguard as a way out.
+    fn draw_reward(&self, seat: Seat) -> f64 {
+        let _ = seat;
+        0.5
+    }
+
     /// A state `seat` cannot tell apart from this one: what it sees is kept, everything hidden from
     /// it (other racks, the pile's order, others' secret setups, who was drawn to start) is drawn
     /// anew from `rng` among what is consistent with its view. A search bot plays on such samples

@@ -254,13 +254,15 @@ impl<'a, G: Game> Search<'a, G> {
     }
 }
 
-/// Each seat's reward for where a playout stopped: 1 to the winners and 0 to the others, a half
-/// each for a draw; cut short, the game's evaluation (a draw without one).
+/// Each seat's reward for where a playout stopped: 1 to the winners and 0 to the others, a draw
+/// what the game makes of it ([`Game::draw_reward`], a half unless it says); cut short, the game's evaluation (a draw without one).
 fn rewards<G: Game>(state: &G) -> Vec<f64> {
     let seats = state.seat_count();
     if let Some(outcome) = state.outcome() {
         if outcome.winners.is_empty() {
-            return vec![0.5; seats];
+            return (0..seats)
+                .map(|s| state.draw_reward(s).clamp(0.0, 1.0))
+                .collect();
         }
         return (0..seats)
             .map(|s| f64::from(u8::from(outcome.winners.contains(&s))))

@@ -141,6 +141,18 @@ impl Trangouar {
         value * (1.0 - STALL_COST * stall_near)
     }
 
+    /// What a drawn end is worth to `seat` in a search: for the stall draw, what [`Trangouar::score`]
+    /// gives the position with all its quiet rounds counted (so [`STALL_COST`] off its value), and a
+    /// half for a simultaneous wipe-out. A flat half would make the stall a way out whenever the
+    /// evaluation of a won but slow position (an enemy huddled behind corpses) falls under a half:
+    /// traced, `easy` then walked away from its last fights as the stall came due.
+    pub(super) fn draw_value(&self, seat: Seat) -> f64 {
+        match &self.outcome {
+            Some(o) if o.reason == "stall" => self.score(seat),
+            _ => 0.5,
+        }
+    }
+
     /// The best edge (see [`edge`]) of an attack `seat` could start now, 0 if none is worth it.
     fn best_attack(&self, seat: Seat) -> f64 {
         self.attacks(seat).map(|(_, _, e)| e).fold(0.0, f64::max)

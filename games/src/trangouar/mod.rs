@@ -328,6 +328,12 @@ impl Game for Trangouar {
         Some(self.score(seat))
     }
 
+    /// See [`Trangouar::draw_value`]: a stall draw is worth what the evaluation gives the position
+    /// with the stall due, a simultaneous wipe-out a half.
+    fn draw_reward(&self, seat: Seat) -> f64 {
+        self.draw_value(seat)
+    }
+
     /// See [`Trangouar::progress_move`]: favourable attacks first, then often a step towards the
     /// enemy.
     fn playout_move(&self, seat: Seat, rng: &mut GameRng) -> Option<Move> {

@@ -1599,3 +1599,23 @@ fn the_search_bot_kills_in_the_open_rather_than_wall_the_enemy_in() {
         );
     }
 }
+
+#[test]
+fn a_stall_draw_is_worth_to_the_search_what_the_evaluation_gives_its_position() {
+    // Seat 0 far ahead: a stall is no way out for it. Any other state (no stall) gets a half.
+    let cubes = [
+        ("a1", Some(0), (3, 3, 3)),
+        ("a2", Some(0), (3, 3, 3)),
+        ("i9", Some(1), (1, 0, 0)),
+    ];
+    let mut g = position(2, json!({"stall_rounds": 1}), &cubes, 0);
+    let lead = g.evaluate(0).unwrap();
+    play(&mut g, 0, json!({"action": "nothing"})).unwrap();
+    play(&mut g, 1, json!({"action": "nothing"})).unwrap();
+    assert_eq!(g.outcome().unwrap().reason, "stall");
+    let stalled = g.draw_reward(0);
+    assert!(stalled < 0.5 && stalled < lead, "{stalled} against {lead}");
+    assert_eq!(stalled, g.evaluate(0).unwrap());
+    let going = position(2, json!({}), &cubes, 0);
+    assert_eq!(going.draw_reward(0), 0.5);
+}
