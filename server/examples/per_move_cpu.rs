@@ -1,9 +1,10 @@
 //! The server's CPU work for one move, without sockets or store, in a form that instruction counters
 //! can measure whatever else runs on the machine (`valgrind --tool=callgrind`): random Abalone
-//! matches (2 players, fixed seeds; another game with `--game ID`) played the way the room plays them. For each move: the move JSON
-//! as a client sends it (an element of `you.legal`) is parsed and played on a copy of the match,
-//! each watched viewer's view is built, and its patch frame from the view held is serialised, as in
-//! `Room::engine_turn` and `Room::broadcast_version`; the ack frame is serialised too.
+//! matches (2 players, fixed seeds; another game with `--game ID`) played the way the room plays
+//! them. For each move: the move JSON as a client sends it (an element of `you.legal`) is parsed
+//! and played on a copy of the match, each watched viewer's view is built, and its patch frame
+//! from the view held is serialised, as in `Room::engine_turn` and `Room::broadcast_version`; the
+//! ack frame is serialised too.
 //!
 //! ```sh
 //! cargo build --release -p plateau --example per_move_cpu

@@ -255,7 +255,8 @@ impl<'a, G: Game> Search<'a, G> {
 }
 
 /// Each seat's reward for where a playout stopped: 1 to the winners and 0 to the others, a draw
-/// what the game makes of it ([`Game::draw_reward`], a half unless it says); cut short, the game's evaluation (a draw without one).
+/// what the game makes of it ([`Game::draw_reward`], a half unless it says); cut short, the game's
+/// evaluation (a draw without one).
 fn rewards<G: Game>(state: &G) -> Vec<f64> {
     let seats = state.seat_count();
     if let Some(outcome) = state.outcome() {

@@ -574,6 +574,17 @@ mod tests {
                 "{before} -> {after}"
             );
         }
+        // Held text whose keys are in another order than the new view's (the search for a key
+        // wraps around): the same operations, as the keys are matched by name.
+        let before = r#"{"z": 1, "m": {"y": [1], "b": 2}, "a": "x"}"#;
+        let after = json!({"a": "x", "m": {"b": 3, "y": [1, 2]}, "n": 0});
+        let mut ops = Vec::new();
+        diff_held(before, &after, &mut String::new(), &mut ops);
+        let parsed: Value = serde_json::from_str(before).unwrap();
+        assert_eq!(
+            serde_json::to_value(&ops).unwrap(),
+            serde_json::to_value(json_patch::diff(&parsed, &after)).unwrap()
+        );
     }
 
     /// A held view gives back the whole view it was built as (its legal-move list from the
