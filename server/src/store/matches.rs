@@ -11,7 +11,7 @@ use std::fmt::Write as _;
 use uuid::Uuid;
 
 use super::fence::{check_fence, check_fences};
-use super::{on_pool, Fence, Store, StoreError};
+use super::{on_pool, Backend, Fence, Store, StoreError};
 
 /// What the start of a match writes.
 pub struct NewMatch<'a> {
@@ -238,25 +238,33 @@ impl Store {
         if moves.is_empty() {
             return Ok(());
         }
-        let insert = insert_moves_sql(moves.len());
-        let plies = update_plies_sql(moves.len());
         // Statements of a batch size are prepared once per connection only for single moves; the
         // other sizes vary too much to be worth caching.
         let persistent = moves.len() == 1;
+        // The common batch on Postgres (no match ends in it, no lease to check): one statement,
+        // atomic on its own, in one round trip instead of four (begin, insert, update, commit).
+        if let Backend::Postgres(pool) = &self.backend {
+            if moves
+                .iter()
+                .all(|mv| mv.end.is_none() && mv.fence.is_none())
+            {
+                let sql = insert_moves_and_plies_sql(moves.len());
+                let mut query = sqlx::query(&sql).persistent(persistent);
+                for mv in moves {
+                    query = bind_move(query, mv);
+                }
+                return query.execute(pool).await.map(|_| ());
+            }
+        }
+        let insert = insert_moves_sql(moves.len());
+        let plies = update_plies_sql(moves.len());
         on_pool!(self, |pool| {
             let mut tx = pool.begin().await?;
             let fences: Vec<&Fence> = moves.iter().filter_map(|mv| mv.fence).collect();
             check_fences!(tx, &fences);
             let mut query = sqlx::query(&insert).persistent(persistent);
             for mv in moves {
-                query = query
-                    .bind(mv.match_id)
-                    .bind(mv.ply as i64)
-                    .bind(mv.seat as i32)
-                    .bind(mv.player_id)
-                    .bind(mv.client_id)
-                    .bind(Json(mv.body))
-                    .bind(mv.at);
+                query = bind_move(query, mv);
             }
             query.execute(&mut *tx).await?;
             let mut query = sqlx::query(&plies).persistent(persistent);
@@ -447,6 +455,43 @@ fn insert_moves_sql(n: usize) -> String {
     format!(
         "INSERT INTO moves (match_id, ply, seat, player_id, client_id, body, at) VALUES {}",
         super::placeholder_tuples(n, 7)
+    )
+}
+
+/// The seven values of one move's row, in the order of [`insert_moves_sql`].
+fn bind_move<'q, DB>(
+    query: sqlx::query::Query<'q, DB, <DB as sqlx::Database>::Arguments<'q>>,
+    mv: &'q NewMove<'_>,
+) -> sqlx::query::Query<'q, DB, <DB as sqlx::Database>::Arguments<'q>>
+where
+    DB: sqlx::Database,
+    Uuid: sqlx::Encode<'q, DB> + sqlx::Type<DB>,
+    i64: sqlx::Encode<'q, DB> + sqlx::Type<DB>,
+    i32: sqlx::Encode<'q, DB> + sqlx::Type<DB>,
+    Option<Uuid>: sqlx::Encode<'q, DB> + sqlx::Type<DB>,
+    Option<&'q str>: sqlx::Encode<'q, DB> + sqlx::Type<DB>,
+    Json<&'q serde_json::Value>: sqlx::Encode<'q, DB> + sqlx::Type<DB>,
+    DateTime<Utc>: sqlx::Encode<'q, DB> + sqlx::Type<DB>,
+{
+    query
+        .bind(mv.match_id)
+        .bind(mv.ply as i64)
+        .bind(mv.seat as i32)
+        .bind(mv.player_id)
+        .bind(mv.client_id)
+        .bind(Json(mv.body))
+        .bind(mv.at)
+}
+
+/// Postgres: inserts `n` moves and sets each match's ply count to its last move's, in one
+/// statement (a data-modifying `WITH`; SQLite has none, and takes the transaction).
+fn insert_moves_and_plies_sql(n: usize) -> String {
+    format!(
+        "WITH stored AS ({} RETURNING match_id, ply) \
+         UPDATE matches SET plies = last.ply \
+         FROM (SELECT match_id, max(ply) AS ply FROM stored GROUP BY match_id) AS last \
+         WHERE matches.id = last.match_id",
+        insert_moves_sql(n)
     )
 }
 
