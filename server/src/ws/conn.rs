@@ -22,8 +22,6 @@ pub type ConnId = u64;
 #[derive(Debug)]
 pub enum Outbound {
     Text(Utf8Bytes),
-    /// Two frames written together (a move's patch and its ack).
-    Pair(Utf8Bytes, Utf8Bytes),
     /// A WebSocket ping (the client must answer with a pong).
     Ping,
     /// Send a close frame with this code and reason, then stop.
@@ -92,33 +90,15 @@ impl Conn {
     /// Queues an already serialised frame (one serialisation shared by many recipients).
     pub fn send_text(&self, text: Utf8Bytes) -> bool {
         match &self.sink {
-            Sink::Local { .. } => self.queue(Outbound::Text(text)),
+            Sink::Local { out, kick } => match out.try_send(Box::new(Outbound::Text(text))) {
+                Ok(()) => true,
+                Err(mpsc::error::TrySendError::Full(_)) => {
+                    kick.cancel();
+                    false
+                }
+                Err(mpsc::error::TrySendError::Closed(_)) => false,
+            },
             Sink::Remote { node, link } => link.send(*node, self.id, text),
-        }
-    }
-
-    /// Queues two frames to be written together, `first` then `then`.
-    pub fn send_texts(&self, first: Utf8Bytes, then: Utf8Bytes) -> bool {
-        match &self.sink {
-            Sink::Local { .. } => self.queue(Outbound::Pair(first, then)),
-            Sink::Remote { node, link } => {
-                link.send(*node, self.id, first) && link.send(*node, self.id, then)
-            }
-        }
-    }
-
-    /// Puts `out` in a local connection's queue; a full queue means the client is too slow.
-    fn queue(&self, out: Outbound) -> bool {
-        let Sink::Local { out: queue, kick } = &self.sink else {
-            unreachable!("only local connections have a queue")
-        };
-        match queue.try_send(Box::new(out)) {
-            Ok(()) => true,
-            Err(mpsc::error::TrySendError::Full(_)) => {
-                kick.cancel();
-                false
-            }
-            Err(mpsc::error::TrySendError::Closed(_)) => false,
         }
     }
 }

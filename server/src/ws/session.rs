@@ -51,10 +51,7 @@ pub async fn upgrade(ws: WebSocketUpgrade, State(state): State<AppState>) -> Res
     // Client frames are small (a move is a few hundred bytes): a 1 KiB read buffer (zero-filled and
     // resident from the start) serves them; it grows only for a larger frame.
     ws.read_buffer_size(1024)
-        // Frames fed to the socket are gathered up to this many bytes before they are written (a
-        // flush writes the rest): a move's patch and its ack go out in one system call. A
-        // threshold, not an allocation.
-        .write_buffer_size(1024)
+        .write_buffer_size(0)
         .max_write_buffer_size(4 * 1024 * 1024)
         // Frames somewhat over the limit are read, so they can be answered with 1009; far larger
         // ones break the connection at the transport.
@@ -313,8 +310,14 @@ async fn write_loop(
 ) {
     while let Some(out) = outbox.recv().await {
         let sent = match *out {
-            Outbound::Text(text) => feed(&mut sink, [text], outbox.is_empty()).await,
-            Outbound::Pair(first, then) => feed(&mut sink, [first, then], outbox.is_empty()).await,
+            Outbound::Text(text) => {
+                let fed = sink.feed(Message::Text(text)).await;
+                if fed.is_ok() && outbox.is_empty() {
+                    sink.flush().await
+                } else {
+                    fed
+                }
+            }
             Outbound::Ping => sink.send(Message::Ping(Default::default())).await,
             Outbound::Close(code, reason) => {
                 let _ = sink.send(close(code, reason)).await;
@@ -325,21 +328,6 @@ async fn write_loop(
             break;
         }
     }
-}
-
-/// Gives the socket `frames`, and writes them out now if nothing else is queued behind them.
-async fn feed<const N: usize>(
-    sink: &mut SplitSink<WebSocket, Message>,
-    frames: [Utf8Bytes; N],
-    last: bool,
-) -> Result<(), axum::Error> {
-    for text in frames {
-        sink.feed(Message::Text(text)).await?;
-    }
-    if last {
-        sink.flush().await?;
-    }
-    Ok(())
 }
 
 /// What a session knows while it reads frames.

@@ -7,7 +7,6 @@ use plateau_protocol::ws::ServerFrame;
 use super::{LiveMatch, Room};
 use crate::rooms::views::{HeldView, Moment, RecipientView};
 use crate::ws::conn::{encode, Conn, ConnId};
-use axum::extract::ws::Utf8Bytes;
 use serde_json::Value;
 
 impl Room {
@@ -111,15 +110,11 @@ impl Room {
 
     /// Sends every member the patch from the version before to the current one, given the current
     /// `views` of the [`Room::watched_viewers`] (built with the engine, off the room task). The
-    /// events are kept afterwards for whoever (re)joins (moved there, not copied). `then` is a frame
-    /// for one connection that follows its patch in the same queue entry (a move's ack, to its
-    /// mover: one wake-up of its writer and one write, not two); it is sent alone if that connection
-    /// gets no patch.
+    /// events are kept afterwards for whoever (re)joins (moved there, not copied).
     pub(super) fn broadcast_version(
         &mut self,
         events: Vec<plateau_games::Event>,
         views: Vec<(Viewer, RecipientView)>,
-        mut then: Option<(&Conn, Utf8Bytes)>,
     ) {
         let Some(version) = self.live.as_ref().map(LiveMatch::version) else {
             return;
@@ -127,7 +122,7 @@ impl Room {
         let Some(moment) = self.moment() else { return };
         let live = self.live.as_ref().expect("a version has a match");
         let from = moment.version - 1;
-        let mut frames: Vec<(Viewer, Utf8Bytes, HeldView)> = Vec::new();
+        let mut frames: Vec<(Viewer, axum::extract::ws::Utf8Bytes, HeldView)> = Vec::new();
         for (viewer, next) in views {
             let held = match viewer {
                 Viewer::Seat(seat) => live.seat_views[seat].as_ref(),
@@ -158,14 +153,9 @@ impl Room {
         let mut gone = Vec::new();
         for (viewer, frame, view) in frames {
             for m in self.members.values() {
-                if m.seat.map_or(Viewer::Spectator, Viewer::Seat) != viewer {
-                    continue;
-                }
-                let sent = match then.take_if(|(conn, _)| conn.id == m.conn.id) {
-                    Some((_, next)) => m.conn.send_texts(frame.clone(), next),
-                    None => m.conn.send_text(frame.clone()),
-                };
-                if !sent {
+                if m.seat.map_or(Viewer::Spectator, Viewer::Seat) == viewer
+                    && !m.conn.send_text(frame.clone())
+                {
                     gone.push(m.conn.id);
                 }
             }
@@ -173,9 +163,6 @@ impl Room {
                 Viewer::Seat(seat) => live.seat_views[seat] = Some(view),
                 _ => live.spectator_view = Some(view),
             }
-        }
-        if let Some((conn, frame)) = then {
-            conn.send_text(frame);
         }
         self.drop_members(&gone);
         self.recent.version(version, events);

@@ -251,20 +251,15 @@ impl Room {
             self.status = RoomStatus::Finished;
         }
         METRICS.moves.inc();
-        // The mover's ack goes out with its patch, in one write.
-        let ack = sender.map(|(conn, id, received)| {
-            let frame = encode(&ServerFrame::Ack {
+        self.broadcast_version(played.events, views);
+        self.track_turns();
+        self.clear_draw_offers();
+        if let Some((conn, id, received)) = sender {
+            conn.send(&ServerFrame::Ack {
                 id,
                 version,
                 room: self.code.clone(),
             });
-            (conn, frame, received)
-        });
-        let then = ack.as_ref().map(|(conn, frame, _)| (conn, frame.clone()));
-        self.broadcast_version(played.events, views, then);
-        self.track_turns();
-        self.clear_draw_offers();
-        if let Some((_, _, received)) = ack {
             METRICS
                 .move_ack_seconds
                 .observe(received.elapsed().as_secs_f64());

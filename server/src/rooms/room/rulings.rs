@@ -199,7 +199,7 @@ impl Room {
             self.status = RoomStatus::Finished;
         }
         let views = self.views_now();
-        self.broadcast_version(vec![plateau_games::Event::public(event)], views, None);
+        self.broadcast_version(vec![plateau_games::Event::public(event)], views);
         self.track_turns();
         if let Some(result) = end {
             tracing::info!(%match_id, reason = %result.reason, "match ended");
