@@ -63,3 +63,34 @@ async fn a_move_is_acked_without_waiting_for_the_clients_delayed_ack() {
         ack - patch
     );
 }
+
+/// The mover gets its move's patch, then at once its ack: the frame just before each ack is the
+/// patch to the acked version, so a client that sees its ack already holds the view it
+/// acknowledges.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_movers_ack_follows_its_patch() {
+    let db = TestDb::new(Backend::Sqlite).await;
+    let server = TestServer::start(&db).await;
+    let api = Api::new(server.http());
+    let Duo { code, a, b, .. } = started_abalone_duo(&server, &api, "private").await;
+    let players = [&a, &b];
+    for ply in 0..10u64 {
+        let version = ply + 1;
+        let mover = players[(ply % 2) as usize];
+        mover.until_version(&code, version).await;
+        let mv = legal_of(&mover.view(&code).unwrap().1)[0].clone();
+        let mark = mover.mark();
+        let ack = mover.play(&code, &format!("m{ply}"), mv).await;
+        assert_eq!(ack["type"], "ack", "{ack}");
+        let frames = mover.frames();
+        let at = mark
+            + frames[mark..]
+                .iter()
+                .position(|f| f["type"] == "ack")
+                .expect("the ack is among the frames");
+        let before = &frames[at - 1];
+        assert_eq!(before["type"], "patch", "before the ack: {before}");
+        assert_eq!(before["version"], ack["version"], "{before} then {ack}");
+        assert_eq!(before["room"], code.as_str());
+    }
+}
