@@ -594,5 +594,15 @@ mod tests {
             update_plies_sql(2),
             "UPDATE matches SET plies = CASE id WHEN $1 THEN $2 WHEN $3 THEN $4 END WHERE id IN ($1, $3)"
         );
+        // Postgres' one statement: the same rows, and each match's plies from its rows.
+        let one = insert_moves_and_plies_sql(2);
+        assert!(
+            one.starts_with(&format!(
+                "WITH stored AS ({} RETURNING",
+                insert_moves_sql(2)
+            )),
+            "{one}"
+        );
+        assert!(one.ends_with("WHERE matches.id = last.match_id"), "{one}");
     }
 }
