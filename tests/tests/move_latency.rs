@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 
 use plateau_tests::scenario::{started_abalone_duo, Duo};
 use plateau_tests::table::legal_of;
-use plateau_tests::{Api, Backend, TestDb, TestServer};
+use plateau_tests::{on_both_databases, Api, Backend, TestDb, TestServer};
 use rand::seq::IndexedRandom;
 use serde_json::json;
 
@@ -66,10 +66,9 @@ async fn a_move_is_acked_without_waiting_for_the_clients_delayed_ack() {
 
 /// The mover gets its move's patch, then at once its ack: the frame just before each ack is the
 /// patch to the acked version, so a client that sees its ack already holds the view it
-/// acknowledges.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn the_movers_ack_follows_its_patch() {
-    let db = TestDb::new(Backend::Sqlite).await;
+/// acknowledges. On both databases: each stores the move its own way before the ack.
+async fn the_movers_ack_follows_its_patch(backend: Backend) {
+    let db = TestDb::new(backend).await;
     let server = TestServer::start(&db).await;
     let api = Api::new(server.http());
     let Duo { code, a, b, .. } = started_abalone_duo(&server, &api, "private").await;
@@ -94,3 +93,5 @@ async fn the_movers_ack_follows_its_patch() {
         assert_eq!(before["room"], code.as_str());
     }
 }
+
+on_both_databases!(the_movers_ack_follows_its_patch);
