@@ -257,7 +257,13 @@ async fn play_and_churn_over_two_nodes() {
     assert_eq!(summary.extra["nodes"], 2);
     assert!(summary.counters["moves_acked"] > 0);
     assert!(summary.counters["matches_ended"] > 0);
-    assert!(summary.errors.is_empty(), "{:?}", summary.errors);
+    assert!(
+        summary.errors.is_empty(),
+        "{:?}\n{}\n---\n{}",
+        summary.errors,
+        nodes[0].log_text(),
+        nodes[1].log_text()
+    );
     for node in &nodes {
         assert!(forwarded(node).await > 0.0, "{}", node.log_tail());
     }

@@ -252,6 +252,38 @@ async fn a_lease_let_go_is_not_renewed() {
     );
 }
 
+/// A room's task that stops lets go of the lease it ran under, not of a later one: a node that
+/// ran two copies of a room one after the other (its old task stopping late) must not free the
+/// room under the new one, for another node to take it while it plays here.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn letting_go_of_an_old_lease_keeps_the_newer_one() {
+    let db = TestDb::new(Backend::Postgres).await;
+    let (room, _store, pool) = stopped_match(&db).await;
+    let code = duo_code(&room);
+    let long = Duration::from_secs(60);
+    let node = Leases::new(pool.clone(), uuid::Uuid::new_v4(), long);
+    let other = Leases::new(pool, uuid::Uuid::new_v4(), long);
+    let Take::Taken(first) = node.take(&code).await.unwrap() else {
+        panic!("a free room is taken");
+    };
+    let Take::Taken(second) = node.take(&code).await.unwrap() else {
+        panic!("a node takes its own lease again");
+    };
+    assert_eq!(second.epoch, first.epoch + 1);
+    node.release(&first).await.unwrap();
+    let running = [code.clone()];
+    assert!(
+        node.renew(&running).await.unwrap().contains(&code),
+        "the newer lease is still held"
+    );
+    assert!(matches!(other.take(&code).await.unwrap(), Take::HeldBy(n) if n == node.node));
+    node.release(&second).await.unwrap();
+    assert!(
+        matches!(other.take(&code).await.unwrap(), Take::Taken(_)),
+        "once the lease in use is let go, another node takes the room at once"
+    );
+}
+
 /// A started Abalone match on `db` whose server has stopped (it made the schema and the match):
 /// its RoomInfo, and the store with its Postgres pool, for tests of leases at the store level.
 async fn stopped_match(db: &TestDb) -> (Value, Store, sqlx::PgPool) {

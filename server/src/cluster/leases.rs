@@ -114,14 +114,17 @@ impl Leases {
         Ok(held.into_iter().collect())
     }
 
-    /// Lets go of one room (its task stopped here, the room being finished and idle).
-    pub async fn release(&self, code: &str) -> Result<(), StoreError> {
+    /// Lets go of one room's lease, the one its task ran under (the task stopped here, the room
+    /// being finished and idle): at the fence's epoch only, so that a task stopping late never
+    /// lets go of a lease taken after its own.
+    pub async fn release(&self, fence: &Fence) -> Result<(), StoreError> {
         sqlx::query(
             "UPDATE room_leases SET expires_at = now() - interval '1 second'
-             WHERE room_code = $1 AND owner = $2",
+             WHERE room_code = $1 AND owner = $2 AND epoch = $3",
         )
-        .bind(code)
-        .bind(self.node)
+        .bind(&fence.room)
+        .bind(fence.node)
+        .bind(fence.epoch)
         .execute(&self.pool)
         .await
         .map(|_| ())

@@ -245,6 +245,10 @@ impl Rooms {
             rated: request.rated,
         };
         let row = store_new_room(&self.context.store, &host, 0, settings).await?;
+        // From the lease to the task, as a load is: this node's own sweep may find the new room
+        // without a lease meanwhile, and must find it running, not take its lease a second time
+        // and run a second copy of it.
+        let _loading = self.loading.lock(&row.code).await;
         let fence = match &self.cluster {
             None => None,
             Some(cluster) => match cluster.leases.take(&row.code).await? {
@@ -267,23 +271,30 @@ impl Rooms {
     /// the store (a finished match, after a restart or once its task has stopped); with several
     /// nodes, a room another node holds the lease of is `Remote`. None: no such room.
     pub async fn route(&self, code: &str) -> Result<Option<Route>, StoreError> {
+        Ok(self.route_or_load(code).await?.0)
+    }
+
+    /// [`Rooms::route`], and whether this call loaded the room here.
+    async fn route_or_load(&self, code: &str) -> Result<(Option<Route>, bool), StoreError> {
         let code = code.to_ascii_uppercase();
         if let Some(handle) = self.live_handle(&code) {
-            return Ok(Some(Route::Local(handle)));
+            return Ok((Some(Route::Local(handle)), false));
         }
         if let Some(owner) = self.cluster.as_ref().and_then(|c| c.owner_of(&code)) {
-            return Ok(Some(Route::Remote(owner)));
+            return Ok((Some(Route::Remote(owner)), false));
         }
         let _loading = self.loading.lock(&code).await;
         if let Some(handle) = self.live_handle(&code) {
-            return Ok(Some(Route::Local(handle)));
+            return Ok((Some(Route::Local(handle)), false));
         }
         let fence = match &self.cluster {
             None => None,
             // Stopping: this node takes no room any more (its leases are being let go).
             Some(cluster) if self.context.shutdown.is_cancelled() => {
                 return match cluster.leases.owner(&code).await? {
-                    Some(owner) if owner != cluster.node() => Ok(Some(Route::Remote(owner))),
+                    Some(owner) if owner != cluster.node() => {
+                        Ok((Some(Route::Remote(owner)), false))
+                    }
                     _ => Err(sqlx::Error::PoolClosed),
                 };
             }
@@ -291,23 +302,25 @@ impl Rooms {
                 Take::Taken(fence) => Some(fence),
                 Take::HeldBy(owner) => {
                     cluster.note_owner(&code, owner);
-                    return Ok(Some(Route::Remote(owner)));
+                    return Ok((Some(Route::Remote(owner)), false));
                 }
-                Take::NoRoom => return Ok(None),
+                Take::NoRoom => return Ok((None, false)),
             },
         };
         // Read after the lease is taken: the room at its last committed version.
         let Some(row) = self.context.store.room(&code).await? else {
-            return Ok(None);
+            return Ok((None, false));
         };
         let handle = self.load(row, fence.clone()).await?;
         if let (Some(cluster), Some(_)) = (&self.cluster, &handle) {
             cluster.announce_move(&code).await;
         }
-        Ok(handle.map(Route::Local))
+        let loaded = handle.is_some();
+        Ok((handle.map(Route::Local), loaded))
     }
 
-    /// Takes over room `code` if no node runs it (several nodes); true if this node runs it now.
+    /// Takes over room `code` if no node runs it (several nodes); true if this call loaded it here
+    /// (not if it was already running here, or was being created or loaded here meanwhile).
     pub async fn take_over(&self, code: &str) -> Result<bool, StoreError> {
         if self.live_handle(code).is_some() {
             return Ok(false);
@@ -316,7 +329,8 @@ impl Rooms {
             // A stale guess of its owner must not keep it from being taken.
             cluster.forget_owner(code);
         }
-        Ok(matches!(self.route(code).await?, Some(Route::Local(_))))
+        let (route, loaded) = self.route_or_load(code).await?;
+        Ok(loaded && matches!(route, Some(Route::Local(_))))
     }
 
     /// The codes of the rooms running here (not stopping).
@@ -578,6 +592,7 @@ impl Rooms {
             tokio::spawn(share_info(cluster.clone(), handle.info.clone()));
         }
         let stop = handle.stop.clone();
+        let fence = room.fence().cloned();
         let shutdown = self.context.shutdown.clone();
         self.tasks.spawn(
             async move {
@@ -589,10 +604,13 @@ impl Rooms {
                         live.remove(&code);
                     }
                 }
-                let Some(cluster) = cluster else { return };
+                let (Some(cluster), Some(fence)) = (cluster, fence) else {
+                    return;
+                };
                 if !stop.is_cancelled() {
                     // Stopped of itself (finished and idle): another node may load it when needed.
-                    if let Err(e) = cluster.leases.release(&code).await {
+                    // Only the lease it ran under: a later one (this room loaded again) stays.
+                    if let Err(e) = cluster.leases.release(&fence).await {
                         tracing::warn!(error = %e, "could not let a lease go: it expires");
                     }
                 } else if !shutdown.is_cancelled() {

@@ -208,6 +208,11 @@ impl Room {
         self.info.subscribe()
     }
 
+    /// The lease this node runs the room under (several nodes).
+    pub fn fence(&self) -> Option<&Fence> {
+        self.fence.as_ref()
+    }
+
     /// What stops the room.
     pub fn stopper(&self) -> CancellationToken {
         self.stop.clone()
