@@ -26,7 +26,7 @@ use serde_json::{Map, Value};
 use std::collections::{BTreeSet, HashMap};
 use std::sync::Arc;
 use std::time::Duration;
-use tokio::sync::{mpsc, watch};
+use tokio::sync::{mpsc, oneshot, watch};
 use tokio_util::sync::CancellationToken;
 use uuid::Uuid;
 
@@ -42,7 +42,6 @@ pub struct Room {
     code: String,
     game: &'static dyn GameEntry,
     visibility: Visibility,
-    options: Map<String, Value>,
     host: Uuid,
     created_at: DateTime<Utc>,
     seats: Vec<SeatState>,
@@ -80,10 +79,11 @@ pub struct Room {
     acting_since: Vec<Option<tokio::time::Instant>>,
     /// The last chat lines and versions' events, for whoever (re)joins.
     recent: recent::Recent,
-    /// The version a bot is thinking about, if one is (its answer comes on `bot_choices`).
+    /// The version a bot is thinking about, if one is (its answer comes on `bot_answer`).
     thinking: Option<u64>,
-    /// Where bots' choices come back to the room (set when the room runs). Boxed, as commands are.
-    bot_choices: Option<mpsc::Sender<Box<play::BotChoice>>>,
+    /// Where the thinking bot's choice comes back: one answer per question, so a channel exists
+    /// only while a bot thinks (a room without bots holds none, `bench/README.md`, lever 8).
+    bot_answer: Option<oneshot::Receiver<play::BotChoice>>,
     /// A timed duty (a forfeit, a default move on a clock) that could not be stored (the database
     /// away) is tried again no sooner than this.
     retry_duties_at: Option<tokio::time::Instant>,
@@ -172,7 +172,6 @@ impl Room {
             code: row.code.clone(),
             game,
             visibility: Visibility::parse(&row.visibility).unwrap_or(Visibility::Private),
-            options: row.options.clone(),
             host: row.host,
             created_at: row.created_at,
             seats: seat_states(&row),
@@ -195,7 +194,7 @@ impl Room {
             acting_since: vec![None; row.players],
             retry_duties_at: None,
             thinking: None,
-            bot_choices: None,
+            bot_answer: None,
             recent: recent::Recent::default(),
         };
         room.info.send_replace(room.room_info());
@@ -226,8 +225,6 @@ impl Room {
     /// waits (`bench/README.md`, issue 16, lever 3).
     pub async fn run(mut self: Box<Self>, mut commands: mpsc::Receiver<Box<Command>>) {
         let stop = self.stop.clone();
-        let (bot_choices, mut chosen) = mpsc::channel(4);
-        self.bot_choices = Some(bot_choices);
         loop {
             Box::pin(self.track_vacancy()).await;
             self.track_presence();
@@ -243,7 +240,18 @@ impl Room {
                     Some(command) => Box::pin(self.handle(*command)).await,
                     None => break,
                 },
-                Some(choice) = chosen.recv() => Box::pin(self.on_bot_choice(*choice)).await,
+                answer = async { self.bot_answer.as_mut().expect("guarded").await }, if self.bot_answer.is_some() => {
+                    self.bot_answer = None;
+                    match answer {
+                        Ok(choice) => Box::pin(self.on_bot_choice(choice)).await,
+                        // The bot's task ended without an answer: asked again after the bots'
+                        // delay, rather than the seat waiting for an answer that never comes.
+                        Err(_) => {
+                            self.thinking = None;
+                            self.schedule_automatic();
+                        }
+                    }
+                }
                 _ = async { tokio::time::sleep_until(duty.expect("guarded").0).await }, if duty.is_some() => {
                     Box::pin(self.perform(duty.expect("guarded").1)).await;
                 }
@@ -342,6 +350,12 @@ impl Room {
         true
     }
 
+    /// The room's options. Kept once, in its published info: a map of even one option is a
+    /// B-tree leaf of some 600 bytes, and the room need not hold a second one (lever 8).
+    fn options(&self) -> Map<String, Value> {
+        self.info.borrow().options.clone()
+    }
+
     fn seat_of(&self, player: Uuid) -> Option<usize> {
         self.seats
             .iter()
@@ -354,7 +368,7 @@ impl Room {
             game: self.game.info().id.to_string(),
             players: self.seats.len(),
             visibility: self.visibility,
-            options: self.options.clone(),
+            options: self.options(),
             host: self.host,
             seats: self
                 .seats

@@ -308,7 +308,7 @@ impl Room {
             return;
         };
         // A seat the server plays, for which the rules prescribe nothing: its bot searches, off
-        // the room's task, and answers on `bot_choices` (see `on_bot_choice`).
+        // the room's task, and answers on `bot_answer` (see `on_bot_choice`).
         if only.is_none() && self.thinking.is_none() {
             let m = &live.game_match;
             let thinker = m
@@ -354,9 +354,11 @@ impl Room {
 
     /// A bot of `level` starts thinking for `seat` on the server's bot threads.
     fn start_thinking(&mut self, seat: Seat, level: BotLevel) {
-        let (Some(live), Some(answer)) = (&self.live, self.bot_choices.clone()) else {
+        let Some(live) = &self.live else {
             return;
         };
+        let (answer, answered) = tokio::sync::oneshot::channel();
+        self.bot_answer = Some(answered);
         let m = live.game_match.box_clone();
         // The match's bot stream for this ply and seat: a replay draws the same.
         let rng = m.bot_rng(seat);
@@ -366,7 +368,7 @@ impl Room {
         tokio::spawn(async move {
             let mv = pool.think(m, seat, level, rng).await;
             // The room may have stopped meanwhile: nobody to tell.
-            let _ = answer.send(Box::new(BotChoice { version, seat, mv })).await;
+            let _ = answer.send(BotChoice { version, seat, mv });
         });
     }
 

@@ -35,7 +35,7 @@ impl Room {
             game: self.game.info().id.to_string(),
             players: self.seats.len(),
             visibility: self.visibility,
-            options: self.options.clone(),
+            options: self.options(),
             clock: self.clock,
             // The seats rotate so that who starts rotates: a draw would undo that.
             seating: Seating::HostFirst,

@@ -190,10 +190,8 @@ impl Room {
         let commitment = hex::encode(Sha256::digest(seed));
         let players = self.seats.len();
         let max_plies = self.context.limits.max_plies;
-        let game_match = match self
-            .game
-            .start(&engine_options(&self.options), players, seed)
-        {
+        let options = self.options();
+        let game_match = match self.game.start(&engine_options(&options), players, seed) {
             Ok(mut m) => {
                 m.limit_plies(max_plies);
                 m
@@ -235,7 +233,7 @@ impl Room {
                 id,
                 room_code: &self.code,
                 game: self.game.info().id,
-                options: &self.options,
+                options: &options,
                 players: &seating,
                 seed: &seed,
                 commitment: &commitment,
