@@ -82,12 +82,9 @@ async fn aborts_only_its_own_match(backend: Backend, failpoints: &str, env: &[(&
     a.send(json!({"type": "move", "room": code, "id": "doomed", "version": 1, "move": first}))
         .await;
 
-    // The other room plays on: two moves, while the failing engine call may still be running.
-    play_first_legal(&other.a, &other.code, "a1").await;
-    other.b.until_version(&other.code, 2).await;
-    play_first_legal(&other.b, &other.code, "b1").await;
-
-    // The mover is answered, and nothing of the move was applied.
+    // The mover is answered, and nothing of the move was applied. Waited for before the other
+    // room plays: the failure is set for the first engine call, and a move of the other room
+    // sent at once could reach the engine first.
     let answer = a
         .wait_for(mark_a, |f| {
             f["id"] == "doomed" && f["room"] == code.as_str()
@@ -95,6 +92,12 @@ async fn aborts_only_its_own_match(backend: Backend, failpoints: &str, env: &[(&
         .await;
     assert_eq!(answer["type"], "error", "{answer}");
     assert_eq!(answer["code"], "internal", "{answer}");
+
+    // The other room plays on: two moves, while the failing engine call may still be running
+    // (past its deadline, it sleeps on for seconds after the abort).
+    play_first_legal(&other.a, &other.code, "a1").await;
+    other.b.until_version(&other.code, 2).await;
+    play_first_legal(&other.b, &other.code, "b1").await;
     // Everyone in the room is told: `ended` with reason `aborted`, and the room's new status.
     for (client, mark) in [(a, mark_a), (b, mark_b)] {
         let ended = client
