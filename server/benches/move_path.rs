@@ -11,7 +11,7 @@ use chrono::Utc;
 use criterion::{criterion_group, criterion_main, Criterion};
 use futures_util::future::join_all;
 use plateau::rooms::{isolated, HeldView, Moment, RecipientView};
-use plateau::store::{NewMatch, NewMove, RoomRow, SeatRow, Store};
+use plateau::store::{NewMatch, NewMove, RoomRow, RoomWriter, SeatRow, Store};
 use plateau_games::{registry, Match, Viewer};
 use plateau_protocol::rest::MatchPlayer;
 use plateau_protocol::{PlayerRef, RoomStatus};
@@ -132,8 +132,9 @@ fn moment(game: &str, ply: u64) -> Moment<'_> {
     }
 }
 
-/// A match row to append moves to: a player, a room, a started match.
-async fn stored_match(store: &Store, game: &str) -> Uuid {
+/// A match row to append moves to: a player, a room, a started match. The room's code and the
+/// match's id.
+async fn stored_match(store: &Store, game: &str) -> (String, Uuid) {
     let player = PlayerRef {
         id: Uuid::new_v4(),
         name: "bench".into(),
@@ -179,9 +180,9 @@ async fn stored_match(store: &Store, game: &str) -> Uuid {
         })
         .collect();
     store
+        .room_writer(&code, None)
         .start_match(&NewMatch {
             id,
-            room_code: &code,
             game,
             options: &Default::default(),
             players: &players,
@@ -190,11 +191,10 @@ async fn stored_match(store: &Store, game: &str) -> Uuid {
             started_at: Utc::now(),
             max_plies: 2000,
             clock: None,
-            fence: None,
         })
         .await
         .expect("match");
-    id
+    (code, id)
 }
 
 fn append<'a>(match_id: Uuid, ply: u64, seat: usize, body: &'a Value) -> NewMove<'a> {
@@ -207,7 +207,6 @@ fn append<'a>(match_id: Uuid, ply: u64, seat: usize, body: &'a Value) -> NewMove
         body,
         at: Utc::now(),
         end: None,
-        fence: None,
     }
 }
 
@@ -259,16 +258,17 @@ fn with_store(c: &mut Criterion, kind: &str, url: &str) {
     });
     for game in GAMES {
         let position = Position::new(game);
-        let match_id = runtime.block_on(stored_match(&store, game));
+        let (code, match_id) = runtime.block_on(stored_match(&store, game));
+        let writer = store.room_writer(&code, None);
         let ply = AtomicU64::new(0);
         let mut group = c.benchmark_group(format!("move_path/{game}/{kind}"));
         group.bench_function("validate+store+view+diff", |b| {
             b.to_async(&runtime).iter(|| {
                 let n = ply.fetch_add(1, Ordering::Relaxed) + 1;
-                let (store, position) = (&store, &position);
+                let (writer, position) = (&writer, &position);
                 async move {
                     let (next, played) = position.validate(n as usize);
-                    store
+                    writer
                         .append_move(&append(match_id, n, position.seat, &played.canonical))
                         .await
                         .expect("append");
@@ -285,9 +285,9 @@ fn with_store(c: &mut Criterion, kind: &str, url: &str) {
         group.bench_function("append_move", |b| {
             b.to_async(&runtime).iter(|| {
                 let n = ply.fetch_add(1, Ordering::Relaxed) + 1;
-                let (store, body) = (&store, &body);
+                let (writer, body) = (&writer, &body);
                 async move {
-                    store
+                    writer
                         .append_move(&append(match_id, n, 0, body))
                         .await
                         .expect("append")
@@ -295,7 +295,7 @@ fn with_store(c: &mut Criterion, kind: &str, url: &str) {
             })
         });
         // 64 rooms appending at once, one move each (a match per room).
-        let matches: Vec<Uuid> = runtime.block_on(async {
+        let matches: Vec<(String, Uuid)> = runtime.block_on(async {
             let mut ids = Vec::new();
             for _ in 0..64 {
                 ids.push(stored_match(&store, game).await);
@@ -308,18 +308,29 @@ fn with_store(c: &mut Criterion, kind: &str, url: &str) {
             ("append_move x64 concurrent", &store),
             ("append_move x64 concurrent, group commit", &grouped),
         ] {
+            let writers: Vec<(RoomWriter, Uuid)> = matches
+                .iter()
+                .map(|(code, id)| (store.room_writer(code, None), *id))
+                .collect();
             group.bench_function(name, |b| {
                 b.to_async(&runtime).iter(|| {
                     let n = plies.fetch_add(1, Ordering::Relaxed) + 1;
-                    let (body, matches) = (&body, &matches);
+                    let (body, writers) = (&body, &writers);
                     async move {
-                        let appends: Vec<NewMove> =
-                            matches.iter().map(|id| append(*id, n, 0, body)).collect();
-                        join_all(appends.iter().map(|mv| store.append_move(mv)))
-                            .await
-                            .into_iter()
-                            .collect::<Result<Vec<()>, _>>()
-                            .expect("append")
+                        let appends: Vec<NewMove> = writers
+                            .iter()
+                            .map(|(_, id)| append(*id, n, 0, body))
+                            .collect();
+                        join_all(
+                            writers
+                                .iter()
+                                .zip(&appends)
+                                .map(|((writer, _), mv)| writer.append_move(mv)),
+                        )
+                        .await
+                        .into_iter()
+                        .collect::<Result<Vec<()>, _>>()
+                        .expect("append")
                     }
                 })
             });

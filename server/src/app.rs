@@ -98,7 +98,7 @@ impl Budgets {
 #[derive(Debug, thiserror::Error)]
 pub enum StartError {
     #[error("database: {0}")]
-    Database(#[from] sqlx::Error),
+    Database(#[from] crate::store::StoreError),
     #[error("migrations: {0}")]
     Migrate(#[from] sqlx::migrate::MigrateError),
     #[error("several nodes: {0}")]

@@ -118,9 +118,9 @@ impl IntoResponse for ApiError {
 
 /// Database trouble: logged here with its details, answered `internal` without them: 503 while
 /// the database cannot be reached (the client may try again), 500 for any other failure.
-impl From<sqlx::Error> for ApiError {
-    fn from(e: sqlx::Error) -> Self {
-        if crate::store::is_unavailable(&e) {
+impl From<crate::store::StoreError> for ApiError {
+    fn from(e: crate::store::StoreError) -> Self {
+        if e.is_unavailable() {
             tracing::warn!(error = %e, "database unavailable");
             return ApiError::unavailable();
         }

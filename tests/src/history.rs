@@ -80,10 +80,10 @@ async fn seed_match(store: &Store, a: Uuid, b: Uuid, i: usize, ends: bool) -> Uu
         })
         .collect();
     let id = Uuid::now_v7();
-    store
+    let writer = store.room_writer(&code, None);
+    writer
         .start_match(&NewMatch {
             id,
-            room_code: &code,
             game: "abalone",
             options: &Default::default(),
             players: &players,
@@ -92,7 +92,6 @@ async fn seed_match(store: &Store, a: Uuid, b: Uuid, i: usize, ends: bool) -> Uu
             started_at,
             max_plies: 2000,
             clock: None,
-            fence: None,
         })
         .await
         .expect("seed a match");
@@ -106,7 +105,7 @@ async fn seed_match(store: &Store, a: Uuid, b: Uuid, i: usize, ends: bool) -> Uu
     for ply in 1..=plies {
         let body = json!({"seeded": i, "ply": ply});
         let last = ply == plies && ends;
-        store
+        writer
             .append_move(&NewMove {
                 match_id: id,
                 ply: ply as u64,
@@ -116,12 +115,10 @@ async fn seed_match(store: &Store, a: Uuid, b: Uuid, i: usize, ends: bool) -> Uu
                 body: &body,
                 at: started_at + Duration::milliseconds(ply as i64),
                 end: last.then(|| MatchEnd {
-                    room_code: &code,
                     result: &result,
                     ended_at: started_at + Duration::milliseconds(ply as i64),
                     rated_sides: None,
                 }),
-                fence: None,
             })
             .await
             .expect("seed a move");

@@ -4,7 +4,7 @@
 //! SIGTERM loses no acknowledged move, plays none twice, and its rooms go on elsewhere within 10 s.
 
 use plateau::cluster::{Leases, Take};
-use plateau::store::{is_lease_lost, NewMove, Store};
+use plateau::store::{NewMove, Store, StoreError};
 use plateau_tests::cluster::{assert_stored_once, duel_across, ended, play_one, start_nodes, NATS};
 use plateau_tests::{Api, Backend, Client, TestDb, TestServer};
 use serde_json::{json, Value};
@@ -147,6 +147,127 @@ async fn a_paused_node_cannot_commit_and_its_clients_move_on() {
     );
 }
 
+/// A node frozen past its lease changes nothing of the rooms it lost when it wakes: not only its
+/// moves are fenced, every write of a room is. While node 0 is frozen, node 1 takes its rooms;
+/// node 0's own clients have meanwhile sent a `leave` (the host of a waiting room), a `join` (a
+/// free seat), and a `rematch` (a finished match), and one of its waiting rooms, empty, comes due
+/// to expire as it wakes. The stored rooms stay as their new owner holds them: the same seats,
+/// host, status and rematch link, and no rematch room is made.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_paused_node_changes_no_seat_status_or_rematch_of_a_room_it_lost() {
+    const TTL: Duration = Duration::from_secs(9);
+    let db = TestDb::new(Backend::Postgres).await;
+    let nodes = start_nodes(&db, 2, 2000, &[("PLATEAU_WAITING_ROOM_TTL_SECS", "9")]).await;
+    let (here, there) = (Api::new(nodes[0].http()), Api::new(nodes[1].http()));
+    let waiting =
+        json!({"game": "abalone", "players": 2, "visibility": "public", "seating": "host_first"});
+    let player = |name: &'static str| here.new_player(name);
+    // A full waiting room whose host will leave.
+    let (alice, bob) = (player("Alice").await, player("Bob").await);
+    let full = code_of(&here.create_room(&alice, waiting.clone()).await);
+    let a = Client::login(&nodes[0].ws_url(), &alice).await;
+    let b = Client::login(&nodes[0].ws_url(), &bob).await;
+    a.join(&full, "player").await;
+    b.join(&full, "player").await;
+    // A waiting room with a free seat that Carol will take.
+    let (hana, carol) = (player("Hana").await, player("Carol").await);
+    let open = code_of(&here.create_room(&hana, waiting.clone()).await);
+    let h = Client::login(&nodes[0].ws_url(), &hana).await;
+    h.join(&open, "player").await;
+    let c = Client::login(&nodes[0].ws_url(), &carol).await;
+    // A finished match whose loser will ask for a rematch.
+    let (frank, gina) = (player("Frank").await, player("Gina").await);
+    let finished = code_of(&here.create_room(&frank, waiting.clone()).await);
+    let f = Client::login(&nodes[0].ws_url(), &frank).await;
+    let g = Client::login(&nodes[0].ws_url(), &gina).await;
+    f.join(&finished, "player").await;
+    g.join(&finished, "player").await;
+    f.send(json!({"type": "start", "room": finished})).await;
+    f.until_version(&finished, 1).await;
+    let mark = g.mark();
+    f.resign(&finished).await;
+    g.wait_for_frame(mark, "ended", &finished).await;
+    // An empty waiting room: node 0 holds its expiry deadline.
+    let ivan = player("Ivan").await;
+    let empty = code_of(&here.create_room(&ivan, waiting).await);
+    let expires = Instant::now() + TTL;
+
+    nodes[0].pause();
+    // Past the lease and a sweep, node 1 runs them all: Dave, on node 1, watches each (the
+    // finished room is not swept: watching it makes node 1 take it). Watching the empty room keeps
+    // it from expiring on node 1.
+    tokio::time::sleep(Duration::from_secs(3)).await;
+    let dave = there.new_player("Dave").await;
+    let d = Client::login(&nodes[1].ws_url(), &dave).await;
+    for code in [&full, &open, &finished, &empty] {
+        let deadline = Instant::now() + Duration::from_secs(20);
+        while d.join(code, "spectator").await["type"] != "room" {
+            assert!(Instant::now() < deadline, "node 1 never ran {code}");
+            tokio::time::sleep(Duration::from_millis(200)).await;
+        }
+    }
+    let store = Store::connect(&db.url, 2).await.unwrap();
+    let before = stored_rooms(&store, &[&full, &open, &finished, &empty]).await;
+    // Sent to the frozen node, read when it wakes; the clients then go.
+    a.send(json!({"type": "leave", "room": full})).await;
+    c.send(json!({"type": "join", "room": open, "as": "player"}))
+        .await;
+    g.rematch(&finished).await;
+    for client in [&a, &c, &g] {
+        client.close().await;
+    }
+    // Node 0 wakes after the empty room's deadline.
+    tokio::time::sleep_until((expires + Duration::from_millis(500)).into()).await;
+    nodes[0].resume();
+    let lost = until(|| async { nodes[0].log_contains("lease lost") }).await;
+    assert!(
+        lost,
+        "the frozen node noticed it lost its rooms:\n{}",
+        nodes[0].log_tail()
+    );
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    let after = stored_rooms(&store, &[&full, &open, &finished, &empty]).await;
+    assert_eq!(after, before, "node 0 changed rooms it had lost");
+    let rooms: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM rooms")
+        .fetch_one(store.postgres().unwrap())
+        .await
+        .unwrap();
+    assert_eq!(rooms, 4, "no rematch room was made");
+    // And the new owner agrees with the store.
+    let (_, info) = there.get(&format!("/api/v1/rooms/{full}"), None).await;
+    assert_eq!(
+        info["seats"][0]["player"]["id"],
+        alice.id.as_str(),
+        "{info}"
+    );
+    assert_eq!(info["status"], "waiting", "{info}");
+    let (_, info) = there.get(&format!("/api/v1/rooms/{empty}"), None).await;
+    assert_eq!(info["status"], "waiting", "{info}");
+    drop((b, h, f));
+}
+
+/// What a paused node could wrongly change of rooms, as stored: (seats, host, status, rematch).
+async fn stored_rooms(
+    store: &Store,
+    codes: &[&String],
+) -> Vec<(
+    Vec<plateau::store::SeatRow>,
+    uuid::Uuid,
+    String,
+    Option<String>,
+)> {
+    let mut rooms = Vec::new();
+    for code in codes {
+        let row = store.room(code).await.unwrap().expect("a stored room");
+        rooms.push((row.seats, row.host, row.status, row.rematch));
+    }
+    rooms
+}
+
+fn code_of(room: &Value) -> String {
+    room["code"].as_str().expect("a room code").to_string()
+}
+
 /// SIGTERM hands a node's rooms over at once, long before their leases (30 s here) would expire.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_graceful_stop_hands_rooms_over_at_once() {
@@ -200,7 +321,7 @@ async fn a_commit_under_a_lost_lease_is_refused() {
         "the old node learns it lost the room"
     );
     let body = json!({"from": "A1", "to": "B1"});
-    let mv = |fence| NewMove {
+    let mv = || NewMove {
         match_id,
         ply: 1,
         seat: 0,
@@ -209,12 +330,57 @@ async fn a_commit_under_a_lost_lease_is_refused() {
         body: &body,
         at: chrono::Utc::now(),
         end: None,
-        fence: Some(fence),
     };
-    let refused = store.append_move(&mv(&old_fence)).await.unwrap_err();
-    assert!(is_lease_lost(&refused), "{refused}");
+    let code = duo_code(&room);
+    let (old_writer, new_writer) = (
+        store.room_writer(&code, Some(old_fence)),
+        store.room_writer(&code, Some(new_fence)),
+    );
+    let refused = old_writer.append_move(&mv()).await.unwrap_err();
+    assert!(matches!(refused, StoreError::LeaseLost { .. }), "{refused}");
     assert_eq!(store.moves(match_id, None).await.unwrap().len(), 0);
-    store.append_move(&mv(&new_fence)).await.unwrap();
+    // Every other write of the room is refused alike, and changes nothing.
+    let before = store.room(&code).await.unwrap().unwrap();
+    let mut rematch = before.clone();
+    rematch.code = "REMATCH2".into();
+    (rematch.status, rematch.match_id) = ("waiting".into(), None);
+    let refusals = [
+        old_writer
+            .seat(1, None, before.host, Some("abandoned"))
+            .await,
+        old_writer.create_rematch(&rematch).await,
+        old_writer.set_vacant_since(Some(chrono::Utc::now())).await,
+        old_writer.abandon_if_waiting().await.map(|_| ()),
+    ];
+    for refused in refusals {
+        assert!(
+            matches!(refused, Err(StoreError::LeaseLost { .. })),
+            "{refused:?}"
+        );
+    }
+    let after = store.room(&code).await.unwrap().unwrap();
+    assert_eq!(
+        (
+            &after.seats,
+            &after.status,
+            &after.rematch,
+            after.vacant_since,
+            after.host
+        ),
+        (
+            &before.seats,
+            &before.status,
+            &before.rematch,
+            before.vacant_since,
+            before.host
+        ),
+        "a write under a lost lease changed the room"
+    );
+    assert!(
+        store.room("REMATCH2").await.unwrap().is_none(),
+        "no rematch room made"
+    );
+    new_writer.append_move(&mv()).await.unwrap();
     assert_eq!(store.moves(match_id, None).await.unwrap().len(), 1);
 }
 

@@ -36,7 +36,7 @@ pub async fn set_password(
     let hash = passwords::hash(password).await;
     match state.store.set_password(player.id, &hash, &reserved).await {
         Ok(()) => Ok(StatusCode::NO_CONTENT),
-        Err(e) if crate::store::is_unique_violation(&e) => Err(ApiError::new(
+        Err(crate::store::StoreError::Conflict(_)) => Err(ApiError::new(
             ErrorCode::Conflict,
             format!("the name `{}` is reserved by another player", player.name),
         )),

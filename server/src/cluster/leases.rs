@@ -46,7 +46,7 @@ impl Leases {
     /// Takes room `code` for this node if its lease is free, expired or already this node's: the
     /// epoch goes up by one, so commits under any older lease fail from now on.
     pub async fn take(&self, code: &str) -> Result<Take, StoreError> {
-        let taken: Result<Option<i64>, StoreError> = sqlx::query_scalar(
+        let taken: Result<Option<i64>, sqlx::Error> = sqlx::query_scalar(
             "INSERT INTO room_leases (room_code, owner, epoch, expires_at)
              VALUES ($1, $2, 1, now() + $3 * interval '1 millisecond')
              ON CONFLICT (room_code) DO UPDATE
@@ -72,7 +72,7 @@ impl Leases {
                 None => Box::pin(self.take(code)).await,
             },
             Err(sqlx::Error::Database(e)) if e.is_foreign_key_violation() => Ok(Take::NoRoom),
-            Err(e) => Err(e),
+            Err(e) => Err(e.into()),
         }
     }
 
@@ -84,6 +84,7 @@ impl Leases {
         .bind(code)
         .fetch_optional(&self.pool)
         .await
+        .map_err(StoreError::from)
     }
 
     /// Extends the leases of `rooms` (the rooms running here) that this node still holds, in one
@@ -126,15 +127,15 @@ impl Leases {
         .bind(fence.node)
         .bind(fence.epoch)
         .execute(&self.pool)
-        .await
-        .map(|_| ())
+        .await?;
+        Ok(())
     }
 
     /// Lets go of every room (a graceful stop): other nodes may take them at once. The rows stay,
     /// so that epochs only ever grow.
     pub async fn release_all(&self) -> Result<u64, StoreError> {
         // Locked in the order of their codes, like a renewal (no deadlock with a commit).
-        sqlx::query(
+        let done = sqlx::query(
             "UPDATE room_leases SET expires_at = now() - interval '1 second'
              WHERE owner = $1 AND room_code IN (
                  SELECT room_code FROM room_leases WHERE owner = $1
@@ -142,8 +143,8 @@ impl Leases {
         )
         .bind(self.node)
         .execute(&self.pool)
-        .await
-        .map(|done| done.rows_affected())
+        .await?;
+        Ok(done.rows_affected())
     }
 
     /// Live rooms (waiting or playing) that no node runs: never leased, or their lease expired. In
@@ -158,5 +159,6 @@ impl Leases {
         .bind(SWEEP_BATCH)
         .fetch_all(&self.pool)
         .await
+        .map_err(StoreError::from)
     }
 }

@@ -37,7 +37,7 @@ use tracing::Instrument;
 use crate::cluster::{Cluster, Take};
 use crate::config::RoomLimits;
 use crate::error::ApiError;
-use crate::store::{self, Fence, MatchRow, MoveRow, RoomRow, SeatRow, Store, StoreError};
+use crate::store::{Fence, MatchRow, MoveRow, RoomRow, RoomWriter, SeatRow, Store, StoreError};
 use crate::ws::conn::{Conn, ConnId};
 
 pub use checkpoints::StateError;
@@ -244,7 +244,7 @@ impl Rooms {
                 .unwrap_or(Seating::default_for(request.visibility)),
             rated: request.rated,
         };
-        let row = store_new_room(&self.context.store, &host, 0, settings).await?;
+        let row = store_new_room(&self.context.store, &host, 0, settings, None).await?;
         // From the lease to the task, as a load is: this node's own sweep may find the new room
         // without a lease meanwhile, and must find it running, not take its lease a second time
         // and run a second copy of it.
@@ -257,11 +257,12 @@ impl Rooms {
                 Take::HeldBy(_) | Take::NoRoom => return Ok(room::info_from_row(&row)),
             },
         };
+        let writer = self.context.store.room_writer(&row.code, fence);
         let handle = self.spawn(Box::new(room::Room::new(
             row,
             None,
             self.context.clone(),
-            fence.clone(),
+            writer,
             self.context.shutdown.child_token(),
         )));
         Ok(handle.info())
@@ -295,7 +296,7 @@ impl Rooms {
                     Some(owner) if owner != cluster.node() => {
                         Ok((Some(Route::Remote(owner)), false))
                     }
-                    _ => Err(sqlx::Error::PoolClosed),
+                    _ => Err(StoreError::stopping()),
                 };
             }
             Some(cluster) => match cluster.leases.take(&code).await? {
@@ -564,11 +565,12 @@ impl Rooms {
             },
             None => None,
         };
+        let writer = self.context.store.room_writer(&row.code, fence);
         Ok(Some(self.spawn(Box::new(room::Room::new(
             row,
             live,
             self.context.clone(),
-            fence,
+            writer,
             self.context.shutdown.child_token(),
         )))))
     }
@@ -655,12 +657,14 @@ pub struct RoomSettings {
     pub rated: bool,
 }
 
-/// Stores a new waiting room with `host` in `host_seat`, under a fresh code.
+/// Stores a new waiting room with `host` in `host_seat`, under a fresh code; as the rematch of the
+/// room `rematch_of` writes, if given (linked to it in the same transaction).
 pub async fn store_new_room(
     store: &Store,
     host: &PlayerRef,
     host_seat: usize,
     settings: RoomSettings,
+    rematch_of: Option<&RoomWriter>,
 ) -> Result<RoomRow, StoreError> {
     let mut seats: Vec<SeatRow> = (0..settings.players)
         .map(|seat| SeatRow {
@@ -694,9 +698,13 @@ pub async fn store_new_room(
     // A code already taken (rare: 39 bits) gets another draw.
     let mut attempts = 0;
     loop {
-        match store.create_room(&row).await {
+        let stored = match rematch_of {
+            None => store.create_room(&row).await,
+            Some(before) => before.create_rematch(&row).await,
+        };
+        match stored {
             Ok(()) => return Ok(row),
-            Err(e) if store::is_unique_violation(&e) && attempts < 5 => {
+            Err(StoreError::Conflict(_)) if attempts < 5 => {
                 attempts += 1;
                 row.code = new_code();
             }

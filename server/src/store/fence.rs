@@ -6,6 +6,8 @@
 //! and a commit that comes after the takeover finds another epoch and fails. So a node that lost a
 //! room (paused, partitioned, slow) can never commit to it again, and no move is lost or doubled.
 //! A node alone has no leases and no fence (None): nothing is checked.
+//!
+//! A room writes only through its [`super::RoomWriter`], which carries its fence into every write.
 
 use uuid::Uuid;
 
@@ -15,22 +17,6 @@ pub struct Fence {
     pub room: String,
     pub node: Uuid,
     pub epoch: i64,
-}
-
-/// The error of a commit refused because its node no longer holds the room's lease.
-#[derive(Debug, thiserror::Error)]
-#[error("this node no longer runs room {0}: its lease was taken over")]
-pub struct LeaseLost(pub String);
-
-/// Whether a store error is [`LeaseLost`].
-pub fn is_lease_lost(e: &sqlx::Error) -> bool {
-    matches!(e, sqlx::Error::Configuration(inner) if inner.is::<LeaseLost>())
-}
-
-pub(crate) fn lease_lost(room: &str) -> sqlx::Error {
-    // `Configuration` carries our own error through sqlx's type without being taken for an
-    // unreachable database (see `store::is_unavailable`): the commit must not be retried here.
-    sqlx::Error::Configuration(Box::new(LeaseLost(room.to_string())))
 }
 
 /// The query that locks and returns the lease rows of `n` fences still held, `n` (room, owner,
@@ -44,7 +30,7 @@ pub(crate) fn held_sql(n: usize) -> String {
     )
 }
 
-/// Inside a transaction `$tx`: fails the function with [`LeaseLost`] unless every fence of
+/// Inside a transaction `$tx`: fails the function with `StoreError::LeaseLost` unless every fence of
 /// `$fences` (a `&[&Fence]`) is still held, and keeps their lease rows locked until the commit.
 /// One query for them all: a grouped commit checks the fences of many rooms.
 macro_rules! check_fences {
@@ -58,7 +44,9 @@ macro_rules! check_fences {
             }
             let held: Vec<String> = query.fetch_all(&mut *$tx).await?;
             if let Some(lost) = fences.iter().find(|f| !held.contains(&f.room)) {
-                return Err($crate::store::fence::lease_lost(&lost.room));
+                return Err($crate::store::StoreError::LeaseLost {
+                    room: lost.room.clone(),
+                });
             }
         }
     }};

@@ -12,6 +12,7 @@ use std::sync::Arc;
 use tokio::sync::{mpsc, oneshot, Mutex};
 use uuid::Uuid;
 
+use super::matches::FencedMove;
 use super::{Fence, MatchEnd, NewMove, Store, StoreError};
 
 /// Most moves in one transaction (7 bound values each, well within both databases' limits).
@@ -41,19 +42,20 @@ struct OwnedMove {
     body: Value,
     at: DateTime<Utc>,
     end: Option<OwnedEnd>,
+    room_code: String,
     fence: Option<Fence>,
 }
 
 /// A [`MatchEnd`] that can travel to a writer task.
 struct OwnedEnd {
-    room_code: String,
     result: MatchResult,
     ended_at: DateTime<Utc>,
     rated_sides: Option<Vec<Vec<usize>>>,
 }
 
 impl OwnedMove {
-    fn of(mv: &NewMove<'_>) -> OwnedMove {
+    fn of(fenced: &FencedMove<'_>) -> OwnedMove {
+        let mv = fenced.mv;
         OwnedMove {
             match_id: mv.match_id,
             ply: mv.ply,
@@ -63,12 +65,12 @@ impl OwnedMove {
             body: mv.body.clone(),
             at: mv.at,
             end: mv.end.as_ref().map(|e| OwnedEnd {
-                room_code: e.room_code.to_owned(),
                 result: e.result.clone(),
                 ended_at: e.ended_at,
                 rated_sides: e.rated_sides.map(<[_]>::to_vec),
             }),
-            fence: mv.fence.cloned(),
+            room_code: fenced.room_code.to_owned(),
+            fence: fenced.fence.cloned(),
         }
     }
 
@@ -82,11 +84,17 @@ impl OwnedMove {
             body: &self.body,
             at: self.at,
             end: self.end.as_ref().map(|e| MatchEnd {
-                room_code: &e.room_code,
                 result: &e.result,
                 ended_at: e.ended_at,
                 rated_sides: e.rated_sides.as_deref(),
             }),
+        }
+    }
+
+    fn fenced<'a>(&'a self, mv: &'a NewMove<'a>) -> FencedMove<'a> {
+        FencedMove {
+            mv,
+            room_code: &self.room_code,
             fence: self.fence.as_ref(),
         }
     }
@@ -104,7 +112,7 @@ impl MoveWriter {
     }
 
     /// Hands a move to the writers; returns once the transaction that holds it has committed.
-    pub(crate) async fn append(&self, mv: &NewMove<'_>) -> Result<(), StoreError> {
+    pub(super) async fn append(&self, mv: &FencedMove<'_>) -> Result<(), StoreError> {
         let (done, answer) = oneshot::channel();
         let request = Request {
             mv: OwnedMove::of(mv),
@@ -113,8 +121,8 @@ impl MoveWriter {
         self.requests
             .send(request)
             .await
-            .map_err(|_| StoreError::PoolClosed)?;
-        answer.await.map_err(|_| StoreError::PoolClosed)?
+            .map_err(|_| StoreError::stopping())?;
+        answer.await.map_err(|_| StoreError::stopping())?
     }
 }
 
@@ -127,7 +135,13 @@ async fn write_loop(store: Store, receiver: Arc<Mutex<mpsc::Receiver<Request>>>)
             return;
         }
         let moves: Vec<NewMove<'_>> = batch.iter().map(|r| r.mv.as_new()).collect();
-        let stored = store.append_moves_now(&moves).await;
+        let fenced: Vec<FencedMove<'_>> = batch
+            .iter()
+            .zip(&moves)
+            .map(|(r, mv)| r.mv.fenced(mv))
+            .collect();
+        let stored = store.append_moves_now(&fenced).await;
+        drop(fenced);
         drop(moves);
         match stored {
             Ok(()) => {
@@ -141,7 +155,8 @@ async fn write_loop(store: Store, receiver: Arc<Mutex<mpsc::Receiver<Request>>>)
             Err(e) => {
                 tracing::warn!(error = %e, moves = batch.len(), "a grouped commit failed; storing its moves one by one");
                 for request in batch.drain(..) {
-                    let result = store.append_moves_now(&[request.mv.as_new()]).await;
+                    let mv = request.mv.as_new();
+                    let result = store.append_moves_now(&[request.mv.fenced(&mv)]).await;
                     let _ = request.done.send(result);
                 }
             }

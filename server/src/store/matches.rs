@@ -16,7 +16,6 @@ use super::{on_pool, Backend, Fence, Store, StoreError};
 /// What the start of a match writes.
 pub struct NewMatch<'a> {
     pub id: Uuid,
-    pub room_code: &'a str,
     pub game: &'a str,
     pub options: &'a Map<String, Value>,
     pub players: &'a [MatchPlayer],
@@ -26,8 +25,6 @@ pub struct NewMatch<'a> {
     /// The ply cap the match is played under.
     pub max_plies: u64,
     pub clock: Option<ClockSetting>,
-    /// The room's lease, with several nodes (see [`super::fence`]).
-    pub fence: Option<&'a Fence>,
 }
 
 /// One accepted move.
@@ -43,12 +40,18 @@ pub struct NewMove<'a> {
     pub at: DateTime<Utc>,
     /// Set when this move ends the match.
     pub end: Option<MatchEnd<'a>>,
-    /// The room's lease, with several nodes (see [`super::fence`]).
+}
+
+/// A move as a room's writer hands it to the store: with its room and the lease it is committed
+/// under (see [`super::fence`]).
+pub(super) struct FencedMove<'a> {
+    pub mv: &'a NewMove<'a>,
+    pub room_code: &'a str,
     pub fence: Option<&'a Fence>,
 }
 
+/// How a match ends, written with the move or ruling that ends it.
 pub struct MatchEnd<'a> {
-    pub room_code: &'a str,
     pub result: &'a MatchResult,
     pub ended_at: DateTime<Utc>,
     /// The match's sides (seats that win or lose together) when it is rated: every seat's rating
@@ -146,7 +149,7 @@ const FINISHED_OF_PLAYER_SQL: &str = concat!(
 /// The end of a match inside a transaction `$tx`: the match's result, its winners (for players'
 /// stats) and its room's status. A macro, since the transaction's type is one per backend.
 macro_rules! finish_match {
-    ($tx:ident, $match_id:expr, $end:expr) => {{
+    ($tx:ident, $match_id:expr, $room_code:expr, $end:expr) => {{
         let end: &MatchEnd<'_> = $end;
         sqlx::query(
             "UPDATE matches SET status = 'finished', result = $1, ended_at = $2 WHERE id = $3",
@@ -164,7 +167,7 @@ macro_rules! finish_match {
                 .await?;
         }
         sqlx::query("UPDATE rooms SET status = 'finished' WHERE code = $1")
-            .bind(end.room_code)
+            .bind($room_code)
             .execute(&mut *$tx)
             .await?;
         if let Some(sides) = end.rated_sides {
@@ -175,18 +178,23 @@ macro_rules! finish_match {
 
 impl Store {
     /// Starts a match: the match row, its seats, the room's status, and bots in the seats that got
-    /// one; all or nothing.
-    pub async fn start_match(&self, m: &NewMatch<'_>) -> Result<(), StoreError> {
+    /// one; all or nothing. (A room calls it through its [`super::RoomWriter`].)
+    pub(super) async fn start_match(
+        &self,
+        m: &NewMatch<'_>,
+        room_code: &str,
+        fence: Option<&Fence>,
+    ) -> Result<(), StoreError> {
         on_pool!(self, |pool| {
             let mut tx = pool.begin().await?;
-            check_fence!(tx, m.fence);
+            check_fence!(tx, fence);
             sqlx::query(
                 "INSERT INTO matches (id, room_code, game, options, players, seed, commitment, status, result,
                                       started_at, ended_at, plies, max_plies, clock)
                  VALUES ($1, $2, $3, $4, $5, $6, $7, 'playing', NULL, $8, NULL, 0, $9, $10)",
             )
             .bind(m.id)
-            .bind(m.room_code)
+            .bind(room_code)
             .bind(m.game)
             .bind(Json(m.options))
             .bind(Json(m.players))
@@ -207,7 +215,7 @@ impl Store {
                 // Every seat as the match starts: bots in the empty ones, and players where the
                 // seat draw put them.
                 sqlx::query("UPDATE room_seats SET bot = $3, player_id = $4 WHERE room_code = $1 AND seat = $2")
-                    .bind(m.room_code)
+                    .bind(room_code)
                     .bind(p.seat as i32)
                     .bind(p.bot)
                     .bind(p.id)
@@ -216,7 +224,7 @@ impl Store {
             }
             sqlx::query("UPDATE rooms SET status = 'playing', match_id = $1 WHERE code = $2")
                 .bind(m.id)
-                .bind(m.room_code)
+                .bind(room_code)
                 .execute(&mut *tx)
                 .await?;
             tx.commit().await
@@ -225,7 +233,7 @@ impl Store {
 
     /// Appends an accepted move (and the end of the match, if it ends it); returns once committed,
     /// in a transaction of its own or, with group commit, in one shared with other rooms' moves.
-    pub async fn append_move(&self, mv: &NewMove<'_>) -> Result<(), StoreError> {
+    pub(super) async fn append_move(&self, mv: &FencedMove<'_>) -> Result<(), StoreError> {
         match &self.writer {
             Some(writer) => writer.append(mv).await,
             None => self.append_moves_now(std::slice::from_ref(mv)).await,
@@ -234,7 +242,10 @@ impl Store {
 
     /// Stores moves of different matches (at most one per match) in one transaction: one insert
     /// for the moves, one update for the matches' ply counts, and the ends of matches that end.
-    pub(crate) async fn append_moves_now(&self, moves: &[NewMove<'_>]) -> Result<(), StoreError> {
+    pub(super) async fn append_moves_now(
+        &self,
+        moves: &[FencedMove<'_>],
+    ) -> Result<(), StoreError> {
         if moves.is_empty() {
             return Ok(());
         }
@@ -246,35 +257,36 @@ impl Store {
         if let Backend::Postgres(pool) = &self.backend {
             if moves
                 .iter()
-                .all(|mv| mv.end.is_none() && mv.fence.is_none())
+                .all(|fenced| fenced.mv.end.is_none() && fenced.fence.is_none())
             {
                 let sql = insert_moves_and_plies_sql(moves.len());
                 let mut query = sqlx::query(&sql).persistent(persistent);
-                for mv in moves {
-                    query = bind_move(query, mv);
+                for fenced in moves {
+                    query = bind_move(query, fenced.mv);
                 }
-                return query.execute(pool).await.map(|_| ());
+                query.execute(pool).await?;
+                return Ok(());
             }
         }
         let insert = insert_moves_sql(moves.len());
         let plies = update_plies_sql(moves.len());
         on_pool!(self, |pool| {
             let mut tx = pool.begin().await?;
-            let fences: Vec<&Fence> = moves.iter().filter_map(|mv| mv.fence).collect();
+            let fences: Vec<&Fence> = moves.iter().filter_map(|fenced| fenced.fence).collect();
             check_fences!(tx, &fences);
             let mut query = sqlx::query(&insert).persistent(persistent);
-            for mv in moves {
-                query = bind_move(query, mv);
+            for fenced in moves {
+                query = bind_move(query, fenced.mv);
             }
             query.execute(&mut *tx).await?;
             let mut query = sqlx::query(&plies).persistent(persistent);
-            for mv in moves {
-                query = query.bind(mv.match_id).bind(mv.ply as i64);
+            for fenced in moves {
+                query = query.bind(fenced.mv.match_id).bind(fenced.mv.ply as i64);
             }
             query.execute(&mut *tx).await?;
-            for mv in moves {
-                if let Some(end) = &mv.end {
-                    finish_match!(tx, mv.match_id, end);
+            for fenced in moves {
+                if let Some(end) = &fenced.mv.end {
+                    finish_match!(tx, fenced.mv.match_id, fenced.room_code, end);
                 }
             }
             tx.commit().await
@@ -283,11 +295,12 @@ impl Store {
 
     /// Stores the match's rulings (the list so far, the last one new), and the end of the match
     /// when the last one ends it; all or nothing.
-    pub async fn record_ruling(
+    pub(super) async fn record_ruling(
         &self,
         match_id: Uuid,
         rulings: &[Ruling],
         end: Option<&MatchEnd<'_>>,
+        room_code: &str,
         fence: Option<&Fence>,
     ) -> Result<(), StoreError> {
         on_pool!(self, |pool| {
@@ -299,14 +312,14 @@ impl Store {
                 .execute(&mut *tx)
                 .await?;
             if let Some(end) = end {
-                finish_match!(tx, match_id, end);
+                finish_match!(tx, match_id, room_code, end);
             }
             tx.commit().await
         })
     }
 
     /// Ends a match whose engine failed: the match and its room are `aborted`, with `result`.
-    pub async fn abort_match(
+    pub(super) async fn abort_match(
         &self,
         match_id: Uuid,
         room_code: &str,

@@ -7,18 +7,22 @@
 //! Moves can be committed in groups across rooms ([`Store::with_group_commit`], see
 //! [`group_commit`]): one transaction, one fsync, for the moves of many rooms.
 
+mod error;
 pub(crate) mod fence;
 mod group_commit;
 mod matches;
 mod players;
 mod ratings;
+mod room_writer;
 mod rooms;
 
-pub use fence::{is_lease_lost, Fence, LeaseLost};
+pub use error::StoreError;
+pub use fence::Fence;
 pub use group_commit::MAX_BATCH;
 pub use matches::{MatchEnd, MatchFilter, MatchRow, MoveRow, NewMatch, NewMove, Ruling};
 pub use players::Credentials;
 pub use ratings::MAX_HISTORY;
+pub use room_writer::RoomWriter;
 pub use rooms::{RoomRow, SeatRow};
 
 use sqlx::postgres::PgPoolOptions;
@@ -29,12 +33,14 @@ use std::time::Duration;
 
 /// Runs `$body` with `$pool` bound to the backend's pool: the body is compiled once per backend.
 macro_rules! on_pool {
-    ($store:expr, |$pool:ident| $body:expr) => {
-        match &$store.backend {
+    ($store:expr, |$pool:ident| $body:expr) => {{
+        // sqlx's error is classified once, here (see `StoreError`).
+        let result: Result<_, sqlx::Error> = match &$store.backend {
             $crate::store::Backend::Postgres($pool) => $body,
             $crate::store::Backend::Sqlite($pool) => $body,
-        }
-    };
+        };
+        result.map_err($crate::store::StoreError::from)
+    }};
 }
 pub(crate) use on_pool;
 
@@ -51,8 +57,6 @@ pub struct Store {
     /// Set by [`Store::with_group_commit`]: moves go to the writer tasks.
     writer: Option<group_commit::MoveWriter>,
 }
-
-pub type StoreError = sqlx::Error;
 
 /// How long a query waits for a connection. While the database is away the pool keeps trying to
 /// connect for this long (a refused connection is retried), then the query fails and its caller
@@ -88,10 +92,10 @@ impl Store {
                     .await?,
             )
         } else {
-            return Err(sqlx::Error::Configuration(
+            return Err(StoreError::Other(sqlx::Error::Configuration(
                 format!("unsupported database URL `{url}`: use postgres://... or sqlite://...")
                     .into(),
-            ));
+            )));
         };
         Ok(Store {
             backend,
@@ -152,52 +156,11 @@ impl Store {
 
     /// Closes the pool, waiting for queries under way.
     pub async fn close(&self) {
-        on_pool!(self, |pool| pool.close().await)
-    }
-}
-
-/// Whether an error means that the database cannot be reached now (down, restarting, refusing
-/// connections, or the connection was cut), rather than that a query failed: the same request may
-/// succeed once it is back.
-pub fn is_unavailable(e: &StoreError) -> bool {
-    match e {
-        sqlx::Error::Io(_)
-        | sqlx::Error::Tls(_)
-        | sqlx::Error::Protocol(_)
-        | sqlx::Error::PoolTimedOut
-        | sqlx::Error::PoolClosed
-        | sqlx::Error::WorkerCrashed => true,
-        sqlx::Error::Database(db) => {
-            if let Some(pg) = db.try_downcast_ref::<sqlx::postgres::PgDatabaseError>() {
-                postgres_unavailable(pg.code())
-            } else {
-                db.code()
-                    .and_then(|code| code.parse::<i32>().ok())
-                    .is_some_and(sqlite_unavailable)
-            }
+        match &self.backend {
+            Backend::Postgres(pool) => pool.close().await,
+            Backend::Sqlite(pool) => pool.close().await,
         }
-        _ => false,
     }
-}
-
-/// SQLSTATEs of a server that is away: connection exceptions (class 08), operator intervention
-/// (57P01 to 57P05: shut down, terminated, not accepting yet), too many connections (53300), and
-/// a database that does not accept connections (55000, `ALLOW_CONNECTIONS false`) or is gone (3D000).
-fn postgres_unavailable(sqlstate: &str) -> bool {
-    sqlstate.starts_with("08")
-        || sqlstate.starts_with("57P")
-        || matches!(sqlstate, "53300" | "55000" | "3D000")
-}
-
-/// SQLite result codes (extended codes carry the primary one in the low byte) of a file that is
-/// busy, locked, unreadable or unwritable for now: BUSY 5, LOCKED 6, IOERR 10, FULL 13, CANTOPEN 14.
-fn sqlite_unavailable(code: i32) -> bool {
-    matches!(code & 0xff, 5 | 6 | 10 | 13 | 14)
-}
-
-/// Whether an error is a unique-key violation (a room code or move id already taken).
-pub fn is_unique_violation(e: &StoreError) -> bool {
-    matches!(e, sqlx::Error::Database(db) if db.is_unique_violation())
 }
 
 /// `($1, $2, $3), ($4, $5, $6)`: `n` tuples of `width` numbered placeholders, for statements
@@ -226,26 +189,5 @@ mod tests {
     fn placeholders_are_numbered_across_tuples() {
         assert_eq!(placeholder_tuples(1, 3), "($1, $2, $3)");
         assert_eq!(placeholder_tuples(2, 2), "($1, $2), ($3, $4)");
-    }
-
-    #[test]
-    fn an_away_database_is_told_from_a_failed_query() {
-        for away in [
-            "08006", "08001", "57P01", "57P03", "53300", "55000", "3D000",
-        ] {
-            assert!(postgres_unavailable(away), "{away}");
-        }
-        for failed in ["23505", "42601", "40001", "22P02"] {
-            assert!(!postgres_unavailable(failed), "{failed}");
-        }
-        // SQLITE_BUSY, SQLITE_IOERR_WRITE (778), SQLITE_CANTOPEN; not a constraint (2067) or syntax.
-        for away in [5, 778, 14] {
-            assert!(sqlite_unavailable(away), "{away}");
-        }
-        for failed in [2067, 1, 19] {
-            assert!(!sqlite_unavailable(failed), "{failed}");
-        }
-        assert!(is_unavailable(&sqlx::Error::PoolTimedOut));
-        assert!(!is_unavailable(&sqlx::Error::RowNotFound));
     }
 }

@@ -63,118 +63,50 @@ struct RoomColumns {
 const ROOM_COLUMNS: &str =
     "SELECT code, game, players, visibility, options, host, status, match_id, created_at, vacant_since, clock, rematch, seating, rated FROM rooms";
 
+/// Inserts room `$room` (a `&RoomRow`) and its seats inside transaction `$tx`. A macro, since the
+/// transaction's type is one per backend.
+macro_rules! insert_room {
+    ($tx:ident, $room:expr) => {{
+        let room: &$crate::store::RoomRow = $room;
+        sqlx::query(
+            "INSERT INTO rooms (code, game, players, visibility, options, host, status, match_id, created_at, vacant_since, clock, seating, rated)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)",
+        )
+        .bind(&room.code)
+        .bind(&room.game)
+        .bind(room.players as i32)
+        .bind(&room.visibility)
+        .bind(sqlx::types::Json(&room.options))
+        .bind(room.host)
+        .bind(&room.status)
+        .bind(room.match_id)
+        .bind(room.created_at)
+        .bind(room.vacant_since)
+        .bind(room.clock.map(sqlx::types::Json))
+        .bind(&room.seating)
+        .bind(room.rated)
+        .execute(&mut *$tx)
+        .await?;
+        for seat in &room.seats {
+            sqlx::query("INSERT INTO room_seats (room_code, seat, player_id, bot) VALUES ($1, $2, $3, $4)")
+                .bind(&room.code)
+                .bind(seat.seat)
+                .bind(seat.player_id)
+                .bind(seat.bot)
+                .execute(&mut *$tx)
+                .await?;
+        }
+    }};
+}
+pub(super) use insert_room;
+
 impl Store {
-    /// Stores a new room and its seats. A taken code is a unique violation (pick another).
+    /// Stores a new room and its seats. A taken code is a conflict (pick another).
     pub async fn create_room(&self, room: &RoomRow) -> Result<(), StoreError> {
         on_pool!(self, |pool| {
             let mut tx = pool.begin().await?;
-            sqlx::query(
-                "INSERT INTO rooms (code, game, players, visibility, options, host, status, match_id, created_at, vacant_since, clock, seating, rated)
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)",
-            )
-            .bind(&room.code)
-            .bind(&room.game)
-            .bind(room.players as i32)
-            .bind(&room.visibility)
-            .bind(Json(&room.options))
-            .bind(room.host)
-            .bind(&room.status)
-            .bind(room.match_id)
-            .bind(room.created_at)
-            .bind(room.vacant_since)
-            .bind(room.clock.map(Json))
-            .bind(&room.seating)
-            .bind(room.rated)
-            .execute(&mut *tx)
-            .await?;
-            for seat in &room.seats {
-                sqlx::query("INSERT INTO room_seats (room_code, seat, player_id, bot) VALUES ($1, $2, $3, $4)")
-                    .bind(&room.code)
-                    .bind(seat.seat)
-                    .bind(seat.player_id)
-                    .bind(seat.bot)
-                    .execute(&mut *tx)
-                    .await?;
-            }
+            insert_room!(tx, room);
             tx.commit().await
-        })
-    }
-
-    /// Records `next` as the rematch room of room `code`.
-    pub async fn set_rematch(&self, code: &str, next: &str) -> Result<(), StoreError> {
-        on_pool!(self, |pool| {
-            sqlx::query("UPDATE rooms SET rematch = $1 WHERE code = $2")
-                .bind(next)
-                .bind(code)
-                .execute(pool)
-                .await
-                .map(|_| ())
-        })
-    }
-
-    /// Who sits in `seat` (None: nobody), and who hosts.
-    pub async fn update_seating(
-        &self,
-        code: &str,
-        host: Uuid,
-        seat: usize,
-        player_id: Option<Uuid>,
-    ) -> Result<(), StoreError> {
-        on_pool!(self, |pool| {
-            let mut tx = pool.begin().await?;
-            sqlx::query("UPDATE room_seats SET player_id = $1, bot = FALSE WHERE room_code = $2 AND seat = $3")
-                .bind(player_id)
-                .bind(code)
-                .bind(seat as i32)
-                .execute(&mut *tx)
-                .await?;
-            sqlx::query("UPDATE rooms SET host = $1 WHERE code = $2")
-                .bind(host)
-                .bind(code)
-                .execute(&mut *tx)
-                .await?;
-            tx.commit().await
-        })
-    }
-
-    pub async fn set_room_status(&self, code: &str, status: &str) -> Result<(), StoreError> {
-        on_pool!(self, |pool| {
-            sqlx::query("UPDATE rooms SET status = $1 WHERE code = $2")
-                .bind(status)
-                .bind(code)
-                .execute(pool)
-                .await
-                .map(|_| ())
-        })
-    }
-
-    /// Records since when a waiting room has had nobody connected (None: somebody is now).
-    pub async fn set_vacant_since(
-        &self,
-        code: &str,
-        since: Option<DateTime<Utc>>,
-    ) -> Result<(), StoreError> {
-        on_pool!(self, |pool| {
-            sqlx::query("UPDATE rooms SET vacant_since = $1 WHERE code = $2")
-                .bind(since)
-                .bind(code)
-                .execute(pool)
-                .await
-                .map(|_| ())
-        })
-    }
-
-    /// Abandons a waiting room (and nothing else: a room that started meanwhile stays as it is).
-    /// Whether it was waiting.
-    pub async fn abandon_waiting_room(&self, code: &str) -> Result<bool, StoreError> {
-        on_pool!(self, |pool| {
-            sqlx::query(
-                "UPDATE rooms SET status = 'abandoned' WHERE code = $1 AND status = 'waiting'",
-            )
-            .bind(code)
-            .execute(pool)
-            .await
-            .map(|done| done.rows_affected() > 0)
         })
     }
 

@@ -19,7 +19,10 @@ impl Room {
             return;
         }
         let since = vacant.then(Utc::now);
-        if let Err(e) = self.context.store.set_vacant_since(&self.code, since).await {
+        if let Err(e) = self.writer.set_vacant_since(since).await {
+            if self.lost_lease(&e) {
+                return;
+            }
             // The deadline still runs here; the store catches up at the next change.
             tracing::warn!(error = %e, "could not store the room's vacancy");
         }
@@ -44,12 +47,13 @@ impl Room {
 
     /// The room has waited empty for its whole time to live: it is abandoned.
     pub(super) async fn expire(&mut self) {
-        match self.context.store.abandon_waiting_room(&self.code).await {
+        match self.writer.abandon_if_waiting().await {
             Ok(_) => {
                 tracing::info!("waiting room expired");
                 self.status = RoomStatus::Abandoned;
                 self.publish();
             }
+            Err(e) if self.lost_lease(&e) => {}
             Err(e) => {
                 // Counted again from now: the database may be back by then.
                 tracing::error!(error = %e, "could not abandon an expired room");

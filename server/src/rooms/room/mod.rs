@@ -32,7 +32,7 @@ use uuid::Uuid;
 
 use super::{game_of, Command, RoomContext};
 use crate::metrics::METRICS;
-use crate::store::{Fence, RoomRow, StoreError};
+use crate::store::{Fence, RoomRow, RoomWriter, StoreError};
 use crate::ws::conn::{encode, Conn, ConnId};
 
 /// How long a finished room with nobody in it stays loaded.
@@ -50,8 +50,9 @@ pub struct Room {
     members: HashMap<ConnId, Member>,
     context: Arc<RoomContext>,
     info: watch::Sender<RoomInfo>,
-    /// With several nodes: the lease this node runs the room under, checked by every commit.
-    fence: Option<Fence>,
+    /// The only way the room writes to the store: every write checks the lease this node runs the
+    /// room under (several nodes), in its own transaction.
+    writer: RoomWriter,
     /// Cancelled when the room must stop: at shutdown, or when this node lost the room's lease.
     stop: CancellationToken,
     /// When the server next plays for a seat: a bot's move, or the rules' default for a player who
@@ -163,7 +164,7 @@ impl Room {
         row: RoomRow,
         live: Option<LiveMatch>,
         context: Arc<RoomContext>,
-        fence: Option<Fence>,
+        writer: RoomWriter,
         stop: CancellationToken,
     ) -> Room {
         let (info, _) = watch::channel(info_from_row(&row));
@@ -180,7 +181,7 @@ impl Room {
             members: HashMap::new(),
             context,
             info,
-            fence,
+            writer,
             stop,
             auto_due: None,
             // Unknown (NULL: people were in it at the last stop) is recorded as from now.
@@ -209,7 +210,7 @@ impl Room {
 
     /// The lease this node runs the room under (several nodes).
     pub fn fence(&self) -> Option<&Fence> {
-        self.fence.as_ref()
+        self.writer.fence()
     }
 
     /// What stops the room.
@@ -339,15 +340,27 @@ impl Room {
         }
     }
 
-    /// Whether a failed commit failed because another node took the room over; if so the room
+    /// Whether a failed write failed because another node took the room over; if so the room
     /// stops here (its new owner tells the members where it is).
     fn lost_lease(&self, e: &StoreError) -> bool {
-        if !crate::store::is_lease_lost(e) {
+        if !matches!(e, StoreError::LeaseLost { .. }) {
             return false;
         }
         tracing::warn!(room = %self.code, "lease lost: another node runs this room now");
         self.stop.cancel();
         true
+    }
+
+    /// A write the sender asked for (`doing`, as "take the seat") could not be stored: the sender
+    /// is told why, in one wording for every command. A lost lease stops the room here.
+    fn refuse_unstored(&self, conn: &Conn, id: Option<String>, e: &StoreError, doing: &str) {
+        let message = if self.lost_lease(e) {
+            "this room has moved to another server: join it again".to_string()
+        } else {
+            tracing::error!(error = %e, "could not {doing}");
+            format!("could not {doing}; try again")
+        };
+        self.refuse(conn, id, ErrorCode::Internal, message);
     }
 
     /// The room's options. Kept once, in its published info: a map of even one option is a

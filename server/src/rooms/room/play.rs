@@ -198,33 +198,21 @@ impl Room {
             body: &played.canonical,
             at: now,
             end: result.as_ref().map(|result| MatchEnd {
-                room_code: &self.code,
                 result,
                 ended_at: now,
                 rated_sides: self.rated.then_some(&live.sides[..]),
             }),
-            fence: self.fence.as_ref(),
         };
-        if let Err(e) = self.context.store.append_move(&append).await {
-            if self.lost_lease(&e) {
-                if let Some((conn, id, _)) = &sender {
-                    self.refuse(
-                        conn,
-                        Some(id.clone()),
-                        ErrorCode::Internal,
-                        "this room has moved to another server: join it again",
-                    );
+        if let Err(e) = self.writer.append_move(&append).await {
+            match &sender {
+                Some((conn, id, _)) => {
+                    self.refuse_unstored(conn, Some(id.clone()), &e, "store the move")
                 }
-                return;
+                None if self.lost_lease(&e) => {}
+                None => tracing::error!(error = %e, ply, "could not store a move"),
             }
-            tracing::error!(error = %e, ply, "could not store a move");
-            if let Some((conn, id, _)) = &sender {
-                self.refuse(
-                    conn,
-                    Some(id.clone()),
-                    ErrorCode::Internal,
-                    "the move could not be stored; try again",
-                );
+            if matches!(e, crate::store::StoreError::LeaseLost { .. }) {
+                return;
             }
             // A bot's move is tried again later, not at once (the database may be away for a
             // while: no busy loop); a player's is theirs to resend.
@@ -423,19 +411,11 @@ impl Room {
         if let Some(clocks) = &mut live.clocks {
             clocks.stop(Utc::now());
         }
-        let stored = self
-            .context
-            .store
-            .abort_match(
-                match_id,
-                &self.code,
-                &result,
-                Utc::now(),
-                self.fence.as_ref(),
-            )
-            .await;
+        let stored = self.writer.abort_match(match_id, &result, Utc::now()).await;
         if let Err(e) = stored {
-            tracing::error!(%match_id, error = %e, "could not store the abort of a match");
+            if !self.lost_lease(&e) {
+                tracing::error!(%match_id, error = %e, "could not store the abort of a match");
+            }
         }
         self.announce_end(match_id, result);
     }

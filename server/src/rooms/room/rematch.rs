@@ -41,23 +41,15 @@ impl Room {
             seating: Seating::HostFirst,
             rated: self.rated,
         };
+        // Made and linked in one write, under this room's lease: a node that lost the room makes
+        // no rematch room of it.
         let store = &self.context.store;
-        let made = async {
-            let row = store_new_room(store, &conn.player, next_seat, settings).await?;
-            store.set_rematch(&self.code, &row.code).await?;
-            Ok::<String, crate::store::StoreError>(row.code)
-        }
-        .await;
+        let made =
+            store_new_room(store, &conn.player, next_seat, settings, Some(&self.writer)).await;
         let next = match made {
-            Ok(next) => next,
+            Ok(row) => row.code,
             Err(e) => {
-                tracing::error!(error = %e, "could not make a rematch room");
-                self.refuse(
-                    conn,
-                    None,
-                    ErrorCode::Internal,
-                    "could not make the rematch room; try again",
-                );
+                self.refuse_unstored(conn, None, &e, "make the rematch room");
                 return None;
             }
         };
@@ -87,9 +79,8 @@ impl Room {
             };
             if let Some(chosen) = chosen {
                 let stored = self
-                    .context
-                    .store
-                    .update_seating(&self.code, self.host, chosen, Some(conn.player.id))
+                    .writer
+                    .seat(chosen, Some(conn.player.id), self.host, None)
                     .await;
                 match stored {
                     Ok(()) => {
@@ -97,12 +88,11 @@ impl Room {
                         self.publish();
                     }
                     Err(e) => {
-                        tracing::error!(error = %e, "could not store a rematch seat");
-                        return self.refuse(
+                        return self.refuse_unstored(
                             conn,
                             None,
-                            ErrorCode::Internal,
-                            "could not take your seat in the rematch; try again",
+                            &e,
+                            "take your seat in the rematch",
                         );
                     }
                 }

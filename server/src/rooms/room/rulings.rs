@@ -173,15 +173,13 @@ impl Room {
         let mut rulings = live.rulings.clone();
         rulings.push(ruling.clone());
         let match_end = end.as_ref().map(|result| MatchEnd {
-            room_code: &self.code,
             result,
             ended_at: ruling.at,
             rated_sides: self.rated.then_some(&live.sides[..]),
         });
         let stored = self
-            .context
-            .store
-            .record_ruling(live.id, &rulings, match_end.as_ref(), self.fence.as_ref())
+            .writer
+            .record_ruling(live.id, &rulings, match_end.as_ref())
             .await;
         if let Err(e) = stored {
             if self.lost_lease(&e) {

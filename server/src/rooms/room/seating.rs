@@ -11,7 +11,7 @@ use uuid::Uuid;
 
 use super::{LiveMatch, Member, Room, SeatState};
 use crate::rooms::engine_options;
-use crate::store::{NewMatch, StoreError};
+use crate::store::NewMatch;
 use crate::ws::conn::{Conn, ConnId};
 
 impl Room {
@@ -46,19 +46,12 @@ impl Room {
                             "every seat is taken",
                         );
                     };
-                    if let Err(e) = self
-                        .context
-                        .store
-                        .update_seating(&self.code, self.host, free, Some(conn.player.id))
-                        .await
-                    {
-                        tracing::error!(error = %e, "could not store a seat");
-                        return self.refuse(
-                            &conn,
-                            None,
-                            ErrorCode::Internal,
-                            "could not take the seat; try again",
-                        );
+                    let stored = self
+                        .writer
+                        .seat(free, Some(conn.player.id), self.host, None)
+                        .await;
+                    if let Err(e) = stored {
+                        return self.refuse_unstored(&conn, None, &e, "take the seat");
                     }
                     self.seats[free].player = Some(conn.player.clone());
                     Some(free)
@@ -107,26 +100,13 @@ impl Room {
                     None => status = RoomStatus::Abandoned,
                 }
             }
-            let store = &self.context.store;
-            let stored = async {
-                store.update_seating(&self.code, host, seat, None).await?;
-                if status != self.status {
-                    store.set_room_status(&self.code, status.as_str()).await?;
-                }
-                Ok::<(), StoreError>(())
-            }
-            .await;
+            let new_status = (status != self.status).then(|| status.as_str());
+            let stored = self.writer.seat(seat, None, host, new_status).await;
             if let Err(e) = stored {
-                tracing::error!(error = %e, "could not store a seat");
                 if let Some(member) = member {
                     self.members.insert(conn.id, member);
                 }
-                return self.refuse(
-                    &conn,
-                    None,
-                    ErrorCode::Internal,
-                    "could not leave; try again",
-                );
+                return self.refuse_unstored(&conn, None, &e, "leave");
             }
             self.seats[seat].player = None;
             self.host = host;
@@ -227,11 +207,9 @@ impl Room {
         let id = Uuid::now_v7();
         let started_at = Utc::now();
         let stored = self
-            .context
-            .store
+            .writer
             .start_match(&NewMatch {
                 id,
-                room_code: &self.code,
                 game: self.game.info().id,
                 options: &options,
                 players: &seating,
@@ -240,25 +218,10 @@ impl Room {
                 started_at,
                 max_plies,
                 clock: self.clock,
-                fence: self.fence.as_ref(),
             })
             .await;
         if let Err(e) = stored {
-            if self.lost_lease(&e) {
-                return self.refuse(
-                    &conn,
-                    None,
-                    ErrorCode::Internal,
-                    "this room has moved to another server: join it again",
-                );
-            }
-            tracing::error!(error = %e, "could not store the start of a match");
-            return self.refuse(
-                &conn,
-                None,
-                ErrorCode::Internal,
-                "could not start the match; try again",
-            );
+            return self.refuse_unstored(&conn, None, &e, "start the match");
         }
         self.seats = drawn;
         for (seat, p) in self.seats.iter_mut().zip(&seating) {
