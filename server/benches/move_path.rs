@@ -10,8 +10,9 @@
 use chrono::Utc;
 use criterion::{criterion_group, criterion_main, Criterion};
 use futures_util::future::join_all;
-use plateau::rooms::{isolated, HeldView, Moment, RecipientView};
+use plateau::engine_host::isolated;
 use plateau::store::{NewMatch, NewMove, RoomRow, RoomWriter, SeatRow, Store};
+use plateau::views::{HeldView, Moment, RecipientView};
 use plateau_games::{registry, Match, Viewer};
 use plateau_protocol::rest::MatchPlayer;
 use plateau_protocol::{PlayerRef, RoomStatus};
@@ -120,7 +121,7 @@ impl Position {
     }
 }
 
-fn moment(game: &str, ply: u64) -> Moment<'_> {
+fn moment(game: &'static str, ply: u64) -> Moment {
     Moment {
         game,
         version: ply + 1,

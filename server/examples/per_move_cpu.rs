@@ -18,7 +18,7 @@
 //! in, a small share over long matches). `--spectators` adds a spectator view.
 
 use mimalloc::MiMalloc;
-use plateau::rooms::{HeldView, Moment, RecipientView};
+use plateau::views::{HeldView, Moment, RecipientView};
 use plateau_games::{registry, Viewer};
 use plateau_protocol::ws::ServerFrame;
 use plateau_protocol::RoomStatus;
@@ -42,6 +42,7 @@ fn main() {
         .and_then(|i| args.get(i + 1))
         .map_or("abalone", String::as_str);
     let entry = registry::find(game).expect("a registered game");
+    let game = entry.info().id;
     let options = entry.validate(2, &Value::Null).expect("options");
     let mut pick = rand::rngs::StdRng::seed_from_u64(7);
     let (mut played_total, mut bytes, mut seed) = (0u64, 0usize, 0u8);
@@ -114,7 +115,7 @@ fn client_pick(view: &RecipientView, pick: &mut rand::rngs::StdRng) -> Value {
     legal.swap_remove(n)
 }
 
-fn moment(game: &str, version: u64) -> Moment<'_> {
+fn moment(game: &'static str, version: u64) -> Moment {
     Moment {
         game,
         version,

@@ -13,8 +13,8 @@ use uuid::Uuid;
 use crate::cluster::{Cluster, Leases, Timing};
 use crate::config::{Limits, ServeArgs};
 use crate::counted::Counted;
+use crate::engine_host::bots::BotPool;
 use crate::rate::{quota, FailureRate, KeyedRate, Period};
-use crate::rooms::bots::BotPool;
 use crate::rooms::{RoomContext, Rooms};
 use crate::store::Store;
 

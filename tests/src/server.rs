@@ -28,6 +28,8 @@ pub struct TestServer {
     pub metrics_addr: SocketAddr,
     database_url: String,
     log: PathBuf,
+    /// Fail points to set while the server runs (see [`TestServer::set_failpoints`]).
+    failpoints: PathBuf,
     extra_env: Vec<(String, String)>,
     /// The descriptor limit to start the process with, if lowered.
     nofile: Option<u64>,
@@ -61,6 +63,10 @@ impl TestServer {
                 .dir
                 .path()
                 .join(format!("server-{}.log", uuid::Uuid::new_v4().simple())),
+            failpoints: db
+                .dir
+                .path()
+                .join(format!("failpoints-{}.txt", uuid::Uuid::new_v4().simple())),
             extra_env: RAISED_LIMITS
                 .iter()
                 .chain(env)
@@ -69,6 +75,25 @@ impl TestServer {
         };
         server.launch().await;
         server
+    }
+
+    /// Sets fail points in the running server (lines `name=actions`, as the `fail` crate reads
+    /// them: `engine-view=1*panic(a test)`), and waits until it has applied them. Only the test
+    /// binary of the server follows them (`plateau_under_test`).
+    pub async fn set_failpoints(&self, spec: &str) {
+        std::fs::write(&self.failpoints, spec).expect("write the fail points");
+        let applied = self.failpoints.with_extension("applied");
+        let deadline = Instant::now() + Duration::from_secs(10);
+        while std::fs::read_to_string(&applied).ok().as_deref() != Some(spec) {
+            assert!(Instant::now() < deadline, "the server did not apply {spec}");
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    }
+
+    /// Sets an environment variable for the next start of the process ([`TestServer::restart`]).
+    pub fn set_env(&mut self, key: &str, value: &str) {
+        self.extra_env.retain(|(k, _)| k != key);
+        self.extra_env.push((key.to_string(), value.to_string()));
     }
 
     /// Starts the process again on the same address and database.
@@ -115,6 +140,10 @@ impl TestServer {
             .env("RUST_LOG", "info")
             .stdout(Stdio::null())
             .stderr(log);
+        // Fail points set in a run before are not carried into this one.
+        let _ = std::fs::remove_file(&self.failpoints);
+        let _ = std::fs::remove_file(self.failpoints.with_extension("applied"));
+        command.env("FAILPOINTS_FILE", &self.failpoints);
         for (k, v) in &self.extra_env {
             command.env(k, v);
         }

@@ -2,9 +2,12 @@
 //! everyone in the room is told, it is stored so, and other rooms play on.
 //!
 //! No input of a client makes an engine fail any more (the attack of issue 11, item 1, is refused:
-//! the first test), so the failures are made on purpose, with the fail point `engine-play` of the
-//! server under test (the `fail` crate; see `tests/src/bin/plateau_under_test.rs`): the engine's
-//! next call panics, or runs past the server's deadline for an engine call.
+//! the first test), so the failures are made on purpose, with the fail points of the server under
+//! test (the `fail` crate; see `tests/src/bin/plateau_under_test.rs`): `engine-play` (a move),
+//! `engine-view` (building a view: a snapshot, a ruling's version), `engine-start` (a match's
+//! start) and `engine-replay` (a stored match rebuilt when its room loads). The engine's next such
+//! call panics, or runs past the server's deadline for an engine call. Every engine call of a room
+//! goes through one guard: none of them can take the room's task, a worker or another room.
 
 use plateau_tests::scenario::{started_abalone_duo, started_duo, Duo};
 use plateau_tests::{on_both_databases, Api, Backend, Client, TestDb, TestServer};
@@ -148,4 +151,135 @@ async fn aborts_only_its_own_match(backend: Backend, failpoints: &str, env: &[(&
 async fn play_first_legal(client: &Client, code: &str, id: &str) {
     let ack = client.play(code, id, client.legal(code)[0].clone()).await;
     assert_eq!(ack["type"], "ack", "{ack}");
+}
+
+/// Building a view fails (a snapshot asked by `sync`): the match is aborted, once, everyone is
+/// told, and another room plays on. The room itself goes on: a later snapshot tells the end.
+async fn a_failing_view_aborts_only_its_own_match(backend: Backend) {
+    let db = TestDb::new(backend).await;
+    let server = TestServer::start(&db).await;
+    let api = Api::new(server.http());
+    let failing = started_abalone_duo(&server, &api, "private").await;
+    let other = started_abalone_duo(&server, &api, "private").await;
+    let (code, a, b) = (&failing.code, &failing.a, &failing.b);
+    let (mark_a, mark_b) = (a.mark(), b.mark());
+    server
+        .set_failpoints("engine-view=1*panic(a test's failure)")
+        .await;
+    b.send(json!({"type": "sync", "room": code})).await;
+    for (client, mark) in [(a, mark_a), (b, mark_b)] {
+        let ended = client.wait_for_frame(mark, "ended", code).await;
+        assert_eq!(ended["result"]["reason"], "aborted", "{ended}");
+    }
+    play_first_legal(&other.a, &other.code, "a1").await;
+    let (_, info) = api.get(&format!("/api/v1/rooms/{code}"), None).await;
+    assert_eq!(info["status"], "aborted", "{info}");
+    let (_, summary) = api
+        .get(
+            &format!("/api/v1/matches/{}", info["match"].as_str().unwrap()),
+            None,
+        )
+        .await;
+    assert_eq!(summary["status"], "aborted", "{summary}");
+    // The room's task lives on: it answers, and tells the end.
+    let snapshot = b.sync(code).await;
+    assert_eq!(snapshot["view"]["status"], "aborted", "{snapshot}");
+    assert_eq!(aborts_logged(&server), 1, "aborted once");
+}
+on_both_databases!(a_failing_view_aborts_only_its_own_match);
+
+/// Starting a match fails in the engine (here: past its deadline): nothing is stored, the host
+/// is told, the room keeps waiting and starts at the next try; another room plays on meanwhile.
+async fn a_failing_start_leaves_the_room_waiting(backend: Backend) {
+    let db = TestDb::new(backend).await;
+    let server = TestServer::start_with(&db, &[("PLATEAU_ENGINE_ABORT_MS", "300")]).await;
+    let api = Api::new(server.http());
+    let other = started_abalone_duo(&server, &api, "private").await;
+    let alice = api.new_player("Alice").await;
+    let bob = api.new_player("Bob").await;
+    let room = api
+        .create_room(
+            &alice,
+            json!({"game": "abalone", "players": 2, "visibility": "private"}),
+        )
+        .await;
+    let code = room["code"].as_str().unwrap().to_string();
+    let a = Client::login(&server.ws_url(), &alice).await;
+    let b = Client::login(&server.ws_url(), &bob).await;
+    a.join(&code, "player").await;
+    b.join(&code, "player").await;
+    server.set_failpoints("engine-start=1*sleep(3000)").await;
+    let refused = a
+        .expect_error(json!({"type": "start", "room": code}), "internal")
+        .await;
+    assert!(
+        refused["message"]
+            .as_str()
+            .unwrap()
+            .contains("rules engine"),
+        "{refused}"
+    );
+    play_first_legal(&other.a, &other.code, "a1").await;
+    let (_, info) = api.get(&format!("/api/v1/rooms/{code}"), None).await;
+    assert_eq!(info["status"], "waiting", "{info}");
+    assert_eq!(info["match"], Value::Null, "nothing stored: {info}");
+    a.send(json!({"type": "start", "room": code})).await;
+    a.until_version(&code, 1).await;
+    b.until_version(&code, 1).await;
+    play_first_legal(&a, &code, "first").await;
+}
+on_both_databases!(a_failing_start_leaves_the_room_waiting);
+
+/// A stored match whose replay fails when its room loads (after a restart) is aborted, stored so,
+/// once: the room does not fail at every load; another room comes back and plays on.
+async fn a_failing_replay_aborts_the_match_once(backend: Backend) {
+    let db = TestDb::new(backend).await;
+    let mut server = TestServer::start(&db).await;
+    let api = Api::new(server.http());
+    // Rooms come back in the order they were made: the first one's replay meets the failure.
+    let failing = started_abalone_duo(&server, &api, "private").await;
+    let other = started_abalone_duo(&server, &api, "private").await;
+    play_first_legal(&failing.a, &failing.code, "f1").await;
+    play_first_legal(&other.a, &other.code, "o1").await;
+    let (alice, other_bob) = (failing.alice.clone(), other.bob.clone());
+    let (code, other_code) = (failing.code.clone(), other.code.clone());
+    drop((failing, other));
+    assert!(server.terminate().await.success());
+    server.set_env("FAILPOINTS", "engine-replay=1*panic(a test's failure)");
+    server.restart().await;
+    let (_, info) = api.get(&format!("/api/v1/rooms/{code}"), None).await;
+    assert_eq!(info["status"], "aborted", "{info}");
+    let match_id = info["match"].as_str().unwrap().to_string();
+    let (_, summary) = api.get(&format!("/api/v1/matches/{match_id}"), None).await;
+    assert_eq!(summary["status"], "aborted", "{summary}");
+    assert_eq!(summary["result"]["reason"], "aborted", "{summary}");
+    assert_eq!(
+        summary["moves"].as_array().unwrap().len(),
+        1,
+        "the move stays"
+    );
+    let a = Client::login(&server.ws_url(), &alice).await;
+    let joined = a.join(&code, "player").await;
+    assert_eq!(joined["room"]["status"], "aborted", "{joined}");
+    let o = Client::login(&server.ws_url(), &other_bob).await;
+    o.join(&other_code, "player").await;
+    o.until_version(&other_code, 2).await;
+    play_first_legal(&o, &other_code, "o2").await;
+    // Once: a restart without the failure loads the aborted match as it is.
+    assert!(server.terminate().await.success());
+    server.set_env("FAILPOINTS", "");
+    server.restart().await;
+    let (_, info) = api.get(&format!("/api/v1/rooms/{code}"), None).await;
+    assert_eq!(info["status"], "aborted", "{info}");
+    assert_eq!(aborts_logged(&server), 1, "aborted once");
+}
+on_both_databases!(a_failing_replay_aborts_the_match_once);
+
+/// How many matches the server's log says it aborted.
+fn aborts_logged(server: &TestServer) -> usize {
+    server
+        .log_text()
+        .lines()
+        .filter(|line| line.contains("match aborted"))
+        .count()
 }

@@ -14,9 +14,10 @@ use uuid::Uuid;
 
 use crate::app::AppState;
 use crate::auth::MaybeAuthenticated;
+use crate::engine_host::isolated;
 use crate::error::{ApiError, ApiPath, ApiQuery};
-use crate::rooms::{isolated, Moment, RecipientView};
 use crate::store::{MatchFilter, MatchRow, MoveRow, Ruling};
+use crate::views::{Moment, RecipientView};
 
 const DEFAULT_PAGE: i64 = 20;
 const MAX_PAGE: i64 = 100;
@@ -225,11 +226,11 @@ pub async fn state_at(
     let version = ply as u64 + 1 + rulings.count() as u64;
     let build = move || {
         let moment = Moment {
-            game: &row.game,
+            game: replayed.game_id(),
             version,
             ply: ply as u64,
             status,
-            result: result.as_ref(),
+            result,
             clock: None,
             played_by_server: Vec::new(),
         };

@@ -8,15 +8,11 @@
 //! ordered and rooms never block each other. Each room publishes its [`RoomInfo`] on a watch channel,
 //! so REST reads (a room, the lobby) never wait on a room's queue.
 
-pub mod bots;
-mod checkpoints;
 pub mod clock;
 pub mod forfeits;
-mod isolation;
 mod loading;
 mod lobby;
 mod room;
-mod views;
 
 use chrono::{DateTime, Utc};
 use plateau_games::{registry, GameEntry, Match, SetupError};
@@ -36,14 +32,12 @@ use tracing::Instrument;
 
 use crate::cluster::{Cluster, Take};
 use crate::config::RoomLimits;
+use crate::engine_host::{Checkpoints, StateError};
 use crate::error::ApiError;
-use crate::store::{Fence, MatchRow, MoveRow, RoomRow, RoomWriter, SeatRow, Store, StoreError};
+use crate::store::{Fence, MatchRow, RoomRow, RoomWriter, SeatRow, Store, StoreError};
 use crate::ws::conn::{Conn, ConnId};
 
-pub use checkpoints::StateError;
-pub use isolation::{isolated, EngineFailure};
 pub use lobby::LobbyKey;
-pub use views::{HeldView, Moment, RecipientView};
 
 /// Letters and digits without look-alikes (no 0/O, 1/I/L).
 const CODE_ALPHABET: &[u8] = b"23456789ABCDEFGHJKMNPQRSTUVWXYZ";
@@ -158,7 +152,7 @@ pub struct RoomContext {
     /// How long a bot waits before it plays.
     pub bot_delay: Duration,
     /// Where bots think.
-    pub bots: bots::BotPool,
+    pub bots: crate::engine_host::bots::BotPool,
     /// How long a player has for a decision the rules can settle without them (then they do).
     pub decision_timeout: Duration,
     /// Cancelled at shutdown: rooms finish the command under way and stop.
@@ -178,15 +172,14 @@ pub struct Rooms {
     context: Arc<RoomContext>,
     tasks: TaskTracker,
     /// Copies of stored matches every few plies, for the state at a ply.
-    checkpoints: Arc<checkpoints::Checkpoints>,
+    checkpoints: Arc<Checkpoints>,
     /// With several nodes: leases, and the other nodes' rooms. None: this node is alone.
     cluster: Option<Arc<Cluster>>,
 }
 
 impl Rooms {
     pub fn new(context: RoomContext, cluster: Option<Arc<Cluster>>) -> Self {
-        let checkpoints =
-            checkpoints::Checkpoints::new(context.store.clone(), context.limits.engine_abort());
+        let checkpoints = Checkpoints::new(context.store.clone(), context.limits.engine_abort());
         Rooms {
             checkpoints: Arc::new(checkpoints),
             live: Arc::default(),
@@ -545,27 +538,41 @@ impl Rooms {
             .cloned()
     }
 
-    /// Starts the task of a stored room. A match that does not replay is logged and left out.
+    /// Starts the task of a stored room. A match whose stored moves do not replay is logged and
+    /// left out; one whose engine fails in the replay is aborted (stored, once) and the room runs
+    /// without it.
     async fn load(
         &self,
-        row: RoomRow,
+        mut row: RoomRow,
         fence: Option<Fence>,
     ) -> Result<Option<RoomHandle>, StoreError> {
         if let Err(e) = game_of(&row) {
             tracing::error!(room = %row.code, error = %e, "room left out");
             return Ok(None);
         }
+        let writer = self.context.store.room_writer(&row.code, fence);
+        let budget = self.context.limits.engine_abort();
         let live = match row.match_id {
-            Some(id) => match room::LiveMatch::load(&self.context.store, id, &row).await? {
+            Some(id) => match room::LiveMatch::load(&self.context.store, id, &row, budget).await? {
                 Ok(live) => Some(live),
-                Err(e) => {
+                Err(room::Unreplayable::Data(e)) => {
                     tracing::error!(room = %row.code, error = %e, "stored match does not replay");
                     return Ok(None);
+                }
+                Err(room::Unreplayable::Engine(failure)) => {
+                    if row.status != RoomStatus::Aborted.as_str() {
+                        tracing::error!(room = %row.code, match_id = %id, error = %failure,
+                            "the rules engine failed replaying the match: match aborted");
+                        writer
+                            .abort_match(id, &room::aborted_result(Vec::new()), Utc::now())
+                            .await?;
+                        row.status = RoomStatus::Aborted.as_str().into();
+                    }
+                    None
                 }
             },
             None => None,
         };
-        let writer = self.context.store.room_writer(&row.code, fence);
         Ok(Some(self.spawn(Box::new(room::Room::new(
             row,
             live,
@@ -724,36 +731,6 @@ fn new_code() -> String {
 /// The game of a stored room (it was validated when the room was created).
 fn game_of(row: &RoomRow) -> Result<&'static dyn GameEntry, String> {
     registry::find(&row.game).ok_or_else(|| format!("this server does not run `{}`", row.game))
-}
-
-/// Rebuilds a stored match: its game, options and seed, then `moves` in order (all of them, or the
-/// first n for the state at ply n). An error says why it does not replay.
-pub fn replay_stored(row: &MatchRow, moves: &[MoveRow]) -> Result<Box<dyn Match>, String> {
-    let game = game_of_match(row)?;
-    let seed = <[u8; 32]>::try_from(row.seed.as_slice())
-        .map_err(|_| "the stored seed is not 32 bytes".to_string())?;
-    registry::replay_capped(
-        game,
-        &engine_options(&row.options.0),
-        row.players.0.len(),
-        seed,
-        row.max_plies.map(|m| m as u64),
-        moves.iter().map(|m| (m.seat as usize, &m.body.0)),
-    )
-    .map_err(|e| e.to_string())
-}
-
-/// The game of a stored match.
-fn game_of_match(row: &MatchRow) -> Result<&'static dyn GameEntry, String> {
-    registry::find(&row.game).ok_or_else(|| format!("this server does not run `{}`", row.game))
-}
-
-/// Stored options as the engine takes them.
-fn engine_options(options: &Map<String, Value>) -> plateau_games::options::Options {
-    options
-        .iter()
-        .map(|(k, v)| (k.clone(), v.clone()))
-        .collect()
 }
 
 #[cfg(test)]

@@ -5,54 +5,52 @@ use plateau_games::Viewer;
 use plateau_protocol::ws::ServerFrame;
 
 use super::{LiveMatch, Room};
-use crate::rooms::views::{HeldView, Moment, RecipientView};
+use crate::engine_host::build_views;
+use crate::views::{HeldView, Moment, RecipientView};
 use crate::ws::conn::{encode, Conn, ConnId};
 use serde_json::Value;
 
 impl Room {
-    pub(super) fn moment(&self) -> Option<Moment<'_>> {
+    pub(super) fn moment(&self) -> Option<Moment> {
         let live = self.live.as_ref()?;
         Some(Moment {
             game: self.game.info().id,
             version: live.version(),
             ply: live.ply,
             status: self.status,
-            result: live.result.as_ref(),
+            result: live.result.clone(),
             clock: live.clock_view(),
             played_by_server: live.forfeited().iter().map(|f| f.seat).collect(),
         })
     }
 
-    /// The whole view a viewer holds now, as a snapshot carries it: the one held, or built (and
-    /// held from now on) if nobody holds it yet.
-    pub(super) fn current_view(&mut self, viewer: Viewer) -> Option<Value> {
+    /// The whole view a viewer holds now, as a snapshot carries it: built under the engine's guard,
+    /// and held from now on if nobody holds it yet (it equals the view the patches led to). None
+    /// without a match, or if the engine failed (the match is then aborted).
+    pub(super) async fn current_view(&mut self, viewer: Viewer) -> Option<Value> {
         let moment = self.moment()?;
         let live = self.live.as_ref()?;
+        let budget = self.context.limits.engine_abort();
+        let built = live
+            .game
+            .read(budget, move |m| build_views(m, vec![viewer], &moment))
+            .await;
+        let (_, view) = match built {
+            Ok(mut views) => views.pop()?,
+            Err(failure) => {
+                self.abort(failure).await;
+                return None;
+            }
+        };
+        let live = self.live.as_mut()?;
         let held = match viewer {
-            Viewer::Seat(seat) => live.seat_views[seat].as_ref(),
-            _ => live.spectator_view.as_ref(),
+            Viewer::Seat(seat) => &mut live.seat_views[seat],
+            _ => &mut live.spectator_view,
         };
-        let (view, hold) = match held {
-            Some(held) => (
-                held.full(|| match viewer {
-                    Viewer::Seat(seat) => live.game_match.legal_moves_json(seat),
-                    _ => unreachable!("only seats have legal moves"),
-                }),
-                None,
-            ),
-            None => {
-                let built = RecipientView::build(&*live.game_match, viewer, &moment);
-                (built.full(), Some(built.hold()))
-            }
-        };
-        if let Some(hold) = hold {
-            let live = self.live.as_mut()?;
-            match viewer {
-                Viewer::Seat(seat) => live.seat_views[seat] = Some(hold),
-                _ => live.spectator_view = Some(hold),
-            }
+        if held.is_none() {
+            *held = Some(view.hold());
         }
-        Some(view)
+        Some(view.full())
     }
 
     pub(super) fn viewer_of(&self, conn: &Conn) -> Viewer {
@@ -64,9 +62,9 @@ impl Room {
         }
     }
 
-    pub(super) fn snapshot_for(&mut self, conn: &Conn) {
+    pub(super) async fn snapshot_for(&mut self, conn: &Conn) {
         let viewer = self.viewer_of(conn);
-        if let Some(view) = self.current_view(viewer) {
+        if let Some(view) = self.current_view(viewer).await {
             let version = self.live.as_ref().map_or(0, LiveMatch::version);
             conn.send(&ServerFrame::Snapshot {
                 room: self.code.clone(),
@@ -76,18 +74,18 @@ impl Room {
         }
     }
 
-    pub(super) fn send_snapshot(&mut self, member: ConnId) {
+    pub(super) async fn send_snapshot(&mut self, member: ConnId) {
         if let Some(conn) = self.members.get(&member).map(|m| m.conn.clone()) {
-            self.snapshot_for(&conn);
+            self.snapshot_for(&conn).await;
         }
     }
 
-    pub(super) fn on_sync(&mut self, conn: &Conn) {
+    pub(super) async fn on_sync(&mut self, conn: &Conn) {
         if self.refuse_unjoined(conn, None) {
             return;
         }
         if self.live.is_some() {
-            self.snapshot_for(conn);
+            self.snapshot_for(conn).await;
             self.send_recent(conn);
         } else {
             conn.send(&ServerFrame::Room {

@@ -1,24 +1,27 @@
 //! The match a room owns, and how it is rebuilt from the store: its moves replayed in order, with
 //! the rulings (forfeits, an agreed draw) between them, and the clocks advanced at each stored time.
+//! The replay is engine work: it runs under the engine's guard, and a replay that panics or runs
+//! past its deadline aborts the match (stored), once, instead of failing every load of the room.
 
 use chrono::{DateTime, Utc};
-use plateau_games::{Match, Seat};
+use plateau_games::{Match, Seat, SetupError};
 use plateau_protocol::clock::{ClockSetting, ClockView};
 use plateau_protocol::ws::BotLevel;
 use plateau_protocol::{Forfeit, MatchResult};
 use std::collections::HashMap;
 use uuid::Uuid;
 
+use crate::engine_host::{engine_options, game_of_match, isolated, EngineFailure, HostedMatch};
 use crate::rooms::clock::Clocks;
 use crate::rooms::forfeits;
-use crate::rooms::views::HeldView;
-use crate::rooms::{engine_options, game_of_match};
-use crate::store::{RoomRow, Ruling, Store, StoreError};
+use crate::store::{MatchRow, MoveRow, RoomRow, Ruling, Store, StoreError};
+use crate::views::HeldView;
 
 /// The room's match: the engine's match and what the room keeps beside it.
 pub struct LiveMatch {
     pub(super) id: Uuid,
-    pub(super) game_match: Box<dyn Match>,
+    /// The engine's match, behind the guard.
+    pub(super) game: HostedMatch,
     /// Moves played so far.
     pub(super) ply: u64,
     /// Forfeits and an agreed draw, in order; each was a version of its own.
@@ -39,10 +42,10 @@ pub struct LiveMatch {
 }
 
 impl LiveMatch {
-    /// A match at its start.
+    /// A match at its start: `game` and its `sides`, read under the guard.
     pub(super) fn new(
         id: Uuid,
-        game_match: Box<dyn Match>,
+        (game, sides): (HostedMatch, Vec<Vec<Seat>>),
         bot_levels: Vec<Option<BotLevel>>,
         clock: Option<ClockSetting>,
         started_at: DateTime<Utc>,
@@ -50,8 +53,8 @@ impl LiveMatch {
         let seats = bot_levels.len();
         let mut live = LiveMatch {
             id,
-            sides: game_match.sides(),
-            game_match,
+            sides,
+            game,
             ply: 0,
             rulings: Vec::new(),
             result: None,
@@ -92,7 +95,11 @@ impl LiveMatch {
         let server_plays: Vec<bool> = (0..self.bot_levels.len())
             .map(|s| self.server_plays(s))
             .collect();
-        clocked_seats(&*self.game_match, &server_plays, self.result.is_some())
+        clocked_seats(
+            &self.game.facts().to_act,
+            &server_plays,
+            self.result.is_some(),
+        )
     }
 
     pub(super) fn clock_view(&self) -> Option<ClockView> {
@@ -124,89 +131,149 @@ impl LiveMatch {
     }
 
     /// Rebuilds a stored match: its moves replayed with the rulings between them, clocks advanced
-    /// at each stored time.
+    /// at each stored time. The replay runs under the engine's guard, with the engine's deadline
+    /// for each of its moves; `Ok(Err)`: it did not replay (a reason), or the engine failed in it.
     pub async fn load(
         store: &Store,
         id: Uuid,
         room: &RoomRow,
-    ) -> Result<Result<LiveMatch, String>, StoreError> {
+        budget: std::time::Duration,
+    ) -> Result<Result<LiveMatch, Unreplayable>, StoreError> {
         let Some(row) = store.match_row(id).await? else {
-            return Ok(Err(format!("match {id} is missing")));
+            return Ok(Err(Unreplayable::Data(format!("match {id} is missing"))));
         };
         let moves = store.moves(id, None).await?;
-        let game = match game_of_match(&row) {
-            Ok(game) => game,
-            Err(e) => return Ok(Err(e)),
-        };
+        let players = room.players;
+        let budget = budget.saturating_mul(u32::try_from(moves.len() + 1).unwrap_or(u32::MAX));
+        let replayed = isolated(budget, move || Self::replay(row, &moves, players)).await;
+        Ok(match replayed {
+            Ok(Ok(live)) => Ok(live),
+            Ok(Err(reason)) => Err(Unreplayable::Data(reason)),
+            Err(failure) => Err(Unreplayable::Engine(failure)),
+        })
+    }
+
+    /// The replay of [`LiveMatch::load`]. Calls the engine: only under the guard.
+    fn replay(row: MatchRow, moves: &[MoveRow], players: usize) -> Result<LiveMatch, String> {
+        // Where the end-to-end tests make a replay fail (a panic, or a call past its deadline).
+        fail::fail_point!("engine-replay");
+        let game = game_of_match(&row)?;
         let Ok(seed) = <[u8; 32]>::try_from(row.seed.as_slice()) else {
-            return Ok(Err("the stored seed is not 32 bytes".into()));
+            return Err("the stored seed is not 32 bytes".into());
         };
-        let mut game_match = match game.start(&engine_options(&row.options.0), room.players, seed) {
-            Ok(m) => m,
-            Err(e) => return Ok(Err(e.to_string())),
-        };
+        let mut game_match = game
+            .start(&engine_options(&row.options.0), players, seed)
+            .map_err(|e: SetupError| e.to_string())?;
         if let Some(max) = row.max_plies {
             game_match.limit_plies(max as u64);
         }
         // Bots of matches from before levels played random moves.
-        let bot_levels = row
+        let bot_levels: Vec<Option<BotLevel>> = row
             .players
             .0
             .iter()
             .map(|p| p.bot.then(|| p.bot_level.unwrap_or(BotLevel::Random)))
             .collect();
-        let mut live = LiveMatch::new(
-            id,
-            game_match,
-            bot_levels,
-            row.clock.map(|c| c.0),
-            row.started_at,
-        );
+        let server_plays = |rulings: &[Ruling], seat: Seat| {
+            bot_levels[seat].is_some()
+                || rulings
+                    .iter()
+                    .filter_map(Ruling::forfeit)
+                    .any(|f| f.seat == seat)
+        };
+        let clock = row.clock.map(|c| c.0);
+        let mut clocks = clock.map(|c| {
+            let running = clocked_seats(&game_match.to_act(), &vec![false; players], false)
+                .into_iter()
+                .filter(|&s| bot_levels[s].is_none())
+                .collect();
+            Clocks::start(c, players, row.started_at, running)
+        });
         // The version that ended the match (its last move or ruling) is replayed as an end, so
         // the clocks stop as they did.
         let ended = row.result.map(|r| r.0);
+        let mut applied: Vec<Ruling> = Vec::new();
+        let mut acks = HashMap::new();
+        let mut ply = 0u64;
+        let mut result: Option<MatchResult> = None;
         let mut rulings = row.rulings.0.into_iter().peekable();
+        let mut advance = |m: &dyn Match,
+                           applied: &[Ruling],
+                           result: &Option<MatchResult>,
+                           at: DateTime<Utc>,
+                           mover: Option<Seat>| {
+            let server: Vec<bool> = (0..players).map(|s| server_plays(applied, s)).collect();
+            let running = clocked_seats(&m.to_act(), &server, result.is_some());
+            advance_clocks(&mut clocks, at, mover, running, result.is_some());
+        };
         for (i, mv) in moves.iter().enumerate() {
             while let Some(ruling) = rulings.next_if(|r| r.after_ply < mv.ply as u64) {
-                live.apply_ruling(ruling, None);
+                let at = ruling.at;
+                applied.push(ruling);
+                advance(&*game_match, &applied, &result, at, None);
             }
             let seat = mv.seat as usize;
-            if let Err(e) = live.game_match.play(seat, &mv.body.0) {
-                return Ok(Err(format!("ply {}: {e}", mv.ply)));
-            }
-            live.ply = mv.ply as u64;
+            game_match
+                .play(seat, &mv.body.0)
+                .map_err(|e| format!("ply {}: {e}", mv.ply))?;
+            ply = mv.ply as u64;
             if let (Some(player), Some(client)) = (mv.player_id, &mv.client_id) {
-                live.acks.insert((player, client.clone()), live.version());
+                acks.insert((player, client.clone()), ply + applied.len() as u64 + 1);
             }
             if i + 1 == moves.len() && rulings.peek().is_none() {
-                live.result.clone_from(&ended);
+                result.clone_from(&ended);
             }
-            live.advance_clocks(mv.at, Some(seat));
+            advance(&*game_match, &applied, &result, mv.at, Some(seat));
         }
         while let Some(ruling) = rulings.next() {
-            let end = if rulings.peek().is_none() {
-                ended.clone()
-            } else {
-                None
-            };
-            live.apply_ruling(ruling, end);
+            if rulings.peek().is_none() {
+                result.clone_from(&ended);
+            }
+            let at = ruling.at;
+            applied.push(ruling);
+            advance(&*game_match, &applied, &result, at, None);
         }
-        live.result = ended;
-        if let (Some(clocks), Some(ended)) = (&mut live.clocks, row.ended_at) {
+        if let (Some(clocks), Some(ended)) = (&mut clocks, row.ended_at) {
             clocks.stop(ended);
         }
-        Ok(Ok(live))
+        let sides = game_match.sides();
+        let seats = bot_levels.len();
+        Ok(LiveMatch {
+            id: row.id,
+            game: HostedMatch::settle(game_match),
+            ply,
+            rulings: applied,
+            result: ended,
+            sides,
+            bot_levels,
+            clocks,
+            acks,
+            seat_views: vec![None; seats],
+            spectator_view: None,
+        })
     }
 }
 
-/// The seats of `m` that must act now and are people still in the match (`server_plays` is false
-/// for them): none once the match has `ended`.
-pub(super) fn clocked_seats(m: &dyn Match, server_plays: &[bool], ended: bool) -> Vec<Seat> {
+/// Why a stored match could not be rebuilt.
+#[derive(Debug, thiserror::Error)]
+pub enum Unreplayable {
+    /// What is stored does not replay (a missing row, a refused move): the room is left out.
+    #[error("{0}")]
+    Data(String),
+    /// The engine failed in the replay: the match is aborted.
+    #[error(transparent)]
+    Engine(EngineFailure),
+}
+
+/// Of the seats `to_act` (that must act now), those that are people still in the match
+/// (`server_plays` is false for them): none once the match has `ended`.
+pub(super) fn clocked_seats(to_act: &[Seat], server_plays: &[bool], ended: bool) -> Vec<Seat> {
     if ended {
         return Vec::new();
     }
-    m.to_act()
-        .into_iter()
+    to_act
+        .iter()
+        .copied()
         .filter(|&s| !server_plays[s])
         .collect()
 }

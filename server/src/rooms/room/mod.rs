@@ -14,7 +14,7 @@ mod rulings;
 mod seating;
 mod timers;
 
-pub use live::LiveMatch;
+pub use live::{LiveMatch, Unreplayable};
 
 use chrono::{DateTime, Utc};
 use plateau_games::{GameEntry, Outcome, Seat};
@@ -47,6 +47,9 @@ pub struct Room {
     seats: Vec<SeatState>,
     status: RoomStatus,
     live: Option<LiveMatch>,
+    /// The room's last match, as stored: the live one's, or one that is not live (its engine
+    /// failed replaying it, and it was aborted).
+    match_id: Option<Uuid>,
     members: HashMap<ConnId, Member>,
     context: Arc<RoomContext>,
     info: watch::Sender<RoomInfo>,
@@ -150,6 +153,16 @@ fn seating_of(row: &RoomRow) -> Seating {
     Seating::parse(&row.seating).unwrap_or(Seating::HostFirst)
 }
 
+/// The result of a match whose engine failed: nobody wins.
+pub fn aborted_result(forfeited: Vec<plateau_protocol::Forfeit>) -> MatchResult {
+    MatchResult {
+        winners: Vec::new(),
+        scores: None,
+        reason: RoomStatus::Aborted.as_str().into(),
+        forfeited,
+    }
+}
+
 fn result_of(outcome: Outcome) -> MatchResult {
     MatchResult {
         winners: outcome.winners,
@@ -178,6 +191,7 @@ impl Room {
             seats: seat_states(&row),
             status: RoomStatus::parse(&row.status).unwrap_or(RoomStatus::Abandoned),
             live,
+            match_id: row.match_id,
             members: HashMap::new(),
             context,
             info,
@@ -313,7 +327,7 @@ impl Room {
                 mv,
                 received,
             } => self.on_move(conn, id, version, mv, received).await,
-            Command::Sync { conn } => self.on_sync(&conn),
+            Command::Sync { conn } => self.on_sync(&conn).await,
             Command::Chat { conn, text } => self.on_chat(&conn, text),
             Command::Resign { conn } => self.on_resign(&conn).await,
             Command::Draw { conn, offer } => self.on_draw(&conn, offer).await,
@@ -401,7 +415,7 @@ impl Room {
                 })
                 .collect(),
             status: self.status,
-            match_id: self.live.as_ref().map(|l| l.id),
+            match_id: self.match_id,
             created_at: self.created_at,
             spectators: self.members.values().filter(|m| m.seat.is_none()).count(),
             clock: self.clock,

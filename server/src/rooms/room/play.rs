@@ -10,13 +10,13 @@ use std::time::{Duration, Instant};
 use uuid::Uuid;
 
 use super::live::{advance_clocks, clocked_seats};
-use super::{result_of, Room};
+use super::{aborted_result, result_of, Room};
+use crate::engine_host::{build_views, EngineFailure, HostedMatch};
 use crate::metrics::METRICS;
 use crate::rooms::clock::Clocks;
 use crate::rooms::forfeits;
-use crate::rooms::views::{Moment, RecipientView};
-use crate::rooms::{isolated, EngineFailure};
 use crate::store::{MatchEnd, NewMove};
+use crate::views::{Moment, RecipientView};
 use crate::ws::conn::{encode, Conn};
 
 /// The least wait before the server plays for a seat again after its move could not be stored.
@@ -61,7 +61,7 @@ impl Room {
                 "your side is out of the match: the server plays this seat",
             );
         }
-        if !live.game_match.to_act().contains(&seat) {
+        if !live.game.facts().to_act.contains(&seat) {
             return self.refuse(
                 &conn,
                 Some(id),
@@ -100,16 +100,15 @@ impl Room {
         }
     }
 
-    /// Runs the engine's part of a turn off the room task (see [`crate::rooms::isolated`]): `choose`
-    /// picks the seat and move from the match, which is then played on a copy, and the new version's
-    /// views are built for every viewer watching. An engine that panics or runs past
+    /// Runs the engine's part of a turn under the engine's guard (see [`crate::engine_host`]):
+    /// `choose` picks the seat and move from the match, which is then played on a copy, and the new
+    /// version's views are built for every viewer watching. An engine that panics or runs past
     /// `--engine-abort-ms` aborts the match.
     async fn engine_turn<C>(&mut self, choose: C) -> TurnOutcome
     where
         C: FnOnce(&dyn Match) -> Option<(Seat, Value)> + Send + 'static,
     {
         let live = self.live.as_ref().expect("moves need a match");
-        let mut next = live.game_match.box_clone();
         let watched = self.watched_viewers();
         let game = self.game.info().id;
         let (version, ply) = (live.version() + 1, live.ply + 1);
@@ -120,7 +119,7 @@ impl Room {
         let mut clocks = live.clocks.clone();
         // The move's time: stored with it, and the time its view's clocks are taken at.
         let at = Utc::now();
-        let work = move || -> Result<Option<Turn>, MoveError> {
+        let work = move |mut next: Box<dyn Match>| -> Result<Option<Turn>, MoveError> {
             let Some((seat, mv)) = choose(&*next) else {
                 return Ok(None);
             };
@@ -131,7 +130,7 @@ impl Room {
             let result = next
                 .outcome()
                 .map(|outcome| forfeits::rules_result(result_of(outcome), &sides, &forfeited));
-            let running = clocked_seats(&*next, &server_plays, result.is_some());
+            let running = clocked_seats(&next.to_act(), &server_plays, result.is_some());
             advance_clocks(&mut clocks, at, Some(seat), running, result.is_some());
             let moment = Moment {
                 game,
@@ -142,17 +141,14 @@ impl Room {
                 } else {
                     RoomStatus::Playing
                 },
-                result: result.as_ref(),
+                result: result.clone(),
                 clock: clocks.as_ref().map(Clocks::view),
                 played_by_server: forfeited.iter().map(|f| f.seat).collect(),
             };
-            let views = watched
-                .into_iter()
-                .map(|viewer| (viewer, RecipientView::build(&*next, viewer, &moment)))
-                .collect();
+            let views = build_views(&*next, watched, &moment);
             Ok(Some(Turn {
                 seat,
-                next,
+                next: HostedMatch::settle(next),
                 played,
                 result,
                 views,
@@ -160,7 +156,8 @@ impl Room {
                 at,
             }))
         };
-        match isolated(self.context.limits.engine_abort(), work).await {
+        let budget = self.context.limits.engine_abort();
+        match live.game.play_on_copy(budget, work).await {
             Ok(Ok(Some(turn))) => TurnOutcome::Played(Box::new(turn)),
             Ok(Ok(None)) => TurnOutcome::Nothing,
             Ok(Err(e)) => TurnOutcome::Refused(e),
@@ -226,7 +223,7 @@ impl Room {
         }
         self.retry_duties_at = None;
         let live = self.live.as_mut().expect("moves need a match");
-        live.game_match = next;
+        live.game = next;
         live.ply = ply;
         live.result = result.clone();
         live.clocks = clocks;
@@ -271,18 +268,14 @@ impl Room {
         let Some(live) = self.live.as_ref().filter(|l| l.result.is_none()) else {
             return;
         };
-        let to_act = live.game_match.to_act();
+        let facts = live.game.facts();
         let now = tokio::time::Instant::now();
-        if to_act.iter().any(|s| live.server_plays(*s)) {
+        if facts.to_act.iter().any(|s| live.server_plays(*s)) {
             // A bot already thinking answers on its own.
             if self.thinking.is_none() {
                 self.auto_due = Some(now + self.context.bot_delay);
             }
-        } else if live.clocks.is_none()
-            && to_act
-                .iter()
-                .any(|s| live.game_match.default_move(*s).is_some())
-        {
+        } else if live.clocks.is_none() && !facts.with_default.is_empty() {
             self.auto_due = Some(now + self.context.decision_timeout);
         }
     }
@@ -298,11 +291,12 @@ impl Room {
         // A seat the server plays, for which the rules prescribe nothing: its bot searches, off
         // the room's task, and answers on `bot_answer` (see `on_bot_choice`).
         if only.is_none() && self.thinking.is_none() {
-            let m = &live.game_match;
-            let thinker = m
-                .to_act()
-                .into_iter()
-                .find(|&s| live.server_plays(s) && m.default_move(s).is_none());
+            let facts = live.game.facts();
+            let thinker = facts
+                .to_act
+                .iter()
+                .copied()
+                .find(|&s| live.server_plays(s) && !facts.has_default(s));
             if let Some(seat) = thinker {
                 let level = live.level_of(seat);
                 if level != BotLevel::Random {
@@ -347,14 +341,12 @@ impl Room {
         };
         let (answer, answered) = tokio::sync::oneshot::channel();
         self.bot_answer = Some(answered);
-        let m = live.game_match.box_clone();
-        // The match's bot stream for this ply and seat: a replay draws the same.
-        let rng = m.bot_rng(seat);
+        let m = live.game.for_bot();
         let version = live.version();
         let pool = self.context.bots.clone();
         self.thinking = Some(version);
         tokio::spawn(async move {
-            let mv = pool.think(m, seat, level, rng).await;
+            let mv = pool.think(m, seat, level).await;
             // The room may have stopped meanwhile: nobody to tell.
             let _ = answer.send(BotChoice { version, seat, mv });
         });
@@ -389,19 +381,19 @@ impl Room {
     }
 
     /// The engine failed: the match ends as `aborted` (stored), everyone in the room is told, and
-    /// the room takes no more moves. The failure is logged; the rest of the server goes on.
+    /// the room takes no more moves. The failure is logged; the rest of the server goes on. Once:
+    /// an engine that fails again on the aborted match (a snapshot's view) changes nothing more.
     pub(super) async fn abort(&mut self, failure: EngineFailure) {
         let Some(live) = self.live.as_mut() else {
             return;
         };
         let match_id = live.id;
+        if self.status == RoomStatus::Aborted {
+            tracing::warn!(%match_id, error = %failure, "the rules engine failed again on an aborted match");
+            return;
+        }
         tracing::error!(%match_id, error = %failure, "the rules engine failed: match aborted");
-        let result = MatchResult {
-            winners: Vec::new(),
-            scores: None,
-            reason: RoomStatus::Aborted.as_str().into(),
-            forfeited: live.forfeited(),
-        };
+        let result = aborted_result(live.forfeited());
         live.result = Some(result.clone());
         // Views held show the match under way: a `sync` builds them again, as aborted.
         live.seat_views.iter_mut().for_each(|v| *v = None);
@@ -443,7 +435,8 @@ pub(super) struct BotChoice {
 /// The engine's part of a turn, done off the room task.
 pub(super) struct Turn {
     seat: Seat,
-    next: Box<dyn Match>,
+    /// The match after the move, with its facts read under the guard.
+    next: HostedMatch,
     played: Played,
     result: Option<MatchResult>,
     /// The new version's view for each viewer watching.

@@ -9,9 +9,10 @@ use serde_json::{json, Value};
 use std::time::Duration;
 
 use super::Room;
+use crate::engine_host::build_views;
 use crate::rooms::forfeits;
-use crate::rooms::views::RecipientView;
 use crate::store::{MatchEnd, Ruling};
+use crate::views::RecipientView;
 use crate::ws::conn::{encode, Conn};
 
 /// How long a ruling that could not be stored waits before it is tried again.
@@ -196,7 +197,11 @@ impl Room {
         if end.is_some() {
             self.status = RoomStatus::Finished;
         }
-        let views = self.views_now();
+        // Nothing is played: only the views are built, under the engine's guard. A failure there
+        // aborts the match, whose ruling is stored all the same.
+        let Some(views) = self.views_now().await else {
+            return true;
+        };
         self.broadcast_version(vec![plateau_games::Event::public(event)], views);
         self.track_turns();
         if let Some(result) = end {
@@ -207,20 +212,24 @@ impl Room {
         true
     }
 
-    /// The current version's view for each viewer watching, built here (a ruling plays nothing:
-    /// only views, which are cheap).
-    fn views_now(&self) -> Vec<(Viewer, RecipientView)> {
+    /// The current version's view for each viewer watching, built under the engine's guard; None
+    /// if the engine failed (the match is then aborted).
+    async fn views_now(&mut self) -> Option<Vec<(Viewer, RecipientView)>> {
         let (Some(live), Some(moment)) = (&self.live, self.moment()) else {
-            return Vec::new();
+            return Some(Vec::new());
         };
-        self.watched_viewers()
-            .into_iter()
-            .map(|viewer| {
-                (
-                    viewer,
-                    RecipientView::build(&*live.game_match, viewer, &moment),
-                )
-            })
-            .collect()
+        let watched = self.watched_viewers();
+        let budget = self.context.limits.engine_abort();
+        match live
+            .game
+            .read(budget, move |m| build_views(m, watched, &moment))
+            .await
+        {
+            Ok(views) => Some(views),
+            Err(failure) => {
+                self.abort(failure).await;
+                None
+            }
+        }
     }
 }

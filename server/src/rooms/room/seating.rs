@@ -1,7 +1,7 @@
 //! Who is in the room: joining (a seat, or watching), leaving, and the host starting the match.
 
 use chrono::Utc;
-use plateau_games::registry;
+use plateau_games::{registry, SetupError};
 use plateau_protocol::rest::{MatchPlayer, Seating};
 use plateau_protocol::ws::{BotLevel, Role, ServerFrame};
 use plateau_protocol::{ErrorCode, RoomStatus};
@@ -10,7 +10,7 @@ use sha2::{Digest, Sha256};
 use uuid::Uuid;
 
 use super::{LiveMatch, Member, Room, SeatState};
-use crate::rooms::engine_options;
+use crate::engine_host::{engine_options, isolated, HostedMatch};
 use crate::store::NewMatch;
 use crate::ws::conn::{Conn, ConnId};
 
@@ -63,7 +63,7 @@ impl Room {
         // Stored before the answer: a restart right after it must not count the room as empty.
         self.track_vacancy().await;
         self.publish();
-        self.send_snapshot(id);
+        self.send_snapshot(id).await;
         // Only once a match exists: before the start, `join` is answered with `room` frames only.
         if let Some(member) = self.members.get(&id).filter(|_| self.live.is_some()) {
             self.send_recent(&member.conn);
@@ -171,12 +171,29 @@ impl Room {
         let players = self.seats.len();
         let max_plies = self.context.limits.max_plies;
         let options = self.options();
-        let game_match = match self.game.start(&engine_options(&options), players, seed) {
-            Ok(mut m) => {
-                m.limit_plies(max_plies);
-                m
+        let (game, engine_options) = (self.game, engine_options(&options));
+        let started = isolated(self.context.limits.engine_abort(), move || {
+            // Where the end-to-end tests make a start fail (a panic, or a call past its deadline).
+            fail::fail_point!("engine-start");
+            let mut m = game.start(&engine_options, players, seed)?;
+            m.limit_plies(max_plies);
+            let sides = m.sides();
+            Ok::<_, SetupError>((HostedMatch::settle(m), sides))
+        })
+        .await;
+        let game_match = match started {
+            Ok(Ok(started)) => started,
+            Ok(Err(e)) => return self.refuse(&conn, None, ErrorCode::BadRequest, e.to_string()),
+            // Nothing was stored: the room waits on, and the host may try again.
+            Err(failure) => {
+                tracing::error!(error = %failure, "the rules engine failed to start a match");
+                return self.refuse(
+                    &conn,
+                    None,
+                    ErrorCode::Internal,
+                    "the rules engine failed to start the match; nothing was stored",
+                );
             }
-            Err(e) => return self.refuse(&conn, None, ErrorCode::BadRequest, e.to_string()),
         };
         // `order[seat]`: the seat its occupant had before the start (the identity unless drawn).
         let order: Vec<usize> = match self.seating {
@@ -233,6 +250,7 @@ impl Room {
                 .and_then(|old| order.iter().position(|&o| o == old));
         }
         self.status = RoomStatus::Playing;
+        self.match_id = Some(id);
         let bot_levels = seating.iter().map(|p| p.bot_level).collect();
         self.live = Some(LiveMatch::new(
             id, game_match, bot_levels, self.clock, started_at,
@@ -242,7 +260,7 @@ impl Room {
         self.publish();
         let members: Vec<ConnId> = self.members.keys().copied().collect();
         for member in members {
-            self.send_snapshot(member);
+            self.send_snapshot(member).await;
         }
         self.schedule_automatic();
     }

@@ -108,7 +108,7 @@ impl Room {
                 let has_default = self
                     .live
                     .as_ref()
-                    .is_some_and(|l| l.game_match.default_move(seat).is_some());
+                    .is_some_and(|l| l.game.facts().has_default(seat));
                 if has_default {
                     self.play_automatic(Some(seat)).await;
                 } else {

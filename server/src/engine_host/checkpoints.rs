@@ -11,8 +11,8 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use uuid::Uuid;
 
-use super::isolation::{isolated, EngineFailure};
-use super::replay_stored;
+use super::guard::{isolated, EngineFailure};
+use super::replay::replay_stored;
 use crate::store::{MatchRow, Store, StoreError};
 
 /// Plies between two copies: the most moves a request replays once a copy is cached.

@@ -59,13 +59,15 @@ impl Digest {
     }
 }
 
-/// What every view of one version shares.
-pub struct Moment<'a> {
-    pub game: &'a str,
+/// What every view of one version shares. Owned, so that views can be built under the engine's
+/// guard, on another thread.
+#[derive(Debug, Clone)]
+pub struct Moment {
+    pub game: &'static str,
     pub version: u64,
     pub ply: u64,
     pub status: RoomStatus,
-    pub result: Option<&'a MatchResult>,
+    pub result: Option<MatchResult>,
     /// The clocks as of this version (None: the room has none).
     pub clock: Option<ClockView>,
     /// Seats that forfeited and that the server plays on: never offered a move.
@@ -97,7 +99,7 @@ impl RecipientView {
             ply: moment.ply,
             to_move,
             status: moment.status,
-            result: moment.result.cloned(),
+            result: moment.result.clone(),
             you,
             clock: moment.clock.clone(),
             state: Value::Null,
@@ -437,7 +439,7 @@ mod tests {
         frame["ops"].take()
     }
 
-    fn moment(version: u64) -> Moment<'static> {
+    fn moment(version: u64) -> Moment {
         Moment {
             game: "abalone",
             version,

@@ -5,7 +5,7 @@
 //! 2 seconds a move, counted from when the room asked, waiting included); a bot that waited past it
 //! for a thread plays the best move one ply ahead by the game's evaluation.
 
-use plateau_games::{BotLevel as EngineLevel, GameRng, Match, Seat};
+use plateau_games::{BotLevel as EngineLevel, Match, Seat};
 use plateau_protocol::ws::BotLevel;
 use serde_json::Value;
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -52,22 +52,17 @@ impl BotPool {
         BotPool { jobs }
     }
 
-    /// The move a bot of `level` plays for `seat` in `m`, drawn from `rng` (the match's bot
-    /// stream: replayable); None if the search failed (it panicked) or found nothing, and the
-    /// room then plays a random legal move.
-    pub async fn think(
-        &self,
-        m: Box<dyn Match>,
-        seat: Seat,
-        level: BotLevel,
-        rng: GameRng,
-    ) -> Option<Value> {
+    /// The move a bot of `level` plays for `seat` in `m`, drawn from the match's bot stream for
+    /// this ply and seat (replayable); None if the search failed (it panicked) or found nothing,
+    /// and the room then plays a random legal move. Every engine call of the search runs on the
+    /// bot's thread, its panics caught.
+    pub async fn think(&self, m: Arc<dyn Match>, seat: Seat, level: BotLevel) -> Option<Value> {
         let deadline = Instant::now() + THINK_LIMIT;
         let level = engine_level(level);
         let (answer, chosen) = oneshot::channel();
         let search = move || {
             let choice = catch_unwind(AssertUnwindSafe(|| {
-                m.bot_move(seat, level, rng, Some(deadline))
+                m.bot_move(seat, level, m.bot_rng(seat), Some(deadline))
             }));
             let _ = answer.send(choice);
         };
@@ -141,9 +136,9 @@ mod tests {
     #[tokio::test(flavor = "current_thread")]
     async fn bots_think_on_their_own_lower_priority_threads() {
         let pool = BotPool::new(1);
-        let m = abalone();
+        let m: Arc<dyn Match> = Arc::from(abalone());
         let seat = m.to_act()[0];
-        let asks = (0..3).map(|_| pool.think(m.box_clone(), seat, BotLevel::Easy, m.bot_rng(seat)));
+        let asks = (0..3).map(|_| pool.think(m.clone(), seat, BotLevel::Easy));
         for choice in futures_util::future::join_all(asks).await {
             let mv = choice.expect("a move");
             assert!(m.box_clone().play(seat, &mv).is_ok(), "{mv}");
