@@ -56,7 +56,7 @@ export function roomPage(main, code, conn) {
   );
   mount(main, root);
 
-  // Where the room is, for the styles and the tests to wait on.
+  // Where the room is, readable from outside the page (the browser tests wait on these).
   model.on('change', () => {
     const { room, view, version, pending } = model.st;
     if (room) root.dataset.status = room.status;
