@@ -45,6 +45,11 @@ const FORFEITS = {
 /** The word beside a seat that forfeited and is played by the server from then on. */
 export const FORFEIT_TAGS = { resigned: 'resigned', timeout: 'out of time', abandoned: 'left' };
 
+/** The word beside a seat that forfeited for `reason` ("out" for a reason this client does not know). */
+export function forfeitWord(reason) {
+  return FORFEIT_TAGS[reason] || 'out';
+}
+
 /**
  * The sides of a match, from its view: each the seats that win or lose together. Only Abalone with
  * 4 players has teams (its state lists them); null means every seat plays for itself.

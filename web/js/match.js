@@ -5,7 +5,7 @@
 
 import { api, games } from './api.js';
 import { h, mount, fmtTime } from './dom.js';
-import { gameName, moveText, resultText, reasonText, sidesOf, FORFEIT_TAGS } from './events.js';
+import { gameName, moveText, resultText, reasonText, sidesOf, forfeitWord } from './events.js';
 import { clockText } from './clock.js';
 import { boardFor, flipButton } from './boards/index.js';
 import { moveEvents } from './last-move.js';
@@ -176,7 +176,7 @@ export function turns(list) {
 /** "resigned", "out of time" or "left" beside a player who forfeited. */
 function forfeitTag(m, seat) {
   const f = (m.forfeited || (m.result && m.result.forfeited) || []).find((x) => x.seat === seat);
-  return f ? h('span', { class: 'tag out' }, FORFEIT_TAGS[f.reason] || 'out') : null;
+  return f ? h('span', { class: 'tag out' }, forfeitWord(f.reason)) : null;
 }
 
 async function verify(seedHex, commitment) {

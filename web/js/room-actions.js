@@ -1,0 +1,141 @@
+//! What can be done in the room besides moving, drawn from the room model: the invite link (only
+//! while a seated player waits for others; the rest get the spectator link), the host's start
+//! (empty seats filled with bots, or in a rated room only once a person sits in every seat, since
+//! the server refuses bots there), taking or giving up a seat, sitting again when the room closed
+//! before its start, the link to the history at the end, and the match's own actions
+//! (match-actions.js: resign, draw, rematch). It also sends the start that "Play against the
+//! computer" asked for on the home page, once the room frame shows this page joined as its host.
+
+import { api, publicBase } from './api.js';
+import { h, mount } from './dom.js';
+import { navigate } from './app.js';
+import { sidesOf } from './events.js';
+import { matchActions } from './match-actions.js';
+import { takePendingStart } from './bots.js';
+
+export function roomActions(model, { say }) {
+  const { st, code } = model;
+  const share = h('div', { class: 'share' });
+  const controls = h('div', { class: 'controls', id: 'room-controls' });
+  const bar = matchActions({ room: code, send: model.send, go: (next) => navigate(`/r/${next}`), say });
+  /** The "fill empty seats with bots" box, kept while the controls are drawn again. */
+  let fillBots = false;
+
+  model.on('room', startAgainstBots);
+  model.on('draw', (offers) => bar.offers(offers));
+  model.on('rematch', (next) => bar.rematch(next));
+  model.on('refused', () => bar.refused());
+  model.on('change', ({ moved }) => {
+    if (moved) bar.clearOffers();
+    const r = st.room;
+    if (!r) return;
+    const my = model.mySeat();
+    renderShare(r, my);
+    renderControls(r, my);
+    renderBar(my);
+  });
+
+  /** "Play against the computer" from the home page: once seated here, start with bots at its level. */
+  function startAgainstBots(r) {
+    if (r.status !== 'waiting' || r.host !== model.me.id || model.mySeat() === null) return;
+    const asked = takePendingStart(code);
+    if (asked) model.send({ type: 'start', room: code, bots: true, bot_level: asked.level });
+  }
+
+  const start = (frame) => model.send({ type: 'start', room: code, ...frame }) || say('Not connected.');
+
+  function renderControls(r, my) {
+    const items = [];
+    if (r.status === 'abandoned' && !st.matchId) items.push(closedOffer(r));
+    else if (st.role === 'spectator') items.push(h('p', { class: 'muted', id: 'watching' }, 'You are watching this room.'));
+    if (r.status === 'waiting') {
+      const isHost = r.host === model.me.id;
+      const free = model.freeSeat();
+      if (isHost && r.rated) {
+        items.push(
+          h('div', { class: 'start' },
+            h('p', { class: 'muted small', id: 'rated-start' }, free ? 'A rated match starts once a person sits in every seat.' : 'Every seat has a person: the match can start.'),
+            h('button', { type: 'button', class: 'primary', id: 'start', disabled: free, onclick: () => start({}) }, 'Start the match')),
+        );
+      } else if (isHost) {
+        const bots = h('input', { type: 'checkbox', id: 'fill-bots', checked: fillBots, onchange: (e) => { fillBots = e.target.checked; } });
+        items.push(
+          h('div', { class: 'start' },
+            h('label', {}, bots, ' fill empty seats with bots'),
+            h('button', { type: 'button', class: 'primary', id: 'start', onclick: () => start({ bots: bots.checked }) }, 'Start the match')),
+        );
+      } else if (my !== null) {
+        items.push(h('p', { class: 'muted' }, 'Waiting for the host to start.'));
+      }
+      if (my !== null) {
+        items.push(h('button', { type: 'button', id: 'leave', onclick: () => model.giveUpSeat() }, 'Give up my seat'));
+      } else if (free) {
+        items.push(h('button', { type: 'button', id: 'take-seat', onclick: () => model.takeSeat() }, 'Take a seat'));
+      }
+    }
+    if (st.matchId && model.closed()) {
+      items.push(h('p', {}, h('a', { href: `/m/${st.matchId}`, 'data-nav': '', id: 'history-link' }, 'Match history and replay')));
+    }
+    mount(controls, items);
+  }
+
+  /**
+   * The invite (a seated player of a room still waiting: the link with the server's public address)
+   * or, for the others, only the spectator link.
+   */
+  function renderShare(r, my) {
+    const inviting = r.status === 'waiting' && my !== null;
+    const watch = h('a', { href: `/r/${r.code}?watch`, class: 'small', id: 'watch-link' }, 'spectator link');
+    if (!inviting) {
+      mount(share, r.status === 'playing' ? ['Share the ', watch, ' to let friends watch.'] : null);
+      return;
+    }
+    const link = h('a', { href: `/r/${r.code}`, id: 'room-link' }, `/r/${r.code}`);
+    const copy = h('button', { type: 'button', class: 'small', id: 'copy-link', onclick: async () => {
+      try {
+        await navigator.clipboard.writeText(link.textContent);
+        copy.textContent = 'Copied';
+      } catch {
+        copy.textContent = 'Select the link to copy it';
+      }
+    } }, 'Copy link');
+    mount(share, h('span', { class: 'muted' }, r.visibility === 'private' ? 'Private room. Invite with: ' : 'Public room: '), link, ' ', copy, ' ', watch);
+    publicBase().then((base) => {
+      link.textContent = `${base}/r/${r.code}`;
+      link.dataset.ready = 'true';
+    });
+  }
+
+  /** A room closed before its start (its last player left): sit again in a new one, or go home. */
+  function closedOffer(r) {
+    const again = h('button', { type: 'button', class: 'primary', id: 'sit-again', onclick: async () => {
+      try {
+        const room = await api('POST', '/rooms', { game: r.game, players: r.players, visibility: r.visibility, options: r.options || {}, clock: r.clock || null, seating: r.seating || undefined });
+        navigate(`/r/${room.code}`);
+      } catch (e) {
+        say(e.message);
+      }
+    } }, 'Sit again (same game, new room)');
+    return h('div', { class: 'closed', id: 'room-closed' },
+      h('p', {}, 'This room was closed: everyone left before the start.'),
+      again, ' ', h('a', { href: '/', 'data-nav': '', class: 'button', id: 'new-room' }, 'Create another room'));
+  }
+
+  /** Resign, draw and rematch, for the sides still in play: a side is out when all its seats forfeited. */
+  function renderBar(my) {
+    const over = model.over();
+    const all = sidesOf(st.view) || Array.from({ length: model.players() }, (_, i) => [i]);
+    const inPlay = all.filter((side) => !side.includes(my) && side.some((x) => !model.forfeitOf(x)));
+    bar.update({
+      running: !!st.view && !over && st.room.status === 'playing',
+      finished: over && !!st.matchId,
+      seat: my,
+      out: my !== null && !!model.forfeitOf(my),
+      opponents: inPlay.flat().filter((x) => !model.forfeitOf(x)),
+      sidesLeft: inPlay.length,
+      nameOf: model.nameOf,
+    });
+  }
+
+  return { share, controls, bar: bar.el, destroy: () => bar.destroy() };
+}

@@ -1,0 +1,122 @@
+//! The room's play area, drawn from the room model: whose turn it is (and the "your turn" alert of
+//! attention.js), the clocks, the board of the game with the last move marked and slid in, the
+//! "Last:" line, Flip board, and the board sized to the window. The board lights up only what the
+//! view lists as legal, and only while no move of this page waits for its answer.
+
+import { h, mount } from './dom.js';
+import { setTurn, clearTurn } from './attention.js';
+import { describeEvent, gameName, forfeitWord } from './events.js';
+import { clockStrip } from './clock.js';
+import { boardFor, flipButton } from './boards/index.js';
+
+export function roomBoard(model, { say }) {
+  const { st } = model;
+  const turn = h('p', { class: 'turn', id: 'turn', role: 'status', 'aria-live': 'polite' });
+  const last = h('p', { class: 'last muted', id: 'last-move' });
+  const clocksBox = h('ul', { class: 'clocks', id: 'clocks', 'aria-label': 'Clocks', hidden: true });
+  const box = h('div', { class: 'board-box', id: 'board' }, h('p', { class: 'muted waiting-note' }, 'The match has not started yet.'));
+  const flip = flipButton(box, () => (st.room && st.room.game) || '');
+  const clocks = clockStrip(clocksBox, {
+    nameOf: model.nameOf,
+    setting: () => st.room && st.room.clock,
+    forfeit: (seat) => {
+      const f = model.forfeitOf(seat);
+      return f && { reason: f.reason, tag: forfeitWord(f.reason) };
+    },
+  });
+  let board = null;
+  let boardPromise = null;
+  let boardGame = null;
+
+  model.on('change', ({ match, view }) => {
+    // Only a new view brings new clock figures: a redraw for another reason must not restart them.
+    if (view) clocks.set((st.view && st.view.clock) || null);
+    if (st.room) {
+      flip.sync();
+      renderTurn();
+      if (model.over()) clocks.stop();
+    }
+    if (match) renderBoard();
+  });
+
+  function renderTurn() {
+    const v = st.view;
+    if (!v) {
+      turn.textContent = st.room && st.room.status === 'waiting' ? 'Waiting for players.' : '';
+      return;
+    }
+    const mine = model.canAct();
+    setTurn(mine && !st.pending && !st.result, gameName(v.game));
+    turn.classList.toggle('mine', mine);
+    const out = v.you && model.forfeitOf(v.you.seat);
+    if (st.result || v.result) {
+      turn.textContent = 'The match is over.';
+    } else if (out) {
+      turn.textContent = `You are out of the match (${forfeitWord(out.reason)}); the server plays your seat.`;
+    } else if (st.pending) {
+      turn.textContent = 'Sending your move…';
+    } else if (mine) {
+      const others = v.to_move.filter((s) => s !== v.you.seat);
+      turn.textContent = others.length ? `Your turn (with ${others.map(model.nameOf).join(', ')})` : 'Your turn';
+    } else {
+      turn.textContent = `Waiting for ${v.to_move.map(model.nameOf).join(', ') || 'nobody'}`;
+    }
+  }
+
+  async function renderBoard() {
+    const v = st.view;
+    if (!v) return;
+    if (!boardPromise || boardGame !== v.game) {
+      boardGame = v.game;
+      mount(box);
+      boardPromise = boardFor(v.game, box, {
+        send: model.sendMove,
+        nameOf: model.nameOf,
+        players: model.players,
+        options: () => (st.room && st.room.options) || {},
+        hint: (t) => say(t, 'info'),
+      });
+    }
+    board = await boardPromise;
+    if (st.destroyed || !st.view) return;
+    const latest = st.lastEvents.map((e) => describeEvent(st.view.game, e, model.nameOf)).filter(Boolean);
+    last.textContent = latest.length ? `Last: ${latest.join(' · ')}` : '';
+    board.update(st.view, {
+      interactive: model.canAct() && !st.pending && !st.result,
+      lastEvents: st.markEvents,
+      animate: model.takeSlide(),
+    });
+    fit();
+    renderTurn();
+  }
+
+  /**
+   * On a wide screen the board takes what is left of the window under the status and controls,
+   * so that the whole board is on the first screen with them; on a phone it takes the width.
+   */
+  function fit() {
+    const svg = box.querySelector('svg.board-svg');
+    if (!svg) return;
+    if (window.innerWidth <= 820) {
+      svg.style.maxHeight = '';
+      return;
+    }
+    const top = svg.getBoundingClientRect().top + window.scrollY;
+    svg.style.maxHeight = `${Math.max(280, window.innerHeight - top - 16)}px`;
+  }
+  window.addEventListener('resize', fit);
+
+  return {
+    turn,
+    clocks: clocksBox,
+    flip: flip.el,
+    last,
+    box,
+    destroy() {
+      window.removeEventListener('resize', fit);
+      clearTurn();
+      clocks.destroy();
+      if (board && board.destroy) board.destroy();
+    },
+  };
+}

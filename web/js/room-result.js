@@ -1,0 +1,49 @@
+//! The end of the match in the room, drawn from the room model: won, lost or drawn (in words that
+//! fit a player or a spectator), the link to the replay, the breakdown of the scores, and, since a
+//! guest's first match is when its name starts to matter, the offer to keep that name.
+
+import { h, mount } from './dom.js';
+import { resultDetail, resultText, sidesOf } from './events.js';
+import { breakdown } from './breakdown.js';
+import { keepNamePrompt } from './account.js';
+import { seatLevel } from './bots.js';
+
+export function roomResult(model) {
+  const { st } = model;
+  const box = h('div', { class: 'result', id: 'result', hidden: true });
+  const breakdownBox = h('div', { id: 'room-breakdown' });
+  let keepName = null;
+
+  model.on('change', ({ match }) => {
+    if (match) render();
+  });
+  model.on('ended', () => {
+    // A prompt still on the page (not answered yet, or done) is not offered twice.
+    if (model.mySeat() === null || (keepName && keepName.isConnected)) return;
+    keepName = keepNamePrompt();
+    if (keepName) box.after(keepName);
+  });
+
+  function render() {
+    const res = model.result();
+    if (!res) {
+      box.hidden = true;
+      mount(breakdownBox);
+      return;
+    }
+    box.hidden = false;
+    const my = model.mySeat();
+    const won = my !== null && res.winners.includes(my);
+    const agreed = res.reason === 'agreed_draw';
+    mount(
+      box,
+      h('strong', {}, agreed ? 'Draw agreed' : res.winners.length === 0 ? 'Draw' : my === null ? 'Match over' : won ? 'You won!' : 'You lost'),
+      agreed ? null : [' · ', res.winners.length === 0 ? resultDetail(res) : resultText(res, model.nameOf, sidesOf(st.view))],
+      st.matchId ? [' · ', h('a', { href: `/m/${st.matchId}`, 'data-nav': '' }, 'replay')] : null,
+    );
+    const levelOf = (seat) => seatLevel(st.room && st.room.seats[seat]);
+    mount(breakdownBox, breakdown({ game: model.game(), result: res, view: st.view, seats: model.players(), nameOf: model.nameOf, rounds: st.rounds, levelOf }));
+  }
+
+  return { box, breakdownBox };
+}

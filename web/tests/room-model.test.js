@@ -1,0 +1,136 @@
+//! Unit tests of the room's model (web/js/room-model.js): frames in, state and notifications out,
+//! frames sent through a stub; no browser or server needed.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { roomModel } from '../js/room-model.js';
+
+const ME = { id: 'p1', name: 'Alice' };
+const ROOM = {
+  code: 'ABCD',
+  game: 'abalone',
+  players: 2,
+  status: 'playing',
+  host: 'p1',
+  match: 'm1',
+  seats: [
+    { seat: 0, player: { id: 'p1', name: 'Alice' }, connected: true },
+    { seat: 1, player: { id: 'p2', name: 'Bob' }, connected: true },
+  ],
+};
+const VIEW = { game: 'abalone', ply: 0, to_move: [0], you: { seat: 0, legal: [{ m: 1 }] }, state: { board: 'x' }, result: null };
+
+/** A model with a stub connection: `sent` holds the frames, `heard` the notifications. */
+function setup({ connected = true, matchForfeits = null } = {}) {
+  const sent = [];
+  const heard = [];
+  const api = async (method, path) => {
+    if (path.startsWith('/matches/')) return { forfeited: matchForfeits };
+    throw new Error(`unexpected ${method} ${path}`);
+  };
+  const model = roomModel({ code: 'ABCD', me: ME, send: (f) => (connected ? sent.push(f) > 0 : false), api });
+  for (const topic of ['change', 'events', 'say', 'ended', 'draw']) model.on(topic, (d) => heard.push([topic, d]));
+  return { model, sent, heard };
+}
+
+test('a snapshot then a patch: the view, its version and the events', () => {
+  const { model, sent, heard } = setup();
+  assert.equal(model.open(ROOM), true);
+  assert.equal(model.st.role, 'player');
+  model.join();
+  assert.deepEqual(sent, [{ type: 'join', room: 'ABCD', as: 'player' }]);
+  assert.equal(model.st.syncing, true);
+
+  model.onFrame({ type: 'snapshot', room: 'ABCD', version: 3, view: VIEW });
+  assert.equal(model.st.syncing, false);
+  assert.equal(model.st.version, 3);
+  assert.equal(model.mySeat(), 0);
+  assert.equal(model.canAct(), true);
+
+  heard.length = 0;
+  const events = [{ kind: 'moved', seat: 0 }];
+  model.onFrame({ type: 'patch', room: 'ABCD', from: 3, version: 4, ops: [{ op: 'replace', path: '/ply', value: 1 }, { op: 'replace', path: '/to_move', value: [1] }], events });
+  assert.equal(model.st.version, 4);
+  assert.equal(model.st.view.ply, 1);
+  assert.deepEqual(model.st.view.state, VIEW.state);
+  assert.equal(VIEW.ply, 0, 'the snapshot held is not changed in place');
+  assert.deepEqual(model.st.markEvents, events);
+  assert.deepEqual(heard, [['events', events], ['change', { match: true, view: true, moved: true }]]);
+  assert.equal(model.takeSlide(), true);
+  assert.equal(model.takeSlide(), false, 'only the next board update slides');
+});
+
+test('a patch from another version, or one that does not apply, asks for sync and is dropped until the snapshot', () => {
+  const { model, sent } = setup();
+  model.open(ROOM);
+  model.onFrame({ type: 'snapshot', room: 'ABCD', version: 3, view: VIEW });
+  model.onFrame({ type: 'patch', room: 'ABCD', from: 7, version: 8, ops: [], events: [] });
+  assert.deepEqual(sent.at(-1), { type: 'sync', room: 'ABCD' });
+  assert.equal(model.st.syncing, true);
+  model.onFrame({ type: 'patch', room: 'ABCD', from: 3, version: 4, ops: [{ op: 'replace', path: '/ply', value: 1 }], events: [] });
+  assert.equal(model.st.version, 3, 'no patch while syncing');
+  model.onFrame({ type: 'snapshot', room: 'ABCD', version: 8, view: { ...VIEW, ply: 5 } });
+  model.onFrame({ type: 'patch', room: 'ABCD', from: 8, version: 9, ops: [{ op: 'remove', path: '/nope' }], events: [] });
+  assert.equal(model.st.version, 8);
+  assert.equal(model.st.view.ply, 5);
+  assert.equal(model.st.syncing, true);
+  assert.equal(sent.filter((f) => f.type === 'sync').length, 2);
+});
+
+test('a move waits for its answer, is resent on a reconnect with the same id, and a refusal says why', () => {
+  const { model, sent, heard } = setup({ connected: false });
+  model.open(ROOM);
+  model.onFrame({ type: 'snapshot', room: 'ABCD', version: 3, view: VIEW });
+  model.sendMove({ m: 1 });
+  const { frame } = model.st.pending;
+  assert.deepEqual({ ...frame, id: null }, { type: 'move', room: 'ABCD', id: null, version: 3, move: { m: 1 } });
+  assert.equal(heard.filter(([t]) => t === 'say').at(-1)[1].kind, 'info');
+  model.sendMove({ m: 2 });
+  assert.equal(model.st.pending.frame, frame, 'one move at a time');
+
+  const again = setup();
+  again.model.open(ROOM);
+  again.model.onFrame({ type: 'snapshot', room: 'ABCD', version: 3, view: VIEW });
+  again.model.sendMove({ m: 1 });
+  const id = again.model.st.pending.id;
+  again.model.join();
+  assert.deepEqual(again.sent.slice(-2).map((f) => f.type), ['join', 'move']);
+  assert.equal(again.sent.at(-1).id, id);
+  again.model.onFrame({ type: 'ack', room: 'ABCD', id });
+  assert.equal(again.model.st.pending, null);
+
+  again.model.sendMove({ m: 1 });
+  again.model.onFrame({ type: 'error', id: again.model.st.pending.id, code: 'stale_version', message: 'old' });
+  assert.equal(again.model.st.pending, null);
+  assert.equal(again.sent.at(-1).type, 'sync');
+  assert.equal(again.heard.filter(([t]) => t === 'say').at(-1)[1].text, 'Move refused (stale version): old');
+});
+
+test('forfeits from the events, the match summary and the result; names of twins', async () => {
+  const { model, heard } = setup({ matchForfeits: [{ seat: 1, reason: 'timeout' }] });
+  model.open({ ...ROOM, players: 3, seats: [...ROOM.seats, { seat: 2, player: { id: 'p3', name: 'Bob' }, connected: false }] });
+  assert.equal(model.nameOf(0), 'Alice');
+  assert.equal(model.nameOf(1), 'Bob (seat 2)');
+  model.onFrame({ type: 'snapshot', room: 'ABCD', version: 1, view: VIEW });
+  await new Promise((r) => setTimeout(r, 0));
+  assert.deepEqual(model.forfeitOf(1), { seat: 1, reason: 'timeout' });
+  model.onFrame({ type: 'patch', room: 'ABCD', from: 1, version: 2, ops: [], events: [{ kind: 'forfeited', seat: 0, reason: 'resigned' }] });
+  assert.equal(model.canAct(), false, 'a forfeited seat does not move');
+  const result = { winners: [2], forfeited: [{ seat: 0, reason: 'resigned' }, { seat: 1, reason: 'timeout' }] };
+  model.onFrame({ type: 'ended', room: 'ABCD', match: 'm1', result });
+  assert.equal(model.st.forfeits.length, 2);
+  assert.equal(model.over(), true);
+  assert.deepEqual(heard.filter(([t]) => t === 'ended').map(([, d]) => d), [result]);
+});
+
+test('a full room: "Play now" pairs again, else the page watches', () => {
+  const full = { ...ROOM, status: 'waiting', seats: ROOM.seats.map((s) => ({ ...s, player: { id: `x${s.seat}`, name: 'X' } })) };
+  const asked = [];
+  const model = roomModel({ code: 'ABCD', me: ME, send: () => true, api: async () => ({}), pairAgain: (code) => asked.push(code) > 0 });
+  assert.equal(model.open(full), false);
+  assert.deepEqual(asked, ['ABCD']);
+  assert.equal(model.st.room, null);
+  const { model: m } = setup();
+  assert.equal(m.open(full), true);
+  assert.equal(m.st.role, 'spectator');
+});
