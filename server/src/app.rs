@@ -1,8 +1,9 @@
-//! The application: shared state, and `serve`, which brings rooms back from the store, listens
+//! The application's composition root: `serve` builds every part (the store, the cluster, the
+//! rooms, the state handlers share), brings rooms back from the store, listens
 //! (the public listener, and the operations one for `/metrics`), and shuts down gracefully (stop
 //! accepting, close sockets with 1001, let rooms finish the write under way, close the database).
 
-use std::net::{IpAddr, SocketAddr};
+use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::net::TcpListener;
@@ -10,89 +11,12 @@ use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
 use uuid::Uuid;
 
-use crate::cluster::{Cluster, Leases, Timing};
-use crate::config::{Limits, ServeArgs};
-use crate::counted::Counted;
+use crate::cluster::{Cluster, ClusterPlacement, Leases, Timing};
+use crate::config::ServeArgs;
 use crate::engine_host::bots::BotPool;
-use crate::rate::{quota, FailureRate, KeyedRate, Period};
-use crate::rooms::{RoomContext, Rooms};
+use crate::rooms::{Alone, Placement, RoomContext, Rooms};
+use crate::state::{AppState, Budgets};
 use crate::store::Store;
-
-/// How often the rate limits forget the keys that have been quiet.
-const FORGET_QUIET_EVERY: Duration = Duration::from_secs(60);
-
-/// What every handler and session shares.
-#[derive(Clone)]
-pub struct AppState {
-    pub store: Store,
-    pub rooms: Rooms,
-    pub limits: Arc<Limits>,
-    /// Cancelled at shutdown: sessions close with 1001, rooms stop after their command under way.
-    pub shutdown: CancellationToken,
-    /// Open WebSocket sessions, waited for at shutdown.
-    pub sessions: TaskTracker,
-    /// What each client may use, across requests and connections.
-    pub budgets: Arc<Budgets>,
-    /// `--public-url`: where people reach the server, for invite links (`GET /api/v1/server`).
-    pub public_url: Option<Arc<str>>,
-}
-
-/// The per-client limits that outlive one request or connection.
-pub struct Budgets {
-    /// Players created per client address (`--players-per-minute`).
-    pub players_per_address: KeyedRate<IpAddr>,
-    /// Frames per player, across all its connections (the per-connection flood limit, shared).
-    pub frames_per_player: KeyedRate<Uuid>,
-    /// Open WebSocket connections per player (`--connections-per-player`).
-    pub player_connections: Arc<Counted<Uuid>>,
-    /// Failed sign-ins per name (its reserved form) and per client address.
-    pub sign_in_failures_per_name: FailureRate<String>,
-    pub sign_in_failures_per_address: FailureRate<IpAddr>,
-}
-
-impl Budgets {
-    pub fn new(limits: &Limits) -> Self {
-        Budgets {
-            players_per_address: KeyedRate::new(quota(
-                limits.players_per_minute,
-                Period::Minute,
-                limits.players_per_minute,
-            )),
-            frames_per_player: KeyedRate::new(quota(
-                limits.frames_per_sec,
-                Period::Second,
-                limits.frame_burst,
-            )),
-            player_connections: Arc::new(Counted::default()),
-            sign_in_failures_per_name: FailureRate::new(quota(
-                limits.sign_in_failures_per_name,
-                Period::Hour,
-                limits.sign_in_failures_per_name,
-            )),
-            sign_in_failures_per_address: FailureRate::new(quota(
-                limits.sign_in_failures_per_address,
-                Period::Hour,
-                limits.sign_in_failures_per_address,
-            )),
-        }
-    }
-
-    /// Forgets quiet keys now and then, until `stop`.
-    async fn forget_quiet(self: Arc<Self>, stop: CancellationToken) {
-        let mut every = tokio::time::interval(FORGET_QUIET_EVERY);
-        loop {
-            tokio::select! {
-                _ = every.tick() => {
-                    self.players_per_address.forget_quiet();
-                    self.frames_per_player.forget_quiet();
-                    self.sign_in_failures_per_name.forget_quiet();
-                    self.sign_in_failures_per_address.forget_quiet();
-                }
-                _ = stop.cancelled() => return,
-            }
-        }
-    }
-}
 
 /// Errors that stop the server from starting.
 #[derive(Debug, thiserror::Error)]
@@ -140,7 +64,10 @@ pub async fn serve(args: ServeArgs) -> Result<(), StartError> {
             shutdown: shutdown.clone(),
             limits: args.room_limits.clone(),
         },
-        cluster.clone(),
+        match &cluster {
+            None => Arc::new(Alone) as Arc<dyn Placement>,
+            Some(cluster) => Arc::new(ClusterPlacement(cluster.clone())),
+        },
     );
     let recovered = rooms.recover().await?;
     tracing::info!(rooms = recovered, "rooms brought back");
@@ -148,7 +75,7 @@ pub async fn serve(args: ServeArgs) -> Result<(), StartError> {
     let cluster_stop = CancellationToken::new();
     if let Some(cluster) = &cluster {
         cluster
-            .start(rooms.clone(), cluster_stop.clone())
+            .start(Arc::new(rooms.clone()), cluster_stop.clone())
             .await
             .map_err(StartError::Cluster)?;
         tracing::info!(node = %cluster.node(), "part of a cluster");

@@ -7,8 +7,8 @@ use plateau_protocol::PlayerRef;
 use rand::TryRngCore;
 use sha2::{Digest, Sha256};
 
-use crate::app::AppState;
 use crate::error::ApiError;
+use crate::state::AppState;
 
 /// A new token: 32 random bytes (256 bits) from the OS, hex.
 pub fn new_token() -> String {

@@ -15,10 +15,10 @@ use plateau_protocol::ErrorCode;
 use std::net::SocketAddr;
 use std::time::Duration;
 
-use crate::app::AppState;
 use crate::auth::{new_token, token_hash, Authenticated, Session};
 use crate::error::{ApiError, ApiJson};
 use crate::passwords;
+use crate::state::AppState;
 
 #[utoipa::path(put, path = "/api/v1/players/me/password", tag = "accounts", request_body = NewPassword, security(("bearer" = [])),
     responses((status = 204, description = "The password is set (or changed); the player's name is now reserved"),

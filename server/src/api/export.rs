@@ -16,9 +16,9 @@ use std::collections::VecDeque;
 use uuid::Uuid;
 
 use super::matches::detail;
-use crate::app::AppState;
 use crate::auth::MaybeAuthenticated;
 use crate::error::{ApiError, ApiPath};
+use crate::state::AppState;
 use crate::store::{MatchRow, StoreError};
 
 /// Matches read at once.

@@ -6,8 +6,8 @@ use axum::Json;
 use plateau_games::registry;
 use plateau_protocol::rest::{ErrorBody, GameSummary, Leaderboard};
 
-use crate::app::AppState;
 use crate::error::{ApiError, ApiPath, ApiQuery};
+use crate::state::AppState;
 
 #[utoipa::path(get, path = "/api/v1/games", tag = "games",
     responses((status = 200, description = "The games this server runs, each option described", body = [GameSummary])))]

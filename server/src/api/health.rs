@@ -4,8 +4,8 @@ use axum::extract::State;
 use axum::http::{header, StatusCode};
 use axum::response::IntoResponse;
 
-use crate::app::AppState;
 use crate::metrics::METRICS;
+use crate::state::AppState;
 
 /// The process is up.
 pub async fn healthz() -> &'static str {
@@ -14,7 +14,7 @@ pub async fn healthz() -> &'static str {
 
 /// The server can serve: its database answers, and NATS is connected when there are several nodes.
 pub async fn readyz(State(state): State<AppState>) -> impl IntoResponse {
-    if state.rooms.cluster().is_some_and(|c| !c.connected()) {
+    if !state.rooms.placement().connected() {
         tracing::warn!("NATS not reachable");
         return (StatusCode::SERVICE_UNAVAILABLE, "NATS not reachable");
     }

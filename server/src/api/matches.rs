@@ -12,10 +12,10 @@ use serde::Deserialize;
 use serde_json::json;
 use uuid::Uuid;
 
-use crate::app::AppState;
 use crate::auth::MaybeAuthenticated;
 use crate::engine_host::isolated;
 use crate::error::{ApiError, ApiPath, ApiQuery};
+use crate::state::AppState;
 use crate::store::{MatchFilter, MatchRow, MoveRow, Ruling};
 use crate::views::{Moment, RecipientView};
 

@@ -19,8 +19,8 @@ use axum::Router;
 use tower_http::set_header::SetResponseHeaderLayer;
 use tower_http::trace::TraceLayer;
 
-use crate::app::AppState;
 use crate::error::ApiError;
+use crate::state::AppState;
 
 pub fn router(state: AppState) -> Router {
     let api = Router::new()

@@ -10,9 +10,9 @@ use plateau_protocol::{ErrorCode, PlayerRef};
 use std::net::SocketAddr;
 use uuid::Uuid;
 
-use crate::app::AppState;
 use crate::auth::{new_token, token_hash, Authenticated};
 use crate::error::{ApiError, ApiJson, ApiPath};
+use crate::state::AppState;
 
 #[utoipa::path(post, path = "/api/v1/players", tag = "players", request_body = NewPlayer,
     responses((status = 201, description = "The new guest player; the token is shown this once", body = PlayerCreated), (status = 400, description = "Malformed or invalid input", body = ErrorBody),

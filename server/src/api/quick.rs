@@ -14,10 +14,10 @@ use plateau_protocol::PlayerRef;
 use serde_json::{Map, Value};
 use uuid::Uuid;
 
-use crate::app::AppState;
 use crate::auth::Authenticated;
 use crate::error::{ApiError, ApiJson};
 use crate::pairing::{self, Wanted};
+use crate::state::AppState;
 
 /// One quick pairing at a time on this server: two players who ask at once must not both open a
 /// room when one of them could have taken the other's (the second sees the first's new room, which

@@ -7,10 +7,10 @@ use axum::Json;
 use plateau_protocol::rest::{ErrorBody, NewRoom, RoomInfo};
 use serde::Deserialize;
 
-use crate::app::AppState;
 use crate::auth::Authenticated;
 use crate::error::{ApiError, ApiJson, ApiPath, ApiQuery};
 use crate::rooms::LobbyKey;
+use crate::state::AppState;
 
 #[utoipa::path(post, path = "/api/v1/rooms", tag = "rooms", request_body = NewRoom, security(("bearer" = [])),
     responses((status = 201, description = "The new room; its creator is the host, in seat 0", body = RoomInfo),

@@ -7,8 +7,8 @@ use tokio::sync::mpsc;
 use uuid::Uuid;
 
 use super::wire;
+use crate::conn::{ConnId, RemoteFrames};
 use crate::metrics::METRICS;
-use crate::ws::conn::ConnId;
 
 /// Frames queued for other nodes before rooms' frames for them are dropped (the connection then
 /// leaves the room, as a too slow local one does).
@@ -34,9 +34,10 @@ impl FrameLink {
         });
         FrameLink { frames }
     }
+}
 
-    /// Queues `text` for connection `conn` of `node`; false if the queue is full.
-    pub fn send(&self, node: Uuid, conn: ConnId, text: Utf8Bytes) -> bool {
+impl RemoteFrames for FrameLink {
+    fn send(&self, node: Uuid, conn: ConnId, text: Utf8Bytes) -> bool {
         self.frames.try_send((node, conn, text)).is_ok()
     }
 }

@@ -14,12 +14,17 @@
 //!   new owner announces the move so that connections join again there. A node stopping lets its
 //!   leases go at once.
 
+mod inbound;
 pub mod leases;
 mod link;
+mod placement;
+mod rooms_here;
 mod wire;
 
 pub use leases::{Leases, Take};
 pub use link::FrameLink;
+pub use placement::ClusterPlacement;
+pub use rooms_here::{RoomsHere, Taken};
 
 use bytes::Bytes;
 use futures_util::StreamExt;
@@ -33,10 +38,10 @@ use tokio::sync::{broadcast, Notify};
 use tokio_util::sync::CancellationToken;
 use uuid::Uuid;
 
+use crate::conn::{Conn, ConnId};
 use crate::metrics::METRICS;
-use crate::rooms::{Command, Rooms, Route};
-use crate::ws::conn::{Conn, ConnId};
-use wire::{Delivered, Forwarded, InfoUpdate, Moved, NodeNote, WireCommand};
+use crate::rooms::{ForwardError, Request, TicketReply};
+use wire::{Delivered, Forwarded, InfoUpdate, Moved, NodeNote};
 
 /// The timing of leases and heartbeats.
 #[derive(Debug, Clone, Copy)]
@@ -73,29 +78,14 @@ const TAKE_OVER_AT_ONCE: usize = 4;
 /// How long a forwarded command waits for the owner's answer.
 const FORWARD_TIMEOUT: Duration = Duration::from_secs(3);
 
-/// Why a command could not be forwarded.
-#[derive(Debug, thiserror::Error)]
-pub enum ForwardError {
-    /// The owner did not answer (dead, or stopping): the room is about to move.
-    #[error("the node running the room does not answer")]
-    NoAnswer,
-    /// The owner no longer runs the room.
-    #[error("the room moved")]
-    NotHere,
-    /// There is no such room.
-    #[error("no such room")]
-    Unknown,
-    /// The owner could not tell.
-    #[error("the node running the room could not take the command")]
-    Failed,
-}
-
 /// This node's part in the cluster.
 pub struct Cluster {
     pub leases: Leases,
     nats: async_nats::Client,
     subjects: wire::Subjects,
-    link: FrameLink,
+    /// Where the rooms run here put frames for other nodes' connections (one link, shared by
+    /// every remote connection).
+    link: Arc<FrameLink>,
     timing: Timing,
     /// This node's connections, by id: where frames from rooms run elsewhere are delivered.
     conns: Mutex<HashMap<ConnId, Conn>>,
@@ -109,6 +99,8 @@ pub struct Cluster {
     alive: Mutex<HashMap<Uuid, Instant>>,
     /// Wakes the sweep at once (a node let its leases go).
     sweep_now: Notify,
+    /// Requests other nodes forwarded, queued per room (see [`inbound`]).
+    inbound: inbound::Queues,
 }
 
 impl Cluster {
@@ -128,7 +120,7 @@ impl Cluster {
             .map_err(|e| format!("NATS at {url}: {e}"))?;
         Ok(Cluster {
             leases,
-            link: FrameLink::start(nats.clone(), subjects.clone()),
+            link: Arc::new(FrameLink::start(nats.clone(), subjects.clone())),
             subjects,
             nats,
             timing,
@@ -138,6 +130,7 @@ impl Cluster {
             moved: broadcast::channel(1024).0,
             alive: Mutex::default(),
             sweep_now: Notify::new(),
+            inbound: inbound::Queues::default(),
         })
     }
 
@@ -154,7 +147,7 @@ impl Cluster {
     /// frames, moves, infos, heartbeats, lease renewal and the failover sweep) until `stop`.
     pub async fn start(
         self: &Arc<Self>,
-        rooms: Rooms,
+        rooms: Arc<dyn RoomsHere>,
         stop: CancellationToken,
     ) -> Result<(), String> {
         let node = self.node();
@@ -256,24 +249,22 @@ impl Cluster {
         self.owners.lock().expect("owners lock").remove(code);
     }
 
-    /// Sends `command` (from `conn`, of this node) to room `room` run by `node`; returns once the
-    /// owner queued it (and, for a rematch, once it answered).
+    /// Sends `request` (from `conn`, of this node) to room `room` run by `node`; returns once the
+    /// owner queued it (and, for a rematch, once `reply` has its answer).
     pub async fn forward(
         &self,
         node: Uuid,
         room: &str,
         conn: &Conn,
-        command: Command,
+        request: Request,
+        reply: Option<TicketReply>,
     ) -> Result<(), ForwardError> {
-        let Some((command, reply)) = WireCommand::split(command) else {
-            return Ok(());
-        };
         let message = Forwarded {
             room: room.to_string(),
             node: self.node(),
             conn: conn.id,
             player: conn.player.clone(),
-            command,
+            request,
         };
         let payload = Bytes::from(serde_json::to_vec(&message).expect("messages serialise"));
         METRICS.frames_forwarded.inc();
@@ -297,68 +288,6 @@ impl Cluster {
             Some(Delivered::Unknown) => Err(ForwardError::Unknown),
             Some(Delivered::Failed) | None => Err(ForwardError::Failed),
         }
-    }
-
-    /// Commands from other nodes' connections, in the order they come (one connection's frames
-    /// stay in order).
-    async fn serve_commands(self: Arc<Self>, mut commands: async_nats::Subscriber, rooms: Rooms) {
-        while let Some(message) = commands.next().await {
-            let Some(reply_to) = message.reply.clone() else {
-                continue;
-            };
-            let answer = match decode::<Forwarded>(&message.payload) {
-                Some(forwarded) => self.take_command(forwarded, &rooms, reply_to.clone()).await,
-                None => Some(Delivered::Failed),
-            };
-            if let Some(answer) = answer {
-                self.answer(reply_to, &answer).await;
-            }
-        }
-    }
-
-    /// Queues a forwarded command in its room; the answer, or None when it is sent later (a
-    /// rematch answers once the room has decided).
-    async fn take_command(
-        self: &Arc<Self>,
-        forwarded: Forwarded,
-        rooms: &Rooms,
-        reply_to: async_nats::Subject,
-    ) -> Option<Delivered> {
-        let handle = match rooms.route(&forwarded.room).await {
-            Ok(Some(Route::Local(handle))) => handle,
-            Ok(Some(Route::Remote(_))) => return Some(Delivered::NotHere),
-            Ok(None) => return Some(Delivered::Unknown),
-            Err(e) => {
-                tracing::error!(error = %e, "room lookup failed");
-                return Some(Delivered::Failed);
-            }
-        };
-        let conn = Conn::remote(
-            forwarded.conn,
-            forwarded.player,
-            forwarded.node,
-            self.link.clone(),
-        );
-        let is_rematch = matches!(forwarded.command, WireCommand::Rematch);
-        let (reply, ticket) = tokio::sync::oneshot::channel();
-        let command = forwarded
-            .command
-            .into_command(conn, Some(reply))
-            .expect("a reply channel is given");
-        if handle.send(command).await.is_err() {
-            return Some(Delivered::NotHere);
-        }
-        if !is_rematch {
-            return Some(Delivered::Queued);
-        }
-        let cluster = self.clone();
-        tokio::spawn(async move {
-            let ticket = ticket.await.unwrap_or(None);
-            cluster
-                .answer(reply_to, &Delivered::Ticket { ticket })
-                .await;
-        });
-        None
     }
 
     async fn answer(&self, reply_to: async_nats::Subject, answer: &Delivered) {
@@ -459,13 +388,17 @@ impl Cluster {
         }
     }
 
-    async fn answer_dumps(self: Arc<Self>, mut dumps: async_nats::Subscriber, rooms: Rooms) {
+    async fn answer_dumps(
+        self: Arc<Self>,
+        mut dumps: async_nats::Subscriber,
+        rooms: Arc<dyn RoomsHere>,
+    ) {
         while let Some(message) = dumps.next().await {
             let asker = decode::<NodeNote>(&message.payload).map(|n| n.node);
             if asker == Some(self.node()) {
                 continue;
             }
-            for info in rooms.local_infos() {
+            for info in rooms.infos() {
                 self.share_info(&info.code.clone(), Some(info)).await;
             }
         }
@@ -473,7 +406,7 @@ impl Cluster {
 
     // --- Nodes ---
 
-    async fn heartbeat(self: Arc<Self>, rooms: Rooms) {
+    async fn heartbeat(self: Arc<Self>, rooms: Arc<dyn RoomsHere>) {
         let mut every = tokio::time::interval(self.timing.heartbeat_every());
         every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
         loop {
@@ -496,7 +429,7 @@ impl Cluster {
             for node in gone {
                 tracing::warn!(%node, "node gone: its connections leave this node's rooms");
                 self.forget_node(node);
-                rooms.tell_all(|| Command::NodeGone { node });
+                rooms.node_gone(node);
             }
         }
     }
@@ -543,7 +476,7 @@ impl Cluster {
     // --- Leases ---
 
     /// Renews the leases of the rooms running here; stops those whose lease another node took.
-    async fn renew(self: Arc<Self>, rooms: Rooms) {
+    async fn renew(self: Arc<Self>, rooms: Arc<dyn RoomsHere>) {
         let mut every = tokio::time::interval(self.timing.renew_every());
         every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
         loop {
@@ -557,7 +490,7 @@ impl Cluster {
     }
 
     /// Takes over live rooms that no node runs (their node died, froze, or stopped).
-    async fn sweep(self: Arc<Self>, rooms: Rooms) {
+    async fn sweep(self: Arc<Self>, rooms: Arc<dyn RoomsHere>) {
         let mut every = tokio::time::interval(self.timing.sweep_every());
         every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
         let mut more = false;

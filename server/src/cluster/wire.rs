@@ -12,16 +12,12 @@
 //! - `plateau.alive`, `plateau.released`: a node's heartbeat; a node stopping has let its leases go.
 
 use plateau_protocol::rest::RoomInfo;
-use plateau_protocol::ws::{BotLevel, Role};
 use plateau_protocol::PlayerRef;
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
-use std::time::Instant;
-use tokio::sync::oneshot;
 use uuid::Uuid;
 
-use crate::rooms::{Command, RematchTicket};
-use crate::ws::conn::{Conn, ConnId};
+use crate::conn::ConnId;
+use crate::rooms::{RematchTicket, Request};
 
 /// The subjects of one cluster.
 #[derive(Debug, Clone)]
@@ -65,93 +61,17 @@ impl Subjects {
     }
 }
 
-/// A command for a room, from a connection of node `node`.
+/// A request for a room, from a connection of node `node`: the room's own [`Request`], as it is.
 #[derive(Debug, Serialize, Deserialize)]
 pub struct Forwarded {
     pub room: String,
     pub node: Uuid,
     pub conn: ConnId,
     pub player: PlayerRef,
-    pub command: WireCommand,
+    pub request: Request,
 }
 
-/// A [`Command`] without its connection (which travels beside it) or its reply channel.
-#[derive(Debug, Serialize, Deserialize)]
-#[serde(tag = "c", rename_all = "snake_case")]
-pub enum WireCommand {
-    Join { role: Role },
-    Leave,
-    Start { bots: bool, bot_level: BotLevel },
-    Move { id: String, version: u64, mv: Value },
-    Sync,
-    Chat { text: String },
-    Resign,
-    Draw { offer: bool },
-    Rematch,
-    Reserve { seat: usize, from: String },
-    Disconnect,
-}
-
-/// Where the answer to a forwarded rematch goes.
-pub type TicketReply = oneshot::Sender<Option<RematchTicket>>;
-
-impl WireCommand {
-    /// The command as it travels, and the reply channel a rematch waits on. None for commands
-    /// that are never forwarded (a room-wide notice).
-    pub fn split(command: Command) -> Option<(WireCommand, Option<TicketReply>)> {
-        Some(match command {
-            Command::Join { role, .. } => (WireCommand::Join { role }, None),
-            Command::Leave { .. } => (WireCommand::Leave, None),
-            Command::Start {
-                bots, bot_level, ..
-            } => (WireCommand::Start { bots, bot_level }, None),
-            Command::Move {
-                id, version, mv, ..
-            } => (WireCommand::Move { id, version, mv }, None),
-            Command::Sync { .. } => (WireCommand::Sync, None),
-            Command::Chat { text, .. } => (WireCommand::Chat { text }, None),
-            Command::Resign { .. } => (WireCommand::Resign, None),
-            Command::Draw { offer, .. } => (WireCommand::Draw { offer }, None),
-            Command::Rematch { reply, .. } => (WireCommand::Rematch, Some(reply)),
-            Command::Reserve { seat, from, .. } => (WireCommand::Reserve { seat, from }, None),
-            Command::Disconnect { .. } => (WireCommand::Disconnect, None),
-            Command::NodeGone { .. } => return None,
-        })
-    }
-
-    /// The command for the room, from `conn` (a connection of the sending node).
-    pub fn into_command(self, conn: Conn, reply: Option<TicketReply>) -> Option<Command> {
-        Some(match self {
-            WireCommand::Join { role } => Command::Join { conn, role },
-            WireCommand::Leave => Command::Leave { conn },
-            WireCommand::Start { bots, bot_level } => Command::Start {
-                conn,
-                bots,
-                bot_level,
-            },
-            WireCommand::Move { id, version, mv } => Command::Move {
-                conn,
-                id,
-                version,
-                mv,
-                // The time spent on the way here is not counted in the ack latency of this node.
-                received: Instant::now(),
-            },
-            WireCommand::Sync => Command::Sync { conn },
-            WireCommand::Chat { text } => Command::Chat { conn, text },
-            WireCommand::Resign => Command::Resign { conn },
-            WireCommand::Draw { offer } => Command::Draw { conn, offer },
-            WireCommand::Rematch => Command::Rematch {
-                conn,
-                reply: reply?,
-            },
-            WireCommand::Reserve { seat, from } => Command::Reserve { conn, seat, from },
-            WireCommand::Disconnect => Command::Disconnect { conn: conn.id },
-        })
-    }
-}
-
-/// The owner's answer to a [`Forwarded`] command.
+/// The owner's answer to a [`Forwarded`] request.
 #[derive(Debug, Serialize, Deserialize)]
 #[serde(tag = "a", rename_all = "snake_case")]
 pub enum Delivered {

@@ -1,24 +1,27 @@
 //! Rooms: one task per live room owning its match ([`room`]), and the registry that finds them by
 //! code, creates them, brings them back from the store at start, and loads finished ones on demand.
 //!
-//! With several nodes ([`crate::cluster`]), a room runs on the node holding its lease: [`Rooms::route`]
-//! says whether that is here or where, and a room this node takes runs under a fence.
+//! Where a room runs is its [`Placement`]'s to say: here always for a node alone ([`Alone`]); with
+//! several nodes, on the node holding its lease ([`crate::cluster`] implements the placement), and a
+//! room this node takes runs under a fence. [`Rooms::route`] says whether a room runs here or where,
+//! and [`Rooms::deliver`] hands a connection's request to it, here or on its node.
 //!
 //! Commands to a room go through its channel and are applied one at a time, so moves in a room are
 //! ordered and rooms never block each other. Each room publishes its [`RoomInfo`] on a watch channel,
 //! so REST reads (a room, the lobby) never wait on a room's queue.
 
 pub mod clock;
+mod command;
 pub mod forfeits;
 mod loading;
 mod lobby;
+mod placement;
 mod room;
 
 use chrono::{DateTime, Utc};
 use plateau_games::{registry, GameEntry, Match, SetupError};
 use plateau_protocol::clock::ClockSetting;
 use plateau_protocol::rest::{NewRoom, RoomInfo, Seating, Visibility};
-use plateau_protocol::ws::{BotLevel, Role};
 use plateau_protocol::{ErrorCode, PlayerRef, RoomStatus};
 use rand::Rng;
 use serde_json::{Map, Value};
@@ -30,14 +33,15 @@ use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
 use tracing::Instrument;
 
-use crate::cluster::{Cluster, Take};
 use crate::config::RoomLimits;
+use crate::conn::Conn;
 use crate::engine_host::{Checkpoints, StateError};
 use crate::error::ApiError;
 use crate::store::{Fence, MatchRow, RoomRow, RoomWriter, SeatRow, Store, StoreError};
-use crate::ws::conn::{Conn, ConnId};
 
+pub use command::{Command, RematchTicket, Request, TicketReply};
 pub use lobby::LobbyKey;
+pub use placement::{Alone, Claim, ForwardError, Placement};
 
 /// Letters and digits without look-alikes (no 0/O, 1/I/L).
 const CODE_ALPHABET: &[u8] = b"23456789ABCDEFGHJKMNPQRSTUVWXYZ";
@@ -45,75 +49,6 @@ const CODE_ALPHABET: &[u8] = b"23456789ABCDEFGHJKMNPQRSTUVWXYZ";
 const CODE_LENGTH: usize = 8;
 /// Commands queued for one room before senders wait.
 const ROOM_QUEUE: usize = 1024;
-
-/// What a session asks of a room.
-#[derive(Debug)]
-pub enum Command {
-    Join {
-        conn: Conn,
-        role: Role,
-    },
-    Leave {
-        conn: Conn,
-    },
-    Start {
-        conn: Conn,
-        bots: bool,
-        bot_level: BotLevel,
-    },
-    Move {
-        conn: Conn,
-        id: String,
-        version: u64,
-        mv: Value,
-        received: Instant,
-    },
-    Sync {
-        conn: Conn,
-    },
-    Chat {
-        conn: Conn,
-        text: String,
-    },
-    /// The sender's seat forfeits.
-    Resign {
-        conn: Conn,
-    },
-    /// The sender offers a draw (or accepts), or takes its offer back.
-    Draw {
-        conn: Conn,
-        offer: bool,
-    },
-    /// After the end: a new room with the same settings, seats rotated. The room answers on
-    /// `reply` with where the sender goes (None: refused, and the sender was told why).
-    Rematch {
-        conn: Conn,
-        reply: tokio::sync::oneshot::Sender<Option<RematchTicket>>,
-    },
-    /// Seats the sender in this (rematch) room, in `seat` if it is free, and tells it so with a
-    /// `rematch` frame naming the room it came `from`.
-    Reserve {
-        conn: Conn,
-        seat: usize,
-        from: String,
-    },
-    Disconnect {
-        conn: ConnId,
-    },
-    /// Node `node` is gone (several nodes): its connections leave the room.
-    NodeGone {
-        node: uuid::Uuid,
-    },
-}
-
-/// Where a rematch sends a player: room `next`, in `seat`; `seated` when the room was made with
-/// the player in it already.
-#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
-pub struct RematchTicket {
-    pub next: String,
-    pub seat: usize,
-    pub seated: bool,
-}
 
 /// A live room: where to send commands, and its latest public info.
 #[derive(Clone)]
@@ -173,12 +108,12 @@ pub struct Rooms {
     tasks: TaskTracker,
     /// Copies of stored matches every few plies, for the state at a ply.
     checkpoints: Arc<Checkpoints>,
-    /// With several nodes: leases, and the other nodes' rooms. None: this node is alone.
-    cluster: Option<Arc<Cluster>>,
+    /// Where rooms run: here (alone), or on the node holding their lease (several nodes).
+    placement: Arc<dyn Placement>,
 }
 
 impl Rooms {
-    pub fn new(context: RoomContext, cluster: Option<Arc<Cluster>>) -> Self {
+    pub fn new(context: RoomContext, placement: Arc<dyn Placement>) -> Self {
         let checkpoints = Checkpoints::new(context.store.clone(), context.limits.engine_abort());
         Rooms {
             checkpoints: Arc::new(checkpoints),
@@ -187,7 +122,7 @@ impl Rooms {
             creating: Arc::default(),
             context: Arc::new(context),
             tasks: TaskTracker::new(),
-            cluster,
+            placement,
         }
     }
 
@@ -242,13 +177,10 @@ impl Rooms {
         // without a lease meanwhile, and must find it running, not take its lease a second time
         // and run a second copy of it.
         let _loading = self.loading.lock(&row.code).await;
-        let fence = match &self.cluster {
-            None => None,
-            Some(cluster) => match cluster.leases.take(&row.code).await? {
-                Take::Taken(fence) => Some(fence),
-                // Swept by another node in the moment since it was stored: it runs there.
-                Take::HeldBy(_) | Take::NoRoom => return Ok(room::info_from_row(&row)),
-            },
+        let fence = match self.placement.claim(&row.code, false).await? {
+            Claim::Here(fence) => fence,
+            // Swept by another node in the moment since it was stored: it runs there.
+            Claim::Elsewhere(_) | Claim::NoRoom => return Ok(room::info_from_row(&row)),
         };
         let writer = self.context.store.room_writer(&row.code, fence);
         let handle = self.spawn(Box::new(room::Room::new(
@@ -274,43 +206,80 @@ impl Rooms {
         if let Some(handle) = self.live_handle(&code) {
             return Ok((Some(Route::Local(handle)), false));
         }
-        if let Some(owner) = self.cluster.as_ref().and_then(|c| c.owner_of(&code)) {
+        if let Some(owner) = self.placement.owner_of(&code) {
             return Ok((Some(Route::Remote(owner)), false));
         }
         let _loading = self.loading.lock(&code).await;
         if let Some(handle) = self.live_handle(&code) {
             return Ok((Some(Route::Local(handle)), false));
         }
-        let fence = match &self.cluster {
-            None => None,
-            // Stopping: this node takes no room any more (its leases are being let go).
-            Some(cluster) if self.context.shutdown.is_cancelled() => {
-                return match cluster.leases.owner(&code).await? {
-                    Some(owner) if owner != cluster.node() => {
-                        Ok((Some(Route::Remote(owner)), false))
-                    }
-                    _ => Err(StoreError::stopping()),
-                };
-            }
-            Some(cluster) => match cluster.leases.take(&code).await? {
-                Take::Taken(fence) => Some(fence),
-                Take::HeldBy(owner) => {
-                    cluster.note_owner(&code, owner);
-                    return Ok((Some(Route::Remote(owner)), false));
-                }
-                Take::NoRoom => return Ok((None, false)),
-            },
+        // Stopping: this node takes no room any more (its leases are being let go).
+        let stopping = self.context.shutdown.is_cancelled();
+        let fence = match self.placement.claim(&code, stopping).await? {
+            Claim::Here(fence) => fence,
+            Claim::Elsewhere(owner) => return Ok((Some(Route::Remote(owner)), false)),
+            Claim::NoRoom => return Ok((None, false)),
         };
         // Read after the lease is taken: the room at its last committed version.
         let Some(row) = self.context.store.room(&code).await? else {
             return Ok((None, false));
         };
-        let handle = self.load(row, fence.clone()).await?;
-        if let (Some(cluster), Some(_)) = (&self.cluster, &handle) {
-            cluster.announce_move(&code).await;
+        let handle = self.load(row, fence).await?;
+        if handle.is_some() {
+            self.placement.announce(&code).await;
         }
         let loaded = handle.is_some();
         Ok((handle.map(Route::Local), loaded))
+    }
+
+    /// Hands `request` of `conn` (a connection of this node) to room `code` (any case), here or on
+    /// the node that runs it; for a rematch, `reply` gets the room's answer. A room that stops as
+    /// the request is sent is looked up again (it reloads from the store, or is found where it
+    /// moved).
+    pub async fn deliver(
+        &self,
+        code: &str,
+        conn: &Conn,
+        request: Request,
+        reply: Option<TicketReply>,
+        received: Instant,
+    ) -> Result<(), DeliverError> {
+        let mut pending = Some((request, reply));
+        for _ in 0..2 {
+            let (request, reply) = pending.take().expect("kept until sent");
+            match self.route(code).await? {
+                Some(Route::Local(room)) => {
+                    let command = Command::Request {
+                        conn: conn.clone(),
+                        request,
+                        received,
+                        reply,
+                    };
+                    match room.send(command).await {
+                        Ok(()) => return Ok(()),
+                        Err(Command::Request { request, reply, .. }) => {
+                            pending = Some((request, reply))
+                        }
+                        Err(Command::NodeGone { .. }) => unreachable!("sent as a request"),
+                    }
+                }
+                Some(Route::Remote(node)) => {
+                    let forwarded = self.placement.forward(node, code, conn, request, reply);
+                    return match forwarded.await {
+                        Ok(()) => Ok(()),
+                        Err(ForwardError::Unknown) => Err(DeliverError::Unknown),
+                        Err(e) => {
+                            // Gone or moved: asked again from the database next time.
+                            self.placement.forget_owner(&code.to_ascii_uppercase());
+                            tracing::info!(error = %e, room = code, "a forwarded command failed");
+                            Err(DeliverError::Moving)
+                        }
+                    };
+                }
+                None => return Err(DeliverError::Unknown),
+            }
+        }
+        Err(DeliverError::Restarting)
     }
 
     /// Takes over room `code` if no node runs it (several nodes); true if this call loaded it here
@@ -319,10 +288,8 @@ impl Rooms {
         if self.live_handle(code).is_some() {
             return Ok(false);
         }
-        if let Some(cluster) = &self.cluster {
-            // A stale guess of its owner must not keep it from being taken.
-            cluster.forget_owner(code);
-        }
+        // A stale guess of its owner must not keep it from being taken.
+        self.placement.forget_owner(code);
         let (route, loaded) = self.route_or_load(code).await?;
         Ok(loaded && matches!(route, Some(Route::Local(_))))
     }
@@ -373,7 +340,7 @@ impl Rooms {
         if let Some(handle) = self.live_handle(&code) {
             return Ok(Some(handle.info()));
         }
-        if let Some(info) = self.cluster.as_ref().and_then(|c| c.remote_info(&code)) {
+        if let Some(info) = self.placement.remote_info(&code) {
             return Ok(Some(info));
         }
         Ok(self
@@ -409,22 +376,20 @@ impl Rooms {
             })
             .collect();
         // Rooms other nodes run, as their owners last said (several nodes).
-        if let Some(cluster) = &self.cluster {
-            let here: std::collections::HashSet<String> = waiting
-                .iter()
-                .map(|(key, _)| key.code().to_string())
-                .collect();
-            waiting.extend(
-                cluster
-                    .remote_infos(in_lobby)
-                    .into_iter()
-                    .filter(|info| !here.contains(&info.code))
-                    .map(|info| {
-                        let key = LobbyKey::new(info.created_at, &info.code);
-                        (key, LobbyRoom::Elsewhere(Box::new(info)))
-                    }),
-            );
-        }
+        let here: std::collections::HashSet<String> = waiting
+            .iter()
+            .map(|(key, _)| key.code().to_string())
+            .collect();
+        waiting.extend(
+            self.placement
+                .remote_infos(&in_lobby)
+                .into_iter()
+                .filter(|info| !here.contains(&info.code))
+                .map(|info| {
+                    let key = LobbyKey::new(info.created_at, &info.code);
+                    (key, LobbyRoom::Elsewhere(Box::new(info)))
+                }),
+        );
         let (page, more) = lobby::page(waiting, after, limit);
         let next = more
             .then(|| page.last().map(|(key, _)| key.clone()))
@@ -440,7 +405,7 @@ impl Rooms {
     }
 
     /// The live rooms whose info `keep` accepts (for quick pairing); only those are copied out.
-    pub fn live_matching(&self, keep: impl Fn(&RoomInfo) -> bool) -> Vec<RoomInfo> {
+    pub fn live_matching(&self, keep: impl Fn(&RoomInfo) -> bool + Sync) -> Vec<RoomInfo> {
         let mut infos: Vec<RoomInfo> = self
             .live
             .lock()
@@ -452,16 +417,14 @@ impl Rooms {
             })
             .collect();
         // With several nodes, the rooms the others run too, as their owners last said.
-        if let Some(cluster) = &self.cluster {
-            let here: std::collections::HashSet<String> =
-                infos.iter().map(|info| info.code.clone()).collect();
-            infos.extend(
-                cluster
-                    .remote_infos(&keep)
-                    .into_iter()
-                    .filter(|info| !here.contains(&info.code)),
-            );
-        }
+        let here: std::collections::HashSet<String> =
+            infos.iter().map(|info| info.code.clone()).collect();
+        infos.extend(
+            self.placement
+                .remote_infos(&keep)
+                .into_iter()
+                .filter(|info| !here.contains(&info.code)),
+        );
         infos
     }
 
@@ -470,9 +433,9 @@ impl Rooms {
         self.checkpoints.state_at(row, ply).await
     }
 
-    /// The cluster this node is part of (None: alone).
-    pub fn cluster(&self) -> Option<&Arc<Cluster>> {
-        self.cluster.as_ref()
+    /// Where rooms run (for sessions: frames from rooms elsewhere, rooms that move).
+    pub fn placement(&self) -> &Arc<dyn Placement> {
+        &self.placement
     }
 
     /// How long one engine call may run (`--engine-abort-ms`).
@@ -505,7 +468,7 @@ impl Rooms {
                 "waiting rooms expired while the server was down"
             );
         }
-        if self.cluster.is_some() {
+        if !self.placement.recovers_at_start() {
             // Several nodes: the rooms no node runs are taken by the sweep, shared with the others.
             return Ok(0);
         }
@@ -596,10 +559,8 @@ impl Rooms {
             .insert(code.clone(), handle.clone());
         let live = self.live.clone();
         let span = tracing::info_span!("room", code = %code);
-        let cluster = self.cluster.clone();
-        if let Some(cluster) = &cluster {
-            tokio::spawn(share_info(cluster.clone(), handle.info.clone()));
-        }
+        let placement = self.placement.clone();
+        placement.follow_info(handle.info.clone());
         let stop = handle.stop.clone();
         let fence = room.fence().cloned();
         let shutdown = self.context.shutdown.clone();
@@ -613,20 +574,17 @@ impl Rooms {
                         live.remove(&code);
                     }
                 }
-                let (Some(cluster), Some(fence)) = (cluster, fence) else {
+                let Some(fence) = fence else {
                     return;
                 };
                 if !stop.is_cancelled() {
                     // Stopped of itself (finished and idle): another node may load it when needed.
-                    // Only the lease it ran under: a later one (this room loaded again) stays.
-                    if let Err(e) = cluster.leases.release(&fence).await {
-                        tracing::warn!(error = %e, "could not let a lease go: it expires");
-                    }
+                    placement.let_go(&fence).await;
                 } else if !shutdown.is_cancelled() {
                     // Lost to another node: this node's connections join it again there.
-                    cluster.lost(&code);
+                    placement.lost(&code);
                 }
-                // At shutdown all leases go at once (`Cluster::leave`).
+                // At shutdown all claims go at once (the cluster's `leave`).
             }
             .instrument(span),
         );
@@ -634,23 +592,23 @@ impl Rooms {
     }
 }
 
+/// Why a request could not be handed to its room.
+#[derive(Debug, thiserror::Error)]
+pub enum DeliverError {
+    #[error("no such room")]
+    Unknown,
+    #[error("the room is moving to another server; try again in a few seconds")]
+    Moving,
+    #[error("the room is restarting; try again")]
+    Restarting,
+    #[error(transparent)]
+    Store(#[from] StoreError),
+}
+
 /// A room of the lobby: run here (its info is copied only if it is on the page), or elsewhere.
 enum LobbyRoom {
     Here(RoomHandle),
     Elsewhere(Box<RoomInfo>),
-}
-
-/// Publishes a room's info to the other nodes whenever it changes, and that it stopped here.
-async fn share_info(cluster: Arc<Cluster>, mut info: watch::Receiver<RoomInfo>) {
-    let code = info.borrow().code.clone();
-    loop {
-        let current = info.borrow_and_update().clone();
-        cluster.share_info(&code, Some(current)).await;
-        if info.changed().await.is_err() {
-            break;
-        }
-    }
-    cluster.share_info(&code, None).await;
 }
 
 /// What a new room is made of (a rematch copies it from the room before).

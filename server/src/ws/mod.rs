@@ -1,6 +1,6 @@
-//! The WebSocket endpoint `GET /api/v1/ws`: the upgrade, and one session task per connection.
+//! The WebSocket endpoint `GET /api/v1/ws`: the upgrade, and one session task per connection
+//! (its writer half is the local end of a [`crate::conn::Conn`]).
 
-pub mod conn;
 mod session;
 
 pub use session::upgrade;

@@ -20,12 +20,11 @@ use tokio::sync::mpsc;
 use tokio_util::sync::CancellationToken;
 use tracing::Instrument;
 
-use super::conn::{Conn, Outbound};
-use crate::app::AppState;
-use crate::cluster::ForwardError;
+use crate::conn::{Conn, Outbound};
 use crate::metrics::METRICS;
 use crate::rate::{quota, Period, Rate};
-use crate::rooms::{Command, Route};
+use crate::rooms::{DeliverError, Request, TicketReply};
+use crate::state::AppState;
 
 /// Close codes used by the contract.
 const CLOSE_GOING_AWAY: u16 = 1001;
@@ -149,11 +148,9 @@ async fn session(
     let mut writer = tokio::spawn(write_loop(sink, outbox));
     // Several nodes: frames from rooms run elsewhere reach this connection, and rooms that move
     // are joined again where they go.
-    let cluster = state.rooms.cluster().cloned();
-    if let Some(cluster) = &cluster {
-        cluster.register(&conn);
-    }
-    let mut moves = cluster.as_ref().map(|c| c.moves());
+    let placement = state.rooms.placement().clone();
+    placement.register(&conn);
+    let mut moves = placement.moves();
     conn.send(&ServerFrame::Welcome {
         player: conn.player.clone(),
     });
@@ -219,7 +216,7 @@ async fn session(
             _ = pong_deadline.as_mut(), if awaiting_pong => break Some((CLOSE_GOING_AWAY, "no answer to ping")),
             Some(room) = async { moved(&mut moves).await }, if moves.is_some() => {
                 if let Some(&role) = session.joined.get(&room) {
-                    Box::pin(session.to_room(&room, None, |conn| Command::Join { conn, role })).await;
+                    Box::pin(session.to_room(&room, Request::Join { role }, Instant::now())).await;
                 }
             }
             _ = kick.cancelled() => break Some((CLOSE_POLICY, "too slow to keep up")),
@@ -227,11 +224,9 @@ async fn session(
         }
     };
     for room in std::mem::take(&mut session.joined).into_keys() {
-        Box::pin(session.to_room(&room, None, |conn| Command::Disconnect { conn: conn.id })).await;
+        Box::pin(session.to_room(&room, Request::Disconnect, Instant::now())).await;
     }
-    if let Some(cluster) = &cluster {
-        cluster.unregister(conn.id);
-    }
+    placement.unregister(conn.id);
     match closing {
         Some((code, reason)) => {
             // The close goes after what is queued; a client that does not read gets cut off.
@@ -387,60 +382,35 @@ impl Session<'_> {
             Ok(frame) => frame,
             Err(e) => return self.error(id, ErrorCode::BadRequest, format!("bad frame: {e}")),
         };
-        match frame {
+        let (room, request) = match frame {
             ClientFrame::Auth { .. } => {
-                self.error(None, ErrorCode::BadRequest, "already authenticated")
+                return self.error(None, ErrorCode::BadRequest, "already authenticated")
             }
             ClientFrame::Ping => {
                 self.conn.send(&ServerFrame::Pong);
+                return;
             }
-            ClientFrame::Join { room, role } => {
-                if self
-                    .to_room(&room, None, |conn| Command::Join { conn, role })
-                    .await
-                {
-                    self.joined.insert(room.to_ascii_uppercase(), role);
-                }
-            }
+            ClientFrame::Rematch { room } => return self.rematch(&room).await,
+            ClientFrame::Join { room, role } => (room, Request::Join { role }),
             ClientFrame::Leave { room } => {
                 self.joined.remove(&room.to_ascii_uppercase());
-                self.to_room(&room, None, |conn| Command::Leave { conn })
-                    .await;
+                (room, Request::Leave)
             }
             ClientFrame::Start {
                 room,
                 bots,
                 bot_level,
-            } => {
-                self.to_room(&room, None, |conn| Command::Start {
-                    conn,
-                    bots,
-                    bot_level,
-                })
-                .await;
-            }
-            ClientFrame::Sync { room } => {
-                self.to_room(&room, None, |conn| Command::Sync { conn })
-                    .await;
-            }
+            } => (room, Request::Start { bots, bot_level }),
+            ClientFrame::Sync { room } => (room, Request::Sync),
             ClientFrame::Chat { room, text } => {
                 // What is checked is what is sent on: normalised and trimmed.
-                let text = match crate::text::chat(&text) {
-                    Ok(text) => text,
+                match crate::text::chat(&text) {
+                    Ok(text) => (room, Request::Chat { text }),
                     Err(e) => return self.error(None, ErrorCode::BadRequest, e.to_string()),
-                };
-                self.to_room(&room, None, |conn| Command::Chat { conn, text })
-                    .await;
+                }
             }
-            ClientFrame::Resign { room } => {
-                self.to_room(&room, None, |conn| Command::Resign { conn })
-                    .await;
-            }
-            ClientFrame::Draw { room, offer } => {
-                self.to_room(&room, None, |conn| Command::Draw { conn, offer })
-                    .await;
-            }
-            ClientFrame::Rematch { room } => self.rematch(&room).await,
+            ClientFrame::Resign { room } => (room, Request::Resign),
+            ClientFrame::Draw { room, offer } => (room, Request::Draw { offer }),
             ClientFrame::Move {
                 room,
                 id,
@@ -454,15 +424,16 @@ impl Session<'_> {
                         "a move id is 1 to 128 bytes",
                     );
                 }
-                let for_error = id.clone();
-                self.to_room(&room, Some(for_error), |conn| Command::Move {
-                    conn,
-                    id,
-                    version,
-                    mv,
-                    received,
-                })
-                .await;
+                (room, Request::Move { id, version, mv })
+            }
+        };
+        let role = match &request {
+            Request::Join { role } => Some(*role),
+            _ => None,
+        };
+        if self.to_room(&room, request, received).await {
+            if let Some(role) = role {
+                self.joined.insert(room.to_ascii_uppercase(), role);
             }
         }
     }
@@ -471,10 +442,7 @@ impl Session<'_> {
     /// with the player in it, the new room seats the player and tells it.
     async fn rematch(&self, code: &str) {
         let (reply, ticket) = tokio::sync::oneshot::channel();
-        if !self
-            .to_room(code, None, |conn| Command::Rematch { conn, reply })
-            .await
-        {
+        if !self.send_to_room(code, Request::Rematch, Some(reply)).await {
             return;
         }
         // None: refused, and the room said why.
@@ -489,79 +457,51 @@ impl Session<'_> {
             return;
         }
         let from = code.to_ascii_uppercase();
-        self.to_room(&ticket.next, None, |conn| Command::Reserve {
-            conn,
+        let reserve = Request::Reserve {
             seat: ticket.seat,
             from,
-        })
-        .await;
+        };
+        self.to_room(&ticket.next, reserve, Instant::now()).await;
     }
 
-    /// Sends a command to room `code`; answers `unknown_room` if there is none. True if sent.
-    async fn to_room(
+    /// Sends `request` to room `code`; answers `unknown_room` if there is none. True if sent.
+    async fn to_room(&self, code: &str, request: Request, received: Instant) -> bool {
+        self.deliver(code, request, None, received).await
+    }
+
+    /// [`Session::to_room`] for a request answered on `reply` (a rematch).
+    async fn send_to_room(&self, code: &str, request: Request, reply: Option<TicketReply>) -> bool {
+        self.deliver(code, request, reply, Instant::now()).await
+    }
+
+    async fn deliver(
         &self,
         code: &str,
-        id: Option<String>,
-        command: impl FnOnce(Conn) -> Command,
+        request: Request,
+        reply: Option<TicketReply>,
+        received: Instant,
     ) -> bool {
-        match self.deliver(code, command(self.conn.clone())).await {
-            Ok(()) => true,
-            Err((error, message)) => {
-                self.room_error(code, id, error, message);
-                false
-            }
-        }
-    }
-
-    /// Hands `command` to room `code`, here or on the node that runs it; why not, if it could not.
-    async fn deliver(&self, code: &str, command: Command) -> Result<(), (ErrorCode, String)> {
-        let unknown = || (ErrorCode::UnknownRoom, format!("no room `{code}`"));
-        let mut command = Some(command);
-        // A room that stops as we send is looked up again (it reloads from the store, or is found
-        // where it moved).
-        for _ in 0..2 {
-            let route = self.state.rooms.route(code).await.map_err(|e| {
+        let id = request.id().map(str::to_owned);
+        let delivered = self
+            .state
+            .rooms
+            .deliver(code, self.conn, request, reply, received)
+            .await;
+        let (error, message) = match delivered {
+            Ok(()) => return true,
+            Err(DeliverError::Unknown) => (ErrorCode::UnknownRoom, format!("no room `{code}`")),
+            Err(DeliverError::Store(e)) => {
                 tracing::error!(error = %e, "room lookup failed");
                 (
                     ErrorCode::Internal,
                     "internal error; it has been logged".to_string(),
                 )
-            })?;
-            match route {
-                Some(Route::Local(room)) => {
-                    match room.send(command.take().expect("kept until sent")).await {
-                        Ok(()) => return Ok(()),
-                        Err(back) => command = Some(back),
-                    }
-                }
-                Some(Route::Remote(node)) => {
-                    let cluster = self
-                        .state
-                        .rooms
-                        .cluster()
-                        .expect("remote rooms need a cluster");
-                    let sent = command.take().expect("kept until sent");
-                    return match cluster.forward(node, code, self.conn, sent).await {
-                        Ok(()) => Ok(()),
-                        Err(ForwardError::Unknown) => Err(unknown()),
-                        Err(e) => {
-                            // Gone or moved: asked again from the database next time.
-                            cluster.forget_owner(&code.to_ascii_uppercase());
-                            tracing::info!(error = %e, room = code, "a forwarded command failed");
-                            Err((
-                                ErrorCode::Internal,
-                                "the room is moving to another server; try again in a few seconds"
-                                    .to_string(),
-                            ))
-                        }
-                    };
-                }
-                None => return Err(unknown()),
             }
-        }
-        Err((
-            ErrorCode::Internal,
-            "the room is restarting; try again".to_string(),
-        ))
+            Err(e @ (DeliverError::Moving | DeliverError::Restarting)) => {
+                (ErrorCode::Internal, e.to_string())
+            }
+        };
+        self.room_error(code, id, error, message);
+        false
     }
 }

@@ -5,9 +5,9 @@ use plateau_games::Viewer;
 use plateau_protocol::ws::ServerFrame;
 
 use super::{LiveMatch, Room};
+use crate::conn::{encode, Conn, ConnId};
 use crate::engine_host::build_views;
 use crate::views::{HeldView, Moment, RecipientView};
-use crate::ws::conn::{encode, Conn, ConnId};
 use serde_json::Value;
 
 impl Room {

@@ -30,10 +30,10 @@ use tokio::sync::{mpsc, oneshot, watch};
 use tokio_util::sync::CancellationToken;
 use uuid::Uuid;
 
-use super::{game_of, Command, RoomContext};
+use super::{game_of, Command, Request, RoomContext};
+use crate::conn::{encode, Conn, ConnId};
 use crate::metrics::METRICS;
 use crate::store::{Fence, RoomRow, RoomWriter, StoreError};
-use crate::ws::conn::{encode, Conn, ConnId};
 
 /// How long a finished room with nobody in it stays loaded.
 const IDLE_FINISHED: Duration = Duration::from_secs(60);
@@ -288,60 +288,37 @@ impl Room {
 
     /// Refuses a command the room will not handle because it stops.
     fn turn_away(&self, command: Command) {
-        let (conn, id) = match command {
-            Command::Move { conn, id, .. } => (conn, Some(id)),
-            Command::Rematch { conn, reply } => {
-                let _ = reply.send(None);
-                (conn, None)
-            }
-            Command::Join { conn, .. }
-            | Command::Start { conn, .. }
-            | Command::Sync { conn }
-            | Command::Chat { conn, .. }
-            | Command::Resign { conn }
-            | Command::Draw { conn, .. }
-            | Command::Reserve { conn, .. } => (conn, None),
-            Command::Leave { .. } | Command::Disconnect { .. } | Command::NodeGone { .. } => return,
+        let Command::Request {
+            conn,
+            request,
+            reply,
+            ..
+        } = command
+        else {
+            return;
         };
+        if let Some(reply) = reply {
+            let _ = reply.send(None);
+        }
+        if matches!(request, Request::Leave | Request::Disconnect) {
+            return;
+        }
         self.refuse(
             &conn,
-            id,
+            request.id().map(str::to_owned),
             ErrorCode::Internal,
             "the room is restarting or moving to another server; send this again",
         );
     }
 
     async fn handle(&mut self, command: Command) {
-        match command {
-            Command::Join { conn, role } => self.on_join(conn, role).await,
-            Command::Leave { conn } => self.on_leave(conn).await,
-            Command::Start {
+        let (conn, request, received, reply) = match command {
+            Command::Request {
                 conn,
-                bots,
-                bot_level,
-            } => self.on_start(conn, bots, bot_level).await,
-            Command::Move {
-                conn,
-                id,
-                version,
-                mv,
+                request,
                 received,
-            } => self.on_move(conn, id, version, mv, received).await,
-            Command::Sync { conn } => self.on_sync(&conn).await,
-            Command::Chat { conn, text } => self.on_chat(&conn, text),
-            Command::Resign { conn } => self.on_resign(&conn).await,
-            Command::Draw { conn, offer } => self.on_draw(&conn, offer).await,
-            Command::Rematch { conn, reply } => {
-                let ticket = self.on_rematch(&conn).await;
-                // The session may have gone meanwhile; nothing to undo.
-                let _ = reply.send(ticket);
-            }
-            Command::Reserve { conn, seat, from } => self.on_reserve(&conn, seat, from).await,
-            Command::Disconnect { conn } => {
-                if self.members.remove(&conn).is_some() {
-                    self.publish();
-                }
-            }
+                reply,
+            } => (conn, request, received, reply),
             Command::NodeGone { node } => {
                 let gone: Vec<ConnId> = self
                     .members
@@ -349,7 +326,32 @@ impl Room {
                     .filter(|m| m.conn.remote_node() == Some(node))
                     .map(|m| m.conn.id)
                     .collect();
-                self.drop_members(&gone);
+                return self.drop_members(&gone);
+            }
+        };
+        match request {
+            Request::Join { role } => self.on_join(conn, role).await,
+            Request::Leave => self.on_leave(conn).await,
+            Request::Start { bots, bot_level } => self.on_start(conn, bots, bot_level).await,
+            Request::Move { id, version, mv } => {
+                self.on_move(conn, id, version, mv, received).await
+            }
+            Request::Sync => self.on_sync(&conn).await,
+            Request::Chat { text } => self.on_chat(&conn, text),
+            Request::Resign => self.on_resign(&conn).await,
+            Request::Draw { offer } => self.on_draw(&conn, offer).await,
+            Request::Rematch => {
+                let ticket = self.on_rematch(&conn).await;
+                // The session may have gone meanwhile; nothing to undo.
+                if let Some(reply) = reply {
+                    let _ = reply.send(ticket);
+                }
+            }
+            Request::Reserve { seat, from } => self.on_reserve(&conn, seat, from).await,
+            Request::Disconnect => {
+                if self.members.remove(&conn.id).is_some() {
+                    self.publish();
+                }
             }
         }
     }

@@ -11,13 +11,13 @@ use uuid::Uuid;
 
 use super::live::{advance_clocks, clocked_seats};
 use super::{aborted_result, result_of, Room};
+use crate::conn::{encode, Conn};
 use crate::engine_host::{build_views, EngineFailure, HostedMatch};
 use crate::metrics::METRICS;
 use crate::rooms::clock::Clocks;
 use crate::rooms::forfeits;
 use crate::store::{MatchEnd, NewMove};
 use crate::views::{Moment, RecipientView};
-use crate::ws::conn::{encode, Conn};
 
 /// The least wait before the server plays for a seat again after its move could not be stored.
 const RETRY_AFTER_FAILED_COMMIT: Duration = Duration::from_secs(1);

@@ -10,7 +10,7 @@ use plateau_protocol::PlayerRef;
 use std::collections::VecDeque;
 
 use super::Room;
-use crate::ws::conn::Conn;
+use crate::conn::Conn;
 
 /// Chat lines a room keeps.
 const CHAT_KEPT: usize = 100;

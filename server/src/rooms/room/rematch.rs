@@ -7,8 +7,8 @@ use plateau_protocol::ws::ServerFrame;
 use plateau_protocol::{ErrorCode, RoomStatus};
 
 use super::Room;
+use crate::conn::{encode, Conn};
 use crate::rooms::{store_new_room, RematchTicket, RoomSettings};
-use crate::ws::conn::{encode, Conn};
 
 impl Room {
     /// A player of the finished match asks for a rematch: where it goes (None: refused, and told).

@@ -9,11 +9,11 @@ use serde_json::{json, Value};
 use std::time::Duration;
 
 use super::Room;
+use crate::conn::{encode, Conn};
 use crate::engine_host::build_views;
 use crate::rooms::forfeits;
 use crate::store::{MatchEnd, Ruling};
 use crate::views::RecipientView;
-use crate::ws::conn::{encode, Conn};
 
 /// How long a ruling that could not be stored waits before it is tried again.
 const RETRY_AFTER_FAILED_RULING: Duration = Duration::from_secs(1);

@@ -10,9 +10,9 @@ use sha2::{Digest, Sha256};
 use uuid::Uuid;
 
 use super::{LiveMatch, Member, Room, SeatState};
+use crate::conn::{Conn, ConnId};
 use crate::engine_host::{engine_options, isolated, HostedMatch};
 use crate::store::NewMatch;
-use crate::ws::conn::{Conn, ConnId};
 
 impl Room {
     pub(super) async fn on_join(&mut self, conn: Conn, role: Role) {

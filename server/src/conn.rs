@@ -2,18 +2,20 @@
 //! client: frames are queued without waiting, and a client whose queue is full is too slow and is
 //! disconnected.
 //!
-//! A connection is local (a socket of this node: a bounded queue to its writer) or remote (a socket
-//! of another node, when this node runs the room: frames travel to that node over NATS, see
-//! [`crate::cluster`]). Rooms treat both alike.
+//! A connection is local (a socket of this node: a bounded queue to its writer, see [`crate::ws`])
+//! or remote (a socket of another node, when this node runs the room: frames travel to that node
+//! through [`RemoteFrames`], which the cluster implements over NATS). Rooms treat both alike.
+//!
+//! This module sits below the WebSocket sessions, the rooms and the cluster, which all hold
+//! connections, and depends on none of them.
 
 use axum::extract::ws::Utf8Bytes;
 use plateau_protocol::ws::ServerFrame;
 use plateau_protocol::PlayerRef;
+use std::sync::Arc;
 use tokio::sync::mpsc;
 use tokio_util::sync::CancellationToken;
 use uuid::Uuid;
-
-use crate::cluster::FrameLink;
 
 /// Unique across nodes: each node counts from its own random start (see `ws::session`).
 pub type ConnId = u64;
@@ -46,8 +48,19 @@ enum Sink {
         /// Cancelled when the connection must close because it fell behind.
         kick: CancellationToken,
     },
-    /// A socket of node `node`: frames go there over NATS.
-    Remote { node: Uuid, link: FrameLink },
+    /// A socket of node `node`: frames go there through the cluster.
+    Remote {
+        node: Uuid,
+        frames: Arc<dyn RemoteFrames>,
+    },
+}
+
+/// Where frames for the connections of other nodes go (several nodes). Queues without waiting, as
+/// a local connection's queue does.
+pub trait RemoteFrames: Send + Sync + std::fmt::Debug {
+    /// Queues `text` for connection `conn` of node `node`; false if the queue is full (the
+    /// connection then leaves the room, as a too slow local one does).
+    fn send(&self, node: Uuid, conn: ConnId, text: Utf8Bytes) -> bool;
 }
 
 impl Conn {
@@ -65,11 +78,16 @@ impl Conn {
     }
 
     /// A connection of another node, as the node running a room sees it.
-    pub fn remote(id: ConnId, player: PlayerRef, node: Uuid, link: FrameLink) -> Self {
+    pub fn remote(
+        id: ConnId,
+        player: PlayerRef,
+        node: Uuid,
+        frames: Arc<dyn RemoteFrames>,
+    ) -> Self {
         Conn {
             id,
             player,
-            sink: Sink::Remote { node, link },
+            sink: Sink::Remote { node, frames },
         }
     }
 
@@ -98,7 +116,7 @@ impl Conn {
                 }
                 Err(mpsc::error::TrySendError::Closed(_)) => false,
             },
-            Sink::Remote { node, link } => link.send(*node, self.id, text),
+            Sink::Remote { node, frames } => frames.send(*node, self.id, text),
         }
     }
 }

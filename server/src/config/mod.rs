@@ -1,6 +1,10 @@
 //! Configuration: command-line flags, each with an environment variable, and the limits of the
 //! contract. `plateau serve --help` lists them all.
 
+mod public_url;
+
+pub use public_url::{parse_public_url, PublicUrlError};
+
 use clap::{Args, ValueEnum};
 use std::net::SocketAddr;
 use std::time::Duration;
@@ -64,7 +68,7 @@ pub struct ServeArgs {
 
     /// The address people reach this server at, as `https://plateau.example.org` (behind a reverse
     /// proxy, or a LAN address): invite links are built from it. Unset: from the browser's address.
-    #[arg(long, env = "PLATEAU_PUBLIC_URL", value_parser = crate::api::server::parse_public_url)]
+    #[arg(long, env = "PLATEAU_PUBLIC_URL", value_parser = parse_public_url)]
     pub public_url: Option<String>,
 }
 

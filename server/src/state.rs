@@ -1,0 +1,91 @@
+//! What every REST handler and WebSocket session shares ([`AppState`]), and the per-client budgets
+//! that outlive one request or connection ([`Budgets`]). Built once by [`crate::app::serve`].
+
+use std::net::IpAddr;
+use std::sync::Arc;
+use std::time::Duration;
+use tokio_util::sync::CancellationToken;
+use tokio_util::task::TaskTracker;
+use uuid::Uuid;
+
+use crate::config::Limits;
+use crate::counted::Counted;
+use crate::rate::{quota, FailureRate, KeyedRate, Period};
+use crate::rooms::Rooms;
+use crate::store::Store;
+
+/// How often the rate limits forget the keys that have been quiet.
+const FORGET_QUIET_EVERY: Duration = Duration::from_secs(60);
+
+/// What every handler and session shares.
+#[derive(Clone)]
+pub struct AppState {
+    pub store: Store,
+    pub rooms: Rooms,
+    pub limits: Arc<Limits>,
+    /// Cancelled at shutdown: sessions close with 1001, rooms stop after their command under way.
+    pub shutdown: CancellationToken,
+    /// Open WebSocket sessions, waited for at shutdown.
+    pub sessions: TaskTracker,
+    /// What each client may use, across requests and connections.
+    pub budgets: Arc<Budgets>,
+    /// `--public-url`: where people reach the server, for invite links (`GET /api/v1/server`).
+    pub public_url: Option<Arc<str>>,
+}
+
+/// The per-client limits that outlive one request or connection.
+pub struct Budgets {
+    /// Players created per client address (`--players-per-minute`).
+    pub players_per_address: KeyedRate<IpAddr>,
+    /// Frames per player, across all its connections (the per-connection flood limit, shared).
+    pub frames_per_player: KeyedRate<Uuid>,
+    /// Open WebSocket connections per player (`--connections-per-player`).
+    pub player_connections: Arc<Counted<Uuid>>,
+    /// Failed sign-ins per name (its reserved form) and per client address.
+    pub sign_in_failures_per_name: FailureRate<String>,
+    pub sign_in_failures_per_address: FailureRate<IpAddr>,
+}
+
+impl Budgets {
+    pub fn new(limits: &Limits) -> Self {
+        Budgets {
+            players_per_address: KeyedRate::new(quota(
+                limits.players_per_minute,
+                Period::Minute,
+                limits.players_per_minute,
+            )),
+            frames_per_player: KeyedRate::new(quota(
+                limits.frames_per_sec,
+                Period::Second,
+                limits.frame_burst,
+            )),
+            player_connections: Arc::new(Counted::default()),
+            sign_in_failures_per_name: FailureRate::new(quota(
+                limits.sign_in_failures_per_name,
+                Period::Hour,
+                limits.sign_in_failures_per_name,
+            )),
+            sign_in_failures_per_address: FailureRate::new(quota(
+                limits.sign_in_failures_per_address,
+                Period::Hour,
+                limits.sign_in_failures_per_address,
+            )),
+        }
+    }
+
+    /// Forgets quiet keys now and then, until `stop`.
+    pub(crate) async fn forget_quiet(self: Arc<Self>, stop: CancellationToken) {
+        let mut every = tokio::time::interval(FORGET_QUIET_EVERY);
+        loop {
+            tokio::select! {
+                _ = every.tick() => {
+                    self.players_per_address.forget_quiet();
+                    self.frames_per_player.forget_quiet();
+                    self.sign_in_failures_per_name.forget_quiet();
+                    self.sign_in_failures_per_address.forget_quiet();
+                }
+                _ = stop.cancelled() => return,
+            }
+        }
+    }
+}
