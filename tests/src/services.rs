@@ -148,15 +148,25 @@ fn start_postgres() -> Result<String, String> {
     ))
 }
 
+/// The `nats-server` binary, installed first if missing (for a test that starts and stops a NATS
+/// server of its own).
+pub fn nats_server_binary() -> PathBuf {
+    static BINARY: OnceLock<Result<PathBuf, String>> = OnceLock::new();
+    let binary = BINARY.get_or_init(|| match nats_binary() {
+        Some(bin) => Ok(bin),
+        None => apt_install("nats-server", "PLATEAU_TEST_NATS").and_then(|()| {
+            nats_binary().ok_or_else(|| "nats-server is installed, yet not found".into())
+        }),
+    });
+    match binary {
+        Ok(binary) => binary.clone(),
+        Err(why) => panic!("nats-server is needed for this test and could not be had: {why}"),
+    }
+}
+
 /// Starts a NATS server of this process's own.
 fn start_nats() -> Result<String, String> {
-    let bin = match nats_binary() {
-        Some(bin) => bin,
-        None => {
-            apt_install("nats-server", "PLATEAU_TEST_NATS")?;
-            nats_binary().ok_or("nats-server is installed, yet not found")?
-        }
-    };
+    let bin = nats_server_binary();
     let mut last = String::new();
     for _ in 0..3 {
         let dir = own_dir("nats", None)?;
