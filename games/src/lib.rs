@@ -2,6 +2,9 @@
 //! the seeded RNG a match is given. One module per game behind the [`engine::Game`] trait; the server
 //! reaches them through [`registry`].
 
+// Plain data and pure rules: nothing here needs unsafe.
+#![forbid(unsafe_code)]
+
 pub mod bots;
 pub mod engine;
 pub mod options;

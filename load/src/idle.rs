@@ -228,7 +228,10 @@ async fn open_connections(
 }
 
 /// Sets up a started match for every `seats` players (`--concurrency` connections at once).
-#[allow(clippy::too_many_arguments)]
+#[allow(
+    clippy::too_many_arguments,
+    reason = "one call site; a struct of these would only be unpacked again"
+)]
 async fn hold_matches(
     nodes: &Nodes,
     args: &IdleArgs,

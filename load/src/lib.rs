@@ -19,6 +19,9 @@
 //! start the server with them raised (`--players-per-minute`, `--connections-per-player`,
 //! `--connections-per-address`, `--frame-burst`, `--frames-per-sec`), as `bench/serve.sh` does. The binary (`src/main.rs`) only parses the command line and prints.
 
+// A client of the public contract over safe sockets: nothing here needs unsafe.
+#![forbid(unsafe_code)]
+
 pub mod churn;
 pub mod client;
 pub mod idle;

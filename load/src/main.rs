@@ -1,5 +1,8 @@
 //! `plateau-load`: the command line of the load tool (the work is in the library).
 
+// Parses arguments and calls the library: nothing here needs unsafe.
+#![forbid(unsafe_code)]
+
 use clap::Parser;
 use std::process::ExitCode;
 

@@ -1,6 +1,9 @@
 //! Plateau's wire types, exactly as `shared/spec/protocol.md` writes them: REST bodies ([`rest`]) and
 //! WebSocket frames ([`ws`]). Shared by the server, the tests, bots and tools; no I/O here.
 
+// Plain data and pure rules: nothing here needs unsafe.
+#![forbid(unsafe_code)]
+
 pub mod clock;
 pub mod rest;
 pub mod ws;

@@ -1,13 +1,14 @@
 //! Several nodes on one machine, for the tests of `tests/nodes*.rs`: nodes started on one Postgres
-//! database and the machine's NATS under a cluster name of their own, matches set up and played
+//! database and one NATS ([`crate::services::nats`]) under a cluster name of their own, matches set up and played
 //! across them, and the check that every acknowledged move is stored exactly once at its ply.
 
 use crate::{Api, Client, Player, TestDb, TestServer};
 use serde_json::{json, Value};
 use std::time::{Duration, Instant};
 
-/// The machine's NATS (CI starts it if it is not running).
-pub const NATS: &str = "nats://127.0.0.1:4222";
+/// The machine's NATS, where it usually is. The nodes use [`crate::services::nats`], which is this
+/// one if it answers.
+pub const NATS: &str = crate::services::DEFAULT_NATS;
 
 /// `count` nodes on one fresh Postgres database, under a cluster name of their own. Leases last
 /// `lease_ms`; matches end by the ply cap at the latest, so that whole matches stay short.
@@ -20,7 +21,7 @@ pub async fn start_nodes(
     let cluster = format!("test-{}", uuid::Uuid::new_v4().simple());
     let lease = lease_ms.to_string();
     let mut env = vec![
-        ("PLATEAU_NATS_URL", NATS),
+        ("PLATEAU_NATS_URL", crate::services::nats()),
         ("PLATEAU_CLUSTER_NAME", cluster.as_str()),
         ("PLATEAU_LEASE_TTL_MS", lease.as_str()),
         ("PLATEAU_BOT_DELAY_MS", "0"),

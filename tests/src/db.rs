@@ -1,11 +1,11 @@
 //! A fresh database for each test server: a SQLite file in a temporary folder, or a new Postgres
-//! database (dropped afterwards) on the server named by `PLATEAU_TEST_POSTGRES` (default: the
-//! machine's `postgres://postgres@127.0.0.1:5432/postgres`). Postgres tests fail, never skip, when
-//! Postgres is unreachable: CI must not pass without them.
+//! database (dropped afterwards) on the server [`crate::services::postgres`] finds or starts
+//! (`PLATEAU_TEST_POSTGRES`, else the machine's on 127.0.0.1:5432, else one of the tests' own).
+//! Postgres tests fail, never skip, when no Postgres can be had: CI must not pass without them.
 
 use sqlx::{Connection, PgConnection, SqliteConnection};
 
-pub const DEFAULT_POSTGRES: &str = "postgres://postgres@127.0.0.1:5432/postgres";
+pub use crate::services::DEFAULT_POSTGRES;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Backend {
@@ -34,8 +34,7 @@ impl TestDb {
                 postgres: None,
             },
             Backend::Postgres => {
-                let admin = std::env::var("PLATEAU_TEST_POSTGRES")
-                    .unwrap_or_else(|_| DEFAULT_POSTGRES.into());
+                let admin = crate::services::postgres().to_string();
                 let name = format!("plateau_e2e_{}", uuid::Uuid::new_v4().simple());
                 let mut conn = PgConnection::connect(&admin)
                     .await

@@ -1,4 +1,5 @@
-//! The end-to-end harness: a fresh database per test ([`db`]), the real server as a child process
+//! The end-to-end harness: a fresh database per test ([`db`]) on the Postgres and NATS of
+//! [`services`] (the machine's, or throwaway ones the tests start), the real server as a child process
 //! on a free port ([`server`]), a REST client ([`rest`]) and a WebSocket client that rebuilds each
 //! room's view from the snapshot and every patch ([`client`]). The tests are in `tests/tests/`.
 
@@ -7,10 +8,12 @@ pub mod cluster;
 pub mod db;
 pub mod ending;
 pub mod history;
+pub mod lifeline;
 pub mod replay;
 pub mod rest;
 pub mod scenario;
 pub mod server;
+pub mod services;
 pub mod strategy;
 pub mod table;
 pub mod transport;

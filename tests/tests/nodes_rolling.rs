@@ -1,5 +1,5 @@
 //! A rolling restart under load (the contract's "Several nodes"): three real nodes on one Postgres
-//! database and the machine's NATS run many 2-player Abalone matches, played by test clients
+//! database and the tests' NATS run many 2-player Abalone matches, played by test clients
 //! spread over the nodes; each node in turn is stopped with SIGTERM and started again while play
 //! goes on. Clients of a stopped node connect again through another node and join their room
 //! again, as a client behind a load balancer would. In the end every acknowledged move is stored

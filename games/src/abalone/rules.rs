@@ -323,7 +323,7 @@ impl Pos {
         };
         if mv.inline {
             // The whole chain (column + pushed marbles), shifted from its front end.
-            let mut chain = [0 as Cell; 5];
+            let mut chain: [Cell; 5] = [0; 5];
             let n = mv.n as usize;
             chain[..n].copy_from_slice(mv.marbles());
             let mut cur = mv.cells[n - 1];
