@@ -10,13 +10,12 @@
 //! ordered and rooms never block each other. Each room publishes its [`RoomInfo`] on a watch channel,
 //! so REST reads (a room, the lobby) never wait on a room's queue.
 
-pub mod clock;
 mod command;
-pub mod forfeits;
 mod loading;
 mod lobby;
 mod placement;
 mod room;
+pub mod rules;
 
 use chrono::{DateTime, Utc};
 use plateau_games::{registry, GameEntry, Match, SetupError};

@@ -14,10 +14,10 @@ impl Room {
     pub(super) fn moment(&self) -> Option<Moment> {
         let live = self.live.as_ref()?;
         Some(Moment {
-            game: self.game.info().id,
+            game: self.settings.game.info().id,
             version: live.version(),
             ply: live.ply,
-            status: self.status,
+            status: self.status(),
             result: live.result.clone(),
             clock: live.clock_view(),
             played_by_server: live.forfeited().iter().map(|f| f.seat).collect(),
@@ -67,7 +67,7 @@ impl Room {
         if let Some(view) = self.current_view(viewer).await {
             let version = self.live.as_ref().map_or(0, LiveMatch::version);
             conn.send(&ServerFrame::Snapshot {
-                room: self.code.clone(),
+                room: self.settings.code.clone(),
                 version,
                 view,
             });
@@ -133,12 +133,12 @@ impl Room {
                         .filter(|e| e.audience.includes(viewer))
                         .map(|e| &e.data)
                         .collect();
-                    held.patch_frame(&next, &self.code, from, moment.version, &events)
+                    held.patch_frame(&next, &self.settings.code, from, moment.version, &events)
                         .into()
                 }
                 // Nobody held this view (a member joined before the match had one): the whole view.
                 None => encode(&ServerFrame::Snapshot {
-                    room: self.code.clone(),
+                    room: self.settings.code.clone(),
                     version: moment.version,
                     view: next.full(),
                 }),

@@ -11,11 +11,11 @@ use super::Room;
 impl Room {
     /// Records in the store when the room becomes vacant, or occupied again (only while waiting).
     pub(super) async fn track_vacancy(&mut self) {
-        if self.status != RoomStatus::Waiting {
+        if self.status() != RoomStatus::Waiting {
             return;
         }
         let vacant = self.members.is_empty();
-        if vacant == self.vacant_since.is_some() {
+        if vacant == self.timers.vacant_since.is_some() {
             return;
         }
         let since = vacant.then(Utc::now);
@@ -26,15 +26,15 @@ impl Room {
             // The deadline still runs here; the store catches up at the next change.
             tracing::warn!(error = %e, "could not store the room's vacancy");
         }
-        self.vacant_since = since;
+        self.timers.vacant_since = since;
     }
 
     /// When the room expires, if it is waiting with nobody in it.
     pub(super) fn expiry_due(&self) -> Option<tokio::time::Instant> {
-        if self.status != RoomStatus::Waiting || !self.members.is_empty() {
+        if self.status() != RoomStatus::Waiting || !self.members.is_empty() {
             return None;
         }
-        let elapsed = (Utc::now() - self.vacant_since?)
+        let elapsed = (Utc::now() - self.timers.vacant_since?)
             .to_std()
             .unwrap_or_default();
         let remaining = self
@@ -50,14 +50,14 @@ impl Room {
         match self.writer.abandon_if_waiting().await {
             Ok(_) => {
                 tracing::info!("waiting room expired");
-                self.status = RoomStatus::Abandoned;
+                self.without_match = RoomStatus::Abandoned;
                 self.publish();
             }
             Err(e) if self.lost_lease(&e) => {}
             Err(e) => {
                 // Counted again from now: the database may be back by then.
                 tracing::error!(error = %e, "could not abandon an expired room");
-                self.vacant_since = Some(Utc::now());
+                self.timers.vacant_since = Some(Utc::now());
             }
         }
     }

@@ -7,13 +7,13 @@ use chrono::{DateTime, Utc};
 use plateau_games::{Match, Seat, SetupError};
 use plateau_protocol::clock::{ClockSetting, ClockView};
 use plateau_protocol::ws::BotLevel;
-use plateau_protocol::{Forfeit, MatchResult};
+use plateau_protocol::{Forfeit, MatchResult, RoomStatus};
 use std::collections::HashMap;
 use uuid::Uuid;
 
 use crate::engine_host::{engine_options, game_of_match, isolated, EngineFailure, HostedMatch};
-use crate::rooms::clock::Clocks;
-use crate::rooms::forfeits;
+use crate::rooms::rules::clock::Clocks;
+use crate::rooms::rules::forfeits;
 use crate::store::{MatchRow, MoveRow, RoomRow, Ruling, Store, StoreError};
 use crate::views::HeldView;
 
@@ -66,6 +66,15 @@ impl LiveMatch {
         };
         live.clocks = clock.map(|c| Clocks::start(c, seats, started_at, live.clocked_seats()));
         live
+    }
+
+    /// Where the match stands: under way, finished, or aborted (its engine failed).
+    pub(super) fn status(&self) -> RoomStatus {
+        match &self.result {
+            None => RoomStatus::Playing,
+            Some(result) if result.reason == RoomStatus::Aborted.as_str() => RoomStatus::Aborted,
+            Some(_) => RoomStatus::Finished,
+        }
     }
 
     /// The version: one for the start, one per move, one per ruling.

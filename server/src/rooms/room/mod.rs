@@ -38,59 +38,90 @@ use crate::store::{Fence, RoomRow, RoomWriter, StoreError};
 /// How long a finished room with nobody in it stays loaded.
 const IDLE_FINISHED: Duration = Duration::from_secs(60);
 
+/// One room, as its task owns it.
 pub struct Room {
-    code: String,
-    game: &'static dyn GameEntry,
-    visibility: Visibility,
-    host: Uuid,
-    created_at: DateTime<Utc>,
-    seats: Vec<SeatState>,
-    status: RoomStatus,
+    /// What the room was made with; never changes.
+    settings: Settings,
+    /// Who sits where, who hosts, and each seat's presence and turn.
+    seats: Seats,
+    /// The room's status while it has no live match: waiting, abandoned, or aborted (its match's
+    /// engine failed in the replay). With a live match, the match says ([`Room::status`]).
+    without_match: RoomStatus,
     live: Option<LiveMatch>,
     /// The room's last match, as stored: the live one's, or one that is not live (its engine
     /// failed replaying it, and it was aborted).
     match_id: Option<Uuid>,
     members: HashMap<ConnId, Member>,
     context: Arc<RoomContext>,
+    /// The room's public info, published to REST readers (and kept once: the room reads its
+    /// options from it).
     info: watch::Sender<RoomInfo>,
     /// The only way the room writes to the store: every write checks the lease this node runs the
     /// room under (several nodes), in its own transaction.
     writer: RoomWriter,
     /// Cancelled when the room must stop: at shutdown, or when this node lost the room's lease.
     stop: CancellationToken,
-    /// When the server next plays for a seat: a bot's move, or the rules' default for a player who
-    /// did not decide in time.
-    auto_due: Option<tokio::time::Instant>,
-    /// Since when this room has had nobody connected, as last stored (None: somebody is). Only
-    /// kept up to date while the room is waiting.
-    vacant_since: Option<DateTime<Utc>>,
+    /// When the room next acts by itself.
+    timers: Timers,
+    /// The code of the rematch room, once a player asked for one.
+    rematch: Option<String>,
+    /// Seats offering a draw now. Not stored: an offer lasts while the room runs, and any move
+    /// clears it.
+    draw_offers: BTreeSet<Seat>,
+    /// The last chat lines and versions' events, for whoever (re)joins.
+    recent: recent::Recent,
+    /// The bot thinking for a seat, if one is.
+    bot: ThinkingBot,
+}
+
+/// What a room is made with, kept for its life.
+struct Settings {
+    code: String,
+    game: &'static dyn GameEntry,
+    visibility: Visibility,
+    created_at: DateTime<Utc>,
     /// The room's clock (None: none); each match copies it.
     clock: Option<ClockSetting>,
     /// Who sits where at the start.
     seating: Seating,
     /// Whether its matches are rated: every seat a person, ratings changed at the end.
     rated: bool,
-    /// The code of the rematch room, once a player asked for one.
-    rematch: Option<String>,
-    /// Seats offering a draw now. Not stored: an offer lasts while the room runs, and any move
-    /// clears it.
-    draw_offers: BTreeSet<Seat>,
+}
+
+/// The seats: who sits in each, who hosts, and what the room's timers need of each seat.
+struct Seats {
+    occupants: Vec<SeatState>,
+    host: Uuid,
     /// Per seat: since when it has had no connection in the room (None: it has one). From the
     /// room's start after a restart.
     absent_since: Vec<Option<tokio::time::Instant>>,
     /// Per seat: since when it has had to act (None: it need not). With `absent_since`, when a
     /// seat is abandoned.
     acting_since: Vec<Option<tokio::time::Instant>>,
-    /// The last chat lines and versions' events, for whoever (re)joins.
-    recent: recent::Recent,
-    /// The version a bot is thinking about, if one is (its answer comes on `bot_answer`).
-    thinking: Option<u64>,
-    /// Where the thinking bot's choice comes back: one answer per question, so a channel exists
-    /// only while a bot thinks (a room without bots holds none, `bench/README.md`, lever 8).
-    bot_answer: Option<oneshot::Receiver<play::BotChoice>>,
+}
+
+/// When the room acts by itself (see `timers.rs` for the duties, `expiry.rs` for a waiting room).
+#[derive(Default)]
+struct Timers {
+    /// When the server next plays for a seat: a bot's move, or the rules' default for a player who
+    /// did not decide in time.
+    auto_due: Option<tokio::time::Instant>,
     /// A timed duty (a forfeit, a default move on a clock) that could not be stored (the database
     /// away) is tried again no sooner than this.
     retry_duties_at: Option<tokio::time::Instant>,
+    /// Since when this room has had nobody connected, as last stored (None: somebody is). Only
+    /// kept up to date while the room is waiting.
+    vacant_since: Option<DateTime<Utc>>,
+}
+
+/// A bot searching for a seat's move, off the room's task.
+#[derive(Default)]
+struct ThinkingBot {
+    /// The version it thinks about.
+    version: Option<u64>,
+    /// Where its choice comes back: one answer per question, so a channel exists only while a bot
+    /// thinks (a room without bots holds none).
+    answer: Option<oneshot::Receiver<play::BotChoice>>,
 }
 
 #[derive(Debug, Clone, Default)]
@@ -183,13 +214,23 @@ impl Room {
         let (info, _) = watch::channel(info_from_row(&row));
         let game = game_of(&row).expect("rooms are created for games this server runs");
         let mut room = Room {
-            code: row.code.clone(),
-            game,
-            visibility: Visibility::parse(&row.visibility).unwrap_or(Visibility::Private),
-            host: row.host,
-            created_at: row.created_at,
-            seats: seat_states(&row),
-            status: RoomStatus::parse(&row.status).unwrap_or(RoomStatus::Abandoned),
+            settings: Settings {
+                code: row.code.clone(),
+                game,
+                visibility: Visibility::parse(&row.visibility).unwrap_or(Visibility::Private),
+                created_at: row.created_at,
+                clock: row.clock,
+                seating: seating_of(&row),
+                rated: row.rated,
+            },
+            seats: Seats {
+                occupants: seat_states(&row),
+                host: row.host,
+                absent_since: vec![Some(tokio::time::Instant::now()); row.players],
+                acting_since: vec![None; row.players],
+            },
+            // With a live match, its result says; without, what was stored.
+            without_match: RoomStatus::parse(&row.status).unwrap_or(RoomStatus::Abandoned),
             live,
             match_id: row.match_id,
             members: HashMap::new(),
@@ -197,25 +238,29 @@ impl Room {
             info,
             writer,
             stop,
-            auto_due: None,
-            // Unknown (NULL: people were in it at the last stop) is recorded as from now.
-            vacant_since: row.vacant_since,
-            clock: row.clock,
-            seating: seating_of(&row),
-            rated: row.rated,
+            timers: Timers {
+                // Unknown (NULL: people were in it at the last stop) is recorded as from now.
+                vacant_since: row.vacant_since,
+                ..Timers::default()
+            },
             rematch: row.rematch.clone(),
             draw_offers: BTreeSet::new(),
-            absent_since: vec![Some(tokio::time::Instant::now()); row.players],
-            acting_since: vec![None; row.players],
-            retry_duties_at: None,
-            thinking: None,
-            bot_answer: None,
             recent: recent::Recent::default(),
+            bot: ThinkingBot::default(),
         };
         room.info.send_replace(room.room_info());
         room.track_turns();
         room.schedule_automatic();
         room
+    }
+
+    /// The room's status: its match's when it has a live one (playing, finished, or aborted when
+    /// the engine failed), else what it was without one (waiting, abandoned).
+    fn status(&self) -> RoomStatus {
+        match &self.live {
+            Some(live) => live.status(),
+            None => self.without_match,
+        }
     }
 
     pub fn subscribe(&self) -> watch::Receiver<RoomInfo> {
@@ -247,7 +292,7 @@ impl Room {
             let duty = self.next_duty();
             let idle = self.members.is_empty()
                 && matches!(
-                    self.status,
+                    self.status(),
                     RoomStatus::Finished | RoomStatus::Abandoned | RoomStatus::Aborted
                 );
             tokio::select! {
@@ -255,14 +300,14 @@ impl Room {
                     Some(command) => Box::pin(self.handle(*command)).await,
                     None => break,
                 },
-                answer = async { self.bot_answer.as_mut().expect("guarded").await }, if self.bot_answer.is_some() => {
-                    self.bot_answer = None;
+                answer = async { self.bot.answer.as_mut().expect("guarded").await }, if self.bot.answer.is_some() => {
+                    self.bot.answer = None;
                     match answer {
                         Ok(choice) => Box::pin(self.on_bot_choice(choice)).await,
                         // The bot's task ended without an answer: asked again after the bots'
                         // delay, rather than the seat waiting for an answer that never comes.
                         Err(_) => {
-                            self.thinking = None;
+                            self.bot.version = None;
                             self.schedule_automatic();
                         }
                     }
@@ -362,7 +407,7 @@ impl Room {
         if !matches!(e, StoreError::LeaseLost { .. }) {
             return false;
         }
-        tracing::warn!(room = %self.code, "lease lost: another node runs this room now");
+        tracing::warn!(room = %self.settings.code, "lease lost: another node runs this room now");
         self.stop.cancel();
         true
     }
@@ -387,20 +432,22 @@ impl Room {
 
     fn seat_of(&self, player: Uuid) -> Option<usize> {
         self.seats
+            .occupants
             .iter()
             .position(|s| s.player.as_ref().is_some_and(|p| p.id == player))
     }
 
     fn room_info(&self) -> RoomInfo {
         RoomInfo {
-            code: self.code.clone(),
-            game: self.game.info().id.to_string(),
-            players: self.seats.len(),
-            visibility: self.visibility,
+            code: self.settings.code.clone(),
+            game: self.settings.game.info().id.to_string(),
+            players: self.seats.occupants.len(),
+            visibility: self.settings.visibility,
             options: self.options(),
-            host: self.host,
+            host: self.seats.host,
             seats: self
                 .seats
+                .occupants
                 .iter()
                 .enumerate()
                 .map(|(seat, s)| SeatInfo {
@@ -416,13 +463,13 @@ impl Room {
                         }),
                 })
                 .collect(),
-            status: self.status,
+            status: self.status(),
             match_id: self.match_id,
-            created_at: self.created_at,
+            created_at: self.settings.created_at,
             spectators: self.members.values().filter(|m| m.seat.is_none()).count(),
-            clock: self.clock,
-            seating: self.seating,
-            rated: self.rated,
+            clock: self.settings.clock,
+            seating: self.settings.seating,
+            rated: self.settings.rated,
         }
     }
 
@@ -466,7 +513,7 @@ impl Room {
             id,
             code,
             message: message.into(),
-            room: Some(self.code.clone()),
+            room: Some(self.settings.code.clone()),
         });
     }
 
@@ -516,7 +563,7 @@ impl Room {
         let at = Utc::now();
         self.recent.chat(conn.player.clone(), text.clone(), at);
         let frame = encode(&ServerFrame::Chat {
-            room: self.code.clone(),
+            room: self.settings.code.clone(),
             player: conn.player.clone(),
             text,
             at,
@@ -524,3 +571,6 @@ impl Room {
         self.send_to_all(frame);
     }
 }
+
+#[cfg(test)]
+mod tests;

@@ -14,8 +14,8 @@ use super::{aborted_result, result_of, Room};
 use crate::conn::{encode, Conn};
 use crate::engine_host::{build_views, EngineFailure, HostedMatch};
 use crate::metrics::METRICS;
-use crate::rooms::clock::Clocks;
-use crate::rooms::forfeits;
+use crate::rooms::rules::clock::Clocks;
+use crate::rooms::rules::forfeits;
 use crate::store::{MatchEnd, NewMove};
 use crate::views::{Moment, RecipientView};
 
@@ -46,7 +46,7 @@ impl Room {
             conn.send(&ServerFrame::Ack {
                 id,
                 version: acked,
-                room: self.code.clone(),
+                room: self.settings.code.clone(),
             });
             return;
         }
@@ -110,9 +110,9 @@ impl Room {
     {
         let live = self.live.as_ref().expect("moves need a match");
         let watched = self.watched_viewers();
-        let game = self.game.info().id;
+        let game = self.settings.game.info().id;
         let (version, ply) = (live.version() + 1, live.ply + 1);
-        let server_plays: Vec<bool> = (0..self.seats.len())
+        let server_plays: Vec<bool> = (0..self.seats.occupants.len())
             .map(|s| live.server_plays(s))
             .collect();
         let (sides, forfeited) = (live.sides.clone(), live.forfeited());
@@ -197,7 +197,7 @@ impl Room {
             end: result.as_ref().map(|result| MatchEnd {
                 result,
                 ended_at: now,
-                rated_sides: self.rated.then_some(&live.sides[..]),
+                rated_sides: self.settings.rated.then_some(&live.sides[..]),
             }),
         };
         if let Err(e) = self.writer.append_move(&append).await {
@@ -215,13 +215,13 @@ impl Room {
             // while: no busy loop); a player's is theirs to resend.
             let retry = tokio::time::Instant::now() + RETRY_AFTER_FAILED_COMMIT;
             self.schedule_automatic();
-            if let Some(due) = &mut self.auto_due {
+            if let Some(due) = &mut self.timers.auto_due {
                 *due = (*due).max(retry);
             }
-            self.retry_duties_at = Some(retry);
+            self.timers.retry_duties_at = Some(retry);
             return;
         }
-        self.retry_duties_at = None;
+        self.timers.retry_duties_at = None;
         let live = self.live.as_mut().expect("moves need a match");
         live.game = next;
         live.ply = ply;
@@ -231,25 +231,43 @@ impl Room {
         if let Some((conn, id, _)) = &sender {
             live.acks.insert((conn.player.id, id.clone()), version);
         }
-        let match_id = live.id;
-        if result.is_some() {
-            self.status = RoomStatus::Finished;
-        }
         METRICS.moves.inc();
-        self.broadcast_version(played.events, views);
+        self.after_version(NewVersion {
+            events: played.events,
+            views,
+            end: result,
+            kind: VersionKind::Move {
+                acked: sender.map(|(conn, id, received)| (conn, id, version, received)),
+            },
+        });
+    }
+
+    /// What follows every new version once it is stored, a move's or a ruling's, in this order:
+    /// each recipient's patch, the seats' turns, the offers a move clears, the mover's ack (after
+    /// its patch), the end if it came, and the server's next move.
+    pub(super) fn after_version(&mut self, version: NewVersion) {
+        let NewVersion {
+            events,
+            views,
+            end,
+            kind,
+        } = version;
+        self.broadcast_version(events, views);
         self.track_turns();
-        self.clear_draw_offers();
-        if let Some((conn, id, received)) = sender {
-            conn.send(&ServerFrame::Ack {
-                id,
-                version,
-                room: self.code.clone(),
-            });
-            METRICS
-                .move_ack_seconds
-                .observe(received.elapsed().as_secs_f64());
+        if let VersionKind::Move { acked } = kind {
+            self.clear_draw_offers();
+            if let Some((conn, id, version, received)) = acked {
+                conn.send(&ServerFrame::Ack {
+                    id,
+                    version,
+                    room: self.settings.code.clone(),
+                });
+                METRICS
+                    .move_ack_seconds
+                    .observe(received.elapsed().as_secs_f64());
+            }
         }
-        if let Some(result) = result {
+        if let (Some(result), Some(match_id)) = (end, self.match_id) {
             tracing::info!(%match_id, reason = %result.reason, "match ended");
             self.announce_end(match_id, result);
         }
@@ -261,8 +279,8 @@ impl Room {
     /// can settle (see `Game::default_move`) gets the decision timeout (with a clock, the clock is
     /// that timeout).
     pub(super) fn schedule_automatic(&mut self) {
-        self.auto_due = None;
-        if self.status != RoomStatus::Playing {
+        self.timers.auto_due = None;
+        if self.status() != RoomStatus::Playing {
             return;
         }
         let Some(live) = self.live.as_ref().filter(|l| l.result.is_none()) else {
@@ -272,11 +290,11 @@ impl Room {
         let now = tokio::time::Instant::now();
         if facts.to_act.iter().any(|s| live.server_plays(*s)) {
             // A bot already thinking answers on its own.
-            if self.thinking.is_none() {
-                self.auto_due = Some(now + self.context.bot_delay);
+            if self.bot.version.is_none() {
+                self.timers.auto_due = Some(now + self.context.bot_delay);
             }
         } else if live.clocks.is_none() && !facts.with_default.is_empty() {
-            self.auto_due = Some(now + self.context.decision_timeout);
+            self.timers.auto_due = Some(now + self.context.decision_timeout);
         }
     }
 
@@ -284,13 +302,13 @@ impl Room {
     /// a random legal move), or a player out of time (the rules' default move). `only`: that seat,
     /// whose clock ran out.
     pub(super) async fn play_automatic(&mut self, only: Option<Seat>) {
-        self.auto_due = None;
+        self.timers.auto_due = None;
         let Some(live) = &self.live else {
             return;
         };
         // A seat the server plays, for which the rules prescribe nothing: its bot searches, off
         // the room's task, and answers on `bot_answer` (see `on_bot_choice`).
-        if only.is_none() && self.thinking.is_none() {
+        if only.is_none() && self.bot.version.is_none() {
             let facts = live.game.facts();
             let thinker = facts
                 .to_act
@@ -304,7 +322,7 @@ impl Room {
                 }
             }
         }
-        let server_plays: Vec<bool> = (0..self.seats.len())
+        let server_plays: Vec<bool> = (0..self.seats.occupants.len())
             .map(|s| live.server_plays(s))
             .collect();
         let choose = move |m: &dyn Match| {
@@ -340,11 +358,11 @@ impl Room {
             return;
         };
         let (answer, answered) = tokio::sync::oneshot::channel();
-        self.bot_answer = Some(answered);
+        self.bot.answer = Some(answered);
         let m = live.game.for_bot();
         let version = live.version();
         let pool = self.context.bots.clone();
-        self.thinking = Some(version);
+        self.bot.version = Some(version);
         tokio::spawn(async move {
             let mv = pool.think(m, seat, level).await;
             // The room may have stopped meanwhile: nobody to tell.
@@ -355,11 +373,11 @@ impl Room {
     /// A bot has chosen: its move is played if the match is still where it was (a ruling may
     /// have come first); a bot that found nothing plays a random legal move.
     pub(super) async fn on_bot_choice(&mut self, choice: BotChoice) {
-        self.thinking = None;
+        self.bot.version = None;
         let current = self
             .live
             .as_ref()
-            .filter(|l| l.result.is_none() && self.status == RoomStatus::Playing)
+            .filter(|l| l.result.is_none() && self.status() == RoomStatus::Playing)
             .map(|l| l.version());
         if current != Some(choice.version) {
             return self.schedule_automatic();
@@ -384,22 +402,21 @@ impl Room {
     /// the room takes no more moves. The failure is logged; the rest of the server goes on. Once:
     /// an engine that fails again on the aborted match (a snapshot's view) changes nothing more.
     pub(super) async fn abort(&mut self, failure: EngineFailure) {
+        if self.status() == RoomStatus::Aborted {
+            tracing::warn!(error = %failure, "the rules engine failed again on an aborted match");
+            return;
+        }
         let Some(live) = self.live.as_mut() else {
             return;
         };
         let match_id = live.id;
-        if self.status == RoomStatus::Aborted {
-            tracing::warn!(%match_id, error = %failure, "the rules engine failed again on an aborted match");
-            return;
-        }
         tracing::error!(%match_id, error = %failure, "the rules engine failed: match aborted");
         let result = aborted_result(live.forfeited());
         live.result = Some(result.clone());
         // Views held show the match under way: a `sync` builds them again, as aborted.
         live.seat_views.iter_mut().for_each(|v| *v = None);
         live.spectator_view = None;
-        self.status = RoomStatus::Aborted;
-        self.auto_due = None;
+        self.timers.auto_due = None;
         if let Some(clocks) = &mut live.clocks {
             clocks.stop(Utc::now());
         }
@@ -415,13 +432,34 @@ impl Room {
     /// Tells everyone in the room that the match is over, and publishes the room's new status.
     pub(super) fn announce_end(&mut self, match_id: Uuid, result: MatchResult) {
         let frame = encode(&ServerFrame::Ended {
-            room: self.code.clone(),
+            room: self.settings.code.clone(),
             match_id,
             result,
         });
         self.send_to_all(frame);
         self.publish();
     }
+}
+
+/// A new version of the match, stored: what [`Room::after_version`] sends and does.
+pub(super) struct NewVersion {
+    pub events: Vec<plateau_games::Event>,
+    /// The version's view for each viewer watching, built under the engine's guard.
+    pub views: Vec<(Viewer, RecipientView)>,
+    /// The match's end, if this version ends it.
+    pub end: Option<MatchResult>,
+    pub kind: VersionKind,
+}
+
+/// What made a version.
+pub(super) enum VersionKind {
+    /// A move: it clears the draw offers; `acked`, the mover's connection and move id, the
+    /// version, and when the move came in (None: the server played it).
+    Move {
+        acked: Option<(Conn, String, u64, Instant)>,
+    },
+    /// A ruling (a forfeit, an agreed draw).
+    Ruling,
 }
 
 /// A bot's choice for `seat` at `version` (None: it found nothing).

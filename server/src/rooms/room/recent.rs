@@ -63,7 +63,7 @@ impl Room {
     pub(super) fn send_recent(&self, conn: &Conn) {
         let viewer = self.viewer_of(conn);
         conn.send(&ServerFrame::Recent {
-            room: self.code.clone(),
+            room: self.settings.code.clone(),
             chat: self.recent.chat.iter().cloned().collect(),
             events: self.recent.events_for(viewer),
         });

@@ -14,7 +14,7 @@ impl Room {
     /// A player of the finished match asks for a rematch: where it goes (None: refused, and told).
     pub(super) async fn on_rematch(&mut self, conn: &Conn) -> Option<RematchTicket> {
         let seat = self.seated_and_joined(conn, None)?;
-        if self.status != RoomStatus::Finished {
+        if self.status() != RoomStatus::Finished {
             self.refuse(
                 conn,
                 None,
@@ -23,7 +23,7 @@ impl Room {
             );
             return None;
         }
-        let next_seat = (seat + 1) % self.seats.len();
+        let next_seat = (seat + 1) % self.seats.occupants.len();
         if let Some(next) = &self.rematch {
             return Some(RematchTicket {
                 next: next.clone(),
@@ -32,14 +32,14 @@ impl Room {
             });
         }
         let settings = RoomSettings {
-            game: self.game.info().id.to_string(),
-            players: self.seats.len(),
-            visibility: self.visibility,
+            game: self.settings.game.info().id.to_string(),
+            players: self.seats.occupants.len(),
+            visibility: self.settings.visibility,
             options: self.options(),
-            clock: self.clock,
+            clock: self.settings.clock,
             // The seats rotate so that who starts rotates: a draw would undo that.
             seating: Seating::HostFirst,
-            rated: self.rated,
+            rated: self.settings.rated,
         };
         // Made and linked in one write, under this room's lease: a node that lost the room makes
         // no rematch room of it.
@@ -56,7 +56,7 @@ impl Room {
         tracing::info!(next = %next, "rematch room made");
         self.rematch = Some(next.clone());
         let frame = encode(&ServerFrame::Rematch {
-            room: self.code.clone(),
+            room: self.settings.code.clone(),
             next: next.clone(),
         });
         self.send_to_all(frame);
@@ -70,21 +70,22 @@ impl Room {
     /// In a rematch room: seats a player of the match before in `seat` (or another free seat if
     /// that one was taken meanwhile), and tells it where it is.
     pub(super) async fn on_reserve(&mut self, conn: &Conn, seat: usize, from: String) {
-        if self.status == RoomStatus::Waiting && self.seat_of(conn.player.id).is_none() {
-            let free = |s: usize| self.seats[s].player.is_none() && !self.seats[s].bot;
-            let chosen = if seat < self.seats.len() && free(seat) {
+        if self.status() == RoomStatus::Waiting && self.seat_of(conn.player.id).is_none() {
+            let free =
+                |s: usize| self.seats.occupants[s].player.is_none() && !self.seats.occupants[s].bot;
+            let chosen = if seat < self.seats.occupants.len() && free(seat) {
                 Some(seat)
             } else {
-                (0..self.seats.len()).find(|&s| free(s))
+                (0..self.seats.occupants.len()).find(|&s| free(s))
             };
             if let Some(chosen) = chosen {
                 let stored = self
                     .writer
-                    .seat(chosen, Some(conn.player.id), self.host, None)
+                    .seat(chosen, Some(conn.player.id), self.seats.host, None)
                     .await;
                 match stored {
                     Ok(()) => {
-                        self.seats[chosen].player = Some(conn.player.clone());
+                        self.seats.occupants[chosen].player = Some(conn.player.clone());
                         self.publish();
                     }
                     Err(e) => {
@@ -100,7 +101,7 @@ impl Room {
         }
         conn.send(&ServerFrame::Rematch {
             room: from,
-            next: self.code.clone(),
+            next: self.settings.code.clone(),
         });
     }
 }

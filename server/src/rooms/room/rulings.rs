@@ -8,10 +8,11 @@ use plateau_protocol::{ErrorCode, Forfeit, ForfeitReason, MatchResult, RoomStatu
 use serde_json::{json, Value};
 use std::time::Duration;
 
+use super::play::{NewVersion, VersionKind};
 use super::Room;
 use crate::conn::{encode, Conn};
 use crate::engine_host::build_views;
-use crate::rooms::forfeits;
+use crate::rooms::rules::forfeits;
 use crate::store::{MatchEnd, Ruling};
 use crate::views::RecipientView;
 
@@ -27,7 +28,7 @@ impl Room {
         let running = self
             .live
             .as_ref()
-            .filter(|l| l.result.is_none() && self.status == RoomStatus::Playing);
+            .filter(|l| l.result.is_none() && self.status() == RoomStatus::Playing);
         match running {
             None => {
                 self.refuse(conn, None, ErrorCode::NotYourTurn, "no match is under way");
@@ -83,7 +84,7 @@ impl Room {
     /// Tells everyone the offers standing now.
     fn send_draw_offers(&mut self) {
         let frame = encode(&ServerFrame::Draw {
-            room: self.code.clone(),
+            room: self.settings.code.clone(),
             offers: self.draw_offers.iter().copied().collect(),
         });
         self.send_to_all(frame);
@@ -129,7 +130,7 @@ impl Room {
         }
         tracing::info!(seat, reason = reason.as_str(), "seat forfeited");
         let had_offer = self.draw_offers.remove(&seat);
-        if self.status == RoomStatus::Playing {
+        if self.status() == RoomStatus::Playing {
             if had_offer {
                 self.send_draw_offers();
             }
@@ -176,7 +177,7 @@ impl Room {
         let match_end = end.as_ref().map(|result| MatchEnd {
             result,
             ended_at: ruling.at,
-            rated_sides: self.rated.then_some(&live.sides[..]),
+            rated_sides: self.settings.rated.then_some(&live.sides[..]),
         });
         let stored = self
             .writer
@@ -187,28 +188,24 @@ impl Room {
                 return false;
             }
             tracing::error!(error = %e, "could not store a ruling");
-            self.retry_duties_at = Some(tokio::time::Instant::now() + RETRY_AFTER_FAILED_RULING);
+            self.timers.retry_duties_at =
+                Some(tokio::time::Instant::now() + RETRY_AFTER_FAILED_RULING);
             return false;
         }
-        self.retry_duties_at = None;
+        self.timers.retry_duties_at = None;
         let live = self.live.as_mut().expect("rulings need a match");
-        let match_id = live.id;
         live.apply_ruling(ruling, end.clone());
-        if end.is_some() {
-            self.status = RoomStatus::Finished;
-        }
         // Nothing is played: only the views are built, under the engine's guard. A failure there
         // aborts the match, whose ruling is stored all the same.
         let Some(views) = self.views_now().await else {
             return true;
         };
-        self.broadcast_version(vec![plateau_games::Event::public(event)], views);
-        self.track_turns();
-        if let Some(result) = end {
-            tracing::info!(%match_id, reason = %result.reason, "match ended");
-            self.announce_end(match_id, result);
-        }
-        self.schedule_automatic();
+        self.after_version(NewVersion {
+            events: vec![plateau_games::Event::public(event)],
+            views,
+            end,
+            kind: VersionKind::Ruling,
+        });
         true
     }
 

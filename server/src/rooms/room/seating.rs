@@ -16,7 +16,7 @@ use crate::store::NewMatch;
 
 impl Room {
     pub(super) async fn on_join(&mut self, conn: Conn, role: Role) {
-        if self.status == RoomStatus::Abandoned {
+        if self.status() == RoomStatus::Abandoned {
             return self.refuse(
                 &conn,
                 None,
@@ -28,7 +28,7 @@ impl Room {
             Role::Spectator => None,
             Role::Player => match self.seat_of(conn.player.id) {
                 Some(seat) => Some(seat),
-                None if self.status != RoomStatus::Waiting => {
+                None if self.status() != RoomStatus::Waiting => {
                     return self.refuse(
                         &conn,
                         None,
@@ -37,7 +37,11 @@ impl Room {
                     );
                 }
                 None => {
-                    let Some(free) = self.seats.iter().position(|s| s.player.is_none() && !s.bot)
+                    let Some(free) = self
+                        .seats
+                        .occupants
+                        .iter()
+                        .position(|s| s.player.is_none() && !s.bot)
                     else {
                         return self.refuse(
                             &conn,
@@ -48,12 +52,12 @@ impl Room {
                     };
                     let stored = self
                         .writer
-                        .seat(free, Some(conn.player.id), self.host, None)
+                        .seat(free, Some(conn.player.id), self.seats.host, None)
                         .await;
                     if let Err(e) = stored {
                         return self.refuse_unstored(&conn, None, &e, "take the seat");
                     }
-                    self.seats[free].player = Some(conn.player.clone());
+                    self.seats.occupants[free].player = Some(conn.player.clone());
                     Some(free)
                 }
             },
@@ -72,7 +76,7 @@ impl Room {
         if !self.draw_offers.is_empty() {
             if let Some(member) = self.members.get(&id) {
                 member.conn.send(&ServerFrame::Draw {
-                    room: self.code.clone(),
+                    room: self.settings.code.clone(),
                     offers: self.draw_offers.iter().copied().collect(),
                 });
             }
@@ -85,13 +89,14 @@ impl Room {
         }
         let member = self.members.remove(&conn.id);
         let seat = self.seat_of(conn.player.id);
-        if let (RoomStatus::Waiting, Some(seat)) = (self.status, seat) {
+        if let (RoomStatus::Waiting, Some(seat)) = (self.status(), seat) {
             // Before the start, leaving gives the seat up; the host's role passes to another player.
-            let mut host = self.host;
-            let mut status = self.status;
+            let mut host = self.seats.host;
+            let mut status = self.status();
             if host == conn.player.id {
                 match self
                     .seats
+                    .occupants
                     .iter()
                     .enumerate()
                     .find_map(|(s, st)| st.player.as_ref().filter(|_| s != seat).map(|p| p.id))
@@ -100,7 +105,7 @@ impl Room {
                     None => status = RoomStatus::Abandoned,
                 }
             }
-            let new_status = (status != self.status).then(|| status.as_str());
+            let new_status = (status != self.status()).then(|| status.as_str());
             let stored = self.writer.seat(seat, None, host, new_status).await;
             if let Err(e) = stored {
                 if let Some(member) = member {
@@ -108,9 +113,9 @@ impl Room {
                 }
                 return self.refuse_unstored(&conn, None, &e, "leave");
             }
-            self.seats[seat].player = None;
-            self.host = host;
-            self.status = status;
+            self.seats.occupants[seat].player = None;
+            self.seats.host = host;
+            self.without_match = status;
             for m in self.members.values_mut() {
                 if m.conn.player.id == conn.player.id {
                     m.seat = None;
@@ -125,7 +130,7 @@ impl Room {
     }
 
     pub(super) async fn on_start(&mut self, conn: Conn, bots: bool, bot_level: BotLevel) {
-        if conn.player.id != self.host {
+        if conn.player.id != self.seats.host {
             return self.refuse(
                 &conn,
                 None,
@@ -133,7 +138,7 @@ impl Room {
                 "only the host can start the match",
             );
         }
-        if self.status != RoomStatus::Waiting {
+        if self.status() != RoomStatus::Waiting {
             return self.refuse(
                 &conn,
                 None,
@@ -141,8 +146,13 @@ impl Room {
                 "the match has already started",
             );
         }
-        let empty = self.seats.iter().filter(|s| s.player.is_none()).count();
-        if empty > 0 && self.rated {
+        let empty = self
+            .seats
+            .occupants
+            .iter()
+            .filter(|s| s.player.is_none())
+            .count();
+        if empty > 0 && self.settings.rated {
             return self.refuse(
                 &conn,
                 None,
@@ -168,10 +178,10 @@ impl Room {
             );
         }
         let commitment = hex::encode(Sha256::digest(seed));
-        let players = self.seats.len();
+        let players = self.seats.occupants.len();
         let max_plies = self.context.limits.max_plies;
         let options = self.options();
-        let (game, engine_options) = (self.game, engine_options(&options));
+        let (game, engine_options) = (self.settings.game, engine_options(&options));
         let started = isolated(self.context.limits.engine_abort(), move || {
             // Where the end-to-end tests make a start fail (a panic, or a call past its deadline).
             fail::fail_point!("engine-start");
@@ -196,11 +206,14 @@ impl Room {
             }
         };
         // `order[seat]`: the seat its occupant had before the start (the identity unless drawn).
-        let order: Vec<usize> = match self.seating {
+        let order: Vec<usize> = match self.settings.seating {
             Seating::Random => registry::seat_draw(seed, players),
             Seating::HostFirst => (0..players).collect(),
         };
-        let drawn: Vec<SeatState> = order.iter().map(|&old| self.seats[old].clone()).collect();
+        let drawn: Vec<SeatState> = order
+            .iter()
+            .map(|&old| self.seats.occupants[old].clone())
+            .collect();
         let seating: Vec<MatchPlayer> = drawn
             .iter()
             .enumerate()
@@ -227,21 +240,21 @@ impl Room {
             .writer
             .start_match(&NewMatch {
                 id,
-                game: self.game.info().id,
+                game: self.settings.game.info().id,
                 options: &options,
                 players: &seating,
                 seed: &seed,
                 commitment: &commitment,
                 started_at,
                 max_plies,
-                clock: self.clock,
+                clock: self.settings.clock,
             })
             .await;
         if let Err(e) = stored {
             return self.refuse_unstored(&conn, None, &e, "start the match");
         }
-        self.seats = drawn;
-        for (seat, p) in self.seats.iter_mut().zip(&seating) {
+        self.seats.occupants = drawn;
+        for (seat, p) in self.seats.occupants.iter_mut().zip(&seating) {
             seat.bot = p.bot;
         }
         for member in self.members.values_mut() {
@@ -249,11 +262,14 @@ impl Room {
                 .seat
                 .and_then(|old| order.iter().position(|&o| o == old));
         }
-        self.status = RoomStatus::Playing;
         self.match_id = Some(id);
         let bot_levels = seating.iter().map(|p| p.bot_level).collect();
         self.live = Some(LiveMatch::new(
-            id, game_match, bot_levels, self.clock, started_at,
+            id,
+            game_match,
+            bot_levels,
+            self.settings.clock,
+            started_at,
         ));
         self.track_turns();
         tracing::info!(match_id = %id, "match started");

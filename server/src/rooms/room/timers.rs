@@ -28,11 +28,11 @@ impl Room {
     /// Notes which seats have a connection in the room now.
     pub(super) fn track_presence(&mut self) {
         let now = Instant::now();
-        for seat in 0..self.absent_since.len() {
+        for seat in 0..self.seats.absent_since.len() {
             let present = self.members.values().any(|m| m.seat == Some(seat));
-            match (present, self.absent_since[seat]) {
-                (true, _) => self.absent_since[seat] = None,
-                (false, None) => self.absent_since[seat] = Some(now),
+            match (present, self.seats.absent_since[seat]) {
+                (true, _) => self.seats.absent_since[seat] = None,
+                (false, None) => self.seats.absent_since[seat] = Some(now),
                 (false, Some(_)) => {}
             }
         }
@@ -43,11 +43,11 @@ impl Room {
         let acting = self
             .live
             .as_ref()
-            .filter(|_| self.status == RoomStatus::Playing)
+            .filter(|_| self.status() == RoomStatus::Playing)
             .map(|live| live.clocked_seats())
             .unwrap_or_default();
         let now = Instant::now();
-        for (seat, since) in self.acting_since.iter_mut().enumerate() {
+        for (seat, since) in self.seats.acting_since.iter_mut().enumerate() {
             if !acting.contains(&seat) {
                 *since = None;
             } else if since.is_none() {
@@ -59,13 +59,13 @@ impl Room {
     /// The earliest thing the room must do, and when.
     pub(super) fn next_duty(&self) -> Option<(Instant, Duty)> {
         let mut duties: Vec<(Instant, Duty)> = Vec::new();
-        if let Some(at) = self.auto_due {
+        if let Some(at) = self.timers.auto_due {
             duties.push((at, Duty::Automatic));
         }
         let live = self
             .live
             .as_ref()
-            .filter(|l| l.result.is_none() && self.status == RoomStatus::Playing);
+            .filter(|l| l.result.is_none() && self.status() == RoomStatus::Playing);
         if let Some(live) = live {
             let now = Instant::now();
             if let Some((seat, at)) = live.clocks.as_ref().and_then(|c| c.next_deadline()) {
@@ -75,13 +75,13 @@ impl Room {
             let abandon_after = self.context.limits.abandon_after();
             for seat in live.clocked_seats() {
                 if let (Some(away), Some(acting)) =
-                    (self.absent_since[seat], self.acting_since[seat])
+                    (self.seats.absent_since[seat], self.seats.acting_since[seat])
                 {
                     duties.push((away.max(acting) + abandon_after, Duty::Abandoned(seat)));
                 }
             }
             // Forfeits wait while their store is away.
-            if let Some(retry) = self.retry_duties_at {
+            if let Some(retry) = self.timers.retry_duties_at {
                 for (at, duty) in &mut duties {
                     if *duty != Duty::Automatic {
                         *at = (*at).max(retry);
