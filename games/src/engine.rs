@@ -166,7 +166,7 @@ pub fn pick_uniform<M>(moves: Vec<M>, rng: &mut GameRng) -> Option<M> {
 /// - views never hold another seat's hidden information; `Viewer::Omniscient` holds everything;
 /// - randomness comes only from the `rng` argument, never from elsewhere.
 pub trait Game: Clone + Send + Sync + 'static {
-    /// A move in the game's own JSON (see `shared/rules/`); serialising gives its canonical form,
+    /// A move in the game's own JSON (see `docs/rules/`); serialising gives its canonical form,
     /// the one stored and listed in `you.legal`.
     type Move: Serialize + Clone + Debug + PartialEq + Send;
 

@@ -1,5 +1,5 @@
 //! plateau-load: drives a running Plateau server through its public contract only (REST and
-//! WebSocket frames of `shared/spec/protocol.md`), as many clients from one process, and reports
+//! WebSocket frames of `docs/protocol.md`), as many clients from one process, and reports
 //! what it measured. Scenarios:
 //!
 //! - [`idle`]: hold N authenticated connections; the server's memory per connection.

@@ -1,4 +1,4 @@
-//! Plateau's wire types, exactly as `shared/spec/protocol.md` writes them: REST bodies ([`rest`]) and
+//! Plateau's wire types, exactly as `docs/protocol.md` writes them: REST bodies ([`rest`]) and
 //! WebSocket frames ([`ws`]). Shared by the server, the tests, bots and tools; no I/O here.
 
 // Plain data and pure rules: nothing here needs unsafe.

@@ -184,7 +184,7 @@ pub struct View {
     /// Each seat's time; null in a room without a clock.
     #[serde(default)]
     pub clock: Option<ClockView>,
-    /// The game's own state (see `shared/rules/`), with `private` for the recipient's hidden
+    /// The game's own state (see `docs/rules/`), with `private` for the recipient's hidden
     /// information.
     pub state: Value,
 }

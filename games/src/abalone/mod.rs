@@ -1,4 +1,4 @@
-//! Abalone for 2, 3 and 4 players (shared/rules/abalone.md): setup and options, the `Game` trait,
+//! Abalone for 2, 3 and 4 players (docs/rules/abalone.md): setup and options, the `Game` trait,
 //! match end (six ejected, ply cap, no legal move), view and events, and `perft`.
 //!
 //! Match end beyond the rules: option `max_plies` caps the match (a draw, or with `cap_result`

@@ -1,4 +1,4 @@
-//! Groups-of-Three (Over-Pass set, Kadon 2001) for 2 to 4 players: shared/rules/groups-of-three.md.
+//! Groups-of-Three (Over-Pass set, Kadon 2001) for 2 to 4 players: docs/rules/groups-of-three.md.
 //!
 //! Every colour races its 10 pieces into play (reserve pieces enter by "groups of three") and out
 //! through the Center Square, moving as far as two dice allow. The board is data

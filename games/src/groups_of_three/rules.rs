@@ -1,4 +1,4 @@
-//! The rules proper (shared/rules/groups-of-three.md §4-§5): setup and roll-off, the legal-step
+//! The rules proper (docs/rules/groups-of-three.md §4-§5): setup and roll-off, the legal-step
 //! generator, steps, crossings, adds, turn ends, colour rotation and the win.
 
 use rand::Rng;

@@ -1,5 +1,5 @@
 //! Pinuid Classic (2 players) and Pinuid Quatro (3-4 players), one game with a `variant` option
-//! (shared/rules/pinuid.md). Diagonal steps, lines of exactly 3 of one's own pieces, one removal per
+//! (docs/rules/pinuid.md). Diagonal steps, lines of exactly 3 of one's own pieces, one removal per
 //! created line; the first down to 2 pieces wins.
 //!
 //! Removal is part of the move (§5): the server offers only complete moves with a valid removal set,

@@ -1,4 +1,4 @@
-//! Trangouar (Patrik Carpentier) for 2 to 4 players (shared/rules/trangouar.md).
+//! Trangouar (Patrik Carpentier) for 2 to 4 players (docs/rules/trangouar.md).
 //!
 //! Cubes carry red (movement), black (attack) and white (defence) pearls on a 9×9 grid of
 //! intersections. Every player sets up in secret in their corner zone; then, in turn, each does

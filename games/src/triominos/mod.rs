@@ -1,4 +1,4 @@
-//! Triominos (Goliath "Triominos Extra Large", 2–4 players; shared/rules/triominos.md): the match
+//! Triominos (Goliath "Triominos Extra Large", 2–4 players; docs/rules/triominos.md): the match
 //! state and its turn flow — deal, opening, placing, drawing, passing, end of round and of game.
 //!
 //! Submodules: `tiles` (the 56 tiles), `board` (grid, matching rule, shapes), `rules` (options and

@@ -4,7 +4,7 @@
 //! every version the room builds each recipient's new view and sends the RFC 6902 difference from the
 //! one it sent before. `you.legal` is kept out of the generic diff: a legal-move list changes wholesale
 //! from one turn to the next, so diffing it element by element costs much and saves nothing; it goes
-//! as one `add`, `replace` or `remove` operation instead (see `shared/design.md`, cost notes).
+//! as one `add`, `replace` or `remove` operation instead (see `docs/design.md`, cost notes).
 //!
 //! Between versions a room keeps each recipient's last view as a [`HeldView`]: its JSON text, and a
 //! digest of its legal-move list rather than the list. That is what an idle match costs in memory

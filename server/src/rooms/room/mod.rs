@@ -282,7 +282,7 @@ impl Room {
     /// An idle room is this future: the room itself is boxed once (not held both by the task and
     /// by its future), and the work of a command, a bot's choice or a timed duty runs as a boxed
     /// future of its own, so that the loop does not hold room for the largest of them while it
-    /// waits (`bench/README.md`, issue 16, lever 3).
+    /// waits (what an idle room costs: `bench/README.md`).
     pub async fn run(mut self: Box<Self>, mut commands: mpsc::Receiver<Box<Command>>) {
         let stop = self.stop.clone();
         loop {
@@ -425,7 +425,7 @@ impl Room {
     }
 
     /// The room's options. Kept once, in its published info: a map of even one option is a
-    /// B-tree leaf of some 600 bytes, and the room need not hold a second one (lever 8).
+    /// B-tree leaf of some 600 bytes, and the room need not hold a second one.
     fn options(&self) -> Map<String, Value> {
         self.info.borrow().options.clone()
     }
