@@ -30,7 +30,8 @@ use tokio::sync::{mpsc, oneshot, watch};
 use tokio_util::sync::CancellationToken;
 use uuid::Uuid;
 
-use super::{game_of, Command, Request, RoomContext};
+use super::creation::game_of;
+use super::{Command, Request, RoomContext};
 use crate::conn::{encode, Conn, ConnId};
 use crate::metrics::METRICS;
 use crate::store::{Fence, RoomRow, RoomWriter, StoreError};

@@ -1,0 +1,112 @@
+//! A new room in the store: its settings and seats, under a fresh code of letters no one misreads.
+
+use chrono::Utc;
+use plateau_games::{registry, GameEntry};
+use plateau_protocol::clock::ClockSetting;
+use plateau_protocol::rest::{Seating, Visibility};
+use plateau_protocol::{PlayerRef, RoomStatus};
+use rand::Rng;
+use serde_json::{Map, Value};
+
+use crate::store::{RoomRow, RoomWriter, SeatRow, Store, StoreError};
+
+/// Letters and digits without look-alikes (no 0/O, 1/I/L).
+const CODE_ALPHABET: &[u8] = b"23456789ABCDEFGHJKMNPQRSTUVWXYZ";
+/// 8 characters of a 31-letter alphabet: 39 random bits.
+const CODE_LENGTH: usize = 8;
+/// What a new room is made of (a rematch copies it from the room before).
+pub struct RoomSettings {
+    pub game: String,
+    pub players: usize,
+    pub visibility: Visibility,
+    pub options: Map<String, Value>,
+    pub clock: Option<ClockSetting>,
+    pub seating: Seating,
+    pub rated: bool,
+}
+
+/// Stores a new waiting room with `host` in `host_seat`, under a fresh code; as the rematch of the
+/// room `rematch_of` writes, if given (linked to it in the same transaction).
+pub async fn store_new_room(
+    store: &Store,
+    host: &PlayerRef,
+    host_seat: usize,
+    settings: RoomSettings,
+    rematch_of: Option<&RoomWriter>,
+) -> Result<RoomRow, StoreError> {
+    let mut seats: Vec<SeatRow> = (0..settings.players)
+        .map(|seat| SeatRow {
+            seat: seat as i32,
+            player_id: None,
+            player_name: None,
+            bot: false,
+        })
+        .collect();
+    seats[host_seat].player_id = Some(host.id);
+    seats[host_seat].player_name = Some(host.name.clone());
+    let created_at = Utc::now();
+    let mut row = RoomRow {
+        code: new_code(),
+        game: settings.game,
+        players: settings.players,
+        visibility: settings.visibility.as_str().to_string(),
+        options: settings.options,
+        host: host.id,
+        status: RoomStatus::Waiting.as_str().to_string(),
+        match_id: None,
+        created_at,
+        // Nobody is connected yet: the creator joins over the WebSocket.
+        vacant_since: Some(created_at),
+        clock: settings.clock,
+        rematch: None,
+        seating: settings.seating.as_str().into(),
+        rated: settings.rated,
+        seats,
+    };
+    // A code already taken (rare: 39 bits) gets another draw.
+    let mut attempts = 0;
+    loop {
+        let stored = match rematch_of {
+            None => store.create_room(&row).await,
+            Some(before) => before.create_rematch(&row).await,
+        };
+        match stored {
+            Ok(()) => return Ok(row),
+            Err(StoreError::Conflict(_)) if attempts < 5 => {
+                attempts += 1;
+                row.code = new_code();
+            }
+            Err(e) => return Err(e),
+        }
+    }
+}
+
+/// A fresh room code.
+fn new_code() -> String {
+    let mut rng = rand::rng();
+    (0..CODE_LENGTH)
+        .map(|_| CODE_ALPHABET[rng.random_range(0..CODE_ALPHABET.len())] as char)
+        .collect()
+}
+
+/// The game of a stored room (it was validated when the room was created).
+pub(super) fn game_of(row: &RoomRow) -> Result<&'static dyn GameEntry, String> {
+    registry::find(&row.game).ok_or_else(|| format!("this server does not run `{}`", row.game))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn codes_have_no_look_alikes_and_enough_entropy() {
+        let code = new_code();
+        assert_eq!(code.len(), CODE_LENGTH);
+        assert!(code.bytes().all(|c| CODE_ALPHABET.contains(&c)));
+        for c in b"01OIL" {
+            assert!(!CODE_ALPHABET.contains(c));
+        }
+        let bits = (CODE_ALPHABET.len() as f64).log2() * CODE_LENGTH as f64;
+        assert!(bits >= 30.0, "{bits} bits");
+    }
+}

@@ -1,0 +1,593 @@
+//! The registry of rooms: finds them by code (here, or where they run), creates them, brings them
+//! back from the store at start, loads finished ones on demand, and hands requests to them.
+
+use chrono::{DateTime, Utc};
+use plateau_games::{registry, Match, SetupError};
+use plateau_protocol::clock::ClockSetting;
+use plateau_protocol::rest::{NewRoom, RoomInfo, Seating, Visibility};
+use plateau_protocol::{ErrorCode, PlayerRef, RoomStatus};
+use serde_json::Value;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+use tokio::sync::{mpsc, watch};
+use tokio_util::sync::CancellationToken;
+use tokio_util::task::TaskTracker;
+use tracing::Instrument;
+
+use crate::config::RoomLimits;
+use crate::conn::Conn;
+use crate::engine_host::{Checkpoints, StateError};
+use crate::error::ApiError;
+use crate::store::{Fence, MatchRow, RoomRow, Store, StoreError};
+
+use super::creation::{game_of, store_new_room, RoomSettings};
+use super::loading;
+use super::lobby::{self, LobbyKey};
+use super::placement::{Claim, ForwardError, Placement};
+use super::room;
+use super::{Command, Request, TicketReply};
+
+/// Commands queued for one room before senders wait.
+const ROOM_QUEUE: usize = 1024;
+
+/// A live room: where to send commands, and its latest public info.
+#[derive(Clone)]
+pub struct RoomHandle {
+    /// Boxed: a queue allocates its first block of 32 slots when it is made, and a `Command` is
+    /// some 150 bytes, a box 8 (what an idle room costs, `bench/README.md`).
+    commands: mpsc::Sender<Box<Command>>,
+    info: watch::Receiver<RoomInfo>,
+    /// Stops the room (this node lost its lease).
+    stop: CancellationToken,
+}
+
+/// Where a room runs: here, or on another node (several nodes).
+pub enum Route {
+    Local(RoomHandle),
+    Remote(uuid::Uuid),
+}
+
+impl RoomHandle {
+    /// Queues a command; false if the room has just stopped (look it up again).
+    pub async fn send(&self, command: Command) -> Result<(), Command> {
+        self.commands
+            .send(Box::new(command))
+            .await
+            .map_err(|e| *e.0)
+    }
+
+    pub fn info(&self) -> RoomInfo {
+        self.info.borrow().clone()
+    }
+}
+
+/// What every room task needs besides its own state.
+pub struct RoomContext {
+    pub store: Store,
+    /// How long a bot waits before it plays.
+    pub bot_delay: Duration,
+    /// Where bots think.
+    pub bots: crate::engine_host::bots::BotPool,
+    /// How long a player has for a decision the rules can settle without them (then they do).
+    pub decision_timeout: Duration,
+    /// Cancelled at shutdown: rooms finish the command under way and stop.
+    pub shutdown: CancellationToken,
+    /// Bounds on rooms and matches.
+    pub limits: RoomLimits,
+}
+
+/// All live rooms by code.
+#[derive(Clone)]
+pub struct Rooms {
+    live: Arc<Mutex<HashMap<String, RoomHandle>>>,
+    /// One load from the store per room at a time, so a room is never loaded twice.
+    loading: Arc<loading::LoadLocks>,
+    /// Serialises room creation, so two requests at once cannot both pass the open-rooms limit.
+    creating: Arc<tokio::sync::Mutex<()>>,
+    context: Arc<RoomContext>,
+    tasks: TaskTracker,
+    /// Copies of stored matches every few plies, for the state at a ply.
+    checkpoints: Arc<Checkpoints>,
+    /// Where rooms run: here (alone), or on the node holding their lease (several nodes).
+    placement: Arc<dyn Placement>,
+}
+
+impl Rooms {
+    pub fn new(context: RoomContext, placement: Arc<dyn Placement>) -> Self {
+        let checkpoints = Checkpoints::new(context.store.clone(), context.limits.engine_abort());
+        Rooms {
+            checkpoints: Arc::new(checkpoints),
+            live: Arc::default(),
+            loading: Arc::default(),
+            creating: Arc::default(),
+            context: Arc::new(context),
+            tasks: TaskTracker::new(),
+            placement,
+        }
+    }
+
+    /// Creates a room for `host`, who sits in seat 0. A host already at `--open-rooms-per-player`
+    /// waiting rooms is refused with `conflict`.
+    pub async fn create(&self, host: PlayerRef, request: NewRoom) -> Result<RoomInfo, ApiError> {
+        let game = registry::find(&request.game).ok_or_else(|| {
+            ApiError::bad_request(format!("game: unknown game `{}`", request.game))
+        })?;
+        let options = game
+            .validate(
+                request.players,
+                request.options.as_ref().unwrap_or(&Value::Null),
+            )
+            .map_err(|SetupError::Invalid { field, message }| {
+                ApiError::bad_request(format!("{field}: {message}"))
+            })?;
+        let max_plies = self.context.limits.max_plies;
+        // A game's own cap may be lower than the server's, never higher.
+        if options
+            .get("max_plies")
+            .and_then(Value::as_u64)
+            .is_some_and(|own| own > max_plies)
+        {
+            return Err(ApiError::bad_request(format!(
+                "options.max_plies: at most {max_plies} on this server (null: {max_plies})"
+            )));
+        }
+        let clock = ClockSetting::parse(request.clock.as_ref())
+            .map_err(|e| ApiError::bad_request(e.to_string()))?;
+        let _creating = self.creating.lock().await;
+        let limit = self.context.limits.open_rooms_per_player;
+        if self.context.store.waiting_rooms_hosted(host.id).await? >= u64::from(limit) {
+            return Err(ApiError::new(
+                ErrorCode::Conflict,
+                format!("you already host {limit} waiting rooms: start or leave one first"),
+            ));
+        }
+        let settings = RoomSettings {
+            game: request.game,
+            players: request.players,
+            visibility: request.visibility,
+            options: options.into_iter().collect(),
+            clock,
+            seating: request
+                .seating
+                .unwrap_or(Seating::default_for(request.visibility)),
+            rated: request.rated,
+        };
+        let row = store_new_room(&self.context.store, &host, 0, settings, None).await?;
+        // From the lease to the task, as a load is: this node's own sweep may find the new room
+        // without a lease meanwhile, and must find it running, not take its lease a second time
+        // and run a second copy of it.
+        let _loading = self.loading.lock(&row.code).await;
+        let fence = match self.placement.claim(&row.code, false).await? {
+            Claim::Here(fence) => fence,
+            // Swept by another node in the moment since it was stored: it runs there.
+            Claim::Elsewhere(_) | Claim::NoRoom => return Ok(room::info_from_row(&row)),
+        };
+        let writer = self.context.store.room_writer(&row.code, fence);
+        let handle = self.spawn(Box::new(room::Room::new(
+            row,
+            None,
+            self.context.clone(),
+            writer,
+            self.context.shutdown.child_token(),
+        )));
+        Ok(handle.info())
+    }
+
+    /// Where room `code` (any case) runs. Alone, or when no node runs it, it is loaded here from
+    /// the store (a finished match, after a restart or once its task has stopped); with several
+    /// nodes, a room another node holds the lease of is `Remote`. None: no such room.
+    pub async fn route(&self, code: &str) -> Result<Option<Route>, StoreError> {
+        Ok(self.route_or_load(code).await?.0)
+    }
+
+    /// [`Rooms::route`], and whether this call loaded the room here.
+    async fn route_or_load(&self, code: &str) -> Result<(Option<Route>, bool), StoreError> {
+        let code = code.to_ascii_uppercase();
+        if let Some(handle) = self.live_handle(&code) {
+            return Ok((Some(Route::Local(handle)), false));
+        }
+        if let Some(owner) = self.placement.owner_of(&code) {
+            return Ok((Some(Route::Remote(owner)), false));
+        }
+        let _loading = self.loading.lock(&code).await;
+        if let Some(handle) = self.live_handle(&code) {
+            return Ok((Some(Route::Local(handle)), false));
+        }
+        // Stopping: this node takes no room any more (its leases are being let go).
+        let stopping = self.context.shutdown.is_cancelled();
+        let fence = match self.placement.claim(&code, stopping).await? {
+            Claim::Here(fence) => fence,
+            Claim::Elsewhere(owner) => return Ok((Some(Route::Remote(owner)), false)),
+            Claim::NoRoom => return Ok((None, false)),
+        };
+        // Read after the lease is taken: the room at its last committed version.
+        let Some(row) = self.context.store.room(&code).await? else {
+            return Ok((None, false));
+        };
+        let handle = self.load(row, fence).await?;
+        if handle.is_some() {
+            self.placement.announce(&code).await;
+        }
+        let loaded = handle.is_some();
+        Ok((handle.map(Route::Local), loaded))
+    }
+
+    /// Hands `request` of `conn` (a connection of this node) to room `code` (any case), here or on
+    /// the node that runs it; for a rematch, `reply` gets the room's answer. A room that stops as
+    /// the request is sent is looked up again (it reloads from the store, or is found where it
+    /// moved).
+    pub async fn deliver(
+        &self,
+        code: &str,
+        conn: &Conn,
+        request: Request,
+        reply: Option<TicketReply>,
+        received: Instant,
+    ) -> Result<(), DeliverError> {
+        let mut pending = Some((request, reply));
+        for _ in 0..2 {
+            let (request, reply) = pending.take().expect("kept until sent");
+            match self.route(code).await? {
+                Some(Route::Local(room)) => {
+                    let command = Command::Request {
+                        conn: conn.clone(),
+                        request,
+                        received,
+                        reply,
+                    };
+                    match room.send(command).await {
+                        Ok(()) => return Ok(()),
+                        Err(Command::Request { request, reply, .. }) => {
+                            pending = Some((request, reply))
+                        }
+                        Err(Command::NodeGone { .. }) => unreachable!("sent as a request"),
+                    }
+                }
+                Some(Route::Remote(node)) => {
+                    let forwarded = self.placement.forward(node, code, conn, request, reply);
+                    return match forwarded.await {
+                        Ok(()) => Ok(()),
+                        Err(ForwardError::Unknown) => Err(DeliverError::Unknown),
+                        Err(e) => {
+                            // Gone or moved: asked again from the database next time.
+                            self.placement.forget_owner(&code.to_ascii_uppercase());
+                            tracing::info!(error = %e, room = code, "a forwarded command failed");
+                            Err(DeliverError::Moving)
+                        }
+                    };
+                }
+                None => return Err(DeliverError::Unknown),
+            }
+        }
+        Err(DeliverError::Restarting)
+    }
+
+    /// Takes over room `code` if no node runs it (several nodes); true if this call loaded it here
+    /// (not if it was already running here, or was being created or loaded here meanwhile).
+    pub async fn take_over(&self, code: &str) -> Result<bool, StoreError> {
+        if self.live_handle(code).is_some() {
+            return Ok(false);
+        }
+        // A stale guess of its owner must not keep it from being taken.
+        self.placement.forget_owner(code);
+        let (route, loaded) = self.route_or_load(code).await?;
+        Ok(loaded && matches!(route, Some(Route::Local(_))))
+    }
+
+    /// The codes of the rooms running here (not stopping).
+    pub fn running(&self) -> Vec<String> {
+        self.live
+            .lock()
+            .expect("room registry lock")
+            .iter()
+            .filter(|(_, handle)| !handle.commands.is_closed() && !handle.stop.is_cancelled())
+            .map(|(code, _)| code.clone())
+            .collect()
+    }
+
+    /// Stops the rooms of `asked` (running here when their leases were renewed) whose lease this
+    /// node no longer holds: another node took them.
+    pub fn stop_unheld(&self, asked: &[String], held: &std::collections::HashSet<String>) {
+        let live = self.live.lock().expect("room registry lock");
+        for code in asked.iter().filter(|code| !held.contains(*code)) {
+            if let Some(handle) = live.get(code).filter(|h| !h.commands.is_closed()) {
+                tracing::warn!(room = %code, "lease lost: the room stops here");
+                handle.stop.cancel();
+            }
+        }
+    }
+
+    /// Queues a notice for every room run here (rooms too busy to take it now miss it).
+    pub fn tell_all(&self, notice: impl Fn() -> Command) {
+        for handle in self.live.lock().expect("room registry lock").values() {
+            let _ = handle.commands.try_send(Box::new(notice()));
+        }
+    }
+
+    /// The info of every room run here.
+    pub fn local_infos(&self) -> Vec<RoomInfo> {
+        self.live
+            .lock()
+            .expect("room registry lock")
+            .values()
+            .map(RoomHandle::info)
+            .collect()
+    }
+
+    /// The public info of room `code`: from the live room, or the store.
+    pub async fn info(&self, code: &str) -> Result<Option<RoomInfo>, StoreError> {
+        let code = code.to_ascii_uppercase();
+        if let Some(handle) = self.live_handle(&code) {
+            return Ok(Some(handle.info()));
+        }
+        if let Some(info) = self.placement.remote_info(&code) {
+            return Ok(Some(info));
+        }
+        Ok(self
+            .context
+            .store
+            .room(&code)
+            .await?
+            .map(|row| room::info_from_row(&row)))
+    }
+
+    /// A page of the lobby: at most `limit` public rooms waiting for players, newest first, after
+    /// the room `after` (the cursor); and the cursor of the next page when there is one. Only the
+    /// page's rooms are copied out of the registry.
+    pub fn lobby(
+        &self,
+        after: Option<&LobbyKey>,
+        limit: usize,
+    ) -> (Vec<RoomInfo>, Option<LobbyKey>) {
+        let in_lobby = |info: &RoomInfo| {
+            info.visibility == Visibility::Public && info.status == RoomStatus::Waiting
+        };
+        let mut waiting: Vec<(LobbyKey, LobbyRoom)> = self
+            .live
+            .lock()
+            .expect("room registry lock")
+            .values()
+            .filter_map(|handle| {
+                let info = handle.info.borrow();
+                in_lobby(&info).then(|| {
+                    let key = LobbyKey::new(info.created_at, &info.code);
+                    (key, LobbyRoom::Here(handle.clone()))
+                })
+            })
+            .collect();
+        // Rooms other nodes run, as their owners last said (several nodes).
+        let here: std::collections::HashSet<String> = waiting
+            .iter()
+            .map(|(key, _)| key.code().to_string())
+            .collect();
+        waiting.extend(
+            self.placement
+                .remote_infos(&in_lobby)
+                .into_iter()
+                .filter(|info| !here.contains(&info.code))
+                .map(|info| {
+                    let key = LobbyKey::new(info.created_at, &info.code);
+                    (key, LobbyRoom::Elsewhere(Box::new(info)))
+                }),
+        );
+        let (page, more) = lobby::page(waiting, after, limit);
+        let next = more
+            .then(|| page.last().map(|(key, _)| key.clone()))
+            .flatten();
+        let infos = page
+            .into_iter()
+            .map(|(_, room)| match room {
+                LobbyRoom::Here(handle) => handle.info(),
+                LobbyRoom::Elsewhere(info) => *info,
+            })
+            .collect();
+        (infos, next)
+    }
+
+    /// The live rooms whose info `keep` accepts (for quick pairing); only those are copied out.
+    pub fn live_matching(&self, keep: impl Fn(&RoomInfo) -> bool + Sync) -> Vec<RoomInfo> {
+        let mut infos: Vec<RoomInfo> = self
+            .live
+            .lock()
+            .expect("room registry lock")
+            .values()
+            .filter_map(|handle| {
+                let info = handle.info.borrow();
+                keep(&info).then(|| info.clone())
+            })
+            .collect();
+        // With several nodes, the rooms the others run too, as their owners last said.
+        let here: std::collections::HashSet<String> =
+            infos.iter().map(|info| info.code.clone()).collect();
+        infos.extend(
+            self.placement
+                .remote_infos(&keep)
+                .into_iter()
+                .filter(|info| !here.contains(&info.code)),
+        );
+        infos
+    }
+
+    /// A stored match after `ply` plies (see [`checkpoints`]: time independent of its length).
+    pub async fn state_at(&self, row: &MatchRow, ply: i64) -> Result<Box<dyn Match>, StateError> {
+        self.checkpoints.state_at(row, ply).await
+    }
+
+    /// Where rooms run (for sessions: frames from rooms elsewhere, rooms that move).
+    pub fn placement(&self) -> &Arc<dyn Placement> {
+        &self.placement
+    }
+
+    /// How long one engine call may run (`--engine-abort-ms`).
+    pub fn engine_budget(&self) -> Duration {
+        self.context.limits.engine_abort()
+    }
+
+    /// Live rooms by status, for metrics.
+    pub fn count_by_status(&self) -> HashMap<RoomStatus, usize> {
+        let mut counts = HashMap::new();
+        for handle in self.live.lock().expect("room registry lock").values() {
+            *counts.entry(handle.info.borrow().status).or_default() += 1;
+        }
+        counts
+    }
+
+    /// Brings back every room that was waiting or playing: matches are replayed from their moves.
+    /// Runs before the listener accepts connections.
+    pub async fn recover(&self) -> Result<usize, StoreError> {
+        // Waiting rooms long empty expire here, in one statement, rather than each in a task.
+        let ttl = chrono::Duration::from_std(self.context.limits.waiting_room_ttl())
+            .unwrap_or(chrono::Duration::MAX);
+        let cutoff = Utc::now()
+            .checked_sub_signed(ttl)
+            .unwrap_or(DateTime::<Utc>::MIN_UTC);
+        let expired = self.context.store.expire_waiting_rooms(cutoff).await?;
+        if expired > 0 {
+            tracing::info!(
+                rooms = expired,
+                "waiting rooms expired while the server was down"
+            );
+        }
+        if !self.placement.recovers_at_start() {
+            // Several nodes: the rooms no node runs are taken by the sweep, shared with the others.
+            return Ok(0);
+        }
+        let rows = self.context.store.live_rooms().await?;
+        let mut count = 0;
+        for row in rows {
+            let code = row.code.clone();
+            match self.load(row, None).await {
+                Ok(Some(_)) => count += 1,
+                Ok(None) => {}
+                Err(e) => tracing::error!(room = %code, error = %e, "could not bring a room back"),
+            }
+        }
+        Ok(count)
+    }
+
+    /// Waits for every room task to finish its command under way (after `shutdown` is cancelled).
+    pub async fn stopped(&self) {
+        self.tasks.close();
+        self.tasks.wait().await;
+    }
+
+    /// The handle of a running room (one whose task has stopped does not count).
+    fn live_handle(&self, code: &str) -> Option<RoomHandle> {
+        self.live
+            .lock()
+            .expect("room registry lock")
+            .get(code)
+            .filter(|h| !h.commands.is_closed())
+            .cloned()
+    }
+
+    /// Starts the task of a stored room. A match whose stored moves do not replay is logged and
+    /// left out; one whose engine fails in the replay is aborted (stored, once) and the room runs
+    /// without it.
+    async fn load(
+        &self,
+        mut row: RoomRow,
+        fence: Option<Fence>,
+    ) -> Result<Option<RoomHandle>, StoreError> {
+        if let Err(e) = game_of(&row) {
+            tracing::error!(room = %row.code, error = %e, "room left out");
+            return Ok(None);
+        }
+        let writer = self.context.store.room_writer(&row.code, fence);
+        let budget = self.context.limits.engine_abort();
+        let live = match row.match_id {
+            Some(id) => match room::LiveMatch::load(&self.context.store, id, &row, budget).await? {
+                Ok(live) => Some(live),
+                Err(room::Unreplayable::Data(e)) => {
+                    tracing::error!(room = %row.code, error = %e, "stored match does not replay");
+                    return Ok(None);
+                }
+                Err(room::Unreplayable::Engine(failure)) => {
+                    if row.status != RoomStatus::Aborted.as_str() {
+                        tracing::error!(room = %row.code, match_id = %id, error = %failure,
+                            "the rules engine failed replaying the match: match aborted");
+                        writer
+                            .abort_match(id, &room::aborted_result(Vec::new()), Utc::now())
+                            .await?;
+                        row.status = RoomStatus::Aborted.as_str().into();
+                    }
+                    None
+                }
+            },
+            None => None,
+        };
+        Ok(Some(self.spawn(Box::new(room::Room::new(
+            row,
+            live,
+            self.context.clone(),
+            writer,
+            self.context.shutdown.child_token(),
+        )))))
+    }
+
+    fn spawn(&self, room: Box<room::Room>) -> RoomHandle {
+        let (commands, receiver) = mpsc::channel(ROOM_QUEUE);
+        let handle = RoomHandle {
+            commands,
+            info: room.subscribe(),
+            stop: room.stopper(),
+        };
+        let code = handle.info().code;
+        self.live
+            .lock()
+            .expect("room registry lock")
+            .insert(code.clone(), handle.clone());
+        let live = self.live.clone();
+        let span = tracing::info_span!("room", code = %code);
+        let placement = self.placement.clone();
+        placement.follow_info(handle.info.clone());
+        let stop = handle.stop.clone();
+        let fence = room.fence().cloned();
+        let shutdown = self.context.shutdown.clone();
+        self.tasks.spawn(
+            async move {
+                room.run(receiver).await;
+                // Only this room's own handle: a reload under the same code may have replaced it.
+                {
+                    let mut live = live.lock().expect("room registry lock");
+                    if live.get(&code).is_some_and(|h| h.commands.is_closed()) {
+                        live.remove(&code);
+                    }
+                }
+                let Some(fence) = fence else {
+                    return;
+                };
+                if !stop.is_cancelled() {
+                    // Stopped of itself (finished and idle): another node may load it when needed.
+                    placement.let_go(&fence).await;
+                } else if !shutdown.is_cancelled() {
+                    // Lost to another node: this node's connections join it again there.
+                    placement.lost(&code);
+                }
+                // At shutdown all claims go at once (the cluster's `leave`).
+            }
+            .instrument(span),
+        );
+        handle
+    }
+}
+
+/// Why a request could not be handed to its room.
+#[derive(Debug, thiserror::Error)]
+pub enum DeliverError {
+    #[error("no such room")]
+    Unknown,
+    #[error("the room is moving to another server; try again in a few seconds")]
+    Moving,
+    #[error("the room is restarting; try again")]
+    Restarting,
+    #[error(transparent)]
+    Store(#[from] StoreError),
+}
+
+/// A room of the lobby: run here (its info is copied only if it is on the page), or elsewhere.
+enum LobbyRoom {
+    Here(RoomHandle),
+    Elsewhere(Box<RoomInfo>),
+}
