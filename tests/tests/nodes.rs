@@ -268,6 +268,56 @@ fn code_of(room: &Value) -> String {
     room["code"].as_str().expect("a room code").to_string()
 }
 
+/// A match whose replay fails on the node taking it over (its engine panics as it is rebuilt) is
+/// aborted there, once: stored so, its players told where they play on, and the room is not loaded
+/// into the same failure again and again.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_replay_that_fails_on_takeover_aborts_the_match_once() {
+    let db = TestDb::new(Backend::Postgres).await;
+    let mut nodes = start_nodes(&db, 2, 2000, &[]).await;
+    // The room runs on node 0; both players are on node 1.
+    let (code, _, [a, b]) = duel_across("abalone", &nodes[0], &nodes[1], &nodes[1]).await;
+    let mut acked = Vec::new();
+    play_one(&code, &[&a, &b], &mut acked)
+        .await
+        .expect("playing");
+    nodes[1]
+        .set_failpoints("engine-replay=1*panic(a test's failure)")
+        .await;
+    let mark = a.mark();
+    nodes[0].kill9();
+    // Node 1 takes the room over, and its replay fails: the players see it aborted.
+    let aborted = a
+        .wait_for(mark, |f| {
+            f["type"] == "room" && f["room"]["code"] == code && f["room"]["status"] == "aborted"
+        })
+        .await;
+    assert_eq!(aborted["room"]["status"], "aborted", "{aborted}");
+    let api = Api::new(nodes[1].http());
+    let (_, info) = api.get(&format!("/api/v1/rooms/{code}"), None).await;
+    assert_eq!(info["status"], "aborted", "{info}");
+    let (_, summary) = api
+        .get(
+            &format!("/api/v1/matches/{}", info["match"].as_str().unwrap()),
+            None,
+        )
+        .await;
+    assert_eq!(summary["status"], "aborted", "{summary}");
+    assert_eq!(summary["moves"].as_array().unwrap().len(), 1, "{summary}");
+    // Once: node 0 back, the room loaded again anywhere stays as it was stored.
+    nodes[0].restart().await;
+    let (_, info) = Api::new(nodes[0].http())
+        .get(&format!("/api/v1/rooms/{code}"), None)
+        .await;
+    assert_eq!(info["status"], "aborted", "{info}");
+    let aborts = nodes[1]
+        .log_text()
+        .lines()
+        .filter(|line| line.contains("match aborted"))
+        .count();
+    assert_eq!(aborts, 1, "{}", nodes[1].log_tail());
+}
+
 /// SIGTERM hands a node's rooms over at once, long before their leases (30 s here) would expire.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_graceful_stop_hands_rooms_over_at_once() {
