@@ -272,6 +272,47 @@ async fn abandonment_forfeits_the_absent_seat(backend: Backend) {
 }
 on_both_databases!(abandonment_forfeits_the_absent_seat);
 
+/// Abandonment follows the clock: with a correspondence clock, or one giving each move longer than
+/// `--abandon-after-secs`, a seat that leaves on its turn loses only by its clock, never after the
+/// abandonment limit (a correspondence player who closed the tab once forfeited after two minutes).
+async fn abandonment_follows_the_clock(backend: Backend) {
+    let db = TestDb::new(backend).await;
+    let server = TestServer::start_with(
+        &db,
+        &[
+            ("PLATEAU_BOT_DELAY_MS", "0"),
+            ("PLATEAU_ABANDON_AFTER_SECS", "2"),
+        ],
+    )
+    .await;
+    let api = Api::new(server.http());
+    for clock in [
+        json!({"kind": "correspondence", "days": 1}),
+        json!({"kind": "per_move", "s": 60}),
+    ] {
+        let mut room = abalone(2);
+        room["clock"] = clock.clone();
+        let Duo { code, a, b, .. } = started_duo(&server, &api, room).await;
+        b.close().await;
+        let ack = a.play(&code, "m0", a.legal(&code)[0].clone()).await;
+        assert_eq!(ack["type"], "ack", "{ack}");
+        let mark = a.mark();
+        // Bob's turn, Bob away, twice the abandonment limit: nothing happens.
+        tokio::time::sleep(Duration::from_secs(4)).await;
+        assert!(
+            a.try_wait_for(mark, Duration::ZERO, |f| f["type"] == "patch"
+                || f["type"] == "ended")
+                .await
+                .is_none(),
+            "{clock}: no forfeit by abandonment: {:?}",
+            a.frames()
+        );
+        let (_, info) = api.get(&format!("/api/v1/rooms/{code}"), None).await;
+        assert_eq!(info["status"], "playing", "{clock}: {info}");
+    }
+}
+on_both_databases!(abandonment_follows_the_clock);
+
 /// Joins `room` as a player again on a new connection (after a restart), holding its snapshot.
 async fn rejoin(server: &TestServer, player: &plateau_tests::Player, room: &str) -> Client {
     let client = Client::login(&server.ws_url(), player).await;

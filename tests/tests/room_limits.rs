@@ -64,6 +64,43 @@ async fn open_rooms_per_player_is_configurable() {
     assert_error(&refused, 409, "conflict");
 }
 
+/// A rematch room is a waiting room its asker hosts: it counts toward `--open-rooms-per-player`.
+/// A player already at the limit is refused `conflict` and no room is made; the other player,
+/// under it, makes the rematch. (Rematches once took a host past any limit.)
+async fn a_rematch_counts_toward_the_open_rooms(backend: Backend) {
+    let db = TestDb::new(backend).await;
+    let server = TestServer::start_with(&db, &[("PLATEAU_OPEN_ROOMS_PER_PLAYER", "1")]).await;
+    let api = Api::new(server.http());
+    let duo = plateau_tests::scenario::started_abalone_duo(&server, &api, "private").await;
+    let (code, a, b) = (&duo.code, &duo.a, &duo.b);
+    let mark = b.mark();
+    a.resign(code).await;
+    b.wait_for_frame(mark, "ended", code).await;
+    // Bob hosts a waiting room: he is at the limit.
+    api.create_room(&duo.bob, abalone("private")).await;
+    let mark = b.mark();
+    b.rematch(code).await;
+    let refused = b
+        .wait_for(mark, |f| f["type"] == "error" || f["type"] == "rematch")
+        .await;
+    assert_eq!(refused["code"], "conflict", "{refused}");
+    let store = plateau::store::Store::connect(&db.url, 1).await.unwrap();
+    let bob: uuid::Uuid = duo.bob.id.parse().unwrap();
+    assert_eq!(
+        store.waiting_rooms_hosted(bob).await.unwrap(),
+        1,
+        "no rematch room was made"
+    );
+    // Alice hosts nothing waiting: her rematch is made.
+    let mark = a.mark();
+    a.rematch(code).await;
+    let told = a.wait_for_frame(mark, "rematch", code).await;
+    let next = told["next"].as_str().expect("the rematch room").to_string();
+    let (_, info) = api.get(&format!("/api/v1/rooms/{next}"), None).await;
+    assert_eq!(info["host"], duo.alice.id.as_str(), "{info}");
+}
+on_both_databases!(a_rematch_counts_toward_the_open_rooms);
+
 /// The next page's address from a `Link: <...>; rel="next"` header.
 fn next_link(response: &reqwest::Response) -> Option<String> {
     let link = response.headers().get("link")?.to_str().ok()?;

@@ -25,6 +25,18 @@ pub struct RoomSettings {
     pub rated: bool,
 }
 
+/// Why `host` may not host another waiting room (`--open-rooms-per-player`), if it may not: every
+/// way of making a room (created, or a rematch) counts.
+pub async fn too_many_open_rooms(
+    store: &Store,
+    host: uuid::Uuid,
+    limit: u32,
+) -> Result<Option<String>, StoreError> {
+    let hosted = store.waiting_rooms_hosted(host).await?;
+    Ok((hosted >= u64::from(limit))
+        .then(|| format!("you already host {limit} waiting rooms: start or leave one first")))
+}
+
 /// Stores a new waiting room with `host` in `host_seat`, under a fresh code; as the rematch of the
 /// room `rematch_of` writes, if given (linked to it in the same transaction).
 pub async fn store_new_room(

@@ -21,7 +21,7 @@ use crate::engine_host::{Checkpoints, StateError};
 use crate::error::ApiError;
 use crate::store::{Fence, MatchRow, RoomRow, Store, StoreError};
 
-use super::creation::{game_of, store_new_room, RoomSettings};
+use super::creation::{game_of, store_new_room, too_many_open_rooms, RoomSettings};
 use super::loading;
 use super::lobby::{self, LobbyKey};
 use super::placement::{Claim, ForwardError, Placement};
@@ -136,11 +136,8 @@ impl Rooms {
             .map_err(|e| ApiError::bad_request(e.to_string()))?;
         let _creating = self.creating.lock().await;
         let limit = self.context.limits.open_rooms_per_player;
-        if self.context.store.waiting_rooms_hosted(host.id).await? >= u64::from(limit) {
-            return Err(ApiError::new(
-                ErrorCode::Conflict,
-                format!("you already host {limit} waiting rooms: start or leave one first"),
-            ));
+        if let Some(refused) = too_many_open_rooms(&self.context.store, host.id, limit).await? {
+            return Err(ApiError::new(ErrorCode::Conflict, refused));
         }
         let settings = RoomSettings {
             game: request.game,

@@ -8,6 +8,7 @@ use plateau_protocol::{ErrorCode, RoomStatus};
 
 use super::Room;
 use crate::conn::{encode, Conn};
+use crate::rooms::creation::too_many_open_rooms;
 use crate::rooms::{store_new_room, RematchTicket, RoomSettings};
 
 impl Room {
@@ -30,6 +31,19 @@ impl Room {
                 seat: next_seat,
                 seated: false,
             });
+        }
+        // A rematch room is a waiting room its asker hosts: it counts as one.
+        let limit = self.context.limits.open_rooms_per_player;
+        match too_many_open_rooms(&self.context.store, conn.player.id, limit).await {
+            Ok(Some(refused)) => {
+                self.refuse(conn, None, ErrorCode::Conflict, refused);
+                return None;
+            }
+            Ok(None) => {}
+            Err(e) => {
+                self.refuse_unstored(conn, None, &e, "make the rematch room");
+                return None;
+            }
         }
         let settings = RoomSettings {
             game: self.settings.game.info().id.to_string(),

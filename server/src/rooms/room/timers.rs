@@ -7,6 +7,7 @@
 
 use chrono::Utc;
 use plateau_games::Seat;
+use plateau_protocol::clock::ClockSetting;
 use plateau_protocol::{ForfeitReason, RoomStatus};
 use tokio::time::Instant;
 
@@ -56,6 +57,21 @@ impl Room {
         }
     }
 
+    /// Whether the clock alone decides when an absent seat loses: a correspondence clock, or one
+    /// giving each move longer than `--abandon-after-secs`. A player may take that long to come
+    /// back, as the clock allows; `--abandon-after-secs` would cut it short. (A Fischer bank is
+    /// not a time per move: such rooms keep the abandonment limit.)
+    fn clock_rules_absence(&self) -> bool {
+        let abandon_after = self.context.limits.abandon_after();
+        match self.settings.clock {
+            Some(ClockSetting::Correspondence { .. }) => true,
+            Some(ClockSetting::PerMove { s }) => {
+                std::time::Duration::from_secs(u64::from(s)) > abandon_after
+            }
+            Some(ClockSetting::Fischer { .. }) | None => false,
+        }
+    }
+
     /// The earliest thing the room must do, and when.
     pub(super) fn next_duty(&self) -> Option<(Instant, Duty)> {
         let mut duties: Vec<(Instant, Duty)> = Vec::new();
@@ -73,7 +89,12 @@ impl Room {
                 duties.push((now + left, Duty::OutOfTime(seat)));
             }
             let abandon_after = self.context.limits.abandon_after();
-            for seat in live.clocked_seats() {
+            let seats = if self.clock_rules_absence() {
+                Vec::new()
+            } else {
+                live.clocked_seats()
+            };
+            for seat in seats {
                 if let (Some(away), Some(acting)) =
                     (self.seats.absent_since[seat], self.seats.acting_since[seat])
                 {
