@@ -262,8 +262,37 @@ async fn started(
     (code, clients)
 }
 
+/// A rated room: rated rooms need a clock (a correspondence one here, never in a hurry).
 fn rated(game: &str, players: usize) -> Value {
-    json!({"game": game, "players": players, "visibility": "private", "seating": "host_first", "rated": true})
+    json!({"game": game, "players": players, "visibility": "private", "seating": "host_first",
+           "rated": true, "clock": {"kind": "correspondence", "days": 1}})
+}
+
+/// Every seat of a started match makes a move of its own, the seat to act first each time (a rated
+/// match is rated only once every seat has moved); the version the clients hold after them.
+async fn every_seat_moves(code: &str, clients: &[Client]) -> u64 {
+    let mut version = 1;
+    let mut moved = vec![false; clients.len()];
+    while moved.contains(&false) {
+        for c in clients {
+            c.until_version(code, version).await;
+        }
+        let seat = clients
+            .iter()
+            .position(|c| !c.legal(code).is_empty())
+            .expect("a seat to act");
+        let mv = clients[seat].legal(code)[0].clone();
+        let ack = clients[seat]
+            .play(code, &format!("first-{version}"), mv)
+            .await;
+        assert_eq!(ack["type"], "ack", "{ack}");
+        moved[seat] = true;
+        version += 1;
+    }
+    for c in clients {
+        c.until_version(code, version).await;
+    }
+    version
 }
 
 async fn resign(client: &Client, code: &str) {
@@ -316,6 +345,23 @@ async fn rated_rooms_are_for_people(backend: Backend) {
         )
         .await;
     assert_error(&bad, 400, "bad_request");
+    // A rated room needs a clock (any kind): without one the player to move could stall it for
+    // ever. Refused naming the field, and nothing is made.
+    let clockless = api
+        .post(
+            "/api/v1/rooms",
+            &json!({"game": "abalone", "players": 2, "visibility": "private", "rated": true}),
+            Some(&host.token),
+        )
+        .await;
+    assert_error(&clockless, 400, "bad_request");
+    assert!(
+        clockless.1["error"]["message"]
+            .as_str()
+            .is_some_and(|m| m.starts_with("clock:")),
+        "{:?}",
+        clockless.1
+    );
 
     // Bots cannot sit in a rated match: the start is refused and the room still waits.
     let c = Client::login(&server.ws_url(), &host).await;
@@ -353,6 +399,7 @@ async fn a_rated_duel_moves_both_ratings(backend: Backend) {
     let (alice, bob) = (api.new_player("Alice").await, api.new_player("Bob").await);
     assert_eq!(rating(&api, &alice, "abalone").await, None);
     let (code, clients) = started(&server, &api, &[&alice, &bob], rated("abalone", 2)).await;
+    every_seat_moves(&code, &clients).await;
     resign(&clients[0], &code).await;
     let end = ended(&clients[1], &code).await;
     assert_eq!(end["result"]["winners"], json!([1]));
@@ -418,6 +465,7 @@ async fn a_rated_duel_moves_both_ratings(backend: Backend) {
     // An agreed draw between the lower-rated Alice and the higher-rated Bob: a draw is half a win,
     // so Alice goes up and Bob down.
     let (code, clients) = started(&server, &api, &[&alice, &bob], rated("abalone", 2)).await;
+    every_seat_moves(&code, &clients).await;
     clients[0]
         .send(json!({"type": "draw", "room": code, "offer": true}))
         .await;
@@ -435,6 +483,54 @@ async fn a_rated_duel_moves_both_ratings(backend: Backend) {
     assert_eq!((a_games, b_games), (2, 2));
 }
 on_both_databases!(a_rated_duel_moves_both_ratings);
+
+/// A rated match that ends before every seat has made a move of its own ends `aborted`, shown and
+/// stored so, and rated for nobody: resigning at once, agreeing a draw at once, or resigning after
+/// only the other seat moved. (Resigning at ply 0 once moved the winner from 1500 to 1662, and
+/// second accounts farmed the leaderboard's first place that way.)
+async fn a_rated_match_ended_before_every_seat_moved_is_aborted_and_unrated(backend: Backend) {
+    let (_db, server, api) = start(backend).await;
+    let (alice, bob) = (api.new_player("Alice").await, api.new_player("Bob").await);
+    for ending in ["resign at once", "draw at once", "resign after one move"] {
+        let (code, clients) = started(&server, &api, &[&alice, &bob], rated("abalone", 2)).await;
+        match ending {
+            "resign at once" => resign(&clients[1], &code).await,
+            "draw at once" => {
+                for c in &clients {
+                    c.send(json!({"type": "draw", "room": code, "offer": true}))
+                        .await;
+                }
+            }
+            _ => {
+                let mv = clients[0].legal(&code)[0].clone();
+                assert_eq!(clients[0].play(&code, "a1", mv).await["type"], "ack");
+                clients[1].until_version(&code, 2).await;
+                resign(&clients[1], &code).await;
+            }
+        }
+        let end = ended(&clients[0], &code).await;
+        assert_eq!(end["result"]["reason"], "aborted", "{ending}: {end}");
+        assert_eq!(end["result"]["winners"], json!([]), "{ending}: {end}");
+        let (_, info) = api.get(&format!("/api/v1/rooms/{code}"), None).await;
+        assert_eq!(info["status"], "aborted", "{ending}: {info}");
+        let (_, summary) = api
+            .get(
+                &format!("/api/v1/matches/{}", end["match"].as_str().unwrap()),
+                None,
+            )
+            .await;
+        assert_eq!(summary["status"], "aborted", "{ending}: {summary}");
+        for p in [&alice, &bob] {
+            assert_eq!(
+                rating(&api, p, "abalone").await,
+                None,
+                "{ending}: {}",
+                p.name
+            );
+        }
+    }
+}
+on_both_databases!(a_rated_match_ended_before_every_seat_moved_is_aborted_and_unrated);
 
 /// A rated match ended by its rules (here the ply cap: a move stored with the end, through the
 /// group commit) rates its players like any other end.
@@ -480,6 +576,7 @@ async fn a_rated_team_match_rates_teams(backend: Backend) {
     }
     let seated: Vec<&Player> = players.iter().collect();
     let (code, clients) = started(&server, &api, &seated, rated("abalone", 4)).await;
+    every_seat_moves(&code, &clients).await;
     resign(&clients[0], &code).await;
     let end = ended(&clients[1], &code).await;
     assert_eq!(end["result"]["winners"], json!([1, 3]));
@@ -501,9 +598,10 @@ async fn a_rated_three_player_match_ranks_every_side(backend: Backend) {
     }
     let seated: Vec<&Player> = players.iter().collect();
     let (code, clients) = started(&server, &api, &seated, rated("abalone", 3)).await;
+    let version = every_seat_moves(&code, &clients).await;
     resign(&clients[0], &code).await;
     // The forfeit is a version of its own: the second resignation comes after it.
-    clients[1].until_version(&code, 2).await;
+    clients[1].until_version(&code, version + 1).await;
     resign(&clients[1], &code).await;
     let end = ended(&clients[2], &code).await;
     assert_eq!(end["result"]["winners"], json!([2]));
@@ -529,10 +627,12 @@ async fn the_leaderboard_lists_settled_ratings_best_first(backend: Backend) {
     let dan = api.new_player("Dan").await;
     for i in 0..8 {
         let (code, clients) = started(&server, &api, &[&alice, &bob], rated("abalone", 2)).await;
+        every_seat_moves(&code, &clients).await;
         resign(&clients[i % 2], &code).await;
         ended(&clients[(i + 1) % 2], &code).await;
     }
     let (code, clients) = started(&server, &api, &[&carol, &dan], rated("abalone", 2)).await;
+    every_seat_moves(&code, &clients).await;
     resign(&clients[1], &code).await;
     ended(&clients[0], &code).await;
     assert!(rating(&api, &carol, "abalone").await.unwrap().0 > 1500.0);

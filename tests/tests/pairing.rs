@@ -200,14 +200,21 @@ async fn a_far_rating_matches_once_the_room_has_waited(backend: Backend) {
     let duel = code(
         &api.create_room(
             &winner,
-            json!({"game": "abalone", "players": 2, "visibility": "private", "rated": true}),
+            json!({"game": "abalone", "players": 2, "visibility": "private", "rated": true,
+                   "clock": {"kind": "correspondence", "days": 1}}),
         )
         .await,
     );
     let w = join(&server, &api, &winner, &duel).await;
     let l = join(&server, &api, &loser, &duel).await;
     w.send(json!({"type": "start", "room": duel})).await;
-    l.until_version(&duel, 1).await;
+    // Both move once (a rated match counts only then), and the loser resigns.
+    w.until_version(&duel, 1).await;
+    let first = w.legal(&duel)[0].clone();
+    assert_eq!(w.play(&duel, "w1", first).await["type"], "ack");
+    l.until_version(&duel, 2).await;
+    let reply = l.legal(&duel)[0].clone();
+    assert_eq!(l.play(&duel, "l1", reply).await["type"], "ack");
     l.send(json!({"type": "resign", "room": duel})).await;
     w.wait_for(0, |f| f["type"] == "ended" && f["room"] == duel)
         .await;

@@ -134,6 +134,12 @@ impl Rooms {
         }
         let clock = ClockSetting::parse(request.clock.as_ref())
             .map_err(|e| ApiError::bad_request(e.to_string()))?;
+        // Without a clock, the player to move could stall a rated match for ever.
+        if request.rated && clock.is_none() {
+            return Err(ApiError::bad_request(
+                "clock: a rated room needs a clock (fischer, per_move or correspondence)",
+            ));
+        }
         let _creating = self.creating.lock().await;
         let limit = self.context.limits.open_rooms_per_player;
         if let Some(refused) = too_many_open_rooms(&self.context.store, host.id, limit).await? {

@@ -59,6 +59,19 @@ pub struct MatchEnd<'a> {
     pub rated_sides: Option<&'a [Vec<usize>]>,
 }
 
+impl MatchEnd<'_> {
+    /// The status the end leaves the match and its room in: `aborted` for a result of that reason
+    /// (an engine that failed, or a rated match ended before every seat had moved), else
+    /// `finished`.
+    fn status(&self) -> &'static str {
+        if self.result.reason == "aborted" {
+            "aborted"
+        } else {
+            "finished"
+        }
+    }
+}
+
 /// A match as stored.
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct MatchRow {
@@ -151,14 +164,14 @@ const FINISHED_OF_PLAYER_SQL: &str = concat!(
 macro_rules! finish_match {
     ($tx:ident, $match_id:expr, $room_code:expr, $end:expr) => {{
         let end: &MatchEnd<'_> = $end;
-        sqlx::query(
-            "UPDATE matches SET status = 'finished', result = $1, ended_at = $2 WHERE id = $3",
-        )
-        .bind(Json(end.result))
-        .bind(end.ended_at)
-        .bind($match_id)
-        .execute(&mut *$tx)
-        .await?;
+        let status = end.status();
+        sqlx::query("UPDATE matches SET status = $4, result = $1, ended_at = $2 WHERE id = $3")
+            .bind(Json(end.result))
+            .bind(end.ended_at)
+            .bind($match_id)
+            .bind(status)
+            .execute(&mut *$tx)
+            .await?;
         for seat in &end.result.winners {
             sqlx::query("UPDATE match_players SET won = TRUE WHERE match_id = $1 AND seat = $2")
                 .bind($match_id)
@@ -166,8 +179,9 @@ macro_rules! finish_match {
                 .execute(&mut *$tx)
                 .await?;
         }
-        sqlx::query("UPDATE rooms SET status = 'finished' WHERE code = $1")
+        sqlx::query("UPDATE rooms SET status = $2 WHERE code = $1")
             .bind($room_code)
+            .bind(status)
             .execute(&mut *$tx)
             .await?;
         if let Some(sides) = end.rated_sides {

@@ -36,6 +36,9 @@ pub struct LiveMatch {
     pub(super) clocks: Option<Clocks>,
     /// Versions of accepted moves by (player, client move id): a resent move gets its first ack.
     pub(super) acks: HashMap<(Uuid, String), u64>,
+    /// Per seat: whether it has made a move of its own (sent by its player, not played for it by
+    /// the server). A rated match is rated only once every seat has.
+    pub(super) moved: Vec<bool>,
     /// The view each seat (and the spectators) was last sent; None where nobody watches.
     pub(super) seat_views: Vec<Option<HeldView>>,
     pub(super) spectator_view: Option<HeldView>,
@@ -61,6 +64,7 @@ impl LiveMatch {
             bot_levels,
             clocks: None,
             acks: HashMap::new(),
+            moved: vec![false; seats],
             seat_views: vec![None; seats],
             spectator_view: None,
         };
@@ -75,6 +79,11 @@ impl LiveMatch {
             Some(result) if result.reason == RoomStatus::Aborted.as_str() => RoomStatus::Aborted,
             Some(_) => RoomStatus::Finished,
         }
+    }
+
+    /// Whether every seat has made a move of its own.
+    pub(super) fn every_seat_moved(&self) -> bool {
+        self.moved.iter().all(|&moved| moved)
     }
 
     /// The version: one for the start, one per move, one per ruling.
@@ -203,6 +212,7 @@ impl LiveMatch {
         let ended = row.result.map(|r| r.0);
         let mut applied: Vec<Ruling> = Vec::new();
         let mut acks = HashMap::new();
+        let mut moved = vec![false; players];
         let mut ply = 0u64;
         let mut result: Option<MatchResult> = None;
         let mut rulings = row.rulings.0.into_iter().peekable();
@@ -228,6 +238,9 @@ impl LiveMatch {
             ply = mv.ply as u64;
             if let (Some(player), Some(client)) = (mv.player_id, &mv.client_id) {
                 acks.insert((player, client.clone()), ply + applied.len() as u64 + 1);
+            }
+            if mv.player_id.is_some() {
+                moved[seat] = true;
             }
             if i + 1 == moves.len() && rulings.peek().is_none() {
                 result.clone_from(&ended);
@@ -257,6 +270,7 @@ impl LiveMatch {
             bot_levels,
             clocks,
             acks,
+            moved,
             seat_views: vec![None; seats],
             spectator_view: None,
         })

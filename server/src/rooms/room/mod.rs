@@ -34,7 +34,7 @@ use super::creation::game_of;
 use super::{Command, Request, RoomContext};
 use crate::conn::{encode, Conn, ConnId};
 use crate::metrics::METRICS;
-use crate::store::{Fence, RoomRow, RoomWriter, StoreError};
+use crate::store::{Fence, MatchEnd, RoomRow, RoomWriter, StoreError};
 
 /// How long a finished room with nobody in it stays loaded.
 const IDLE_FINISHED: Duration = Duration::from_secs(60);
@@ -192,6 +192,17 @@ pub fn aborted_result(forfeited: Vec<plateau_protocol::Forfeit>) -> MatchResult 
         scores: None,
         reason: RoomStatus::Aborted.as_str().into(),
         forfeited,
+    }
+}
+
+/// The end of a match as it counts: a rated match that ends before every seat has made a move of
+/// its own (a resignation, an agreed draw, a forfeit at once) ends `aborted`, rated for nobody, so
+/// that resigning at once to a second account gains it nothing (as on lichess).
+fn rated_end(rated: bool, every_seat_moved: bool, result: MatchResult) -> MatchResult {
+    if rated && !every_seat_moved {
+        aborted_result(result.forfeited)
+    } else {
+        result
     }
 }
 
@@ -423,6 +434,18 @@ impl Room {
             format!("could not {doing}; try again")
         };
         self.refuse(conn, id, ErrorCode::Internal, message);
+    }
+
+    /// What ending the match with `result` at `at` writes: every rating moves with it when the
+    /// room is rated and the match was not aborted.
+    fn match_end<'a>(&'a self, result: &'a MatchResult, at: DateTime<Utc>) -> MatchEnd<'a> {
+        let live = self.live.as_ref().expect("an end needs a match");
+        let counts = self.settings.rated && result.reason != RoomStatus::Aborted.as_str();
+        MatchEnd {
+            result,
+            ended_at: at,
+            rated_sides: counts.then_some(&live.sides[..]),
+        }
     }
 
     /// The room's options. Kept once, in its published info: a map of even one option is a

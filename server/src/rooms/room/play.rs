@@ -10,13 +10,13 @@ use std::time::{Duration, Instant};
 use uuid::Uuid;
 
 use super::live::{advance_clocks, clocked_seats};
-use super::{aborted_result, result_of, Room};
+use super::{aborted_result, rated_end, result_of, Room};
 use crate::conn::{encode, Conn};
 use crate::engine_host::{build_views, EngineFailure, HostedMatch};
 use crate::metrics::METRICS;
 use crate::rooms::rules::clock::Clocks;
 use crate::rooms::rules::forfeits;
-use crate::store::{MatchEnd, NewMove};
+use crate::store::NewMove;
 use crate::views::{Moment, RecipientView};
 
 /// The least wait before the server plays for a seat again after its move could not be stored.
@@ -78,7 +78,7 @@ impl Room {
         }
         let mut choose = Some(mv);
         match self
-            .engine_turn(move |_| Some((seat, choose.take()?)))
+            .engine_turn(true, move |_| Some((seat, choose.take()?)))
             .await
         {
             TurnOutcome::Played(turn) => self.commit(seat, Some((conn, id, received)), *turn).await,
@@ -102,9 +102,10 @@ impl Room {
 
     /// Runs the engine's part of a turn under the engine's guard (see [`crate::engine_host`]):
     /// `choose` picks the seat and move from the match, which is then played on a copy, and the new
-    /// version's views are built for every viewer watching. An engine that panics or runs past
+    /// version's views are built for every viewer watching. `own`: the move is its player's own
+    /// (not played for the seat by the server). An engine that panics or runs past
     /// `--engine-abort-ms` aborts the match.
-    async fn engine_turn<C>(&mut self, choose: C) -> TurnOutcome
+    async fn engine_turn<C>(&mut self, own: bool, choose: C) -> TurnOutcome
     where
         C: FnOnce(&dyn Match) -> Option<(Seat, Value)> + Send + 'static,
     {
@@ -116,6 +117,7 @@ impl Room {
             .map(|s| live.server_plays(s))
             .collect();
         let (sides, forfeited) = (live.sides.clone(), live.forfeited());
+        let (rated, mut moved) = (self.settings.rated, live.moved.clone());
         let mut clocks = live.clocks.clone();
         // The move's time: stored with it, and the time its view's clocks are taken at.
         let at = Utc::now();
@@ -127,9 +129,12 @@ impl Room {
             // deadline): no input of a client reaches such a failure any more.
             fail::fail_point!("engine-play");
             let played = next.play(seat, &mv)?;
-            let result = next
-                .outcome()
-                .map(|outcome| forfeits::rules_result(result_of(outcome), &sides, &forfeited));
+            moved[seat] |= own;
+            let every_seat_moved = moved.iter().all(|&m| m);
+            let result = next.outcome().map(|outcome| {
+                let result = forfeits::rules_result(result_of(outcome), &sides, &forfeited);
+                rated_end(rated, every_seat_moved, result)
+            });
             let running = clocked_seats(&next.to_act(), &server_plays, result.is_some());
             advance_clocks(&mut clocks, at, Some(seat), running, result.is_some());
             let moment = Moment {
@@ -194,11 +199,7 @@ impl Room {
             client_id: sender.as_ref().map(|(_, id, _)| id.as_str()),
             body: &played.canonical,
             at: now,
-            end: result.as_ref().map(|result| MatchEnd {
-                result,
-                ended_at: now,
-                rated_sides: self.settings.rated.then_some(&live.sides[..]),
-            }),
+            end: result.as_ref().map(|result| self.match_end(result, now)),
         };
         if let Err(e) = self.writer.append_move(&append).await {
             match &sender {
@@ -223,6 +224,7 @@ impl Room {
         }
         self.timers.retry_duties_at = None;
         let live = self.live.as_mut().expect("moves need a match");
+        live.moved[seat] |= sender.is_some();
         live.game = next;
         live.ply = ply;
         live.result = result.clone();
@@ -341,7 +343,7 @@ impl Room {
                     }
                 })
         };
-        match self.engine_turn(choose).await {
+        match self.engine_turn(false, choose).await {
             TurnOutcome::Played(turn) => {
                 let seat = turn.seat;
                 self.commit(seat, None, *turn).await
@@ -384,12 +386,12 @@ impl Room {
         }
         let BotChoice { seat, mv, .. } = choice;
         let chosen = move |m: &dyn Match| Some((seat, mv.or_else(|| m.random_move(seat))?));
-        match self.engine_turn(chosen).await {
+        match self.engine_turn(false, chosen).await {
             TurnOutcome::Played(turn) => self.commit(seat, None, *turn).await,
             TurnOutcome::Refused(e) => {
                 tracing::error!(error = %e, seat, "a bot chose a move the rules refuse");
                 let random = move |m: &dyn Match| Some((seat, m.random_move(seat)?));
-                if let TurnOutcome::Played(turn) = self.engine_turn(random).await {
+                if let TurnOutcome::Played(turn) = self.engine_turn(false, random).await {
                     self.commit(seat, None, *turn).await;
                 }
             }

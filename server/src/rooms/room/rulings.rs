@@ -9,11 +9,11 @@ use serde_json::{json, Value};
 use std::time::Duration;
 
 use super::play::{NewVersion, VersionKind};
-use super::Room;
+use super::{rated_end, Room};
 use crate::conn::{encode, Conn};
 use crate::engine_host::build_views;
 use crate::rooms::rules::forfeits;
-use crate::store::{MatchEnd, Ruling};
+use crate::store::Ruling;
 use crate::views::RecipientView;
 
 /// How long a ruling that could not be stored waits before it is tried again.
@@ -172,13 +172,10 @@ impl Room {
     /// with `event`. False if it could not be stored: nothing changed.
     async fn rule(&mut self, ruling: Ruling, end: Option<MatchResult>, event: Value) -> bool {
         let live = self.live.as_ref().expect("rulings need a match");
+        let end = end.map(|result| rated_end(self.settings.rated, live.every_seat_moved(), result));
         let mut rulings = live.rulings.clone();
         rulings.push(ruling.clone());
-        let match_end = end.as_ref().map(|result| MatchEnd {
-            result,
-            ended_at: ruling.at,
-            rated_sides: self.settings.rated.then_some(&live.sides[..]),
-        });
+        let match_end = end.as_ref().map(|result| self.match_end(result, ruling.at));
         let stored = self
             .writer
             .record_ruling(live.id, &rulings, match_end.as_ref())
