@@ -234,9 +234,23 @@ pub struct RoomLimits {
     /// engines answer well within 100 ms; this is the margin before the server gives up on one.
     #[arg(long, env = "PLATEAU_ENGINE_ABORT_MS", default_value_t = 2000, value_parser = clap::value_parser!(u64).range(1..))]
     pub engine_abort_ms: u64,
+
+    /// Matches with bots a player may have under way at once (as their room's host); starting
+    /// another with bots is `conflict`. Bots search on the server's CPU: this is what they cost.
+    #[arg(long, env = "PLATEAU_BOT_MATCHES_PER_PLAYER", default_value_t = 3)]
+    pub bot_matches_per_player: u32,
+
+    /// Seconds a match the server plays seats of (bots, or seats that forfeited) goes on with no
+    /// person of the match connected; then it ends `aborted` (nobody is there to play for).
+    #[arg(long, env = "PLATEAU_UNATTENDED_AFTER_SECS", default_value_t = 60)]
+    pub unattended_after_secs: u64,
 }
 
 impl RoomLimits {
+    pub fn unattended_after(&self) -> Duration {
+        Duration::from_secs(self.unattended_after_secs)
+    }
+
     pub fn waiting_room_ttl(&self) -> Duration {
         Duration::from_secs(self.waiting_room_ttl_secs)
     }

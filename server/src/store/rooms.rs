@@ -125,6 +125,20 @@ impl Store {
         })
     }
 
+    /// How many rooms `host` hosts whose match is under way with a bot in some seat.
+    pub async fn bot_matches_hosted(&self, host: Uuid) -> Result<u64, StoreError> {
+        let count: i64 = on_pool!(self, |pool| {
+            sqlx::query_scalar(
+                "SELECT COUNT(*) FROM rooms r WHERE r.host = $1 AND r.status = 'playing'
+                    AND EXISTS (SELECT 1 FROM room_seats s WHERE s.room_code = r.code AND s.bot)",
+            )
+            .bind(host)
+            .fetch_one(pool)
+            .await
+        })?;
+        Ok(count as u64)
+    }
+
     /// How many rooms `host` hosts that are waiting for players.
     pub async fn waiting_rooms_hosted(&self, host: Uuid) -> Result<u64, StoreError> {
         let count: i64 = on_pool!(self, |pool| {

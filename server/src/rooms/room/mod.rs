@@ -113,6 +113,9 @@ struct Timers {
     /// Since when this room has had nobody connected, as last stored (None: somebody is). Only
     /// kept up to date while the room is waiting.
     vacant_since: Option<DateTime<Utc>>,
+    /// Since when the match under way, which the server plays seats of, has had no person of
+    /// the match connected (None: it has one, or the server plays no seat).
+    unattended_since: Option<tokio::time::Instant>,
 }
 
 /// A bot searching for a seat's move, off the room's task.

@@ -408,11 +408,19 @@ impl Room {
             tracing::warn!(error = %failure, "the rules engine failed again on an aborted match");
             return;
         }
-        let Some(live) = self.live.as_mut() else {
+        if let Some(match_id) = self.live.as_ref().map(|live| live.id) {
+            tracing::error!(%match_id, error = %failure, "the rules engine failed: match aborted");
+        }
+        self.end_aborted().await;
+    }
+
+    /// Ends the match under way as `aborted` (stored; nobody wins, nobody is rated), tells everyone,
+    /// and takes no more moves.
+    pub(super) async fn end_aborted(&mut self) {
+        let Some(live) = self.live.as_mut().filter(|live| live.result.is_none()) else {
             return;
         };
         let match_id = live.id;
-        tracing::error!(%match_id, error = %failure, "the rules engine failed: match aborted");
         let result = aborted_result(live.forfeited());
         live.result = Some(result.clone());
         // Views held show the match under way: a `sync` builds them again, as aborted.

@@ -168,6 +168,21 @@ impl Room {
                 format!("{empty} seat(s) are empty: wait for players, or start with bots"),
             );
         }
+        if empty > 0 {
+            let limit = self.context.limits.bot_matches_per_player;
+            match self.context.store.bot_matches_hosted(conn.player.id).await {
+                Ok(running) if running >= u64::from(limit) => {
+                    return self.refuse(
+                        &conn,
+                        None,
+                        ErrorCode::Conflict,
+                        format!("you have {limit} matches with bots under way: finish one first"),
+                    );
+                }
+                Ok(_) => {}
+                Err(e) => return self.refuse_unstored(&conn, None, &e, "start the match"),
+            }
+        }
         let mut seed = [0u8; 32];
         if rand::rngs::OsRng.try_fill_bytes(&mut seed).is_err() {
             return self.refuse(

@@ -37,6 +37,8 @@ impl Harness {
             abandon_after_secs: 120,
             max_plies: 2000,
             engine_abort_ms: 2000,
+            bot_matches_per_player: 3,
+            unattended_after_secs: 60,
         };
         let context = RoomContext {
             store: store.clone(),

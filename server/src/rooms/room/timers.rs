@@ -23,10 +23,14 @@ pub(super) enum Duty {
     OutOfTime(Seat),
     /// The seat has had to act with nobody of it connected for `--abandon-after-secs`.
     Abandoned(Seat),
+    /// The server has played seats of the match for `--unattended-after-secs` with no person of
+    /// the match connected.
+    Unattended,
 }
 
 impl Room {
-    /// Notes which seats have a connection in the room now.
+    /// Notes which seats have a connection in the room now, and whether a match the server plays
+    /// seats of still has a person of it connected.
     pub(super) fn track_presence(&mut self) {
         let now = Instant::now();
         for seat in 0..self.seats.absent_since.len() {
@@ -36,6 +40,23 @@ impl Room {
                 (false, None) => self.seats.absent_since[seat] = Some(now),
                 (false, Some(_)) => {}
             }
+        }
+        let unattended = self
+            .live
+            .as_ref()
+            .filter(|live| live.result.is_none())
+            .is_some_and(|live| {
+                let seats = 0..self.seats.occupants.len();
+                let server_plays = seats.clone().any(|s| live.server_plays(s));
+                let attended = seats
+                    .into_iter()
+                    .any(|s| !live.server_plays(s) && self.seats.absent_since[s].is_none());
+                server_plays && !attended
+            });
+        match (unattended, self.timers.unattended_since) {
+            (false, _) => self.timers.unattended_since = None,
+            (true, None) => self.timers.unattended_since = Some(now),
+            (true, Some(_)) => {}
         }
     }
 
@@ -101,6 +122,10 @@ impl Room {
                     duties.push((away.max(acting) + abandon_after, Duty::Abandoned(seat)));
                 }
             }
+            if let Some(since) = self.timers.unattended_since {
+                let after = self.context.limits.unattended_after();
+                duties.push((since + after, Duty::Unattended));
+            }
             // Forfeits wait while their store is away.
             if let Some(retry) = self.timers.retry_duties_at {
                 for (at, duty) in &mut duties {
@@ -139,6 +164,10 @@ impl Room {
             }
             Duty::Abandoned(seat) => {
                 self.forfeit(seat, ForfeitReason::Abandoned).await;
+            }
+            Duty::Unattended => {
+                tracing::info!("nobody of the match was connected for a while: it ends as aborted");
+                self.end_aborted().await;
             }
         }
     }
