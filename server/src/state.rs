@@ -9,8 +9,8 @@ use tokio_util::task::TaskTracker;
 use uuid::Uuid;
 
 use crate::config::Limits;
-use crate::counted::Counted;
-use crate::rate::{quota, FailureRate, KeyedRate, Period};
+use crate::limits::counted::Counted;
+use crate::limits::rate::{quota, FailureRate, KeyedRate, Period};
 use crate::rooms::Rooms;
 use crate::store::Store;
 

@@ -15,9 +15,10 @@ use plateau_protocol::ErrorCode;
 use std::net::SocketAddr;
 use std::time::Duration;
 
-use crate::auth::{new_token, token_hash, Authenticated, Session};
+use crate::accounts::passwords;
+use crate::accounts::tokens::{new_token, token_hash};
+use crate::api::auth::{Authenticated, Session};
 use crate::error::{ApiError, ApiJson};
-use crate::passwords;
 use crate::state::AppState;
 
 #[utoipa::path(put, path = "/api/v1/players/me/password", tag = "accounts", request_body = NewPassword, security(("bearer" = [])),
@@ -55,7 +56,7 @@ pub async fn sign_in(
     ApiJson(body): ApiJson<SignIn>,
 ) -> Result<(StatusCode, Json<PlayerCreated>), ApiError> {
     let budgets = &state.budgets;
-    let address = crate::client_addr::limit_key(client.ip());
+    let address = crate::limits::client_addr::limit_key(client.ip());
     // A name that is not a valid name cannot be anyone's: it fails like a wrong one, and all such
     // names share one budget (kept small: nobody's account is behind it).
     let name = crate::text::name_key(&body.name).ok();

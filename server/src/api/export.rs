@@ -16,7 +16,7 @@ use std::collections::VecDeque;
 use uuid::Uuid;
 
 use super::matches::detail;
-use crate::auth::MaybeAuthenticated;
+use crate::api::auth::MaybeAuthenticated;
 use crate::error::{ApiError, ApiPath};
 use crate::state::AppState;
 use crate::store::{MatchRow, StoreError};

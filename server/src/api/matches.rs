@@ -12,7 +12,7 @@ use serde::Deserialize;
 use serde_json::json;
 use uuid::Uuid;
 
-use crate::auth::MaybeAuthenticated;
+use crate::api::auth::MaybeAuthenticated;
 use crate::engine_host::isolated;
 use crate::error::{ApiError, ApiPath, ApiQuery};
 use crate::state::AppState;

@@ -2,6 +2,7 @@
 //! the operations router (`/metrics`), served on its own listener.
 
 mod accounts;
+pub mod auth;
 mod export;
 mod games;
 mod health;

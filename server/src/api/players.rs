@@ -10,7 +10,8 @@ use plateau_protocol::{ErrorCode, PlayerRef};
 use std::net::SocketAddr;
 use uuid::Uuid;
 
-use crate::auth::{new_token, token_hash, Authenticated};
+use crate::accounts::tokens::{new_token, token_hash};
+use crate::api::auth::Authenticated;
 use crate::error::{ApiError, ApiJson, ApiPath};
 use crate::state::AppState;
 
@@ -26,7 +27,7 @@ pub async fn create(
     if let Err(wait) = state
         .budgets
         .players_per_address
-        .take(&crate::client_addr::limit_key(client.ip()))
+        .take(&crate::limits::client_addr::limit_key(client.ip()))
     {
         return Err(ApiError::rate_limited(
             "too many players created from this address; try again later",

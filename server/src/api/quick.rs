@@ -1,5 +1,5 @@
 //! Quick pairing, `POST /api/v1/rooms/quick` *(addition)*: a waiting public room of the caller's
-//! level to join, or a new one (the choice is [`crate::pairing`]'s).
+//! level to join, or a new one (the choice is [`crate::accounts::pairing`]'s).
 
 use axum::extract::State;
 use axum::http::StatusCode;
@@ -14,9 +14,9 @@ use plateau_protocol::PlayerRef;
 use serde_json::{Map, Value};
 use uuid::Uuid;
 
-use crate::auth::Authenticated;
+use crate::accounts::pairing::{self, Wanted};
+use crate::api::auth::Authenticated;
 use crate::error::{ApiError, ApiJson};
-use crate::pairing::{self, Wanted};
 use crate::state::AppState;
 
 /// One quick pairing at a time on this server: two players who ask at once must not both open a

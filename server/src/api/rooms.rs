@@ -7,7 +7,7 @@ use axum::Json;
 use plateau_protocol::rest::{ErrorBody, NewRoom, RoomInfo};
 use serde::Deserialize;
 
-use crate::auth::Authenticated;
+use crate::api::auth::Authenticated;
 use crate::error::{ApiError, ApiJson, ApiPath, ApiQuery};
 use crate::rooms::LobbyKey;
 use crate::state::AppState;

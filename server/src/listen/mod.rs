@@ -26,7 +26,7 @@ use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
 
 use crate::config::Limits;
-use crate::counted::{Counted, Slot};
+use crate::limits::counted::{Counted, Slot};
 use crate::metrics::METRICS;
 use pending::Pending;
 
@@ -126,7 +126,7 @@ fn admit(shared: &Arc<Shared>, connections: &TaskTracker, tcp: TcpStream, peer: 
         None => return shed(tcp, "capacity"),
     };
     match shared.per_address.take(
-        crate::client_addr::limit_key(peer.ip()),
+        crate::limits::client_addr::limit_key(peer.ip()),
         shared.settings.per_address,
     ) {
         Some(address) => {

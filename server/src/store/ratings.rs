@@ -7,7 +7,7 @@ use std::collections::{BTreeMap, HashMap};
 use uuid::Uuid;
 
 use super::{on_pool, Store, StoreError};
-use crate::ratings::SETTLED_DEVIATION;
+use crate::accounts::ratings::SETTLED_DEVIATION;
 
 /// Every seat's rating changes with the end of a rated match, inside the transaction `$tx` that
 /// stores the end (a macro, since the transaction's type is one per backend). Each player's rating
@@ -43,27 +43,27 @@ macro_rules! rate_match {
                 )
                 .bind(player)
                 .bind(&game)
-                .bind($crate::ratings::Rating::START.rating)
-                .bind($crate::ratings::Rating::START.deviation)
-                .bind($crate::ratings::Rating::START.volatility)
+                .bind($crate::accounts::ratings::Rating::START.rating)
+                .bind($crate::accounts::ratings::Rating::START.deviation)
+                .bind($crate::accounts::ratings::Rating::START.volatility)
                 .bind(at)
                 .fetch_one(&mut *$tx)
                 .await?;
                 current.insert(
                     player,
-                    $crate::ratings::Rating {
+                    $crate::accounts::ratings::Rating {
                         rating,
                         deviation,
                         volatility,
                     },
                 );
             }
-            let before: Vec<Vec<$crate::ratings::Rating>> = sides
+            let before: Vec<Vec<$crate::accounts::ratings::Rating>> = sides
                 .iter()
                 .map(|side| side.iter().map(|&seat| current[&players[seat]]).collect())
                 .collect();
-            let places = $crate::ratings::side_places(sides, $result);
-            let after = $crate::ratings::rate(&before, &places);
+            let places = $crate::accounts::ratings::side_places(sides, $result);
+            let after = $crate::accounts::ratings::rate(&before, &places);
             for (side, new) in sides.iter().zip(&after) {
                 for (&seat, new) in side.iter().zip(new) {
                     let player = players[seat];

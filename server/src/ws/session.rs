@@ -20,9 +20,10 @@ use tokio::sync::mpsc;
 use tokio_util::sync::CancellationToken;
 use tracing::Instrument;
 
+use crate::accounts::tokens::token_hash;
 use crate::conn::{Conn, Outbound};
+use crate::limits::rate::{quota, Period, Rate};
 use crate::metrics::METRICS;
-use crate::rate::{quota, Period, Rate};
 use crate::rooms::{DeliverError, Request, TicketReply};
 use crate::state::AppState;
 
@@ -124,7 +125,8 @@ async fn authenticate(
     let Ok(ClientFrame::Auth { token }) = serde_json::from_str(&text) else {
         return Err(AuthFailure::Refused);
     };
-    match crate::auth::player_for_token(state, &token).await {
+    let known = state.store.player_by_token_hash(&token_hash(&token)).await;
+    match known {
         Ok(Some(player)) => Ok(player),
         Ok(None) => Err(AuthFailure::Refused),
         Err(_) => Err(AuthFailure::Unavailable),

@@ -16,7 +16,7 @@ use std::collections::HashMap;
 use std::time::Duration;
 use uuid::Uuid;
 
-use crate::ratings::Rating;
+use crate::accounts::ratings::Rating;
 
 /// The window of a room that has just opened, in rating points either side of its players' mean:
 /// the gap at which the stronger player is expected to score 70% (Glicko's 1 / (1 + 10^(-d/400))),

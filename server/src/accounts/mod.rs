@@ -1,0 +1,14 @@
+//! Who a player is, and what they have earned: tokens ([`tokens`]: a token per sign-in, stored only
+//! as its hash), passwords ([`passwords`]: Argon2id, bounded work), ratings ([`ratings`]: how a
+//! rated match moves them) and quick pairing by rating ([`pairing`]). Pure: no I/O here.
+//!
+//! The rest of accounts, by layer: the REST handlers in `api/accounts.rs` (passwords, sign-in and
+//! sign-out), `api/players.rs` (guests, profiles, rating histories, leaderboards) and
+//! `api/quick.rs` (Play now), with the request extractors in `api/auth.rs`; the SQL in
+//! `store/players.rs` (players, names, tokens) and `store/ratings.rs` (ratings, written in the
+//! transaction that ends a rated match).
+
+pub mod pairing;
+pub mod passwords;
+pub mod ratings;
+pub mod tokens;
