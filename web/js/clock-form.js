@@ -5,6 +5,23 @@
 import { h } from './dom.js';
 import { clockText } from './clock.js';
 
+/** The preset a rated room falls back to when "No clock" was chosen: a rated room needs a clock
+ *  (the server refuses one without), and rapid is the usual rated pace. */
+export const RATED_DEFAULT = 'rapid';
+
+/**
+ * Makes `select` (of PRESETS ids) offer no "No clock" while `required`, switching to RATED_DEFAULT
+ * if "No clock" was chosen; `changed` runs after a switch. Shared by the create form and Play now.
+ */
+export function requireClock(select, required, changed = () => {}) {
+  const none = [...select.options].find((o) => o.value === 'none');
+  if (none) none.disabled = required;
+  if (required && select.value === 'none') {
+    select.value = RATED_DEFAULT;
+    changed();
+  }
+}
+
 /** The presets, in the order they are offered. */
 export const PRESETS = [
   { id: 'none', label: 'No clock', clock: null },
@@ -29,7 +46,7 @@ const FIELDS = {
 const KINDS = { fischer: 'A bank of time, plus an increment per move', per_move: 'A limit for each move', correspondence: 'Days for each move' };
 
 /**
- * The chooser: `{ field, custom, read }`: the preset (a label, the list and a line in words), the
+ * The chooser: `{ field, custom, read, require }`: the preset (a label, the list and a line in words), the
  * custom numbers (shown for "Custom…", placed by the form where there is room), and `read()`, which
  * gives the clock to send (null for none) or throws an Error saying, for a person, which number is
  * out of bounds. Kept compact so that "Create room" stays on the first screen.
@@ -73,5 +90,7 @@ export function clockChooser() {
   };
 
   const field = h('div', { class: 'clock-choice', id: 'clock-choice' }, h('label', { for: 'clock' }, 'Clock'), preset, note);
-  return { field, custom, read };
+  /** A rated room needs a clock: "No clock" is not offered while `required`. */
+  const require = (required) => requireClock(preset, required, refresh);
+  return { field, custom, read, require };
 }

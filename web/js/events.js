@@ -28,7 +28,7 @@ const REASONS = {
   went_out: 'a player went out',
   target: 'target score reached',
   rounds: 'all rounds played',
-  aborted: 'stopped by the server after an internal error',
+  aborted: 'aborted: no result counts',
   timeout: 'out of time',
   resigned: 'resignation',
   abandoned: 'a player left',
@@ -100,7 +100,13 @@ export function resultDetail(result) {
  */
 export function resultText(result, nameOf, sides = null) {
   if (!result) return '';
-  if (result.reason === 'aborted') return 'Match stopped: the server could not go on with it';
+  // Aborted: the server could not go on with the match, or a rated match ended before every
+  // player had made a move (a resignation or an agreed draw at once). Either way nothing counts.
+  if (result.reason === 'aborted') {
+    const forfeits = (result.forfeited || []).map((f) => forfeitText(f, nameOf, sides));
+    const why = forfeits.length ? ` (${forfeits.join('; ')})` : '';
+    return `Match aborted${why}: no result counts`;
+  }
   if (result.reason === 'agreed_draw') return 'Draw agreed';
   const forfeits = (result.forfeited || []).map((f) => forfeitText(f, nameOf, sides));
   const won = result.winners.length ? winnersText(result.winners, nameOf, sides) : 'Draw';

@@ -185,9 +185,15 @@ async function buildCreate(box) {
   const visPublic = h('input', { type: 'radio', name: 'visibility', value: 'public', id: 'vis-public' });
   const err = h('p', { class: 'error', role: 'alert' });
   // What a rated room means is said once it is ticked (the form stays short on a laptop's screen).
-  const ratedNote = h('p', { class: 'muted small', id: 'rated-note', hidden: true }, 'Rated: the result changes the players’ ratings in this game. A rated match needs a person in every seat: no bots, it starts once the room is full.');
-  const rated = h('input', { type: 'checkbox', id: 'rated', name: 'rated', onchange: () => { ratedNote.hidden = !rated.checked; } });
+  const ratedNote = h('p', { class: 'muted small', id: 'rated-note', hidden: true }, 'Rated: the result changes the players’ ratings in this game. A rated match needs a person in every seat: no bots, it starts once the room is full. It needs a clock, and counts only once every player has made a move.');
   const clock = clockChooser();
+  const rated = h('input', {
+    type: 'checkbox', id: 'rated', name: 'rated',
+    onchange: () => {
+      ratedNote.hidden = !rated.checked;
+      clock.require(rated.checked);
+    },
+  });
   // Who starts: the server's default (random in public, the host in private) until chosen here.
   const seating = h('select', { id: 'seating', name: 'seating' },
     h('option', { value: 'host_first' }, 'Host first'),

@@ -8,7 +8,7 @@
 import { api, games } from './api.js';
 import { h, mount } from './dom.js';
 import { navigate } from './app.js';
-import { PRESETS } from './clock-form.js';
+import { PRESETS, requireClock } from './clock-form.js';
 
 const KEY = 'plateau.quick';
 /** Quick pairings made again after `room_full`, before the player is left to watch. */
@@ -48,7 +48,8 @@ export function quickBox() {
     { id: 'quick-clock', name: 'clock', 'aria-label': 'Clock' },
     PRESETS.filter((p) => p.id !== 'custom').map((p) => h('option', { value: p.id }, p.label)),
   );
-  const rated = h('input', { type: 'checkbox', id: 'quick-rated', name: 'rated' });
+  // A rated room needs a clock: "No clock" is not offered while Rated is ticked.
+  const rated = h('input', { type: 'checkbox', id: 'quick-rated', name: 'rated', onchange: () => requireClock(clockSel, rated.checked) });
   const err = h('p', { class: 'error', role: 'alert' });
   const button = h('button', { type: 'submit', class: 'primary', id: 'play-now', disabled: true }, 'Play now');
   let catalog = [];

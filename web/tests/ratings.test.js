@@ -35,12 +35,15 @@ async function createRated(page, visibility = 'private') {
 
 /**
  * Plays rated duels of Abalone between two players straight over the WebSocket (from inside a
- * page, which has one): each a new rated room, both join, the host starts, and the seat named in
- * `losers` ('host' or 'guest') resigns at once. Only a way to give the players a rating history;
- * what the pages show of it is what the tests check.
+ * page, which has one). Each duel: with no `code`, a new rated room (with a clock: rated rooms need
+ * one) that both join and the host starts; with `code`, that room, already started, joined again
+ * on new connections. Then each player makes one move (the first of its legal moves: a rated match
+ * counts only once every player has moved), and the seat named by `loser` ('host' or 'guest', or
+ * none) resigns. Only a way to give the players a rating history; what the pages show of it is
+ * what the tests check.
  */
-async function ratedDuels(page, hostToken, guestToken, losers) {
-  await page.evaluate(async ({ hostToken, guestToken, losers }) => {
+async function ratedDuels(page, hostToken, guestToken, duels) {
+  await page.evaluate(async ({ hostToken, guestToken, duels }) => {
     const open = (token) => new Promise((resolve, reject) => {
       const ws = new WebSocket(`${location.origin.replace(/^http/, 'ws')}/api/v1/ws`);
       ws.frames = [];
@@ -56,27 +59,47 @@ async function ratedDuels(page, hostToken, guestToken, losers) {
     });
     /** The first frame from now on that `pred` accepts. */
     const next = (ws, pred) => new Promise((resolve) => ws.waiting.push((f) => (pred(f) ? (resolve(f), true) : false)));
+    /** `ws` plays the first of its legal moves, from a fresh snapshot. */
+    const playFirst = async (ws, code) => {
+      const snapshot = next(ws, (f) => f.type === 'snapshot' && f.room === code);
+      ws.send(JSON.stringify({ type: 'sync', room: code }));
+      const { version, view } = await snapshot;
+      const id = `first-${version}`;
+      const acked = next(ws, (f) => f.id === id);
+      ws.send(JSON.stringify({ type: 'move', room: code, id, version, move: view.you.legal[0] }));
+      const answer = await acked;
+      if (answer.type !== 'ack') throw new Error(`move refused: ${JSON.stringify(answer)}`);
+    };
     const host = await open(hostToken);
     const guest = await open(guestToken);
-    for (const loser of losers) {
-      const res = await fetch('/api/v1/rooms', { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${hostToken}` }, body: JSON.stringify({ game: 'abalone', players: 2, visibility: 'private', seating: 'host_first', rated: true }) });
-      const { code } = await res.json();
+    for (const { code: given, loser } of duels) {
+      let code = given;
+      if (!code) {
+        const res = await fetch('/api/v1/rooms', { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${hostToken}` }, body: JSON.stringify({ game: 'abalone', players: 2, visibility: 'private', seating: 'host_first', rated: true, clock: { kind: 'correspondence', days: 1 } }) });
+        ({ code } = await res.json());
+      }
       const hostIn = next(host, (f) => f.type === 'room' && f.room.code === code);
       host.send(JSON.stringify({ type: 'join', room: code, as: 'player' }));
       await hostIn;
       const full = next(host, (f) => f.type === 'room' && f.room.seats[1].player);
       guest.send(JSON.stringify({ type: 'join', room: code, as: 'player' }));
       await full;
-      const started = next(guest, (f) => f.type === 'snapshot' && f.room === code);
-      host.send(JSON.stringify({ type: 'start', room: code }));
-      await started;
-      const ended = Promise.all([host, guest].map((ws) => next(ws, (f) => f.type === 'ended' && f.room === code)));
-      (loser === 'host' ? host : guest).send(JSON.stringify({ type: 'resign', room: code }));
-      await ended;
+      if (!given) {
+        const started = next(guest, (f) => f.type === 'snapshot' && f.room === code);
+        host.send(JSON.stringify({ type: 'start', room: code }));
+        await started;
+      }
+      await playFirst(host, code);
+      await playFirst(guest, code);
+      if (loser) {
+        const ended = Promise.all([host, guest].map((ws) => next(ws, (f) => f.type === 'ended' && f.room === code)));
+        (loser === 'host' ? host : guest).send(JSON.stringify({ type: 'resign', room: code }));
+        await ended;
+      }
     }
     host.close();
     guest.close();
-  }, { hostToken, guestToken, losers });
+  }, { hostToken, guestToken, duels });
 }
 
 test('rated rooms, ratings beside names, the leaderboard and the profile with its chart', async () => {
@@ -92,6 +115,10 @@ test('rated rooms, ratings beside names, the leaderboard and the profile with it
   assert.ok(await A.page.isHidden('#rated-note'));
   await A.page.check('#rated');
   assert.match(await A.page.textContent('#rated-note'), /needs a person in every seat: no bots/);
+  // A rated room needs a clock: ticking Rated with "No clock" chosen picks one, and "No clock"
+  // is not offered while Rated is ticked.
+  assert.equal(await A.page.inputValue('#clock'), 'rapid');
+  assert.ok(await A.page.locator('#clock option[value="none"]').isDisabled());
   const code = await createRated(A.page);
   assert.equal(await A.page.textContent('#rated-tag'), 'rated');
   assert.equal(await A.page.locator('#fill-bots').count(), 0);
@@ -105,7 +132,11 @@ test('rated rooms, ratings beside names, the leaderboard and the profile with it
   await A.page.waitForSelector('#start:not([disabled])');
   await A.page.click('#start');
   await B.page.waitForSelector('#room[data-status="playing"]');
-  // Rolf resigns: Rita's first rated win, both ratings shown unsettled ("1662?"), hers higher.
+  const room = await (await fetch(`${BASE}/api/v1/rooms/${code}`)).json();
+  assert.ok(room.clock, `a rated room made by the form has a clock: ${JSON.stringify(room)}`);
+  // Each makes a move (a rated match counts only once every player has moved), then Rolf resigns:
+  // Rita's first rated win, both ratings shown unsettled ("1645?"), hers higher.
+  await ratedDuels(A.page, a.token, b.token, [{ code }]);
   await B.page.click('#resign');
   await B.page.waitForSelector('#resign-dialog[open]');
   await B.page.click('#resign-confirm');
@@ -121,7 +152,7 @@ test('rated rooms, ratings beside names, the leaderboard and the profile with it
   await shot(A.page, 'rated-room-over');
 
   // Seven more rated duels (Rita 3, Rolf 4): eight split evenly settle both ratings.
-  await ratedDuels(A.page, a.token, b.token, ['host', 'guest', 'host', 'guest', 'host', 'guest', 'host']);
+  await ratedDuels(A.page, a.token, b.token, ['host', 'guest', 'host', 'guest', 'host', 'guest', 'host'].map((loser) => ({ loser })));
 
   // The leaderboard, from the home page: both, settled, with links to their profiles.
   await A.page.goto(`${BASE}/`);
