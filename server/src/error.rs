@@ -26,7 +26,7 @@ impl ApiError {
     pub fn new(code: ErrorCode, message: impl Into<String>) -> Self {
         ApiError {
             code,
-            message: message.into(),
+            message: crate::text::cap_quotes(&message.into()),
             retry_after_secs: None,
             unavailable: false,
         }

@@ -37,6 +37,8 @@ pub struct AppState {
 pub struct Budgets {
     /// Players created per client address (`--players-per-minute`).
     pub players_per_address: KeyedRate<IpAddr>,
+    /// Whole-history exports started per client address (`--exports-per-minute`).
+    pub exports_per_address: KeyedRate<IpAddr>,
     /// Frames per player, across all its connections (the per-connection flood limit, shared).
     pub frames_per_player: KeyedRate<Uuid>,
     /// Open WebSocket connections per player (`--connections-per-player`).
@@ -53,6 +55,11 @@ impl Budgets {
                 limits.players_per_minute,
                 Period::Minute,
                 limits.players_per_minute,
+            )),
+            exports_per_address: KeyedRate::new(quota(
+                limits.exports_per_minute,
+                Period::Minute,
+                limits.exports_per_minute,
             )),
             frames_per_player: KeyedRate::new(quota(
                 limits.frames_per_sec,
@@ -80,6 +87,7 @@ impl Budgets {
             tokio::select! {
                 _ = every.tick() => {
                     self.players_per_address.forget_quiet();
+                    self.exports_per_address.forget_quiet();
                     self.frames_per_player.forget_quiet();
                     self.sign_in_failures_per_name.forget_quiet();
                     self.sign_in_failures_per_address.forget_quiet();

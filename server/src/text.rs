@@ -49,6 +49,40 @@ pub fn name_key(raw: &str) -> Result<String, TextError> {
     name(raw).map(|n| n.to_lowercase())
 }
 
+/// Most characters of a client's own text an error message quotes back.
+pub const MAX_QUOTED_CHARS: usize = 64;
+
+/// `message` with every quoted part (between backquotes or double quotes: how the server's own
+/// messages and serde's quote what a client sent) cut to [`MAX_QUOTED_CHARS`] characters and an
+/// ellipsis: an error never echoes a client's long text back.
+pub fn cap_quotes(message: &str) -> String {
+    let mut out = String::with_capacity(message.len().min(1024));
+    let mut quote: Option<(char, usize)> = None;
+    for c in message.chars() {
+        match quote {
+            Some((open, _)) if c == open => {
+                quote = None;
+                out.push(c);
+            }
+            Some((open, kept)) => {
+                if kept < MAX_QUOTED_CHARS {
+                    out.push(c);
+                } else if kept == MAX_QUOTED_CHARS {
+                    out.push('…');
+                }
+                quote = Some((open, kept + 1));
+            }
+            None => {
+                if c == '`' || c == '"' {
+                    quote = Some((c, 0));
+                }
+                out.push(c);
+            }
+        }
+    }
+    out
+}
+
 /// A chat line: 1 to 500 characters of text.
 pub fn chat(raw: &str) -> Result<String, TextError> {
     clean(raw, "chat text", MAX_CHAT_CHARS)
@@ -104,6 +138,23 @@ mod tests {
             );
         }
         assert_eq!(chat("  good game  ").unwrap(), "good game");
+    }
+
+    #[test]
+    fn quotes_in_messages_are_cut_to_64_characters() {
+        let long = "x".repeat(1000);
+        let capped = cap_quotes(&format!("unknown game `{long}`, or \"{long}\" as a string"));
+        let cut = format!("{}…", "x".repeat(64));
+        assert_eq!(
+            capped,
+            format!("unknown game `{cut}`, or \"{cut}\" as a string")
+        );
+        assert_eq!(cap_quotes("no room `ABCD2345`"), "no room `ABCD2345`");
+        // An unclosed quote is cut too.
+        assert_eq!(
+            cap_quotes(&format!("bad `{long}")).chars().count(),
+            5 + 64 + 1
+        );
     }
 
     #[test]

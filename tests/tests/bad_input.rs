@@ -375,3 +375,56 @@ async fn websocket_refusals(backend: Backend) {
 }
 
 on_both_databases!(websocket_refusals);
+
+/// An error never echoes a client's long text: what it quotes of it is at most 64 characters and
+/// an ellipsis, over REST and the WebSocket alike.
+async fn errors_quote_at_most_64_characters_of_what_was_sent(backend: Backend) {
+    let db = TestDb::new(backend).await;
+    let server = TestServer::start(&db).await;
+    let api = Api::new(server.http());
+    let alice = api.new_player("Alice").await;
+    let long = "q".repeat(5000);
+    let cut = format!("{}…", "q".repeat(64));
+    let (_, refused) = api
+        .post(
+            "/api/v1/rooms",
+            &json!({"game": long, "players": 2, "visibility": "private"}),
+            Some(&alice.token),
+        )
+        .await;
+    let message = refused["error"]["message"].as_str().unwrap();
+    assert!(message.contains(&cut), "{message}");
+    assert!(!message.contains(&"q".repeat(65)), "{message}");
+    let c = Client::login(&server.ws_url(), &alice).await;
+    for frame in [
+        json!({"type": "join", "room": long, "as": "player"}),
+        json!({"type": long}),
+    ] {
+        let mark = c.mark();
+        c.send(frame).await;
+        let error = c.wait_for(mark, |f| f["type"] == "error").await;
+        let message = error["message"].as_str().unwrap();
+        assert!(message.chars().count() < 300, "{message}");
+        assert!(!message.contains(&"q".repeat(65)), "{message}");
+    }
+}
+on_both_databases!(errors_quote_at_most_64_characters_of_what_was_sent);
+
+/// A player's whole-history export is budgeted per client address (`--exports-per-minute`, here
+/// 2): the third at once is `429 rate_limited` with `Retry-After`, and reads nothing.
+async fn exports_are_budgeted_per_address(backend: Backend) {
+    let db = TestDb::new(backend).await;
+    let server = TestServer::start_with(&db, &[("PLATEAU_EXPORTS_PER_MINUTE", "2")]).await;
+    let api = Api::new(server.http());
+    let alice = api.new_player("Alice").await;
+    let path = format!("/api/v1/players/{}/matches.ndjson", alice.id);
+    for _ in 0..2 {
+        let (status, _, _) = api.raw(reqwest::Method::GET, &path, None, None).await;
+        assert_eq!(status.as_u16(), 200);
+    }
+    let (status, headers, body) = api.raw(reqwest::Method::GET, &path, None, None).await;
+    assert_eq!(status.as_u16(), 429, "{body}");
+    assert!(headers.contains_key("retry-after"), "{headers:?}");
+    assert!(body.contains("rate_limited"), "{body}");
+}
+on_both_databases!(exports_are_budgeted_per_address);

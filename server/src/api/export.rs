@@ -6,18 +6,20 @@
 //! the history is.
 
 use axum::body::{Body, Bytes};
-use axum::extract::State;
+use axum::extract::{ConnectInfo, State};
 use axum::http::{header, HeaderValue};
 use axum::response::{IntoResponse, Response};
 use futures_util::stream;
 use plateau_protocol::rest::ErrorBody;
 use plateau_protocol::PlayerRef;
 use std::collections::VecDeque;
+use std::net::SocketAddr;
 use uuid::Uuid;
 
 use super::matches::detail;
 use crate::api::auth::MaybeAuthenticated;
 use crate::error::{ApiError, ApiPath};
+use crate::limits::client_addr::limit_key;
 use crate::state::AppState;
 use crate::store::{MatchRow, StoreError};
 
@@ -28,12 +30,26 @@ const PAGE: i64 = 100;
     params(("id" = Uuid, Path, description = "Player id")), security((), ("bearer" = [])),
     responses((status = 200, description = "Every finished match of the player, oldest first: one MatchDetail per line \
                   (all its moves, `next_from_ply` null, the seed revealed), streamed", content_type = "application/x-ndjson", body = String),
-              (status = 404, description = "No such player", body = ErrorBody), (status = 400, description = "Malformed input", body = ErrorBody)))]
+              (status = 404, description = "No such player", body = ErrorBody), (status = 400, description = "Malformed input", body = ErrorBody),
+              (status = 429, description = "Too many exports from this address; see `Retry-After`", body = ErrorBody)))]
 pub async fn matches_ndjson(
     State(state): State<AppState>,
+    ConnectInfo(client): ConnectInfo<SocketAddr>,
     MaybeAuthenticated(requester): MaybeAuthenticated,
     ApiPath(id): ApiPath<Uuid>,
 ) -> Result<Response, ApiError> {
+    // Each export reads a player's whole history: budgeted per client address, like the other
+    // costly paths.
+    if let Err(wait) = state
+        .budgets
+        .exports_per_address
+        .take(&limit_key(client.ip()))
+    {
+        return Err(ApiError::rate_limited(
+            "too many exports from this address; try again later",
+            wait.as_secs_f64().ceil() as u64,
+        ));
+    }
     if state.store.player(id).await?.is_none() {
         return Err(ApiError::not_found("player"));
     }

@@ -131,6 +131,12 @@ pub struct Limits {
     #[arg(long, env = "PLATEAU_PLAYERS_PER_MINUTE", default_value_t = 30)]
     pub players_per_minute: u32,
 
+    /// Whole-history exports (`GET /api/v1/players/{id}/matches.ndjson`) one client address may
+    /// start per minute; the next is `429 rate_limited` with `Retry-After`. Each reads a player's
+    /// every match from the database.
+    #[arg(long, env = "PLATEAU_EXPORTS_PER_MINUTE", default_value_t = 6)]
+    pub exports_per_minute: u32,
+
     /// Failed sign-ins (`POST /api/v1/sessions`) allowed per name an hour, with a burst of as many;
     /// then that name's sign-ins are answered 429 until the budget refills.
     #[arg(long, env = "PLATEAU_SIGN_IN_FAILURES_PER_NAME", default_value_t = 10)]

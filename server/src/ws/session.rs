@@ -365,7 +365,7 @@ impl Session<'_> {
         self.conn.send(&ServerFrame::Error {
             id,
             code,
-            message,
+            message: crate::text::cap_quotes(&message),
             room,
         });
     }

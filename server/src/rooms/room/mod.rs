@@ -539,7 +539,7 @@ impl Room {
         conn.send(&ServerFrame::Error {
             id,
             code,
-            message: message.into(),
+            message: crate::text::cap_quotes(&message.into()),
             room: Some(self.settings.code.clone()),
         });
     }
