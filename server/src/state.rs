@@ -10,12 +10,16 @@ use uuid::Uuid;
 
 use crate::config::Limits;
 use crate::limits::counted::Counted;
-use crate::limits::rate::{quota, FailureRate, KeyedRate, Period};
+use crate::limits::rate::{quota, FailureDelay, FailureRate, KeyedRate, Period};
 use crate::rooms::Rooms;
 use crate::store::Store;
 
 /// How often the rate limits forget the keys that have been quiet.
 const FORGET_QUIET_EVERY: Duration = Duration::from_secs(60);
+
+/// How much later each failed sign-in of a name is answered than the one before it, and the most.
+const SIGN_IN_DELAY_STEP: Duration = Duration::from_millis(250);
+const SIGN_IN_DELAY_CAP: Duration = Duration::from_secs(3);
 
 /// What every handler and session shares.
 #[derive(Clone)]
@@ -43,9 +47,12 @@ pub struct Budgets {
     pub frames_per_player: KeyedRate<Uuid>,
     /// Open WebSocket connections per player (`--connections-per-player`).
     pub player_connections: Arc<Counted<Uuid>>,
-    /// Failed sign-ins per name (its reserved form) and per client address.
-    pub sign_in_failures_per_name: FailureRate<String>,
+    /// Failed sign-ins per name (its reserved form) from one client address, and per address: an
+    /// attacker's address is held back, never the name's owner on another.
+    pub sign_in_failures_per_name: FailureRate<(String, IpAddr)>,
     pub sign_in_failures_per_address: FailureRate<IpAddr>,
+    /// Failed sign-ins per name from any address: each answered a little later than the last.
+    pub sign_in_delay_per_name: FailureDelay<String>,
 }
 
 impl Budgets {
@@ -77,6 +84,7 @@ impl Budgets {
                 Period::Hour,
                 limits.sign_in_failures_per_address,
             )),
+            sign_in_delay_per_name: FailureDelay::new(SIGN_IN_DELAY_STEP, SIGN_IN_DELAY_CAP),
         }
     }
 
@@ -91,6 +99,7 @@ impl Budgets {
                     self.frames_per_player.forget_quiet();
                     self.sign_in_failures_per_name.forget_quiet();
                     self.sign_in_failures_per_address.forget_quiet();
+                    self.sign_in_delay_per_name.forget_quiet();
                 }
                 _ = stop.cancelled() => return,
             }

@@ -24,6 +24,18 @@ impl Api {
         }
     }
 
+    /// A client whose requests come from `local` (another loopback address, such as 127.0.0.2:
+    /// the server sees another client address).
+    pub fn from_address(base: String, local: std::net::IpAddr) -> Api {
+        Api {
+            http: reqwest::Client::builder()
+                .local_address(local)
+                .build()
+                .expect("a client"),
+            base,
+        }
+    }
+
     async fn send(
         &self,
         request: reqwest::RequestBuilder,

@@ -175,8 +175,9 @@ async fn sign_up_sign_in_and_sign_out(backend: Backend) {
 }
 on_both_databases!(sign_up_sign_in_and_sign_out);
 
-/// Failed sign-ins are limited per name (3 here) and per address (5 here): past the limit even the
-/// right password is answered 429 with `Retry-After`; a success costs nothing.
+/// Failed sign-ins are limited per name from one address (3 here) and per address (5 here): past
+/// the limit even the right password from that address is answered 429 with `Retry-After`; a
+/// success costs nothing. The name's owner, from another address, signs in at once.
 async fn failed_sign_ins_are_rate_limited(backend: Backend) {
     let db = TestDb::new(backend).await;
     let server = TestServer::start_with(
@@ -215,9 +216,19 @@ async fn failed_sign_ins_are_rate_limited(backend: Backend) {
     let retry: u64 = headers["retry-after"].to_str().unwrap().parse().unwrap();
     assert!((1..=3600).contains(&retry), "{retry}");
     let (status, _, _) = sign_in_raw("Alice", PASSWORD).await;
-    assert_eq!(status, StatusCode::TOO_MANY_REQUESTS, "the name waits");
+    assert_eq!(
+        status,
+        StatusCode::TOO_MANY_REQUESTS,
+        "the name waits, from this address"
+    );
     let (status, _, _) = sign_in_raw("ALICE", PASSWORD).await;
     assert_eq!(status, StatusCode::TOO_MANY_REQUESTS, "in any case");
+    let elsewhere = Api::from_address(server.http(), "127.0.0.2".parse().unwrap());
+    assert_eq!(
+        sign_in(&elsewhere, "Alice", PASSWORD).await.0,
+        StatusCode::CREATED,
+        "from another address, the owner signs in"
+    );
 
     // The address has failed 4 times: one more failure passes (answered 401), successes cost
     // nothing, and the next failure is one too many for the address, whatever the name.
@@ -236,6 +247,49 @@ async fn failed_sign_ins_are_rate_limited(backend: Backend) {
     assert_error(&sign_in(&api, "Carol", PASSWORD).await, 429, "rate_limited");
 }
 on_both_databases!(failed_sign_ins_are_rate_limited);
+
+/// Ten wrong passwords from one address do not lock the owner out from another: the right password
+/// from there succeeds at once. A name failing from many addresses is answered ever more slowly
+/// (a growing delay per failure, capped at 3 s), never refused the right password.
+async fn an_attacker_cannot_lock_a_name(backend: Backend) {
+    let (_db, server, api) = start(backend).await;
+    account(&api, "Victim").await;
+    for _ in 0..10 {
+        let (status, _) = sign_in(&api, "Victim", "wrong guess").await;
+        assert!(
+            status == StatusCode::UNAUTHORIZED || status == StatusCode::TOO_MANY_REQUESTS,
+            "{status}"
+        );
+    }
+    let owner = Api::from_address(server.http(), "127.0.0.2".parse().unwrap());
+    let asked = std::time::Instant::now();
+    assert_eq!(
+        sign_in(&owner, "Victim", PASSWORD).await.0,
+        StatusCode::CREATED
+    );
+    assert!(
+        asked.elapsed() < std::time::Duration::from_millis(1500),
+        "the right password is answered at once, took {:?}",
+        asked.elapsed()
+    );
+    // Wrong passwords from yet other addresses: each answered later than the ones before.
+    let mut waits = Vec::new();
+    for last in 3..6 {
+        let attacker = Api::from_address(server.http(), format!("127.0.0.{last}").parse().unwrap());
+        let asked = std::time::Instant::now();
+        assert_error(
+            &sign_in(&attacker, "Victim", "guess again").await,
+            401,
+            "unauthorized",
+        );
+        waits.push(asked.elapsed());
+    }
+    assert!(
+        waits[2] >= std::time::Duration::from_millis(2500),
+        "the 13th failure waits the most: {waits:?}"
+    );
+}
+on_both_databases!(an_attacker_cannot_lock_a_name);
 
 /// Creates a room (`body`, with `"seating": "host_first"`) hosted by `players[0]`, seats everyone
 /// in order, starts it; the players' clients, each at version 1.

@@ -49,7 +49,7 @@ pub async fn set_password(
     responses((status = 201, description = "Signed in: a new token for the player (shown this once)", body = PlayerCreated),
               (status = 400, description = "Malformed input", body = ErrorBody),
               (status = 401, description = "No player has this name and password (the same answer for a wrong name and a wrong password)", body = ErrorBody),
-              (status = 429, description = "Too many failed sign-ins for this name or from this address; see `Retry-After`", body = ErrorBody)))]
+              (status = 429, description = "Too many failed sign-ins for this name from this address, or from this address; see `Retry-After`", body = ErrorBody)))]
 pub async fn sign_in(
     State(state): State<AppState>,
     ConnectInfo(client): ConnectInfo<SocketAddr>,
@@ -61,9 +61,10 @@ pub async fn sign_in(
     // names share one budget (kept small: nobody's account is behind it).
     let name = crate::text::name_key(&body.name).ok();
     let name_limit_key = name.clone().unwrap_or_default();
+    let name_from_address = (name_limit_key.clone(), address);
     budgets
         .sign_in_failures_per_name
-        .check(&name_limit_key)
+        .check(&name_from_address)
         .and(budgets.sign_in_failures_per_address.check(&address))
         .map_err(too_many_failures)?;
     let credentials = match &name {
@@ -73,8 +74,11 @@ pub async fn sign_in(
     let password = passwords::clean(&body.password).unwrap_or_default();
     let stored = credentials.as_ref().map(|c| c.password_hash.clone());
     if !passwords::verify(password, stored).await {
-        let by_name = budgets.sign_in_failures_per_name.fail(&name_limit_key);
+        let by_name = budgets.sign_in_failures_per_name.fail(&name_from_address);
         let by_address = budgets.sign_in_failures_per_address.fail(&address);
+        // A name failing from many addresses slows down rather than locking its owner out.
+        let delay = budgets.sign_in_delay_per_name.fail(&name_limit_key);
+        tokio::time::sleep(delay).await;
         by_name.and(by_address).map_err(too_many_failures)?;
         return Err(ApiError::new(
             ErrorCode::Unauthorized,

@@ -137,8 +137,9 @@ pub struct Limits {
     #[arg(long, env = "PLATEAU_EXPORTS_PER_MINUTE", default_value_t = 6)]
     pub exports_per_minute: u32,
 
-    /// Failed sign-ins (`POST /api/v1/sessions`) allowed per name an hour, with a burst of as many;
-    /// then that name's sign-ins are answered 429 until the budget refills.
+    /// Failed sign-ins (`POST /api/v1/sessions`) allowed per name from one client address an hour,
+    /// with a burst of as many; then that name's sign-ins from that address are answered 429 until
+    /// the budget refills. Other addresses are not affected: the owner is never locked out.
     #[arg(long, env = "PLATEAU_SIGN_IN_FAILURES_PER_NAME", default_value_t = 10)]
     pub sign_in_failures_per_name: u32,
 

@@ -122,6 +122,48 @@ impl<K: Hash + Eq + Clone> FailureRate<K> {
     }
 }
 
+/// A delay that grows with each recent failure of a key, up to a cap: a name under attack from
+/// many addresses answers wrong passwords ever more slowly, while the right password is answered
+/// at once (nobody is locked out). A key's count is forgotten after a quiet [`DELAY_MEMORY`].
+pub struct FailureDelay<K: Hash + Eq + Clone> {
+    per_failure: Duration,
+    cap: Duration,
+    failures: Mutex<HashMap<K, (u32, Instant)>>,
+}
+
+/// How long a key's failures are remembered after its last one.
+pub const DELAY_MEMORY: Duration = Duration::from_secs(15 * 60);
+
+impl<K: Hash + Eq + Clone> FailureDelay<K> {
+    pub fn new(per_failure: Duration, cap: Duration) -> Self {
+        FailureDelay {
+            per_failure,
+            cap,
+            failures: Mutex::default(),
+        }
+    }
+
+    /// Counts a failure of `key`; how long to wait before answering it.
+    pub fn fail(&self, key: &K) -> Duration {
+        let now = Instant::now();
+        let mut failures = self.failures.lock().expect("failure delay lock");
+        let entry = failures.entry(key.clone()).or_insert((0, now));
+        if now.duration_since(entry.1) > DELAY_MEMORY {
+            entry.0 = 0;
+        }
+        *entry = (entry.0.saturating_add(1), now);
+        self.per_failure.saturating_mul(entry.0).min(self.cap)
+    }
+
+    /// Forgets the keys quiet for longer than [`DELAY_MEMORY`].
+    pub fn forget_quiet(&self) {
+        let now = Instant::now();
+        let mut failures = self.failures.lock().expect("failure delay lock");
+        failures.retain(|_, (_, last)| now.duration_since(*last) <= DELAY_MEMORY);
+        failures.shrink_to_fit();
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
