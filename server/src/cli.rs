@@ -67,10 +67,20 @@ pub fn main() -> ExitCode {
     }
 }
 
+/// How long an idle thread of the blocking pool lives.
+const BLOCKING_KEEP_ALIVE: std::time::Duration = std::time::Duration::from_secs(1);
+
 fn run_async<E: std::fmt::Display>(
     work: impl std::future::Future<Output = Result<(), E>>,
 ) -> ExitCode {
-    let runtime = match tokio::runtime::Runtime::new() {
+    // Engine calls and password hashes run on the blocking pool in bursts (every room of a busy
+    // minute starting at once): its threads go after a second idle rather than Tokio's ten, so an
+    // idle server does not keep a burst's threads (their stacks and allocator caches) resident.
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .thread_keep_alive(BLOCKING_KEEP_ALIVE)
+        .build();
+    let runtime = match runtime {
         Ok(runtime) => runtime,
         Err(e) => {
             eprintln!("plateau: cannot start the runtime: {e}");

@@ -41,6 +41,8 @@ pub struct AppState {
 pub struct Budgets {
     /// Players created per client address (`--players-per-minute`).
     pub players_per_address: KeyedRate<IpAddr>,
+    /// Password changes per player (`--password-changes-per-hour`): each is an Argon2 hash.
+    pub password_changes_per_player: KeyedRate<Uuid>,
     /// Whole-history exports started per client address (`--exports-per-minute`).
     pub exports_per_address: KeyedRate<IpAddr>,
     /// Frames per player, across all its connections (the per-connection flood limit, shared).
@@ -62,6 +64,11 @@ impl Budgets {
                 limits.players_per_minute,
                 Period::Minute,
                 limits.players_per_minute,
+            )),
+            password_changes_per_player: KeyedRate::new(quota(
+                limits.password_changes_per_hour,
+                Period::Hour,
+                limits.password_changes_per_hour,
             )),
             exports_per_address: KeyedRate::new(quota(
                 limits.exports_per_minute,
@@ -96,6 +103,7 @@ impl Budgets {
                 _ = every.tick() => {
                     self.players_per_address.forget_quiet();
                     self.exports_per_address.forget_quiet();
+                    self.password_changes_per_player.forget_quiet();
                     self.frames_per_player.forget_quiet();
                     self.sign_in_failures_per_name.forget_quiet();
                     self.sign_in_failures_per_address.forget_quiet();

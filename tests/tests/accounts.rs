@@ -291,6 +291,70 @@ async fn an_attacker_cannot_lock_a_name(backend: Backend) {
 }
 on_both_databases!(an_attacker_cannot_lock_a_name);
 
+/// Argon2 work is bounded: password changes per player (3 an hour here; the 4th is `429` with
+/// `Retry-After`), and at most one hash per core at once, the rest waiting a short while (1 ms here)
+/// and then answered `429` rather than queued. A sign-in after the flood is answered at once.
+/// (256 changes in 8 s once took 7.5 CPU-seconds and made a real sign-in wait 6 s.)
+async fn password_work_is_bounded(backend: Backend) {
+    let db = TestDb::new(backend).await;
+    let server = TestServer::start_with(
+        &db,
+        &[
+            ("PLATEAU_PASSWORD_CHANGES_PER_HOUR", "3"),
+            ("PLATEAU_HASH_WAIT_MS", "1"),
+        ],
+    )
+    .await;
+    let api = Api::new(server.http());
+    let owner = account(&api, "Owner").await;
+    // `account` set the first password: two more changes pass, the next is refused.
+    for _ in 0..2 {
+        assert_eq!(
+            set_password(&api, &owner, PASSWORD).await.0,
+            StatusCode::NO_CONTENT
+        );
+    }
+    let (status, headers, body) = api
+        .raw(
+            Method::PUT,
+            "/api/v1/players/me/password",
+            Some(&json!({"password": PASSWORD})),
+            Some(&owner.token),
+        )
+        .await;
+    assert_eq!(status, StatusCode::TOO_MANY_REQUESTS, "{body}");
+    assert!(headers.contains_key("retry-after"));
+
+    // A flood of sign-ins (unknown names: each costs a hash all the same) from many tasks at once.
+    let flood = (0..40).map(|i| {
+        let api = api.clone();
+        async move { sign_in(&api, &format!("nobody{i}"), "some password").await }
+    });
+    let answers = futures_util::future::join_all(flood).await;
+    let busy = answers
+        .iter()
+        .filter(|(status, body)| {
+            *status == StatusCode::TOO_MANY_REQUESTS
+                && body["error"]["message"]
+                    .as_str()
+                    .unwrap_or("")
+                    .contains("busy")
+        })
+        .count();
+    assert!(busy > 0, "some were turned away: {answers:?}");
+    assert!(
+        answers
+            .iter()
+            .all(|(s, _)| *s == StatusCode::UNAUTHORIZED || *s == StatusCode::TOO_MANY_REQUESTS),
+        "{answers:?}"
+    );
+    assert_eq!(
+        sign_in(&api, "Owner", PASSWORD).await.0,
+        StatusCode::CREATED
+    );
+}
+on_both_databases!(password_work_is_bounded);
+
 /// Creates a room (`body`, with `"seating": "host_first"`) hosted by `players[0]`, seats everyone
 /// in order, starts it; the players' clients, each at version 1.
 async fn started(

@@ -25,7 +25,8 @@ use crate::state::AppState;
     responses((status = 204, description = "The password is set (or changed); the player's name is now reserved"),
               (status = 400, description = "A password of fewer than 8 or more than 200 characters, or malformed input", body = ErrorBody),
               (status = 401, description = "Missing or unknown token", body = ErrorBody),
-              (status = 409, description = "Another player has reserved this name (in any case)", body = ErrorBody)))]
+              (status = 409, description = "Another player has reserved this name (in any case)", body = ErrorBody),
+              (status = 429, description = "Too many password changes for this player, or every core busy hashing; see `Retry-After`", body = ErrorBody)))]
 pub async fn set_password(
     State(state): State<AppState>,
     Authenticated(player): Authenticated,
@@ -34,7 +35,13 @@ pub async fn set_password(
     let password = passwords::clean(&body.password).map_err(ApiError::bad_request)?;
     let reserved =
         crate::text::name_key(&player.name).map_err(|e| ApiError::bad_request(e.to_string()))?;
-    let hash = passwords::hash(password).await;
+    if let Err(wait) = state.budgets.password_changes_per_player.take(&player.id) {
+        return Err(ApiError::rate_limited(
+            "too many password changes; try again later",
+            wait.as_secs_f64().ceil() as u64,
+        ));
+    }
+    let hash = passwords::hash(password).await.map_err(busy)?;
     match state.store.set_password(player.id, &hash, &reserved).await {
         Ok(()) => Ok(StatusCode::NO_CONTENT),
         Err(crate::store::StoreError::Conflict(_)) => Err(ApiError::new(
@@ -73,7 +80,7 @@ pub async fn sign_in(
     };
     let password = passwords::clean(&body.password).unwrap_or_default();
     let stored = credentials.as_ref().map(|c| c.password_hash.clone());
-    if !passwords::verify(password, stored).await {
+    if !passwords::verify(password, stored).await.map_err(busy)? {
         let by_name = budgets.sign_in_failures_per_name.fail(&name_from_address);
         let by_address = budgets.sign_in_failures_per_address.fail(&address);
         // A name failing from many addresses slows down rather than locking its owner out.
@@ -101,6 +108,14 @@ pub async fn sign_in(
             token,
         }),
     ))
+}
+
+/// Every core is hashing passwords already: the request is refused rather than queued.
+fn busy(_: passwords::Busy) -> ApiError {
+    ApiError::rate_limited(
+        "the server is busy checking passwords; try again shortly",
+        1,
+    )
 }
 
 fn too_many_failures(wait: Duration) -> ApiError {

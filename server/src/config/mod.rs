@@ -137,6 +137,11 @@ pub struct Limits {
     #[arg(long, env = "PLATEAU_EXPORTS_PER_MINUTE", default_value_t = 6)]
     pub exports_per_minute: u32,
 
+    /// Password changes (`PUT /api/v1/players/me/password`) one player may make an hour, with a
+    /// burst of as many (then 429): each is an Argon2 hash, tens of milliseconds of a core.
+    #[arg(long, env = "PLATEAU_PASSWORD_CHANGES_PER_HOUR", default_value_t = 10)]
+    pub password_changes_per_hour: u32,
+
     /// Failed sign-ins (`POST /api/v1/sessions`) allowed per name from one client address an hour,
     /// with a burst of as many; then that name's sign-ins from that address are answered 429 until
     /// the budget refills. Other addresses are not affected: the owner is never locked out.
