@@ -1,26 +1,10 @@
 //! The clock chooser of the create form: the usual clocks by name (blitz, rapid, a minute per move,
 //! correspondence) and a custom one (kind and numbers, within the contract's bounds). It gives the
-//! top-level `clock` of `POST /api/v1/rooms`: null for none.
+//! top-level `clock` of `POST /api/v1/rooms`: null for none, which a rated room may not have (see
+//! `fitClockToRated`, also used by "Play now").
 
 import { h } from './dom.js';
 import { clockText } from './clock.js';
-
-/** The preset a rated room falls back to when "No clock" was chosen: a rated room needs a clock
- *  (the server refuses one without), and rapid is the usual rated pace. */
-export const RATED_DEFAULT = 'rapid';
-
-/**
- * Makes `select` (of PRESETS ids) offer no "No clock" while `required`, switching to RATED_DEFAULT
- * if "No clock" was chosen; `changed` runs after a switch. Shared by the create form and Play now.
- */
-export function requireClock(select, required, changed = () => {}) {
-  const none = [...select.options].find((o) => o.value === 'none');
-  if (none) none.disabled = required;
-  if (required && select.value === 'none') {
-    select.value = RATED_DEFAULT;
-    changed();
-  }
-}
 
 /** The presets, in the order they are offered. */
 export const PRESETS = [
@@ -34,6 +18,30 @@ export const PRESETS = [
   { id: 'custom', label: 'Custom…', clock: null },
 ];
 
+/**
+ * The clock a rated room gets when Rated is ticked while "No clock" is picked: the server refuses a
+ * rated room without a clock (without one the player to move could stall the match for ever), and
+ * Rapid 15+10 suits a match played at one sitting, as most rated ones are.
+ */
+export const RATED_CLOCK = 'rapid';
+
+/**
+ * Keeps a clock list (a `<select>` of preset ids) fit for a rated room. While `rated`, "No clock" is
+ * disabled, and if it was the one picked, the list moves to `RATED_CLOCK` (a `change` event tells
+ * its listeners): like a serious game site, the form never offers a choice the server would refuse,
+ * and the player sees the clock it got instead of an error after pressing Create. Unticked, "No
+ * clock" can be picked again, but the clock chosen stays. Returns the label of the clock set for the
+ * player, or null when the clock was left alone.
+ */
+export function fitClockToRated(select, rated) {
+  const none = [...select.options].find((o) => o.value === 'none');
+  if (none) none.disabled = rated;
+  if (!rated || select.value !== 'none') return null;
+  select.value = RATED_CLOCK;
+  select.dispatchEvent(new Event('change'));
+  return PRESETS.find((p) => p.id === RATED_CLOCK).label;
+}
+
 /** The numbers of each custom kind, with the contract's bounds. */
 const FIELDS = {
   fischer: [
@@ -46,10 +54,10 @@ const FIELDS = {
 const KINDS = { fischer: 'A bank of time, plus an increment per move', per_move: 'A limit for each move', correspondence: 'Days for each move' };
 
 /**
- * The chooser: `{ field, custom, read, require }`: the preset (a label, the list and a line in words), the
- * custom numbers (shown for "Custom…", placed by the form where there is room), and `read()`, which
- * gives the clock to send (null for none) or throws an Error saying, for a person, which number is
- * out of bounds. Kept compact so that "Create room" stays on the first screen.
+ * The chooser: `{ field, custom, read, fitToRated }`: the preset (a label, the list and a line in
+ * words), the custom numbers (shown for "Custom…", placed by the form where there is room),
+ * `read()`, which gives the clock to send (null for none) or throws an Error saying, for a person,
+ * which number is out of bounds, and `fitToRated(rated)` (see `fitClockToRated`). Kept compact so that "Create room" stays on the first screen.
  */
 export function clockChooser() {
   const preset = h('select', { id: 'clock', name: 'clock' }, PRESETS.map((p) => h('option', { value: p.id }, p.label)));
@@ -90,7 +98,5 @@ export function clockChooser() {
   };
 
   const field = h('div', { class: 'clock-choice', id: 'clock-choice' }, h('label', { for: 'clock' }, 'Clock'), preset, note);
-  /** A rated room needs a clock: "No clock" is not offered while `required`. */
-  const require = (required) => requireClock(preset, required, refresh);
-  return { field, custom, read, require };
+  return { field, custom, read, fitToRated: (rated) => fitClockToRated(preset, rated) };
 }

@@ -28,7 +28,7 @@ const REASONS = {
   went_out: 'a player went out',
   target: 'target score reached',
   rounds: 'all rounds played',
-  aborted: 'aborted: no result counts',
+  aborted: 'aborted, no result counts',
   timeout: 'out of time',
   resigned: 'resignation',
   abandoned: 'a player left',
@@ -94,19 +94,40 @@ export function resultDetail(result) {
   return result.scores ? `${detail} · scores ${result.scores.join(' – ')}` : detail;
 }
 
+/** A rated match that ended (a forfeit, an agreed draw) before every player had made a move. */
+export const RATED_EARLY = 'Rated match aborted: it ended before every player had moved, so it counts for nobody';
+/** An aborted match that only the rules engine's failure explains. */
+export const ABORTED_INTERNAL = 'Match aborted: no result counts (the server could not go on with it after an internal error)';
+
+/**
+ * An aborted match in words. The server aborts a match for two causes (docs/protocol.md): its rules
+ * engine failed, or the room is rated and the match ended before every player had made a move of
+ * its own (a forfeit, an agreed draw). The result (`{"winners": [], "reason": "aborted",
+ * "forfeited"}`) does not say which, so `how` adds what the page knows: `rated`, from the room's
+ * info (left undefined where the page does not know, as with a match's summary), and `events`, the
+ * last version's (an agreed draw is only there, as `draw_agreed`).
+ * - rated, with a forfeit or an agreed draw: the early end;
+ * - known unrated, or rated with neither: nothing but the engine's failure explains it;
+ * - not known whether rated: neutral, with the forfeits the result lists.
+ * (A rated match of 3 or 4 sides whose engine failed after a seat forfeited reads as the early end:
+ * the client cannot tell those apart.)
+ */
+export function abortedText(result, nameOf, sides = null, { rated, events = [] } = {}) {
+  const forfeits = (result.forfeited || []).map((f) => forfeitText(f, nameOf, sides));
+  const drawn = (events || []).some((e) => e.kind === 'draw_agreed');
+  if (rated === true && (forfeits.length || drawn)) return RATED_EARLY;
+  if (rated === false || rated === true) return ABORTED_INTERNAL;
+  return forfeits.length ? `Match aborted: no result counts · ${forfeits.join('; ')}` : 'Match aborted: no result counts';
+}
+
 /**
  * A result for people: "Alice wins (six marbles ejected) · scores 6–3", "Bob ran out of time —
- * Alice wins", "Draw agreed". `sides` (from `sidesOf`) adds the team wording of Abalone with 4.
+ * Alice wins", "Draw agreed". `sides` (from `sidesOf`) adds the team wording of Abalone with 4;
+ * `how` says what the page knows of an aborted match (see `abortedText`).
  */
-export function resultText(result, nameOf, sides = null) {
+export function resultText(result, nameOf, sides = null, how = {}) {
   if (!result) return '';
-  // Aborted: the server could not go on with the match, or a rated match ended before every
-  // player had made a move (a resignation or an agreed draw at once). Either way nothing counts.
-  if (result.reason === 'aborted') {
-    const forfeits = (result.forfeited || []).map((f) => forfeitText(f, nameOf, sides));
-    const why = forfeits.length ? ` (${forfeits.join('; ')})` : '';
-    return `Match aborted${why}: no result counts`;
-  }
+  if (result.reason === 'aborted') return abortedText(result, nameOf, sides, how);
   if (result.reason === 'agreed_draw') return 'Draw agreed';
   const forfeits = (result.forfeited || []).map((f) => forfeitText(f, nameOf, sides));
   const won = result.winners.length ? winnersText(result.winners, nameOf, sides) : 'Draw';

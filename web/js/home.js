@@ -185,13 +185,23 @@ async function buildCreate(box) {
   const visPublic = h('input', { type: 'radio', name: 'visibility', value: 'public', id: 'vis-public' });
   const err = h('p', { class: 'error', role: 'alert' });
   // What a rated room means is said once it is ticked (the form stays short on a laptop's screen).
-  const ratedNote = h('p', { class: 'muted small', id: 'rated-note', hidden: true }, 'Rated: the result changes the players’ ratings in this game. A rated match needs a person in every seat: no bots, it starts once the room is full. It needs a clock, and counts only once every player has made a move.');
+  // A rated room needs a clock (the server refuses one without): ticking Rated turns "No clock"
+  // off, and moves a clock left at none to Rapid 15+10, which the note then says (clock-form.js).
+  const ratedClock = h('span', { id: 'rated-clock' });
+  const ratedNote = h('p', { class: 'muted small', id: 'rated-note', hidden: true },
+    'Rated: the result changes the players’ ratings in this game. A rated match needs a person in every seat: no bots, it starts once the room is full. ',
+    'A rated match needs a clock, so “No clock” is off while Rated is ticked; a match ended before every player has moved counts for nobody.',
+    ratedClock);
   const clock = clockChooser();
   const rated = h('input', {
-    type: 'checkbox', id: 'rated', name: 'rated',
+    type: 'checkbox',
+    id: 'rated',
+    name: 'rated',
     onchange: () => {
       ratedNote.hidden = !rated.checked;
-      clock.require(rated.checked);
+      const set = clock.fitToRated(rated.checked);
+      if (set) ratedClock.textContent = ` The clock is now ${set}.`;
+      else if (!rated.checked) ratedClock.textContent = '';
     },
   });
   // Who starts: the server's default (random in public, the host in private) until chosen here.
@@ -293,12 +303,15 @@ async function buildCreate(box) {
         const options = {};
         for (const [name, read] of readers) options[name] = read();
         try {
+          const clockSent = clock.read();
+          // Never sent: the form turns "No clock" off while Rated is ticked.
+          if (rated.checked && !clockSent) throw new Error('A rated match needs a clock: pick one.');
           const room = await api('POST', '/rooms', {
             game: gameSel.value,
             players: Number(playersSel.value),
             visibility: visPublic.checked ? 'public' : 'private',
             options,
-            clock: clock.read(),
+            clock: clockSent,
             seating: seating.value,
             rated: rated.checked,
           });

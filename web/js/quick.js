@@ -1,5 +1,6 @@
 //! "Play now" (quick pairing, `POST /api/v1/rooms/quick`): a small form in the lobby (game, players,
-//! clock, rated) that sends the player to a waiting public room of its level, or to a new one.
+//! clock, rated: a rated one always with a clock) that sends the player to a waiting public room of
+//! its level, or to a new one.
 //!
 //! The server holds no seat: if someone else takes the last seat first, joining the room is refused
 //! `room_full`. The room page then calls [`retryQuick`], which asks again (a few times) with what
@@ -8,7 +9,7 @@
 import { api, games } from './api.js';
 import { h, mount } from './dom.js';
 import { navigate } from './app.js';
-import { PRESETS, requireClock } from './clock-form.js';
+import { PRESETS, fitClockToRated } from './clock-form.js';
 
 const KEY = 'plateau.quick';
 /** Quick pairings made again after `room_full`, before the player is left to watch. */
@@ -48,8 +49,21 @@ export function quickBox() {
     { id: 'quick-clock', name: 'clock', 'aria-label': 'Clock' },
     PRESETS.filter((p) => p.id !== 'custom').map((p) => h('option', { value: p.id }, p.label)),
   );
-  // A rated room needs a clock: "No clock" is not offered while Rated is ticked.
-  const rated = h('input', { type: 'checkbox', id: 'quick-rated', name: 'rated', onchange: () => requireClock(clockSel, rated.checked) });
+  // A rated room needs a clock (the server refuses one without): as on the create form, ticking
+  // Rated turns "No clock" off and moves a clock left at none to Rapid 15+10, said below the form.
+  const note = h('p', { class: 'muted small', id: 'quick-note', hidden: true });
+  const rated = h('input', {
+    type: 'checkbox',
+    id: 'quick-rated',
+    name: 'rated',
+    onchange: () => {
+      const set = fitClockToRated(clockSel, rated.checked);
+      if (set) {
+        note.textContent = `A rated match needs a clock: ${set} was picked.`;
+        note.hidden = false;
+      } else if (!rated.checked) note.hidden = true;
+    },
+  });
   const err = h('p', { class: 'error', role: 'alert' });
   const button = h('button', { type: 'submit', class: 'primary', id: 'play-now', disabled: true }, 'Play now');
   let catalog = [];
@@ -82,10 +96,13 @@ export function quickBox() {
         err.textContent = '';
         button.disabled = true;
         try {
+          const clock = PRESETS.find((p) => p.id === clockSel.value).clock;
+          // Never sent: "No clock" is off while Rated is ticked.
+          if (rated.checked && !clock) throw new Error('A rated match needs a clock: pick one.');
           await playNow({
             game: gameSel.value,
             players: Number(playersSel.value),
-            clock: PRESETS.find((p) => p.id === clockSel.value).clock,
+            clock,
             rated: rated.checked,
           });
         } catch (ex) {
@@ -97,8 +114,8 @@ export function quickBox() {
     gameSel,
     playersSel,
     clockSel,
-    h('label', { title: 'Ratings change with the result (people only)' }, rated, ' Rated'),
+    h('label', { title: 'Ratings change with the result (people only, with a clock)' }, rated, ' Rated'),
     button,
   );
-  return h('div', { id: 'quick' }, form, err);
+  return h('div', { id: 'quick' }, form, note, err);
 }

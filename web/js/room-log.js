@@ -26,7 +26,7 @@ export function roomLog(model) {
     list.replaceChildren();
     for (const { events } of f.events) lines(events);
   });
-  model.on('ended', (result) => line(`Match over: ${resultText(result, model.nameOf, sidesOf(model.st.view))}`, 'strong'));
+  model.on('ended', (result) => line(`Match over: ${resultText(result, model.nameOf, sidesOf(model.st.view), model.endContext())}`, 'strong'));
 
   return { el: list };
 }

@@ -113,6 +113,15 @@ export function roomModel({ code, me, send, api, pairAgain = () => false }) {
     return st.result || (st.view && st.view.result);
   }
 
+  /**
+   * What the page knows of how the match ended, besides its result (for an aborted match, see
+   * `abortedText` in events.js): whether the room is rated, and the last version's events (an
+   * agreed draw shows only there).
+   */
+  function endContext() {
+    return { rated: st.room ? st.room.rated === true : undefined, events: st.lastEvents };
+  }
+
   /** The room no longer plays: it finished, was abandoned or aborted. */
   function closed() {
     return !!st.room && CLOSED.includes(st.room.status);
@@ -389,6 +398,7 @@ export function roomModel({ code, me, send, api, pairAgain = () => false }) {
     forfeitOf,
     canAct,
     result,
+    endContext,
     closed,
     over,
     game,

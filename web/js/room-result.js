@@ -35,10 +35,16 @@ export function roomResult(model) {
     const my = model.mySeat();
     const won = my !== null && res.winners.includes(my);
     const agreed = res.reason === 'agreed_draw';
+    // An aborted match is neither won nor drawn: the sentence says why it counts for nobody.
+    const aborted = res.reason === 'aborted';
     mount(
       box,
-      h('strong', {}, agreed ? 'Draw agreed' : res.winners.length === 0 ? 'Draw' : my === null ? 'Match over' : won ? 'You won!' : 'You lost'),
-      agreed ? null : [' · ', res.winners.length === 0 ? resultDetail(res) : resultText(res, model.nameOf, sidesOf(st.view))],
+      aborted
+        ? h('strong', { id: 'result-aborted' }, resultText(res, model.nameOf, sidesOf(st.view), model.endContext()))
+        : [
+          h('strong', {}, agreed ? 'Draw agreed' : res.winners.length === 0 ? 'Draw' : my === null ? 'Match over' : won ? 'You won!' : 'You lost'),
+          agreed ? null : [' · ', res.winners.length === 0 ? resultDetail(res) : resultText(res, model.nameOf, sidesOf(st.view))],
+        ],
       st.matchId ? [' · ', h('a', { href: `/m/${st.matchId}`, 'data-nav': '' }, 'replay')] : null,
     );
     const levelOf = (seat) => seatLevel(st.room && st.room.seats[seat]);

@@ -1,5 +1,6 @@
 //! "Play now" in the lobby (quick pairing), in headless Chromium against the real server: two
-//! players who press it for the same game, player count and clock end up seated in the same room.
+//! players who press it for the same game, player count and clock end up seated in the same room;
+//! a rated ask always has a clock.
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -66,4 +67,31 @@ test('a player whose quick room filled up before it joined is paired again', asy
     clean(p.page);
     await p.ctx.close();
   }
+});
+
+test('Play now never asks for a rated room without a clock', async () => {
+  const A = await newPlayer(browser, 'Vera', SIZES.desktop);
+  await A.page.waitForSelector('#play-now:not([disabled])');
+  await A.page.selectOption('#quick-clock', 'none');
+  await A.page.check('#quick-rated');
+  // "No clock" is off while Rated is ticked: the clock moved to Rapid 15+10, and the form says so.
+  assert.equal(await A.page.inputValue('#quick-clock'), 'rapid');
+  assert.ok(await A.page.locator('#quick-clock option[value="none"]').isDisabled());
+  assert.match(await A.page.textContent('#quick-note'), /A rated match needs a clock: Rapid 15\+10 was picked/);
+  // What the button sends (answered here, so that no room is made for it).
+  let asked = null;
+  await A.page.route('**/api/v1/rooms/quick', (route) => {
+    asked = JSON.parse(route.request().postData());
+    return route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ error: { code: 'bad_request', message: 'stopped by the test' } }) });
+  });
+  await A.page.click('#play-now');
+  await A.page.waitForSelector('#quick .error:text("stopped by the test")');
+  assert.equal(asked.rated, true);
+  assert.deepEqual(asked.clock, { kind: 'fischer', initial_s: 900, increment_s: 10 });
+  // Unticked, "No clock" can be picked again, and the note goes.
+  await A.page.uncheck('#quick-rated');
+  assert.ok(await A.page.locator('#quick-clock option[value="none"]').isEnabled());
+  assert.ok(await A.page.isHidden('#quick-note'));
+  clean(A.page);
+  await A.ctx.close();
 });

@@ -2,11 +2,13 @@
 //! room allows (no bots: the start waits for people), ratings beside names in the room and the
 //! lobby ("?" while unsettled), names linking to profiles, the leaderboard (linked from the home
 //! page and the help page), and the profile with its rating chart drawn in SVG, the figures as
-//! text, and recent matches linking to their replay.
+//! text, and recent matches linking to their replay. A rated room always has a clock (ticking Rated
+//! never leaves "No clock"), and a rated match resigned before every player moved is aborted and
+//! said so.
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { BASE, SIZES, launch, newPlayer, shot, clean } from './helpers.js';
+import { BASE, SIZES, launch, newPlayer, shot, clean, whoseTurn, pointAndPlay, waitPly } from './helpers.js';
 
 let browser;
 before(async () => {
@@ -19,13 +21,18 @@ after(async () => {
 const unique = (base) => `${base}${Math.random().toString(36).slice(2, 6)}`;
 const identityOf = (page) => page.evaluate(() => JSON.parse(localStorage.getItem('plateau.identity')));
 
-/** Creates a rated 2-player Abalone room through the form; returns its code. */
-async function createRated(page, visibility = 'private') {
+/**
+ * Creates a rated 2-player Abalone room through the form, with `clock` (a preset id) picked before
+ * Rated is ticked; returns its code. A rated room needs a clock: ticking Rated with "No clock"
+ * picked moves the clock to Rapid 15+10.
+ */
+async function createRated(page, visibility = 'private', clock = 'corr1') {
   await page.goto(`${BASE}/`);
   await page.waitForSelector('#create-form');
   await page.selectOption('#game', 'abalone');
   await page.selectOption('#players', '2');
   await page.check(`#vis-${visibility}`);
+  await page.selectOption('#clock', clock);
   await page.check('#rated');
   await page.click('#create');
   await page.waitForURL(/\/r\/[A-Z0-9]+$/);
@@ -35,15 +42,14 @@ async function createRated(page, visibility = 'private') {
 
 /**
  * Plays rated duels of Abalone between two players straight over the WebSocket (from inside a
- * page, which has one). Each duel: with no `code`, a new rated room (with a clock: rated rooms need
- * one) that both join and the host starts; with `code`, that room, already started, joined again
- * on new connections. Then each player makes one move (the first of its legal moves: a rated match
- * counts only once every player has moved), and the seat named by `loser` ('host' or 'guest', or
- * none) resigns. Only a way to give the players a rating history; what the pages show of it is
+ * page, which has one): each a new rated room (with a clock, which a rated room needs), both join,
+ * the host starts, each side plays the first move its view lists (a rated match ended before every
+ * player has moved is aborted and rates nobody), then the seat named in `losers` ('host' or
+ * 'guest') resigns. Only a way to give the players a rating history; what the pages show of it is
  * what the tests check.
  */
-async function ratedDuels(page, hostToken, guestToken, duels) {
-  await page.evaluate(async ({ hostToken, guestToken, duels }) => {
+async function ratedDuels(page, hostToken, guestToken, losers) {
+  await page.evaluate(async ({ hostToken, guestToken, losers }) => {
     const open = (token) => new Promise((resolve, reject) => {
       const ws = new WebSocket(`${location.origin.replace(/^http/, 'ws')}/api/v1/ws`);
       ws.frames = [];
@@ -59,47 +65,45 @@ async function ratedDuels(page, hostToken, guestToken, duels) {
     });
     /** The first frame from now on that `pred` accepts. */
     const next = (ws, pred) => new Promise((resolve) => ws.waiting.push((f) => (pred(f) ? (resolve(f), true) : false)));
-    /** `ws` plays the first of its legal moves, from a fresh snapshot. */
-    const playFirst = async (ws, code) => {
-      const snapshot = next(ws, (f) => f.type === 'snapshot' && f.room === code);
-      ws.send(JSON.stringify({ type: 'sync', room: code }));
-      const { version, view } = await snapshot;
-      const id = `first-${version}`;
-      const acked = next(ws, (f) => f.id === id);
-      ws.send(JSON.stringify({ type: 'move', room: code, id, version, move: view.you.legal[0] }));
-      const answer = await acked;
-      if (answer.type !== 'ack') throw new Error(`move refused: ${JSON.stringify(answer)}`);
-    };
     const host = await open(hostToken);
     const guest = await open(guestToken);
-    for (const { code: given, loser } of duels) {
-      let code = given;
-      if (!code) {
-        const res = await fetch('/api/v1/rooms', { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${hostToken}` }, body: JSON.stringify({ game: 'abalone', players: 2, visibility: 'private', seating: 'host_first', rated: true, clock: { kind: 'correspondence', days: 1 } }) });
-        ({ code } = await res.json());
-      }
+    for (const loser of losers) {
+      const res = await fetch('/api/v1/rooms', { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${hostToken}` }, body: JSON.stringify({ game: 'abalone', players: 2, visibility: 'private', seating: 'host_first', rated: true, clock: { kind: 'correspondence', days: 1 } }) });
+      if (!res.ok) throw new Error(`rated room refused: ${res.status} ${await res.text()}`);
+      const { code } = await res.json();
       const hostIn = next(host, (f) => f.type === 'room' && f.room.code === code);
       host.send(JSON.stringify({ type: 'join', room: code, as: 'player' }));
       await hostIn;
       const full = next(host, (f) => f.type === 'room' && f.room.seats[1].player);
       guest.send(JSON.stringify({ type: 'join', room: code, as: 'player' }));
       await full;
-      if (!given) {
-        const started = next(guest, (f) => f.type === 'snapshot' && f.room === code);
-        host.send(JSON.stringify({ type: 'start', room: code }));
-        await started;
+      const started = next(guest, (f) => f.type === 'snapshot' && f.room === code);
+      host.send(JSON.stringify({ type: 'start', room: code }));
+      await started;
+      // Each side plays once, when its view (read again with `sync`) says it is to act.
+      const moved = new Set();
+      while (moved.size < 2) {
+        for (const ws of [host, guest]) {
+          if (moved.has(ws)) continue;
+          const snap = next(ws, (f) => f.type === 'snapshot' && f.room === code);
+          ws.send(JSON.stringify({ type: 'sync', room: code }));
+          const { view, version } = await snap;
+          if (!view.you || !view.you.legal || !view.you.legal.length) continue;
+          const id = `duel-${Math.random().toString(36).slice(2)}`;
+          const answer = next(ws, (f) => (f.type === 'ack' || f.type === 'error') && f.id === id);
+          ws.send(JSON.stringify({ type: 'move', room: code, id, version, move: view.you.legal[0] }));
+          const a = await answer;
+          if (a.type === 'error') throw new Error(`move refused: ${a.code} ${a.message}`);
+          moved.add(ws);
+        }
       }
-      await playFirst(host, code);
-      await playFirst(guest, code);
-      if (loser) {
-        const ended = Promise.all([host, guest].map((ws) => next(ws, (f) => f.type === 'ended' && f.room === code)));
-        (loser === 'host' ? host : guest).send(JSON.stringify({ type: 'resign', room: code }));
-        await ended;
-      }
+      const ended = Promise.all([host, guest].map((ws) => next(ws, (f) => f.type === 'ended' && f.room === code)));
+      (loser === 'host' ? host : guest).send(JSON.stringify({ type: 'resign', room: code }));
+      await ended;
     }
     host.close();
     guest.close();
-  }, { hostToken, guestToken, duels });
+  }, { hostToken, guestToken, losers });
 }
 
 test('rated rooms, ratings beside names, the leaderboard and the profile with its chart', async () => {
@@ -115,10 +119,7 @@ test('rated rooms, ratings beside names, the leaderboard and the profile with it
   assert.ok(await A.page.isHidden('#rated-note'));
   await A.page.check('#rated');
   assert.match(await A.page.textContent('#rated-note'), /needs a person in every seat: no bots/);
-  // A rated room needs a clock: ticking Rated with "No clock" chosen picks one, and "No clock"
-  // is not offered while Rated is ticked.
-  assert.equal(await A.page.inputValue('#clock'), 'rapid');
-  assert.ok(await A.page.locator('#clock option[value="none"]').isDisabled());
+  assert.match(await A.page.textContent('#rated-note'), /A rated match needs a clock/);
   const code = await createRated(A.page);
   assert.equal(await A.page.textContent('#rated-tag'), 'rated');
   assert.equal(await A.page.locator('#fill-bots').count(), 0);
@@ -132,11 +133,13 @@ test('rated rooms, ratings beside names, the leaderboard and the profile with it
   await A.page.waitForSelector('#start:not([disabled])');
   await A.page.click('#start');
   await B.page.waitForSelector('#room[data-status="playing"]');
-  const room = await (await fetch(`${BASE}/api/v1/rooms/${code}`)).json();
-  assert.ok(room.clock, `a rated room made by the form has a clock: ${JSON.stringify(room)}`);
-  // Each makes a move (a rated match counts only once every player has moved), then Rolf resigns:
-  // Rita's first rated win, both ratings shown unsettled ("1645?"), hers higher.
-  await ratedDuels(A.page, a.token, b.token, [{ code }]);
+  // Both play a move on the board (a rated match ended before every player has moved counts for
+  // nobody), then Rolf resigns: Rita's first rated win, both ratings shown unsettled ("1662?"),
+  // hers higher.
+  const starter = await whoseTurn([A, B]);
+  await pointAndPlay(starter.page);
+  await pointAndPlay((starter === A ? B : A).page);
+  await waitPly(B.page, 2);
   await B.page.click('#resign');
   await B.page.waitForSelector('#resign-dialog[open]');
   await B.page.click('#resign-confirm');
@@ -152,7 +155,7 @@ test('rated rooms, ratings beside names, the leaderboard and the profile with it
   await shot(A.page, 'rated-room-over');
 
   // Seven more rated duels (Rita 3, Rolf 4): eight split evenly settle both ratings.
-  await ratedDuels(A.page, a.token, b.token, ['host', 'guest', 'host', 'guest', 'host', 'guest', 'host'].map((loser) => ({ loser })));
+  await ratedDuels(A.page, a.token, b.token, ['host', 'guest', 'host', 'guest', 'host', 'guest', 'host']);
 
   // The leaderboard, from the home page: both, settled, with links to their profiles.
   await A.page.goto(`${BASE}/`);
@@ -219,6 +222,74 @@ test('rated rooms, ratings beside names, the leaderboard and the profile with it
   assert.equal(new URL(C.page.url()).pathname, `/p/${b.id}`);
 
   for (const p of [A, B, C]) {
+    clean(p.page);
+    await p.ctx.close();
+  }
+});
+
+test('a rated room always has a clock, and a rated match resigned at once is aborted for nobody', async () => {
+  const A = await newPlayer(browser, unique('Ines'), SIZES.desktop);
+  const B = await newPlayer(browser, unique('Ivo'), SIZES.phone);
+  const a = await identityOf(A.page);
+
+  // "No clock" picked, then Rated ticked: the clock moves to Rapid 15+10 and "No clock" is off;
+  // the note says why. Unticked, "No clock" may be picked again.
+  await A.page.goto(`${BASE}/`);
+  await A.page.waitForSelector('#create-form');
+  await A.page.selectOption('#game', 'abalone');
+  await A.page.selectOption('#players', '2');
+  await A.page.selectOption('#clock', 'none');
+  await A.page.check('#rated');
+  assert.equal(await A.page.inputValue('#clock'), 'rapid');
+  assert.ok(await A.page.locator('#clock option[value="none"]').isDisabled());
+  assert.match(await A.page.textContent('#rated-note'), /A rated match needs a clock.*The clock is now Rapid 15\+10\./);
+  assert.match(await A.page.textContent('#clock-note'), /15/);
+  await A.page.uncheck('#rated');
+  assert.ok(await A.page.locator('#clock option[value="none"]').isEnabled());
+  await A.page.selectOption('#clock', 'none');
+  await A.page.check('#rated');
+  assert.equal(await A.page.inputValue('#clock'), 'rapid');
+  // What is sent, and the room made: rated, with that clock.
+  const sent = A.page.waitForRequest((r) => r.method() === 'POST' && new URL(r.url()).pathname === '/api/v1/rooms');
+  await A.page.click('#create');
+  const body = JSON.parse((await sent).postData());
+  assert.equal(body.rated, true);
+  assert.deepEqual(body.clock, { kind: 'fischer', initial_s: 900, increment_s: 10 });
+  await A.page.waitForURL(/\/r\/[A-Z0-9]+$/);
+  const code = A.page.url().split('/r/')[1];
+  const info = await (await fetch(`${BASE}/api/v1/rooms/${code}`)).json();
+  assert.equal(info.rated, true);
+  assert.ok(info.clock, `the room has a clock: ${JSON.stringify(info)}`);
+
+  // Ivo sits, Ines starts, Ivo resigns before anyone has moved: aborted, rated for nobody, and
+  // said so (not as the server's internal error).
+  await B.page.goto(`${BASE}/r/${code}`);
+  await B.page.waitForSelector('#seats li[data-seat="1"].me');
+  await A.page.waitForSelector('#start:not([disabled])');
+  await A.page.click('#start');
+  await B.page.waitForSelector('#room[data-status="playing"]');
+  await B.page.click('#resign');
+  await B.page.waitForSelector('#resign-dialog[open]');
+  await B.page.click('#resign-confirm');
+  const early = 'Rated match aborted: it ended before every player had moved, so it counts for nobody';
+  for (const p of [A, B]) {
+    await p.page.waitForSelector('#room[data-status="aborted"]');
+    await p.page.waitForSelector('#result-aborted');
+    assert.equal(await p.page.textContent('#result-aborted'), early);
+    assert.match(await p.page.textContent('#events'), /Match over: Rated match aborted/);
+    assert.doesNotMatch(await p.page.textContent('#room'), /internal error|You lost|You won/);
+  }
+  await shot(B.page, 'rated-aborted-phone');
+  // After a reload the room says the same.
+  await A.page.reload();
+  await A.page.waitForSelector('#result-aborted');
+  assert.equal(await A.page.textContent('#result-aborted'), early);
+  // Nobody got a rating from it.
+  await A.page.goto(`${BASE}/p/${a.id}`);
+  await A.page.waitForSelector('#rating-charts');
+  assert.match(await A.page.textContent('#rating-charts'), /No rated match yet/);
+
+  for (const p of [A, B]) {
     clean(p.page);
     await p.ctx.close();
   }

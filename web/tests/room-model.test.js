@@ -134,3 +134,24 @@ test('a full room: "Play now" pairs again, else the page watches', () => {
   assert.equal(m.open(full), true);
   assert.equal(m.st.role, 'spectator');
 });
+
+test('what the page knows of an aborted end: the room rated, the last version\'s events (live and after a reload)', () => {
+  const aborted = { winners: [], scores: null, reason: 'aborted', forfeited: [] };
+  // Live: an agreed draw in a rated room, turned into an abort by the server.
+  const live = setup();
+  live.model.open({ ...ROOM, rated: true });
+  live.model.onFrame({ type: 'snapshot', room: 'ABCD', version: 3, view: VIEW });
+  live.model.onFrame({ type: 'patch', room: 'ABCD', from: 3, version: 4, ops: [{ op: 'replace', path: '/result', value: aborted }], events: [{ kind: 'draw_agreed' }] });
+  live.model.onFrame({ type: 'ended', room: 'ABCD', match: 'm1', result: aborted });
+  assert.deepEqual(live.model.endContext(), { rated: true, events: [{ kind: 'draw_agreed' }] });
+  // After a reload: the snapshot, then the recent events of that version.
+  const again = setup();
+  again.model.open({ ...ROOM, status: 'aborted', rated: true });
+  again.model.onFrame({ type: 'snapshot', room: 'ABCD', version: 4, view: { ...VIEW, result: aborted } });
+  again.model.onFrame({ type: 'recent', room: 'ABCD', chat: [], events: [{ version: 4, events: [{ kind: 'draw_agreed' }] }] });
+  assert.deepEqual(again.model.endContext(), { rated: true, events: [{ kind: 'draw_agreed' }] });
+  // An unrated room says so.
+  const plain = setup();
+  plain.model.open(ROOM);
+  assert.equal(plain.model.endContext().rated, false);
+});

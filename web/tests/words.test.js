@@ -4,7 +4,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { resultText, describeEvent, sidesOf, reasonText } from '../js/events.js';
+import { resultText, describeEvent, sidesOf, reasonText, RATED_EARLY, ABORTED_INTERNAL } from '../js/events.js';
 import { fmtLeft, clockText, isLow } from '../js/clock.js';
 
 const NAMES = ['Alice', 'Bob', 'Carol', 'Dan'];
@@ -28,6 +28,25 @@ test('an agreed draw, and results without forfeits, read as before', () => {
   assert.equal(resultText({ winners: [0], scores: [6, 2], reason: 'six_ejected' }, nameOf), 'Alice wins (six marbles ejected) · scores 6 – 2');
   assert.equal(resultText({ winners: [], scores: null, reason: 'ply_limit', forfeited: [] }, nameOf), 'Draw (move limit reached)');
   for (const r of ['timeout', 'resigned', 'abandoned', 'agreed_draw']) assert.doesNotMatch(reasonText(r), /_/);
+});
+
+test('an aborted match says why it counts for nobody, as far as the page can tell', () => {
+  const aborted = (forfeited) => ({ winners: [], scores: null, reason: 'aborted', forfeited });
+  const resigned = aborted([{ seat: 1, reason: 'resigned' }]);
+  // In a rated room: a forfeit, or an agreed draw (only the version's events say it), ended the
+  // match before every player had moved.
+  assert.equal(RATED_EARLY, 'Rated match aborted: it ended before every player had moved, so it counts for nobody');
+  assert.equal(resultText(resigned, nameOf, null, { rated: true, events: [{ kind: 'forfeited', seat: 1, reason: 'resigned' }] }), RATED_EARLY);
+  assert.equal(resultText(aborted([{ seat: 0, reason: 'timeout' }]), nameOf, null, { rated: true }), RATED_EARLY);
+  assert.equal(resultText(aborted([]), nameOf, null, { rated: true, events: [{ kind: 'draw_agreed' }] }), RATED_EARLY);
+  // Neither, or an unrated room: only the server's failure explains it.
+  assert.equal(resultText(aborted([]), nameOf, null, { rated: true, events: [{ kind: 'moved', seat: 0 }] }), ABORTED_INTERNAL);
+  assert.equal(resultText(resigned, nameOf, null, { rated: false, events: [] }), ABORTED_INTERNAL);
+  assert.match(ABORTED_INTERNAL, /^Match aborted: no result counts .*internal error/);
+  // A match's summary does not say whether it was rated: neutral, with the forfeits it lists.
+  assert.equal(resultText(aborted([]), nameOf), 'Match aborted: no result counts');
+  assert.equal(resultText(resigned, nameOf), 'Match aborted: no result counts · Bob resigned');
+  assert.doesNotMatch(reasonText('aborted'), /internal|_/);
 });
 
 test('4-player Abalone speaks of teams', () => {
