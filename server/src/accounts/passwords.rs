@@ -136,8 +136,12 @@ mod tests {
             stored.starts_with("$argon2id$v=19$m=19456,t=2,p=1$"),
             "{stored}"
         );
-        assert!(verify("correct horse".into(), Some(stored.clone())).await.unwrap());
-        assert!(!verify("correct horsE".into(), Some(stored.clone())).await.unwrap());
+        assert!(verify("correct horse".into(), Some(stored.clone()))
+            .await
+            .unwrap());
+        assert!(!verify("correct horsE".into(), Some(stored.clone()))
+            .await
+            .unwrap());
         // Same password, new salt: another hash.
         assert_ne!(hash("correct horse".into()).await.unwrap(), stored);
         assert!(!verify("anything at all".into(), None).await.unwrap());
@@ -152,7 +156,9 @@ mod tests {
         let mut unknown = std::time::Duration::MAX;
         for _ in 0..3 {
             let t = std::time::Instant::now();
-            assert!(!verify("wrong horse".into(), Some(stored.clone())).await.unwrap());
+            assert!(!verify("wrong horse".into(), Some(stored.clone()))
+                .await
+                .unwrap());
             known = known.min(t.elapsed());
             let t = std::time::Instant::now();
             assert!(!verify("wrong horse".into(), None).await.unwrap());
