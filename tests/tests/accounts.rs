@@ -355,6 +355,33 @@ async fn password_work_is_bounded(backend: Backend) {
 }
 on_both_databases!(password_work_is_bounded);
 
+/// A player keeps at most 20 sessions: each sign-in beyond revokes the oldest (here the guest's
+/// first token and the first sign-in's), and the newest 20 all still sign the player in.
+async fn sessions_are_capped_at_twenty(backend: Backend) {
+    let (_db, _server, api) = start(backend).await;
+    let player = account(&api, "Traveller").await;
+    let mut tokens = Vec::new();
+    for _ in 0..21 {
+        let (status, body) = sign_in(&api, "Traveller", PASSWORD).await;
+        assert_eq!(status, StatusCode::CREATED, "{body}");
+        tokens.push(body["token"].as_str().unwrap().to_string());
+    }
+    assert_eq!(
+        me(&api, &player.token).await,
+        StatusCode::UNAUTHORIZED,
+        "the guest's token"
+    );
+    assert_eq!(
+        me(&api, &tokens[0]).await,
+        StatusCode::UNAUTHORIZED,
+        "the oldest sign-in"
+    );
+    for token in &tokens[1..] {
+        assert_eq!(me(&api, token).await, StatusCode::OK);
+    }
+}
+on_both_databases!(sessions_are_capped_at_twenty);
+
 /// Creates a room (`body`, with `"seating": "host_first"`) hosted by `players[0]`, seats everyone
 /// in order, starts it; the players' clients, each at version 1.
 async fn started(

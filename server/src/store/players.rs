@@ -22,6 +22,9 @@ pub struct Credentials {
     pub password_hash: String,
 }
 
+/// Sessions (tokens) a player keeps at once: a new sign-in beyond them revokes the oldest.
+pub const SESSIONS_PER_PLAYER: i64 = 20;
+
 impl Store {
     /// A new guest with its first token.
     pub async fn create_player(
@@ -62,15 +65,26 @@ impl Store {
         created_at: DateTime<Utc>,
     ) -> Result<(), StoreError> {
         on_pool!(self, |pool| {
+            let mut tx = pool.begin().await?;
             sqlx::query(
                 "INSERT INTO tokens (token_hash, player_id, created_at) VALUES ($1, $2, $3)",
             )
             .bind(token_hash)
             .bind(player)
             .bind(created_at)
-            .execute(pool)
-            .await
-            .map(|_| ())
+            .execute(&mut *tx)
+            .await?;
+            // The oldest sessions beyond the cap are revoked with the new one.
+            sqlx::query(
+                "DELETE FROM tokens WHERE player_id = $1 AND token_hash NOT IN (
+                     SELECT token_hash FROM tokens WHERE player_id = $1
+                      ORDER BY created_at DESC, token_hash DESC LIMIT $2)",
+            )
+            .bind(player)
+            .bind(SESSIONS_PER_PLAYER)
+            .execute(&mut *tx)
+            .await?;
+            tx.commit().await
         })
     }
 
