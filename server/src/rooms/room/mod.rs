@@ -502,9 +502,19 @@ impl Room {
 
     /// Publishes the room's info to REST readers and sends it to every member.
     fn publish(&mut self) {
+        self.publish_after(None);
+    }
+
+    /// [`Room::publish`], with `news` (an `ended` frame) sent to every member before the room's
+    /// info. REST readers get the new info first: a client that reads the room as soon as the news
+    /// arrives must not find it as it was (still playing).
+    fn publish_after(&mut self, news: Option<axum::extract::ws::Utf8Bytes>) {
         let info = self.room_info();
         let frame = encode(&ServerFrame::Room { room: info.clone() });
         self.info.send_replace(info);
+        if let Some(news) = news {
+            self.send_to_all(news);
+        }
         self.send_to_all(frame);
     }
 

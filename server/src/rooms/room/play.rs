@@ -441,17 +441,12 @@ impl Room {
 
     /// Tells everyone in the room that the match is over, and publishes the room's new status.
     pub(super) fn announce_end(&mut self, match_id: Uuid, result: MatchResult) {
-        // REST readers see the room's new status before anyone is told of the end: a client that
-        // reads the room as soon as `ended` arrives must not find it still playing.
-        let info = self.room_info();
-        self.info.send_replace(info.clone());
         let frame = encode(&ServerFrame::Ended {
             room: self.settings.code.clone(),
             match_id,
             result,
         });
-        self.send_to_all(frame);
-        self.send_to_all(encode(&ServerFrame::Room { room: info }));
+        self.publish_after(Some(frame));
     }
 }
 
