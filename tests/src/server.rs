@@ -207,6 +207,14 @@ impl TestServer {
         std::fs::read_to_string(&self.log).unwrap_or_default()
     }
 
+    /// How many lines of the log contain `needle`.
+    pub fn log_lines_containing(&self, needle: &str) -> usize {
+        self.log_text()
+            .lines()
+            .filter(|line| line.contains(needle))
+            .count()
+    }
+
     /// Whether the log holds a line containing `needle`.
     pub fn log_contains(&self, needle: &str) -> bool {
         std::fs::read_to_string(&self.log)
