@@ -38,10 +38,14 @@ pub struct PlayerCreated {
 }
 
 /// `PUT /api/v1/players/me/password`: sets or changes the password (8 to 200 characters), which
-/// reserves the player's name.
+/// reserves the player's name. Changing a password needs the current one (`current`); a guest
+/// setting its first password has none. Every other session of the player ends with the change.
 #[derive(Debug, Clone, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct NewPassword {
+    /// The password in use, when there is one: a stolen token alone cannot change it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub current: Option<String>,
     pub password: String,
 }
 

@@ -11,6 +11,7 @@ use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
 use uuid::Uuid;
 
+use crate::accounts::revocation::{Revocations, SpreadRevocations};
 use crate::cluster::{Cluster, ClusterPlacement, Leases, Timing};
 use crate::config::ServeArgs;
 use crate::engine_host::bots::BotPool;
@@ -73,9 +74,18 @@ pub async fn serve(args: ServeArgs) -> Result<(), StartError> {
     tracing::info!(rooms = recovered, "rooms brought back");
     // The cluster's own loops stop after the rooms, once their leases are let go.
     let cluster_stop = CancellationToken::new();
+    let revocations = Revocations::new(
+        cluster
+            .clone()
+            .map(|cluster| cluster as Arc<dyn SpreadRevocations>),
+    );
     if let Some(cluster) = &cluster {
         cluster
-            .start(Arc::new(rooms.clone()), cluster_stop.clone())
+            .start(
+                Arc::new(rooms.clone()),
+                revocations.clone(),
+                cluster_stop.clone(),
+            )
             .await
             .map_err(StartError::Cluster)?;
         tracing::info!(node = %cluster.node(), "part of a cluster");
@@ -87,6 +97,7 @@ pub async fn serve(args: ServeArgs) -> Result<(), StartError> {
         limits: Arc::new(args.limits),
         shutdown: shutdown.clone(),
         sessions: TaskTracker::new(),
+        revocations,
         public_url: args.public_url.map(Arc::from),
     };
     let public = bind(args.addr).await?;

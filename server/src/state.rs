@@ -8,6 +8,7 @@ use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
 use uuid::Uuid;
 
+use crate::accounts::revocation::Revocations;
 use crate::config::Limits;
 use crate::limits::counted::Counted;
 use crate::limits::rate::{quota, FailureDelay, FailureRate, KeyedRate, Period};
@@ -31,6 +32,8 @@ pub struct AppState {
     pub shutdown: CancellationToken,
     /// Open WebSocket sessions, waited for at shutdown.
     pub sessions: TaskTracker,
+    /// The live sockets by player and token, which a revoked token closes (on every node).
+    pub revocations: Arc<Revocations>,
     /// What each client may use, across requests and connections.
     pub budgets: Arc<Budgets>,
     /// `--public-url`: where people reach the server, for invite links (`GET /api/v1/server`).

@@ -18,10 +18,26 @@ async fn start(backend: Backend) -> (TestDb, TestServer, Api) {
     (db, server, api)
 }
 
+/// Sets a guest's first password (no `current` one).
 async fn set_password(api: &Api, player: &Player, password: &str) -> (StatusCode, Value) {
     api.put(
         "/api/v1/players/me/password",
         &json!({ "password": password }),
+        Some(&player.token),
+    )
+    .await
+}
+
+/// Changes a password, giving `current`.
+async fn change_password(
+    api: &Api,
+    player: &Player,
+    current: &str,
+    password: &str,
+) -> (StatusCode, Value) {
+    api.put(
+        "/api/v1/players/me/password",
+        &json!({ "current": current, "password": password }),
         Some(&player.token),
     )
     .await
@@ -162,9 +178,27 @@ async fn sign_up_sign_in_and_sign_out(backend: Backend) {
     };
     assert_eq!(me(&api, &fresh.token).await, StatusCode::OK);
 
-    // Changing the password: the old one no longer signs in, the new one does.
+    // Changing the password needs the one in use: a stolen token alone cannot change it.
+    assert_error(
+        &set_password(&api, &fresh, "a whole new phrase").await,
+        400,
+        "bad_request",
+    );
+    assert_error(
+        &change_password(&api, &fresh, "a wrong guess", "a whole new phrase").await,
+        403,
+        "forbidden",
+    );
     assert_eq!(
-        set_password(&api, &fresh, "a whole new phrase").await.0,
+        sign_in(&api, "Alice", PASSWORD).await.0,
+        StatusCode::CREATED,
+        "refused changes changed nothing"
+    );
+    // Changed: the old one no longer signs in, the new one does.
+    assert_eq!(
+        change_password(&api, &fresh, PASSWORD, "a whole new phrase")
+            .await
+            .0,
         StatusCode::NO_CONTENT
     );
     assert_error(&sign_in(&api, "Alice", PASSWORD).await, 401, "unauthorized");
@@ -358,8 +392,9 @@ on_both_databases!(password_work_is_bounded);
 /// A player keeps at most 20 sessions: each sign-in beyond revokes the oldest (here the guest's
 /// first token and the first sign-in's), and the newest 20 all still sign the player in.
 async fn sessions_are_capped_at_twenty(backend: Backend) {
-    let (_db, _server, api) = start(backend).await;
+    let (_db, server, api) = start(backend).await;
     let player = account(&api, "Traveller").await;
+    let first_socket = Client::login(&server.ws_url(), &player).await;
     let mut tokens = Vec::new();
     for _ in 0..21 {
         let (status, body) = sign_in(&api, "Traveller", PASSWORD).await;
@@ -372,6 +407,11 @@ async fn sessions_are_capped_at_twenty(backend: Backend) {
         "the guest's token"
     );
     assert_eq!(
+        first_socket.closed_within(SOCKET_CLOSES).await,
+        Some(Some(4001)),
+        "the socket of the revoked token"
+    );
+    assert_eq!(
         me(&api, &tokens[0]).await,
         StatusCode::UNAUTHORIZED,
         "the oldest sign-in"
@@ -381,6 +421,98 @@ async fn sessions_are_capped_at_twenty(backend: Backend) {
     }
 }
 on_both_databases!(sessions_are_capped_at_twenty);
+
+/// How long a revoked token's socket may stay open: revocation closes it at once, this is slack
+/// for a loaded machine.
+const SOCKET_CLOSES: std::time::Duration = std::time::Duration::from_secs(5);
+
+/// `player` signed in again with `password`: the same player with a new token.
+async fn signed_in(api: &Api, player: &Player, password: &str) -> Player {
+    let (status, body) = sign_in(api, &player.name, password).await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+    Player {
+        token: body["token"].as_str().unwrap().to_string(),
+        ..player.clone()
+    }
+}
+
+/// A session ends when it is ended: a thief's open socket does not outlive the revocation of its
+/// token. Changing the password (from the owner's phone) closes every other socket of the player
+/// with 4001, the thief's among them, and revokes their tokens; the phone's socket goes on. Signing
+/// out closes that token's sockets; signing out everywhere closes all. Another player's socket is
+/// never touched.
+async fn revoked_tokens_close_their_live_sockets(backend: Backend) {
+    let (_db, server, api) = start(backend).await;
+    let ws = server.ws_url();
+    let owner = account(&api, "Owner").await;
+    let phone = signed_in(&api, &owner, PASSWORD).await;
+    let thief = signed_in(&api, &owner, PASSWORD).await;
+    let bystander = api.new_player("Bystander").await;
+    let first_socket = Client::login(&ws, &owner).await;
+    let phone_socket = Client::login(&ws, &phone).await;
+    let thief_socket = Client::login(&ws, &thief).await;
+    let thief_second_socket = Client::login(&ws, &thief).await;
+    let bystander_socket = Client::login(&ws, &bystander).await;
+
+    assert_eq!(
+        change_password(&api, &phone, PASSWORD, "the owner's new phrase")
+            .await
+            .0,
+        StatusCode::NO_CONTENT
+    );
+    for (socket, whose) in [
+        (&first_socket, "the first token's"),
+        (&thief_socket, "the thief's"),
+        (&thief_second_socket, "the thief's second"),
+    ] {
+        assert_eq!(
+            socket.closed_within(SOCKET_CLOSES).await,
+            Some(Some(4001)),
+            "{whose} socket"
+        );
+    }
+    assert_eq!(me(&api, &thief.token).await, StatusCode::UNAUTHORIZED);
+    assert!(
+        Client::try_login(&ws, &thief).await.is_none(),
+        "the thief's token opens no new socket"
+    );
+    // The socket of the token the change was made with still answers.
+    let mark = phone_socket.mark();
+    phone_socket.send(json!({"type": "ping"})).await;
+    phone_socket.wait_for(mark, |f| f["type"] == "pong").await;
+    assert_eq!(me(&api, &phone.token).await, StatusCode::OK);
+
+    // Signing out closes the sockets of that token only.
+    let laptop = signed_in(&api, &owner, "the owner's new phrase").await;
+    let laptop_socket = Client::login(&ws, &laptop).await;
+    assert_eq!(
+        api.delete("/api/v1/sessions/current", Some(&laptop.token))
+            .await
+            .0,
+        StatusCode::NO_CONTENT
+    );
+    assert_eq!(
+        laptop_socket.closed_within(SOCKET_CLOSES).await,
+        Some(Some(4001))
+    );
+    assert!(!phone_socket.is_closed(), "another token's socket stays");
+
+    // Signing out everywhere closes them all, the caller's own included.
+    assert_eq!(
+        api.delete("/api/v1/sessions", Some(&phone.token)).await.0,
+        StatusCode::NO_CONTENT
+    );
+    assert_eq!(
+        phone_socket.closed_within(SOCKET_CLOSES).await,
+        Some(Some(4001))
+    );
+    let mark = bystander_socket.mark();
+    bystander_socket.send(json!({"type": "ping"})).await;
+    bystander_socket
+        .wait_for(mark, |f| f["type"] == "pong")
+        .await;
+}
+on_both_databases!(revoked_tokens_close_their_live_sockets);
 
 /// Creates a room (`body`, with `"seating": "host_first"`) hosted by `players[0]`, seats everyone
 /// in order, starts it; the players' clients, each at version 1.

@@ -19,6 +19,32 @@ const GAMES: [&str; 5] = [
     "groups-of-three",
 ];
 
+/// Signing out everywhere through one node closes the player's sockets on every node at once
+/// (4001): a thief connected to another node does not keep playing. Another player's socket on
+/// that node stays.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn signing_out_everywhere_closes_sockets_on_every_node() {
+    let db = TestDb::new(Backend::Postgres).await;
+    let nodes = start_nodes(&db, 2, 2000, &[]).await;
+    let api = Api::new(nodes[0].http());
+    let owner = api.new_player("Owner").await;
+    let bystander = api.new_player("Bystander").await;
+    let on_other_node = Client::login(&nodes[1].ws_url(), &owner).await;
+    let bystanders = Client::login(&nodes[1].ws_url(), &bystander).await;
+    let on_this_node = Client::login(&nodes[0].ws_url(), &owner).await;
+    let (status, _) = api.delete("/api/v1/sessions", Some(&owner.token)).await;
+    assert_eq!(status.as_u16(), 204);
+    for socket in [&on_this_node, &on_other_node] {
+        assert_eq!(
+            socket.closed_within(Duration::from_secs(5)).await,
+            Some(Some(4001))
+        );
+    }
+    let mark = bystanders.mark();
+    bystanders.send(json!({"type": "ping"})).await;
+    bystanders.wait_for(mark, |f| f["type"] == "pong").await;
+}
+
 /// Players on different nodes play whole matches of every game; a room created through one node is
 /// joined through the two others, watched through a third, and every node answers the same
 /// RoomInfo, presence included.

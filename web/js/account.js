@@ -27,9 +27,11 @@ function passwordField(id, label, autocomplete) {
 
 /**
  * A form that sets the password (twice, to catch a typo), for a guest keeping its name or an
- * account changing its password. `done` runs after the server took it.
+ * account changing its password (`changing`: the current password is asked for too, so that a
+ * browser left signed in is not enough to take the account). `done` runs after the server took it.
  */
-function passwordForm({ id, submit, intro, done }) {
+function passwordForm({ id, submit, intro, done, changing = false }) {
+  const current = changing ? passwordField(`${id}-current`, 'Current password', 'current-password') : null;
   const first = passwordField(`${id}-password`, 'New password', 'new-password');
   const again = passwordField(`${id}-again`, 'The same again', 'new-password');
   const err = h('p', { class: 'error', role: 'alert' });
@@ -53,7 +55,8 @@ function passwordForm({ id, submit, intro, done }) {
       }
       button.disabled = true;
       try {
-        await setPassword(first.input.value);
+        await setPassword(first.input.value, current ? current.input.value : undefined);
+        if (current) current.input.value = '';
         first.input.value = '';
         again.input.value = '';
         done();
@@ -63,7 +66,7 @@ function passwordForm({ id, submit, intro, done }) {
         button.disabled = false;
       }
     },
-  }, intro ? h('p', {}, intro) : null, first.row, again.row, note, button, err);
+  }, intro ? h('p', {}, intro) : null, current ? current.row : null, first.row, again.row, note, button, err);
 }
 
 /** /account: who I am, my password, signing out. */
@@ -89,7 +92,7 @@ export function accountPage(main) {
     const who = identity();
     const pw = who.account
       ? h('section', { class: 'card', 'aria-labelledby': 'pw-h' }, h('h2', { id: 'pw-h' }, 'Change my password'),
-        passwordForm({ id: 'change-password', submit: 'Change password', done: () => { status.textContent = 'Your password is changed. Other devices stay signed in; sign out everywhere to end them.'; } }))
+        passwordForm({ id: 'change-password', submit: 'Change password', changing: true, done: () => { status.textContent = 'Your password is changed. Every other device is signed out; this one stays signed in.'; } }))
       : h('section', { class: 'card', 'aria-labelledby': 'pw-h' }, h('h2', { id: 'pw-h' }, 'Keep my name'),
         passwordForm({
           id: 'sign-up',

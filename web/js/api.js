@@ -89,9 +89,12 @@ export async function register(name) {
   return created;
 }
 
-/** Sets or changes the player's password; from then on its name is reserved and it may sign in anywhere. */
-export async function setPassword(password) {
-  await api('PUT', '/players/me/password', { password });
+/**
+ * Sets or changes the player's password; from then on its name is reserved and it may sign in
+ * anywhere. Changing one needs the `current` password; every other device is signed out.
+ */
+export async function setPassword(password, current) {
+  await api('PUT', '/players/me/password', current === undefined ? { password } : { current, password });
   const me = identity();
   if (me) saveIdentity({ ...me, account: true });
 }
@@ -125,6 +128,7 @@ export async function signOut(everywhere = false) {
 export function accountError(e, signingIn = false) {
   if (e.status === 401 && signingIn) return 'That name and password do not match an account. Check both (the password is case-sensitive).';
   if (e.status === 401) return 'This browser is no longer signed in (signed out from another device?): sign in again.';
+  if (e.status === 403) return 'That is not your current password: type the one you sign in with now.';
   if (e.status === 409) return 'This name is already kept by another account: choose another name, or sign in if it is yours.';
   if (e.status === 429) {
     const wait = e.retryAfter ? ` Try again in ${waitText(e.retryAfter)}.` : ' Try again later.';

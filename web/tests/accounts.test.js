@@ -92,13 +92,24 @@ test('sign up, sign in elsewhere, change the password, sign out here and everywh
   await G.page.waitForSelector('#name-form .error:not(:empty)');
   assert.match(await G.page.textContent('#name-form .error'), /belongs to an account: choose another name, or sign in/);
 
-  // B changes the password: the old one no longer signs in, the new one does.
+  // B changes the password: without the current one it is refused (said plainly); with it, the old
+  // one no longer signs in, the new one does, and every other device (A) is signed out at once.
   await B.page.click('#account-link');
   await B.page.waitForSelector('#change-password');
+  await B.page.fill('#change-password-current', 'not the password');
+  await B.page.fill('#change-password-password', 'a much better password');
+  await B.page.fill('#change-password-again', 'a much better password');
+  await B.page.click('#change-password-submit');
+  await B.page.waitForSelector('#change-password .error:not(:empty)');
+  assert.match(await B.page.textContent('#change-password .error'), /not your current password/);
+  await B.page.fill('#change-password-current', 'correct horse battery');
   await B.page.fill('#change-password-password', 'a much better password');
   await B.page.fill('#change-password-again', 'a much better password');
   await B.page.click('#change-password-submit');
   await B.page.waitForSelector('#account-status:has-text("password is changed")');
+  assert.match(await B.page.textContent('#account-status'), /Every other device is signed out/);
+  assert.equal(await tokenWorks(a.token), false, 'the other device is signed out');
+  assert.ok(await tokenWorks(b.token), 'the device that changed it stays in');
   const C = await freshPage();
   await signInWith(C.page, name, 'correct horse battery');
   await C.page.waitForSelector('#signin-error:not(:empty)');
@@ -106,7 +117,7 @@ test('sign up, sign in elsewhere, change the password, sign out here and everywh
   await C.page.waitForSelector(`#me-name:text("${name}")`);
   const c = await identityOf(C.page);
 
-  // C signs out: its token is dead, the page asks for a name again; B and A are still in.
+  // C signs out: its token is dead, the page asks for a name again; B is still in.
   await C.page.click('#account-link');
   await C.page.click('#sign-out');
   await C.page.waitForSelector('#name-form');
@@ -114,25 +125,27 @@ test('sign up, sign in elsewhere, change the password, sign out here and everywh
   assert.equal(await tokenWorks(c.token), false);
   assert.ok(await tokenWorks(b.token));
 
-  // A waits in a room (its WebSocket open) while B signs out everywhere (asked once more first):
-  // every token is dead, A's too.
-  await createRoom(A.page, 'pinuid', 2);
+  // D waits in a room (its WebSocket open) while B signs out everywhere (asked once more first):
+  // every token is dead, and D's open connection is closed at once: D is told it was signed out,
+  // and offered to sign in again (not to pick a new name: the account is still there).
+  const D = await freshPage();
+  await signInWith(D.page, name, 'a much better password');
+  await D.page.waitForSelector(`#me-name:text("${name}")`);
+  const d = await identityOf(D.page);
+  await createRoom(D.page, 'pinuid', 2);
   await B.page.click('#sign-out-everywhere');
   assert.ok(await B.page.isVisible('#sign-out-everywhere-ask'));
   await shot(B.page, 'sign-out-everywhere');
   await B.page.click('#sign-out-everywhere-confirm');
   await B.page.waitForSelector('#name-form');
   assert.equal(await tokenWorks(b.token), false);
-  assert.equal(await tokenWorks(a.token), false);
-  // A's open connection is left alone; at its next connection A is told it was signed out, and
-  // offered to sign in again (not to pick a new name: the account is still there).
-  await A.page.evaluate(() => window.__plateau.conn.drop());
-  await A.page.waitForSelector('#conn button:text("Sign in again")');
-  assert.match(await A.page.textContent('#conn'), /You were signed out/);
-  await A.page.click('#conn button');
-  await A.page.waitForSelector('#signin-form');
-  assert.equal(await identityOf(A.page), null);
-  for (const p of [A, B, C, G]) {
+  assert.equal(await tokenWorks(d.token), false);
+  await D.page.waitForSelector('#conn button:text("Sign in again")');
+  assert.match(await D.page.textContent('#conn'), /You were signed out/);
+  await D.page.click('#conn button');
+  await D.page.waitForSelector('#signin-form');
+  assert.equal(await identityOf(D.page), null);
+  for (const p of [A, B, C, D, G]) {
     clean(p.page);
     await p.ctx.close();
   }

@@ -1,6 +1,7 @@
 //! Who a player is, and what they have earned: tokens ([`tokens`]: a token per sign-in, stored only
 //! as its hash), passwords ([`passwords`]: Argon2id, bounded work), ratings ([`ratings`]: how a
-//! rated match moves them) and quick pairing by rating ([`pairing`]). Pure: no I/O here.
+//! rated match moves them), quick pairing by rating ([`pairing`]) and the live sockets a revoked
+//! token closes ([`revocation`]). No I/O here (the cluster carries revocations between nodes).
 //!
 //! The rest of accounts, by layer: the REST handlers in `api/accounts.rs` (passwords, sign-in and
 //! sign-out), `api/players.rs` (guests, profiles, rating histories, leaderboards) and
@@ -11,4 +12,5 @@
 pub mod pairing;
 pub mod passwords;
 pub mod ratings;
+pub mod revocation;
 pub mod tokens;

@@ -1,6 +1,7 @@
 //! Accounts on top of guests: `PUT /api/v1/players/me/password` (which reserves the name),
 //! `POST /api/v1/sessions` (sign in by name and password for a new token), and signing out:
 //! `DELETE /api/v1/sessions/current` (this token) and `DELETE /api/v1/sessions` (every token).
+//! A revoked token's live WebSockets close at once (4001), on every node (`accounts::revocation`).
 //!
 //! A failed sign-in says nothing about why: an unknown name, a guest's name (no password) and a
 //! wrong password get the same answer after the same work (a hash is checked in every case).
@@ -16,34 +17,70 @@ use std::net::SocketAddr;
 use std::time::Duration;
 
 use crate::accounts::passwords;
+use crate::accounts::revocation::{Revoked, Which};
 use crate::accounts::tokens::{new_token, token_hash};
 use crate::api::auth::{Authenticated, Session};
 use crate::error::{ApiError, ApiJson};
 use crate::state::AppState;
 
 #[utoipa::path(put, path = "/api/v1/players/me/password", tag = "accounts", request_body = NewPassword, security(("bearer" = [])),
-    responses((status = 204, description = "The password is set (or changed); the player's name is now reserved"),
-              (status = 400, description = "A password of fewer than 8 or more than 200 characters, or malformed input", body = ErrorBody),
+    responses((status = 204, description = "The password is set (or changed); the player's name is now reserved; every other session of the player is signed out"),
+              (status = 400, description = "A password of fewer than 8 or more than 200 characters, no `current` password when there is one, or malformed input", body = ErrorBody),
               (status = 401, description = "Missing or unknown token", body = ErrorBody),
+              (status = 403, description = "`current` is not the password in use", body = ErrorBody),
               (status = 409, description = "Another player has reserved this name (in any case)", body = ErrorBody),
               (status = 429, description = "Too many password changes for this player, or every core busy hashing; see `Retry-After`", body = ErrorBody)))]
 pub async fn set_password(
     State(state): State<AppState>,
-    Authenticated(player): Authenticated,
+    session: Session,
     ApiJson(body): ApiJson<NewPassword>,
 ) -> Result<StatusCode, ApiError> {
+    let player = &session.player;
     let password = passwords::clean(&body.password).map_err(ApiError::bad_request)?;
     let reserved =
         crate::text::name_key(&player.name).map_err(|e| ApiError::bad_request(e.to_string()))?;
+    // Checked before any hashing: each check of `current` is a hash too, so a stolen token cannot
+    // guess the current password faster than this budget.
     if let Err(wait) = state.budgets.password_changes_per_player.take(&player.id) {
         return Err(ApiError::rate_limited(
             "too many password changes; try again later",
             wait.as_secs_f64().ceil() as u64,
         ));
     }
+    if let Some(stored) = state.store.password_hash(player.id).await? {
+        let Some(current) = body.current else {
+            return Err(ApiError::bad_request(
+                "current: the password in use is needed to change it",
+            ));
+        };
+        let current = passwords::clean(&current).unwrap_or_default();
+        if !passwords::verify(current, Some(stored))
+            .await
+            .map_err(busy)?
+        {
+            return Err(ApiError::new(
+                ErrorCode::Forbidden,
+                "current: not the password in use",
+            ));
+        }
+    }
     let hash = passwords::hash(password).await.map_err(busy)?;
-    match state.store.set_password(player.id, &hash, &reserved).await {
-        Ok(()) => Ok(StatusCode::NO_CONTENT),
+    let changed = state
+        .store
+        .set_password(player.id, &hash, &reserved, &session.token_hash)
+        .await;
+    match changed {
+        Ok(()) => {
+            // Whoever else held a token of this player (a thief among them) is out, on every node.
+            state
+                .revocations
+                .revoke(Revoked {
+                    player: player.id,
+                    which: Which::AllBut(session.token_hash),
+                })
+                .await;
+            Ok(StatusCode::NO_CONTENT)
+        }
         Err(crate::store::StoreError::Conflict(_)) => Err(ApiError::new(
             ErrorCode::Conflict,
             format!("the name `{}` is reserved by another player", player.name),
@@ -96,10 +133,18 @@ pub async fn sign_in(
         .expect("a password matched, so the name is known")
         .player;
     let token = new_token();
-    state
+    let evicted = state
         .store
         .add_token(player.id, &token_hash(&token), Utc::now())
         .await?;
+    for oldest in evicted {
+        let which = Which::Only(oldest);
+        let revoked = Revoked {
+            player: player.id,
+            which,
+        };
+        state.revocations.revoke(revoked).await;
+    }
     Ok((
         StatusCode::CREATED,
         Json(PlayerCreated {
@@ -126,7 +171,7 @@ fn too_many_failures(wait: Duration) -> ApiError {
 }
 
 #[utoipa::path(delete, path = "/api/v1/sessions/current", tag = "accounts", security(("bearer" = [])),
-    responses((status = 204, description = "The token of this request no longer signs anyone in"),
+    responses((status = 204, description = "The token of this request no longer signs anyone in; its WebSockets close with 4001"),
               (status = 401, description = "Missing or unknown token", body = ErrorBody)))]
 pub async fn sign_out(
     State(state): State<AppState>,
@@ -136,16 +181,26 @@ pub async fn sign_out(
         .store
         .revoke_token(session.player.id, &session.token_hash)
         .await?;
+    let revoked = Revoked {
+        player: session.player.id,
+        which: Which::Only(session.token_hash),
+    };
+    state.revocations.revoke(revoked).await;
     Ok(StatusCode::NO_CONTENT)
 }
 
 #[utoipa::path(delete, path = "/api/v1/sessions", tag = "accounts", security(("bearer" = [])),
-    responses((status = 204, description = "None of the player's tokens signs it in any more, this one included"),
+    responses((status = 204, description = "None of the player's tokens signs it in any more, this one included; every WebSocket of the player closes with 4001, on every node"),
               (status = 401, description = "Missing or unknown token", body = ErrorBody)))]
 pub async fn sign_out_everywhere(
     State(state): State<AppState>,
     Authenticated(player): Authenticated,
 ) -> Result<StatusCode, ApiError> {
     state.store.revoke_tokens(player.id).await?;
+    let revoked = Revoked {
+        player: player.id,
+        which: Which::All,
+    };
+    state.revocations.revoke(revoked).await;
     Ok(StatusCode::NO_CONTENT)
 }

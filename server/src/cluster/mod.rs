@@ -13,11 +13,14 @@
 //!   node died or froze) are taken over by whichever node sweeps first, from the database, and the
 //!   new owner announces the move so that connections join again there. A node stopping lets its
 //!   leases go at once.
+//! - **Revocations**: a token revoked on one node closes the sockets it signed in on every node
+//!   ([`revocations`]).
 
 mod inbound;
 pub mod leases;
 mod link;
 mod placement;
+mod revocations;
 mod rooms_here;
 mod wire;
 
@@ -38,6 +41,7 @@ use tokio::sync::{broadcast, Notify};
 use tokio_util::sync::CancellationToken;
 use uuid::Uuid;
 
+use crate::accounts::revocation::Revocations;
 use crate::conn::{Conn, ConnId};
 use crate::metrics::METRICS;
 use crate::rooms::{ForwardError, Request, TicketReply};
@@ -148,6 +152,7 @@ impl Cluster {
     pub async fn start(
         self: &Arc<Self>,
         rooms: Arc<dyn RoomsHere>,
+        sockets: Arc<Revocations>,
         stop: CancellationToken,
     ) -> Result<(), String> {
         let node = self.node();
@@ -166,6 +171,7 @@ impl Cluster {
         let dumps = subscribe(self.subjects.info_dump()).await?;
         let alive = subscribe(self.subjects.alive()).await?;
         let released = subscribe(self.subjects.released()).await?;
+        let revoked = subscribe(self.subjects.revoked()).await?;
         let spawn = |work: std::pin::Pin<Box<dyn std::future::Future<Output = ()> + Send>>| {
             let stop = stop.clone();
             tokio::spawn(async move {
@@ -183,6 +189,7 @@ impl Cluster {
         spawn(Box::pin(self.clone().follow_infos(infos)));
         spawn(Box::pin(self.clone().answer_dumps(dumps, rooms.clone())));
         spawn(Box::pin(self.clone().follow_nodes(alive, released)));
+        spawn(Box::pin(self.clone().follow_revocations(revoked, sockets)));
         spawn(Box::pin(self.clone().heartbeat(rooms.clone())));
         spawn(Box::pin(self.clone().renew(rooms.clone())));
         spawn(Box::pin(self.clone().sweep(rooms)));

@@ -10,12 +10,15 @@
 //! - `plateau.info`, `plateau.info.dump`: rooms' public info, for the lobby and RoomInfo on every
 //!   node; a new node asks every node to send its rooms' info again.
 //! - `plateau.alive`, `plateau.released`: a node's heartbeat; a node stopping has let its leases go.
+//! - `plateau.revoked`: a player's tokens were revoked on a node: every node closes the sockets
+//!   they signed in.
 
 use plateau_protocol::rest::RoomInfo;
 use plateau_protocol::PlayerRef;
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
+use crate::accounts::revocation::Revoked;
 use crate::conn::ConnId;
 use crate::rooms::{RematchTicket, Request};
 
@@ -58,6 +61,10 @@ impl Subjects {
 
     pub fn released(&self) -> String {
         format!("{}.released", self.prefix)
+    }
+
+    pub fn revoked(&self) -> String {
+        format!("{}.revoked", self.prefix)
     }
 }
 
@@ -106,4 +113,11 @@ pub struct InfoUpdate {
 #[derive(Debug, Serialize, Deserialize)]
 pub struct NodeNote {
     pub node: Uuid,
+}
+
+/// A revocation made on `node`.
+#[derive(Debug, Serialize, Deserialize)]
+pub struct RevokedNote {
+    pub node: Uuid,
+    pub revoked: Revoked,
 }

@@ -57,13 +57,14 @@ impl Store {
         })
     }
 
-    /// Another token for a player (a sign-in).
+    /// Another token for a player (a sign-in). Returns the hashes of the oldest tokens it revoked
+    /// beyond [`SESSIONS_PER_PLAYER`] (their sockets must close too).
     pub async fn add_token(
         &self,
         player: Uuid,
         token_hash: &str,
         created_at: DateTime<Utc>,
-    ) -> Result<(), StoreError> {
+    ) -> Result<Vec<String>, StoreError> {
         on_pool!(self, |pool| {
             let mut tx = pool.begin().await?;
             sqlx::query(
@@ -75,16 +76,17 @@ impl Store {
             .execute(&mut *tx)
             .await?;
             // The oldest sessions beyond the cap are revoked with the new one.
-            sqlx::query(
+            let revoked: Vec<String> = sqlx::query_scalar(
                 "DELETE FROM tokens WHERE player_id = $1 AND token_hash NOT IN (
                      SELECT token_hash FROM tokens WHERE player_id = $1
-                      ORDER BY created_at DESC, token_hash DESC LIMIT $2)",
+                      ORDER BY created_at DESC, token_hash DESC LIMIT $2)
+                 RETURNING token_hash",
             )
             .bind(player)
             .bind(SESSIONS_PER_PLAYER)
-            .execute(&mut *tx)
+            .fetch_all(&mut *tx)
             .await?;
-            tx.commit().await
+            tx.commit().await.map(|()| revoked)
         })
     }
 
@@ -132,22 +134,41 @@ impl Store {
     }
 
     /// Sets a player's password hash and reserves its name (`reserved`: the name's key, see
-    /// `text::name_key`). A unique violation: another player has reserved that name.
+    /// `text::name_key`), and revokes every token of the player but `kept` (the one the change was
+    /// made with), in one transaction. A unique violation: another player has reserved that name.
     pub async fn set_password(
         &self,
         player: Uuid,
         password_hash: &str,
         reserved: &str,
+        kept: &str,
     ) -> Result<(), StoreError> {
         on_pool!(self, |pool| {
+            let mut tx = pool.begin().await?;
             sqlx::query("UPDATE players SET password_hash = $1, reserved_name = $2 WHERE id = $3")
                 .bind(password_hash)
                 .bind(reserved)
                 .bind(player)
-                .execute(pool)
-                .await
-                .map(|_| ())
+                .execute(&mut *tx)
+                .await?;
+            sqlx::query("DELETE FROM tokens WHERE player_id = $1 AND token_hash <> $2")
+                .bind(player)
+                .bind(kept)
+                .execute(&mut *tx)
+                .await?;
+            tx.commit().await
         })
+    }
+
+    /// The hash of a player's password (None: a guest without one).
+    pub async fn password_hash(&self, player: Uuid) -> Result<Option<String>, StoreError> {
+        let hash: Option<Option<String>> = on_pool!(self, |pool| {
+            sqlx::query_scalar("SELECT password_hash FROM players WHERE id = $1")
+                .bind(player)
+                .fetch_optional(pool)
+                .await
+        })?;
+        Ok(hash.flatten())
     }
 
     /// Whether a player has reserved the name of key `reserved`.

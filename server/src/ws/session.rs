@@ -20,6 +20,7 @@ use tokio::sync::mpsc;
 use tokio_util::sync::CancellationToken;
 use tracing::Instrument;
 
+use crate::accounts::revocation::Watch;
 use crate::accounts::tokens::token_hash;
 use crate::conn::{Conn, Outbound};
 use crate::limits::rate::{quota, Period, Rate};
@@ -33,6 +34,7 @@ const CLOSE_PROTOCOL: u16 = 1002;
 const CLOSE_NOT_TEXT: u16 = 1007;
 const CLOSE_POLICY: u16 = 1008;
 const CLOSE_TOO_BIG: u16 = 1009;
+/// The token is unknown: never signed anyone in, or revoked since (signed out, password changed).
 const CLOSE_AUTH: u16 = 4001;
 const CLOSE_TOO_MANY_CONNECTIONS: u16 = 4008;
 /// "Try again later": the database could not be asked whether the token is known.
@@ -69,13 +71,22 @@ async fn run(socket: WebSocket, state: AppState) {
     // The futures of rarer steps (authentication, handling a frame) are boxed while they run, so
     // an idle session's state stays small: it is what an idle connection costs (bench/README.md).
     match Box::pin(authenticate(&state, &mut stream)).await {
-        Ok(player) => {
+        Ok(SignedIn {
+            player,
+            token_hash,
+            looked_up_at,
+        }) => {
             let cap = state.limits.connections_per_player;
             match state.budgets.player_connections.take(player.id, cap) {
                 // Held for as long as the session runs.
                 Some(_slot) => {
+                    let revoked = state
+                        .revocations
+                        .watch(player.id, &token_hash, looked_up_at);
                     let span = tracing::debug_span!("session", player = %player.id);
-                    session(state, player, sink, stream).instrument(span).await
+                    session(state, player, revoked, sink, stream)
+                        .instrument(span)
+                        .await
                 }
                 None => {
                     METRICS.error(ErrorCode::RateLimited);
@@ -113,11 +124,19 @@ enum AuthFailure {
     Unavailable,
 }
 
+/// Who a socket signed in as, with what.
+struct SignedIn {
+    player: PlayerRef,
+    token_hash: String,
+    /// When the token was looked up: a revocation since then ends the session at once.
+    looked_up_at: Instant,
+}
+
 /// Waits for the `auth` frame and finds its player.
 async fn authenticate(
     state: &AppState,
     stream: &mut SplitStream<WebSocket>,
-) -> Result<PlayerRef, AuthFailure> {
+) -> Result<SignedIn, AuthFailure> {
     let first = tokio::time::timeout(state.limits.auth_timeout(), stream.next()).await;
     let Ok(Some(Ok(Message::Text(text)))) = first else {
         return Err(AuthFailure::Refused);
@@ -125,9 +144,15 @@ async fn authenticate(
     let Ok(ClientFrame::Auth { token }) = serde_json::from_str(&text) else {
         return Err(AuthFailure::Refused);
     };
-    let known = state.store.player_by_token_hash(&token_hash(&token)).await;
+    let token_hash = token_hash(&token);
+    let looked_up_at = Instant::now();
+    let known = state.store.player_by_token_hash(&token_hash).await;
     match known {
-        Ok(Some(player)) => Ok(player),
+        Ok(Some(player)) => Ok(SignedIn {
+            player,
+            token_hash,
+            looked_up_at,
+        }),
         Ok(None) => Err(AuthFailure::Refused),
         Err(_) => Err(AuthFailure::Unavailable),
     }
@@ -136,6 +161,7 @@ async fn authenticate(
 async fn session(
     state: AppState,
     player: PlayerRef,
+    revoked: Watch,
     sink: SplitSink<WebSocket, Message>,
     mut stream: SplitStream<WebSocket>,
 ) {
@@ -222,6 +248,8 @@ async fn session(
                 }
             }
             _ = kick.cancelled() => break Some((CLOSE_POLICY, "too slow to keep up")),
+            // The token no longer signs anyone in (signed out, or the password changed elsewhere).
+            _ = revoked.ended() => break Some((CLOSE_AUTH, "signed out")),
             _ = shutdown.cancelled() => break Some((CLOSE_GOING_AWAY, "server shutting down")),
         }
     };

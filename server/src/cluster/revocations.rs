@@ -1,0 +1,45 @@
+//! Revocations between nodes: a token revoked on one node must close the sockets it signed in on
+//! every node, not only there (a thief's socket may be on another).
+
+use async_trait::async_trait;
+use futures_util::StreamExt;
+use std::sync::Arc;
+
+use super::wire::RevokedNote;
+use super::{decode, Cluster};
+use crate::accounts::revocation::{Revocations, Revoked, SpreadRevocations};
+
+#[async_trait]
+impl SpreadRevocations for Cluster {
+    async fn spread(&self, revoked: &Revoked) {
+        let note = RevokedNote {
+            node: self.node(),
+            revoked: revoked.clone(),
+        };
+        self.publish(self.subjects.revoked(), &note).await;
+        // Sent now rather than with the next batch: the caller answers once the sockets close.
+        if let Err(e) = self.nats.flush().await {
+            tracing::warn!(error = %e, "NATS flush of a revocation failed");
+        }
+    }
+}
+
+impl Cluster {
+    /// Closes this node's sockets that another node's revocations cover.
+    pub(super) async fn follow_revocations(
+        self: Arc<Self>,
+        mut notes: async_nats::Subscriber,
+        sockets: Arc<Revocations>,
+    ) {
+        while let Some(message) = notes.next().await {
+            let Some(note) = decode::<RevokedNote>(&message.payload) else {
+                continue;
+            };
+            // This node closed its own sockets when it made the revocation.
+            if note.node != self.node() {
+                let closed = sockets.revoked_here(note.revoked);
+                tracing::debug!(closed, "sockets closed by another node's revocation");
+            }
+        }
+    }
+}
