@@ -61,6 +61,42 @@ pub struct PlayerRef {
     pub name: String,
 }
 
+/// Whether a rated match changed its players' ratings: `{"counted": true}`, or
+/// `{"counted": false, "reason"}`. Absent for a match of an unrated room, and before the end.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+pub struct RatingOutcome {
+    pub counted: bool,
+    /// Why it did not count (absent when it did).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reason: Option<UncountedReason>,
+}
+
+/// Why a rated match changed no rating.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum UncountedReason {
+    /// The match was aborted (it ended before every seat had made a move of its own, or its
+    /// engine failed).
+    Aborted,
+    /// Two of its players had already been rated together in this game lately (within the
+    /// server's `--rated-pair-hours`, 24 by default): their results count once a day.
+    PairRatedLately,
+}
+
+impl RatingOutcome {
+    pub const COUNTED: RatingOutcome = RatingOutcome {
+        counted: true,
+        reason: None,
+    };
+
+    pub fn uncounted(reason: UncountedReason) -> RatingOutcome {
+        RatingOutcome {
+            counted: false,
+            reason: Some(reason),
+        }
+    }
+}
+
 /// How a match ended: `{"winners": [seat], "scores": [n] | null, "reason": "snake_case",
 /// "forfeited": [{"seat", "reason"}]}`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]

@@ -8,7 +8,7 @@ use uuid::Uuid;
 
 use crate::clock::ClockSetting;
 use crate::ws::BotLevel;
-use crate::{ErrorCode, Forfeit, MatchResult, PlayerRef, RoomStatus};
+use crate::{ErrorCode, Forfeit, MatchResult, PlayerRef, RatingOutcome, RoomStatus};
 
 /// `{"error": {"code", "message"}}`, the body of every error answer.
 #[derive(Debug, Clone, Serialize, Deserialize, utoipa::ToSchema)]
@@ -323,6 +323,9 @@ pub struct MatchSummary {
     /// The seats that have forfeited so far, in order (the result repeats them once it ends).
     #[serde(default)]
     pub forfeited: Vec<Forfeit>,
+    /// A rated room's match, once ended: whether it changed ratings, and why not.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rating: Option<RatingOutcome>,
 }
 
 /// A seat of a match: a player (`id` set) or a bot (`id` null, `bot` true).

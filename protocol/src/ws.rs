@@ -8,7 +8,7 @@ use uuid::Uuid;
 
 use crate::clock::ClockView;
 use crate::rest::RoomInfo;
-use crate::{ErrorCode, MatchResult, PlayerRef, RoomStatus};
+use crate::{ErrorCode, MatchResult, PlayerRef, RatingOutcome, RoomStatus};
 
 /// How a connection joins a room.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -133,6 +133,10 @@ pub enum ServerFrame {
         #[serde(rename = "match")]
         match_id: Uuid,
         result: MatchResult,
+        /// A rated room's match: whether it changed ratings, and why not (absent otherwise, or
+        /// when the server could not tell at once: `GET /api/v1/matches/{id}` says).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        rating: Option<RatingOutcome>,
     },
     /// The seats offering a draw now, sent to everyone in the room at every change.
     Draw {

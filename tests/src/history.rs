@@ -117,7 +117,7 @@ async fn seed_match(store: &Store, a: Uuid, b: Uuid, i: usize, ends: bool) -> Uu
                 end: last.then(|| MatchEnd {
                     result: &result,
                     ended_at: started_at + Duration::milliseconds(ply as i64),
-                    rated_sides: None,
+                    rated: None,
                 }),
             })
             .await

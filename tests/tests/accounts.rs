@@ -12,11 +12,19 @@ use serde_json::{json, Value};
 const PASSWORD: &str = "correct horse battery";
 
 async fn start(backend: Backend) -> (TestDb, TestServer, Api) {
+    start_with(backend, &[]).await
+}
+
+async fn start_with(backend: Backend, env: &[(&str, &str)]) -> (TestDb, TestServer, Api) {
     let db = TestDb::new(backend).await;
-    let server = TestServer::start(&db).await;
+    let server = TestServer::start_with(&db, env).await;
     let api = Api::new(server.http());
     (db, server, api)
 }
+
+/// A server where every rated match counts, however often two players meet
+/// (`--rated-pair-hours 0`): for the tests of how ratings move over several matches of one pair.
+const EVERY_MATCH_COUNTS: [(&str, &str); 1] = [("PLATEAU_RATED_PAIR_HOURS", "0")];
 
 /// Sets a guest's first password (no `current` one).
 async fn set_password(api: &Api, player: &Player, password: &str) -> (StatusCode, Value) {
@@ -672,7 +680,7 @@ on_both_databases!(rated_rooms_are_for_people);
 /// A rated duel ended by resignation: the winner goes up, the loser down, both less uncertain;
 /// stats per game, the rating history and the match agree. An unrated match changes no rating.
 async fn a_rated_duel_moves_both_ratings(backend: Backend) {
-    let (_db, server, api) = start(backend).await;
+    let (_db, server, api) = start_with(backend, &EVERY_MATCH_COUNTS).await;
     let (alice, bob) = (api.new_player("Alice").await, api.new_player("Bob").await);
     assert_eq!(rating(&api, &alice, "abalone").await, None);
     let (code, clients) = started(&server, &api, &[&alice, &bob], rated("abalone", 2)).await;
@@ -788,6 +796,8 @@ async fn a_rated_match_ended_before_every_seat_moved_is_aborted_and_unrated(back
         let end = ended(&clients[0], &code).await;
         assert_eq!(end["result"]["reason"], "aborted", "{ending}: {end}");
         assert_eq!(end["result"]["winners"], json!([]), "{ending}: {end}");
+        let not_counted = json!({"counted": false, "reason": "aborted"});
+        assert_eq!(end["rating"], not_counted, "{ending}: {end}");
         let (_, info) = api.get(&format!("/api/v1/rooms/{code}"), None).await;
         assert_eq!(info["status"], "aborted", "{ending}: {info}");
         let (_, summary) = api
@@ -797,6 +807,7 @@ async fn a_rated_match_ended_before_every_seat_moved_is_aborted_and_unrated(back
             )
             .await;
         assert_eq!(summary["status"], "aborted", "{ending}: {summary}");
+        assert_eq!(summary["rating"], not_counted, "{ending}: {summary}");
         for p in [&alice, &bob] {
             assert_eq!(
                 rating(&api, p, "abalone").await,
@@ -824,6 +835,7 @@ async fn a_rated_match_ended_by_its_rules_is_rated(backend: Backend) {
     }
     let end = ended(&clients[0], &code).await;
     assert_eq!(end["result"]["reason"], "ply_limit");
+    assert_eq!(end["rating"], json!({"counted": true}), "{end}");
     let winners: Vec<usize> = serde_json::from_value(end["result"]["winners"].clone()).unwrap();
     for (seat, p) in [&alice, &bob].into_iter().enumerate() {
         let (r, deviation, games) = rating(&api, p, "abalone").await.unwrap();
@@ -842,6 +854,90 @@ async fn a_rated_match_ended_by_its_rules_is_rated(backend: Backend) {
     assert_eq!(history["changes"][0]["match"], end["match"]);
 }
 on_both_databases!(a_rated_match_ended_by_its_rules_is_rated);
+
+/// Plays a rated 2-player match of `game` between `players` (host first) in which every seat
+/// moves, then seat `loser` resigns; the `ended` frame.
+async fn rated_duel(
+    server: &TestServer,
+    api: &Api,
+    players: [&Player; 2],
+    game: &str,
+    loser: usize,
+) -> Value {
+    let (code, clients) = started(server, api, &players, rated(game, 2)).await;
+    every_seat_moves(&code, &clients).await;
+    resign(&clients[loser], &code).await;
+    ended(&clients[1 - loser], &code).await
+}
+
+/// Two players' rated matches of one game count once a day: the second Alice–Bob match of the
+/// day is played, finished and stored with its result, but changes no rating, and its `ended`
+/// frame and summary say so; Alice against Carol, and Alice against Bob in another game, count.
+/// (A pair farming points off each other's second account gets one match a day.)
+async fn one_pair_counts_once_a_day_per_game(backend: Backend) {
+    let (_db, server, api) = start(backend).await;
+    let alice = api.new_player("Alice").await;
+    let bob = api.new_player("Bob").await;
+    let carol = api.new_player("Carol").await;
+    let counted = json!({"counted": true});
+
+    let first = rated_duel(&server, &api, [&alice, &bob], "abalone", 1).await;
+    assert_eq!(first["rating"], counted, "{first}");
+    let after_first = (
+        rating(&api, &alice, "abalone").await.unwrap(),
+        rating(&api, &bob, "abalone").await.unwrap(),
+    );
+    assert_eq!((after_first.0 .2, after_first.1 .2), (1, 1));
+
+    // The same pair again (Alice loses this time, from the other seat).
+    let second = rated_duel(&server, &api, [&bob, &alice], "abalone", 1).await;
+    let not_counted = json!({"counted": false, "reason": "pair_rated_lately"});
+    assert_eq!(second["rating"], not_counted, "{second}");
+    assert_eq!(second["result"]["winners"], json!([0]), "the result stands");
+    assert_eq!(
+        (
+            rating(&api, &alice, "abalone").await.unwrap(),
+            rating(&api, &bob, "abalone").await.unwrap(),
+        ),
+        after_first,
+        "no rating moved"
+    );
+    for (end, expected) in [(&first, &counted), (&second, &not_counted)] {
+        let (_, summary) = api
+            .get(
+                &format!("/api/v1/matches/{}", end["match"].as_str().unwrap()),
+                None,
+            )
+            .await;
+        assert_eq!(summary["status"], "finished", "{summary}");
+        assert_eq!(&summary["rating"], expected, "{summary}");
+    }
+    let (_, profile) = api
+        .get(&format!("/api/v1/players/{}", alice.id), None)
+        .await;
+    assert_eq!(
+        profile["stats"]["by_game"]["abalone"],
+        json!({"played": 2, "won": 1}),
+        "it is played and stored like any match"
+    );
+
+    // Another opponent, and the same opponent in another game, count.
+    let with_carol = rated_duel(&server, &api, [&alice, &carol], "abalone", 1).await;
+    assert_eq!(with_carol["rating"], counted, "{with_carol}");
+    assert_eq!(rating(&api, &alice, "abalone").await.unwrap().2, 2);
+    let other_game = rated_duel(&server, &api, [&alice, &bob], "pinuid", 0).await;
+    assert_eq!(other_game["rating"], counted, "{other_game}");
+    assert_eq!(rating(&api, &bob, "pinuid").await.unwrap().2, 1);
+
+    // An unrated room's match says nothing of ratings.
+    let casual =
+        json!({"game": "abalone", "players": 2, "visibility": "private", "seating": "host_first"});
+    let (code, clients) = started(&server, &api, &[&alice, &bob], casual).await;
+    resign(&clients[1], &code).await;
+    let end = ended(&clients[0], &code).await;
+    assert!(end.get("rating").is_none(), "{end}");
+}
+on_both_databases!(one_pair_counts_once_a_day_per_game);
 
 /// Four-player Abalone is two teams, seats 0 and 2 against 1 and 3: seat 0 resigns for its team,
 /// and both its players go down, both of the others up.
@@ -893,21 +989,32 @@ async fn a_rated_three_player_match_ranks_every_side(backend: Backend) {
 }
 on_both_databases!(a_rated_three_player_match_ranks_every_side);
 
-/// The leaderboard lists settled ratings only (deviation under 150): Alice and Bob play 8 rated
-/// duels (each winning half), which settles both (see the server's unit test
-/// `ratings_settle_after_a_handful_of_matches`); Carol and Dan play one, and stay off it.
+/// The leaderboard lists settled ratings (deviation under 150) of players with a password only:
+/// Alice and Bob (with passwords) each play 8 rated duels against the guest Gus (each winning
+/// half), which settles all three (see the server's unit test
+/// `ratings_settle_after_a_handful_of_matches`; every match counts on this server); Gus, a guest,
+/// stays off the board all the same; Carol and Dan play one, and stay off it.
 async fn the_leaderboard_lists_settled_ratings_best_first(backend: Backend) {
-    let (_db, server, api) = start(backend).await;
-    let alice = api.new_player("Alice").await;
-    let bob = api.new_player("Bob").await;
-    let carol = api.new_player("Carol").await;
-    let dan = api.new_player("Dan").await;
-    for i in 0..8 {
-        let (code, clients) = started(&server, &api, &[&alice, &bob], rated("abalone", 2)).await;
-        every_seat_moves(&code, &clients).await;
-        resign(&clients[i % 2], &code).await;
-        ended(&clients[(i + 1) % 2], &code).await;
+    let (_db, server, api) = start_with(backend, &EVERY_MATCH_COUNTS).await;
+    let alice = account(&api, "Alice").await;
+    let bob = account(&api, "Bob").await;
+    let gus = api.new_player("Gus").await;
+    let carol = account(&api, "Carol").await;
+    let dan = account(&api, "Dan").await;
+    for player in [&alice, &bob] {
+        for i in 0..8 {
+            let (code, clients) =
+                started(&server, &api, &[player, &gus], rated("abalone", 2)).await;
+            every_seat_moves(&code, &clients).await;
+            resign(&clients[i % 2], &code).await;
+            ended(&clients[(i + 1) % 2], &code).await;
+        }
     }
+    let (gus_rating, gus_deviation, _) = rating(&api, &gus, "abalone").await.unwrap();
+    assert!(
+        gus_deviation < 150.0,
+        "Gus is settled ({gus_rating} ± {gus_deviation})"
+    );
     let (code, clients) = started(&server, &api, &[&carol, &dan], rated("abalone", 2)).await;
     every_seat_moves(&code, &clients).await;
     resign(&clients[1], &code).await;

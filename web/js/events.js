@@ -96,6 +96,8 @@ export function resultDetail(result) {
 
 /** A rated match that ended (a forfeit, an agreed draw) before every player had made a move. */
 export const RATED_EARLY = 'Rated match aborted: it ended before every player had moved, so it counts for nobody';
+/** A rated match whose players had been rated together in this game within the last day. */
+export const PAIR_RATED_LATELY = 'Not rated: these players were already rated together in this game today (their results count once a day)';
 /** An aborted match that only the rules engine's failure explains. */
 export const ABORTED_INTERNAL = 'Match aborted: no result counts (the server could not go on with it after an internal error)';
 

@@ -42,6 +42,8 @@ export function roomModel({ code, me, send, api, pairAgain = () => false }) {
     pending: null,
     /** The events of the last patch (the "Last:" line). */
     lastEvents: [],
+    /** A rated room's ended match: `{counted, reason?}` from the `ended` frame. */
+    rating: null,
     /** The events the board marks the last move from: the last patch that moved something. */
     markEvents: [],
     result: null,
@@ -226,6 +228,8 @@ export function roomModel({ code, me, send, api, pairAgain = () => false }) {
       case 'ended':
         st.result = f.result;
         st.matchId = f.match;
+        // A rated room's match: whether it changed ratings (absent in an unrated room).
+        st.rating = f.rating || null;
         for (const x of f.result.forfeited || []) noteForfeit(x);
         emit('ended', f.result);
         changed({ match: true });

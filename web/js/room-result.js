@@ -3,7 +3,7 @@
 //! guest's first match is when its name starts to matter, the offer to keep that name.
 
 import { h, mount } from './dom.js';
-import { resultDetail, resultText, sidesOf } from './events.js';
+import { PAIR_RATED_LATELY, resultDetail, resultText, sidesOf } from './events.js';
 import { breakdown } from './breakdown.js';
 import { keepNamePrompt } from './account.js';
 import { seatLevel } from './bots.js';
@@ -46,6 +46,7 @@ export function roomResult(model) {
           agreed ? null : [' · ', res.winners.length === 0 ? resultDetail(res) : resultText(res, model.nameOf, sidesOf(st.view))],
         ],
       st.matchId ? [' · ', h('a', { href: `/m/${st.matchId}`, 'data-nav': '' }, 'replay')] : null,
+      st.rating && st.rating.reason === 'pair_rated_lately' ? h('p', { class: 'small muted', id: 'result-unrated' }, PAIR_RATED_LATELY) : null,
     );
     const levelOf = (seat) => seatLevel(st.room && st.room.seats[seat]);
     mount(breakdownBox, breakdown({ game: model.game(), result: res, view: st.view, seats: model.players(), nameOf: model.nameOf, rounds: st.rounds, levelOf }));

@@ -157,6 +157,12 @@ test('rated rooms, ratings beside names, the leaderboard and the profile with it
   // Seven more rated duels (Rita 3, Rolf 4): eight split evenly settle both ratings.
   await ratedDuels(A.page, a.token, b.token, ['host', 'guest', 'host', 'guest', 'host', 'guest', 'host']);
 
+  // The leaderboard lists players with a password only: both keep their names first.
+  for (const token of [a.token, b.token]) {
+    const kept = await fetch(`${BASE}/api/v1/players/me/password`, { method: 'PUT', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` }, body: JSON.stringify({ password: 'a rated player\'s password' }) });
+    assert.equal(kept.status, 204);
+  }
+
   // The leaderboard, from the home page: both, settled, with links to their profiles.
   await A.page.goto(`${BASE}/`);
   await A.page.click('#leaderboards a:text("Abalone")');

@@ -43,6 +43,9 @@ export PLATEAU_PUBLIC_URL="http://localhost:$PORT/"
 # A player on turn who left the room forfeits after 15 s here (120 by default), so that
 # public.test.js can watch it happen; the tests export it to know how long to wait.
 export PLATEAU_ABANDON_AFTER_SECS=15
+# ratings.test.js settles two players' ratings with eight rated duels between them: every rated
+# match counts here (by default two players' matches of a game count once a day).
+export PLATEAU_RATED_PAIR_HOURS=0
 DATABASE_URL="sqlite://$TMP/plateau.db" PLATEAU_ADDR="127.0.0.1:$PORT" PLATEAU_BOT_DELAY_MS=0 \
   PLATEAU_METRICS_ADDR=127.0.0.1:0 PLATEAU_PLAYERS_PER_MINUTE=1000000 \
   PLATEAU_CONNECTIONS_PER_PLAYER=1000000 PLATEAU_CONNECTIONS_PER_ADDRESS=10000000 \

@@ -261,5 +261,6 @@ fn summary(row: &MatchRow, requester: Option<&PlayerRef>) -> MatchSummary {
         max_plies: row.max_plies,
         clock: row.clock.as_ref().map(|c| c.0),
         forfeited: row.rulings.0.iter().filter_map(Ruling::forfeit).collect(),
+        rating: row.rating(),
     }
 }

@@ -256,6 +256,12 @@ pub struct RoomLimits {
     /// person of the match connected; then it ends `aborted` (nobody is there to play for).
     #[arg(long, env = "PLATEAU_UNATTENDED_AFTER_SECS", default_value_t = 60)]
     pub unattended_after_secs: u64,
+
+    /// Hours within which two players' rated matches of one game count once for ratings: a later
+    /// rated match of theirs in that time is played and stored but changes no rating (one pair
+    /// cannot farm points off each other). 0: every rated match counts.
+    #[arg(long, env = "PLATEAU_RATED_PAIR_HOURS", default_value_t = 24, value_parser = clap::value_parser!(u64).range(0..=8760))]
+    pub rated_pair_hours: u64,
 }
 
 impl RoomLimits {

@@ -13,7 +13,7 @@ use tokio::sync::{mpsc, oneshot, Mutex};
 use uuid::Uuid;
 
 use super::matches::FencedMove;
-use super::{Fence, MatchEnd, NewMove, Store, StoreError};
+use super::{Fence, MatchEnd, NewMove, RatedEnd, Store, StoreError};
 
 /// Most moves in one transaction (7 bound values each, well within both databases' limits).
 pub const MAX_BATCH: usize = 256;
@@ -50,7 +50,7 @@ struct OwnedMove {
 struct OwnedEnd {
     result: MatchResult,
     ended_at: DateTime<Utc>,
-    rated_sides: Option<Vec<Vec<usize>>>,
+    rated: Option<(Vec<Vec<usize>>, chrono::TimeDelta)>,
 }
 
 impl OwnedMove {
@@ -67,7 +67,7 @@ impl OwnedMove {
             end: mv.end.as_ref().map(|e| OwnedEnd {
                 result: e.result.clone(),
                 ended_at: e.ended_at,
-                rated_sides: e.rated_sides.map(<[_]>::to_vec),
+                rated: e.rated.map(|r| (r.sides.to_vec(), r.pair_once_within)),
             }),
             room_code: fenced.room_code.to_owned(),
             fence: fenced.fence.cloned(),
@@ -86,7 +86,10 @@ impl OwnedMove {
             end: self.end.as_ref().map(|e| MatchEnd {
                 result: &e.result,
                 ended_at: e.ended_at,
-                rated_sides: e.rated_sides.as_deref(),
+                rated: e.rated.as_ref().map(|(sides, within)| RatedEnd {
+                    sides,
+                    pair_once_within: *within,
+                }),
             }),
         }
     }

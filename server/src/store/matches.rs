@@ -4,7 +4,7 @@
 use chrono::{DateTime, Utc};
 use plateau_protocol::clock::ClockSetting;
 use plateau_protocol::rest::MatchPlayer;
-use plateau_protocol::{Forfeit, ForfeitReason, MatchResult};
+use plateau_protocol::{Forfeit, ForfeitReason, MatchResult, RatingOutcome, UncountedReason};
 use serde_json::{Map, Value};
 use sqlx::types::Json;
 use std::fmt::Write as _;
@@ -54,9 +54,20 @@ pub(super) struct FencedMove<'a> {
 pub struct MatchEnd<'a> {
     pub result: &'a MatchResult,
     pub ended_at: DateTime<Utc>,
-    /// The match's sides (seats that win or lose together) when it is rated: every seat's rating
-    /// then changes with the end, in the same transaction. None: not rated.
-    pub rated_sides: Option<&'a [Vec<usize>]>,
+    /// How the end is rated, when it is: every seat's rating then changes with the end, in the
+    /// same transaction. None: not rated.
+    pub rated: Option<RatedEnd<'a>>,
+}
+
+/// How a rated match's end is rated.
+#[derive(Debug, Clone, Copy)]
+pub struct RatedEnd<'a> {
+    /// The match's sides: seats that win or lose together.
+    pub sides: &'a [Vec<usize>],
+    /// Two players' rated matches of one game count once within this (`--rated-pair-hours`): a
+    /// match with two players already rated together that recently changes no rating. Zero:
+    /// every match counts.
+    pub pair_once_within: chrono::TimeDelta,
 }
 
 impl MatchEnd<'_> {
@@ -94,6 +105,27 @@ pub struct MatchRow {
     pub rulings: Json<Vec<Ruling>>,
     /// The visibility of the match's room (`public` or `private`): who may see its code.
     pub room_visibility: Option<String>,
+    /// Whether the match's room is rated.
+    pub room_rated: Option<bool>,
+    /// Whether the match changed ratings (it has rating changes).
+    pub rating_counted: bool,
+}
+
+impl MatchRow {
+    /// Whether a rated room's match, once ended, changed ratings, and why not. A finished rated
+    /// match without rating changes is one whose players had been rated together lately: the
+    /// only reason a finished match of people is not rated (`rate_match!`).
+    pub fn rating(&self) -> Option<RatingOutcome> {
+        if self.room_rated != Some(true) {
+            return None;
+        }
+        match self.status.as_str() {
+            _ if self.rating_counted => Some(RatingOutcome::COUNTED),
+            "aborted" => Some(RatingOutcome::uncounted(UncountedReason::Aborted)),
+            "finished" => Some(RatingOutcome::uncounted(UncountedReason::PairRatedLately)),
+            _ => None,
+        }
+    }
 }
 
 /// A decision of the server that is not a move: a seat's forfeit, or a draw every side agreed to.
@@ -145,7 +177,9 @@ macro_rules! match_columns {
     () => {
         "SELECT m.id, m.room_code, m.game, m.options, m.players, m.seed, m.commitment, \
          m.status, m.result, m.started_at, m.ended_at, m.plies, m.max_plies, m.clock, m.rulings, \
-         (SELECT r.visibility FROM rooms r WHERE r.code = m.room_code) AS room_visibility"
+         (SELECT r.visibility FROM rooms r WHERE r.code = m.room_code) AS room_visibility, \
+         (SELECT r.rated FROM rooms r WHERE r.code = m.room_code) AS room_rated, \
+         EXISTS (SELECT 1 FROM rating_changes rc WHERE rc.match_id = m.id) AS rating_counted"
     };
 }
 
@@ -184,8 +218,8 @@ macro_rules! finish_match {
             .bind(status)
             .execute(&mut *$tx)
             .await?;
-        if let Some(sides) = end.rated_sides {
-            super::ratings::rate_match!($tx, $match_id, sides, end.result, end.ended_at);
+        if let Some(rated) = end.rated {
+            super::ratings::rate_match!($tx, $match_id, rated, end.result, end.ended_at);
         }
     }};
 }

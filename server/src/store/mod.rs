@@ -19,7 +19,7 @@ mod rooms;
 pub use error::StoreError;
 pub use fence::Fence;
 pub use group_commit::MAX_BATCH;
-pub use matches::{MatchEnd, MatchFilter, MatchRow, MoveRow, NewMatch, NewMove, Ruling};
+pub use matches::{MatchEnd, MatchFilter, MatchRow, MoveRow, NewMatch, NewMove, RatedEnd, Ruling};
 pub use players::Credentials;
 pub use ratings::MAX_HISTORY;
 pub use room_writer::RoomWriter;

@@ -14,11 +14,15 @@ use crate::accounts::ratings::SETTLED_DEVIATION;
 /// row is locked first (an upsert that writes nothing new, in the order of player ids so that two
 /// matches ending at once cannot deadlock), then read, then written: two matches of one player
 /// that end at the same time are rated one after the other, never from the same starting point.
-/// A match with a seat that is not a distinct person (a bot) changes nothing.
+/// A match with a seat that is not a distinct person (a bot) changes nothing, and neither does one
+/// in which two of the players were rated together in this game within `pair_once_within`
+/// (checked once the rows are locked, so that of two such matches ending at once, the second sees
+/// the first's changes).
 macro_rules! rate_match {
-    ($tx:ident, $match_id:expr, $sides:expr, $result:expr, $at:expr) => {{
+    ($tx:ident, $match_id:expr, $rated:expr, $result:expr, $at:expr) => {{
         let match_id: uuid::Uuid = $match_id;
-        let sides: &[Vec<usize>] = $sides;
+        let rated: $crate::store::RatedEnd<'_> = $rated;
+        let sides: &[Vec<usize>] = rated.sides;
         let at: chrono::DateTime<chrono::Utc> = $at;
         let game: String = sqlx::query_scalar("SELECT game FROM matches WHERE id = $1")
             .bind(match_id)
@@ -58,6 +62,27 @@ macro_rules! rate_match {
                     },
                 );
             }
+            let mut rated_together_lately = false;
+            if rated.pair_once_within > chrono::TimeDelta::zero() {
+                let since = at - rated.pair_once_within;
+                for (i, &one) in players.iter().enumerate() {
+                    for &other in &players[i + 1..] {
+                        let together: Option<i32> = sqlx::query_scalar(
+                            "SELECT 1 FROM rating_changes a
+                               JOIN rating_changes b ON b.match_id = a.match_id AND b.player_id = $2
+                              WHERE a.player_id = $1 AND a.game = $3 AND a.at > $4 LIMIT 1",
+                        )
+                        .bind(one)
+                        .bind(other)
+                        .bind(&game)
+                        .bind(since)
+                        .fetch_optional(&mut *$tx)
+                        .await?;
+                        rated_together_lately |= together.is_some();
+                    }
+                }
+            }
+            if !rated_together_lately {
             let before: Vec<Vec<$crate::accounts::ratings::Rating>> = sides
                 .iter()
                 .map(|side| side.iter().map(|&seat| current[&players[seat]]).collect())
@@ -98,6 +123,7 @@ macro_rules! rate_match {
                     .execute(&mut *$tx)
                     .await?;
                 }
+            }
             }
         }
     }};
@@ -180,7 +206,9 @@ impl Store {
         Ok(ratings)
     }
 
-    /// The best `limit` settled ratings of a game (deviation below [`SETTLED_DEVIATION`]).
+    /// The best `limit` settled ratings of a game (deviation below [`SETTLED_DEVIATION`]) of
+    /// players with a password: a guest's rating is shown on its profile, never on the board (an
+    /// identity nobody can keep is not one to rank).
     pub async fn leaderboard(
         &self,
         game: &str,
@@ -191,6 +219,7 @@ impl Store {
                 "SELECT r.player_id, p.name, r.rating, r.deviation, r.games
                    FROM ratings r JOIN players p ON p.id = r.player_id
                   WHERE r.game = $1 AND r.deviation < $2 AND r.games > 0
+                    AND p.password_hash IS NOT NULL
                   ORDER BY r.rating DESC, r.player_id LIMIT $3",
             )
             .bind(game)

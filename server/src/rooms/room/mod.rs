@@ -34,7 +34,7 @@ use super::creation::game_of;
 use super::{Command, Request, RoomContext};
 use crate::conn::{encode, Conn, ConnId};
 use crate::metrics::METRICS;
-use crate::store::{Fence, MatchEnd, RoomRow, RoomWriter, StoreError};
+use crate::store::{Fence, MatchEnd, RatedEnd, RoomRow, RoomWriter, StoreError};
 
 /// How long a finished room with nobody in it stays loaded.
 const IDLE_FINISHED: Duration = Duration::from_secs(60);
@@ -444,10 +444,15 @@ impl Room {
     fn match_end<'a>(&'a self, result: &'a MatchResult, at: DateTime<Utc>) -> MatchEnd<'a> {
         let live = self.live.as_ref().expect("an end needs a match");
         let counts = self.settings.rated && result.reason != RoomStatus::Aborted.as_str();
+        let pair_once_within =
+            chrono::TimeDelta::hours(self.context.limits.rated_pair_hours as i64);
         MatchEnd {
             result,
             ended_at: at,
-            rated_sides: counts.then_some(&live.sides[..]),
+            rated: counts.then_some(RatedEnd {
+                sides: &live.sides[..],
+                pair_once_within,
+            }),
         }
     }
 

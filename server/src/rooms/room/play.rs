@@ -4,7 +4,7 @@
 use chrono::{DateTime, Utc};
 use plateau_games::{Match, MoveError, Played, Seat, Viewer};
 use plateau_protocol::ws::{BotLevel, ServerFrame};
-use plateau_protocol::{ErrorCode, MatchResult, RoomStatus};
+use plateau_protocol::{ErrorCode, MatchResult, RatingOutcome, RoomStatus, UncountedReason};
 use serde_json::Value;
 use std::time::{Duration, Instant};
 use uuid::Uuid;
@@ -230,14 +230,20 @@ impl Room {
         live.result = result.clone();
         live.clocks = clocks;
         let version = live.version();
+        let match_id = live.id;
         if let Some((conn, id, _)) = &sender {
             live.acks.insert((conn.player.id, id.clone()), version);
         }
         METRICS.moves.inc();
+        let rating = match &result {
+            Some(end) => self.rating_of_end(match_id, end).await,
+            None => None,
+        };
         self.after_version(NewVersion {
             events: played.events,
             views,
             end: result,
+            rating,
             kind: VersionKind::Move {
                 acked: sender.map(|(conn, id, received)| (conn, id, version, received)),
             },
@@ -252,6 +258,7 @@ impl Room {
             events,
             views,
             end,
+            rating,
             kind,
         } = version;
         self.broadcast_version(events, views);
@@ -271,7 +278,7 @@ impl Room {
         }
         if let (Some(result), Some(match_id)) = (end, self.match_id) {
             tracing::info!(%match_id, reason = %result.reason, "match ended");
-            self.announce_end(match_id, result);
+            self.announce_end(match_id, result, rating);
         }
         self.schedule_automatic();
     }
@@ -436,15 +443,45 @@ impl Room {
                 tracing::error!(%match_id, error = %e, "could not store the abort of a match");
             }
         }
-        self.announce_end(match_id, result);
+        let rating = self.rating_of_end(match_id, &result).await;
+        self.announce_end(match_id, result, rating);
+    }
+
+    /// Whether the stored end of match `match_id` changed ratings, in a rated room (None in
+    /// another). Whether a finished match counts is decided in the transaction that stored its
+    /// end (`rate_match!`): it is read back; None if the database cannot say now.
+    pub(super) async fn rating_of_end(
+        &self,
+        match_id: Uuid,
+        result: &MatchResult,
+    ) -> Option<RatingOutcome> {
+        if !self.settings.rated {
+            return None;
+        }
+        if result.reason == RoomStatus::Aborted.as_str() {
+            return Some(RatingOutcome::uncounted(UncountedReason::Aborted));
+        }
+        match self.context.store.match_row(match_id).await {
+            Ok(row) => row.and_then(|row| row.rating()),
+            Err(e) => {
+                tracing::warn!(%match_id, error = %e, "could not read whether a match was rated");
+                None
+            }
+        }
     }
 
     /// Tells everyone in the room that the match is over, and publishes the room's new status.
-    pub(super) fn announce_end(&mut self, match_id: Uuid, result: MatchResult) {
+    pub(super) fn announce_end(
+        &mut self,
+        match_id: Uuid,
+        result: MatchResult,
+        rating: Option<RatingOutcome>,
+    ) {
         let frame = encode(&ServerFrame::Ended {
             room: self.settings.code.clone(),
             match_id,
             result,
+            rating,
         });
         self.publish_after(Some(frame));
     }
@@ -457,6 +494,8 @@ pub(super) struct NewVersion {
     pub views: Vec<(Viewer, RecipientView)>,
     /// The match's end, if this version ends it.
     pub end: Option<MatchResult>,
+    /// With `end`, in a rated room: whether the end changed ratings.
+    pub rating: Option<RatingOutcome>,
     pub kind: VersionKind,
 }
 

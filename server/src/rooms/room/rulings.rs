@@ -191,16 +191,22 @@ impl Room {
         }
         self.timers.retry_duties_at = None;
         let live = self.live.as_mut().expect("rulings need a match");
+        let match_id = live.id;
         live.apply_ruling(ruling, end.clone());
         // Nothing is played: only the views are built, under the engine's guard. A failure there
         // aborts the match, whose ruling is stored all the same.
         let Some(views) = self.views_now().await else {
             return true;
         };
+        let rating = match &end {
+            Some(end) => self.rating_of_end(match_id, end).await,
+            None => None,
+        };
         self.after_version(NewVersion {
             events: vec![plateau_games::Event::public(event)],
             views,
             end,
+            rating,
             kind: VersionKind::Ruling,
         });
         true

@@ -39,6 +39,7 @@ impl Harness {
             engine_abort_ms: 2000,
             bot_matches_per_player: 3,
             unattended_after_secs: 60,
+            rated_pair_hours: 24,
         };
         let context = RoomContext {
             store: store.clone(),
