@@ -104,6 +104,9 @@ async fn matches_end_at_the_ply_cap(backend: Backend) {
     let ended = play_to_the_end(&a, &code).await;
     assert_eq!(ended["result"]["reason"], "ply_limit");
     assert_eq!(a.view(&code).unwrap().1["ply"], 3);
+    let match_id = ended["match"].as_str().unwrap();
+    let (_, summary) = api.get(&format!("/api/v1/matches/{match_id}"), None).await;
+    assert_eq!(summary["max_plies"], 3, "the room's cap, not the server's");
 }
 on_both_databases!(matches_end_at_the_ply_cap);
 

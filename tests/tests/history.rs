@@ -106,6 +106,7 @@ async fn lobby_bots_and_history(backend: Backend) {
     assert_eq!(first["plies"], 2);
     assert_eq!(first["status"], "finished");
     assert_eq!(first["options"]["max_plies"], 2);
+    assert_eq!(first["max_plies"], 2, "the cap the match is played under");
     assert_eq!(
         first["players"][0],
         json!({"seat": 0, "id": alice.id, "name": "Alice", "bot": false})

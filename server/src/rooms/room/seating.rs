@@ -6,6 +6,7 @@ use plateau_protocol::rest::{MatchPlayer, Seating};
 use plateau_protocol::ws::{BotLevel, Role, ServerFrame};
 use plateau_protocol::{ErrorCode, RoomStatus};
 use rand::TryRngCore;
+use serde_json::{Map, Value};
 use sha2::{Digest, Sha256};
 use uuid::Uuid;
 
@@ -194,8 +195,8 @@ impl Room {
         }
         let commitment = hex::encode(Sha256::digest(seed));
         let players = self.seats.occupants.len();
-        let max_plies = self.context.limits.max_plies;
         let options = self.options();
+        let max_plies = ply_cap(&options, self.context.limits.max_plies);
         let (game, engine_options) = (self.settings.game, engine_options(&options));
         let started = isolated(self.context.limits.engine_abort(), move || {
             // Where the end-to-end tests make a start fail (a panic, or a call past its deadline).
@@ -294,5 +295,31 @@ impl Room {
             self.send_snapshot(member).await;
         }
         self.schedule_automatic();
+    }
+}
+
+/// The cap a match is played under, as its summary shows it: the game's own `max_plies` option
+/// where the room set one (creation keeps it at most the server's), else the server's
+/// `--max-plies`. (Where the game's own cap ends a match, its rules end it at that ply first: the
+/// same cap given to the engine changes no outcome.)
+fn ply_cap(options: &Map<String, Value>, server: u64) -> u64 {
+    options
+        .get("max_plies")
+        .and_then(Value::as_u64)
+        .map_or(server, |own| own.min(server))
+}
+
+#[cfg(test)]
+mod ply_cap_tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn a_rooms_own_cap_is_the_matchs_where_set() {
+        let options = |v: Value| json!({ "max_plies": v }).as_object().unwrap().clone();
+        assert_eq!(ply_cap(&options(json!(50)), 2000), 50);
+        assert_eq!(ply_cap(&options(Value::Null), 2000), 2000);
+        assert_eq!(ply_cap(&Map::new(), 2000), 2000);
+        assert_eq!(ply_cap(&options(json!(300)), 130), 130);
     }
 }
