@@ -142,6 +142,10 @@ pub enum ServerFrame {
     Draw {
         room: String,
         offers: Vec<usize>,
+        /// What just happened to the offers, when it is worth a line: `[{"kind": "draw_declined",
+        /// "seat"}]` when a seat declined them. Absent otherwise.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        events: Vec<Value>,
     },
     /// A rematch of `room` is room `next`.
     Rematch {

@@ -97,6 +97,65 @@ async fn draw_offered_cleared_and_agreed(backend: Backend) {
 }
 on_both_databases!(draw_offered_cleared_and_agreed);
 
+/// Bob declines Alice's offer (`offer: false` from a seat that did not offer): everyone is told the
+/// offer is gone, with a `draw_declined` event naming Bob's seat; nothing of it is a version; and
+/// after a reload neither of them finds the offer again (no `draw` frame on joining again). A
+/// decline with no offer standing changes nothing and tells nobody.
+async fn a_declined_draw_is_heard_and_cleared(backend: Backend) {
+    let db = TestDb::new(backend).await;
+    let server = TestServer::start(&db).await;
+    let api = Api::new(server.http());
+    let Duo {
+        code,
+        alice,
+        bob,
+        a,
+        b,
+    } = started_duo(&server, &api, abalone(2)).await;
+    let everyone = [&a, &b];
+    draw_told(&a, true, &code, &everyone, json!([0])).await;
+    let marks: Vec<usize> = everyone.iter().map(|c| c.mark()).collect();
+    draw_told(&b, false, &code, &everyone, json!([])).await;
+    for (client, mark) in everyone.iter().zip(marks) {
+        let told = client.wait_for_frame(mark, "draw", &code).await;
+        assert_eq!(
+            told["events"],
+            json!([{"kind": "draw_declined", "seat": 1}]),
+            "{told}"
+        );
+    }
+    // Reloads: the offer is not shown again to either.
+    for player in [&alice, &bob] {
+        let again = Client::login(&server.ws_url(), player).await;
+        let mark = again.mark();
+        again.join(&code, "player").await;
+        again.until_version(&code, 1).await;
+        again.wait_for_frame(mark, "recent", &code).await;
+        // Whatever the join brings comes before the answer to a later ping.
+        let ping_mark = again.mark();
+        again.send(json!({"type": "ping"})).await;
+        again.wait_for(ping_mark, |f| f["type"] == "pong").await;
+        assert!(
+            !again
+                .frames()
+                .iter()
+                .any(|f| f["type"] == "draw" && f["room"] == code.as_str()),
+            "no offer stands after the decline"
+        );
+    }
+    // Declining again, with nothing offered: no frame, no change.
+    let mark = a.mark();
+    b.draw(&code, false).await;
+    let ping_mark = b.mark();
+    b.send(json!({"type": "ping"})).await;
+    b.wait_for(ping_mark, |f| f["type"] == "pong").await;
+    assert!(
+        !a.frames()[mark..].iter().any(|f| f["type"] == "draw"),
+        "nothing to decline"
+    );
+}
+on_both_databases!(a_declined_draw_is_heard_and_cleared);
+
 /// With three sides, once seat 1 has resigned the two sides left agree a draw between them; the
 /// forfeited seat's offer is refused, and the result keeps its forfeit.
 async fn draw_among_the_sides_left(backend: Backend) {

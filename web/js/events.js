@@ -171,6 +171,7 @@ export function describeEvent(game, ev, nameOf) {
   // Events of the server's, the same in every game.
   if (ev.kind === 'forfeited') return forfeitText(ev, nameOf);
   if (ev.kind === 'draw_agreed') return 'Draw agreed';
+  if (ev.kind === 'draw_declined') return `${who} declined the draw`;
   switch (game) {
     case 'abalone':
       if (ev.kind === 'moved') {

@@ -13,7 +13,7 @@ import { h, mount } from './dom.js';
  */
 export function matchActions({ room, send, go, say }) {
   const el = h('div', { class: 'match-actions', id: 'match-actions' });
-  const st = { offers: [], declined: false, asked: false, next: null, last: null };
+  const st = { offers: [], asked: false, next: null, last: null };
 
   const dialog = h('dialog', { class: 'confirm', id: 'resign-dialog', 'aria-labelledby': 'resign-q' });
   document.body.append(dialog);
@@ -47,11 +47,11 @@ export function matchActions({ room, send, go, say }) {
     if (mine) {
       items.push(h('span', { class: 'muted', id: 'draw-status' }, theirs.length ? 'Draw offered; waiting for the others.' : 'You offered a draw.'));
       items.push(h('button', { type: 'button', id: 'draw-withdraw', onclick: () => frame({ type: 'draw', room, offer: false }) }, 'Take back the offer'));
-    } else if (theirs.length && !st.declined) {
+    } else if (theirs.length) {
       items.push(h('span', { class: 'draw-offer', id: 'draw-status' }, `${theirs.map(s.nameOf).join(' & ')} ${theirs.length > 1 ? 'offer' : 'offers'} a draw.`));
       items.push(h('button', { type: 'button', class: 'primary', id: 'draw-accept', onclick: () => frame({ type: 'draw', room, offer: true }) }, 'Accept draw'));
-      // Declining is only not accepting: the offer stands until a move is played or it is taken back.
-      items.push(h('button', { type: 'button', id: 'draw-decline', onclick: () => { st.declined = true; update(st.last); } }, 'Decline'));
+      // Declining clears every offer standing; the offerers are told (a `draw_declined` event).
+      items.push(h('button', { type: 'button', id: 'draw-decline', onclick: () => frame({ type: 'draw', room, offer: false }) }, 'Decline'));
     } else {
       items.push(h('button', { type: 'button', id: 'draw-offer', onclick: () => frame({ type: 'draw', room, offer: true }) }, 'Offer a draw'));
     }
@@ -97,17 +97,13 @@ export function matchActions({ room, send, go, say }) {
     update,
     /** The `draw` frame: the seats offering now. */
     offers(seats) {
-      const before = st.offers;
       st.offers = seats || [];
-      // A new offer is worth an answer again, even after declining an earlier one.
-      if (st.offers.some((x) => !before.includes(x))) st.declined = false;
       update(st.last);
     },
     /** A move was played: the server cleared every offer. */
     clearOffers() {
-      if (!st.offers.length && !st.declined) return;
+      if (!st.offers.length) return;
       st.offers = [];
-      st.declined = false;
       update(st.last);
     },
     /** The `rematch` frame: the new room; whoever asked goes there. */

@@ -22,7 +22,7 @@ export function roomActions(model, { say }) {
   let fillBots = false;
 
   model.on('room', startAgainstBots);
-  model.on('draw', (offers) => bar.offers(offers));
+  model.on('draw', ({ offers }) => bar.offers(offers));
   model.on('rematch', (next) => bar.rematch(next));
   model.on('refused', () => bar.refused());
   model.on('change', ({ moved }) => {

@@ -26,6 +26,8 @@ export function roomLog(model) {
     list.replaceChildren();
     for (const { events } of f.events) lines(events);
   });
+  // What happened to the draw offers (a decline), outside any version.
+  model.on('draw', ({ events }) => lines(events));
   model.on('ended', (result) => line(`Match over: ${resultText(result, model.nameOf, sidesOf(model.st.view), model.endContext())}`, 'strong'));
 
   return { el: list };

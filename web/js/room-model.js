@@ -235,7 +235,7 @@ export function roomModel({ code, me, send, api, pairAgain = () => false }) {
         changed({ match: true });
         break;
       case 'draw':
-        emit('draw', f.offers);
+        emit('draw', { offers: f.offers, events: f.events || [] });
         break;
       case 'rematch':
         emit('rematch', f.next);

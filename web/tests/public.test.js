@@ -155,10 +155,21 @@ test('a draw offered, declined, taken back, offered again and accepted; then a r
   await B.page.waitForSelector('#draw-accept');
   assert.equal(await B.page.textContent('#draw-status'), 'Alice offers a draw.');
   await shot(B.page, 'draw-offered');
-  // Bob declines: the offer stands on Alice's side, Bob may offer his own later.
+  // Bob declines: the offer is gone on both sides, and Alice is told.
   await B.page.click('#draw-decline');
   await B.page.waitForSelector('#draw-offer');
-  // Alice takes it back, then offers again; Bob accepts.
+  await A.page.waitForSelector('#draw-offer');
+  await A.page.waitForSelector('#events :text("Bob declined the draw")');
+  await shot(A.page, 'draw-declined');
+  // After a reload, neither finds the offer again.
+  for (const p of [A, B]) {
+    await p.page.reload();
+    await p.page.waitForSelector('#draw-offer');
+    assert.equal(await p.page.locator('#draw-accept, #draw-withdraw').count(), 0);
+  }
+  // Alice offers and takes it back, then offers again; Bob accepts.
+  await A.page.click('#draw-offer');
+  await A.page.waitForSelector('#draw-withdraw');
   await A.page.click('#draw-withdraw');
   await A.page.waitForSelector('#draw-offer');
   await A.page.click('#draw-offer');

@@ -67,10 +67,16 @@ impl Room {
         };
         if offer {
             self.draw_offers.insert(seat);
-        } else {
-            self.draw_offers.remove(&seat);
+            self.send_draw_offers(Vec::new());
+        } else if self.draw_offers.remove(&seat) {
+            // Its own offer taken back.
+            self.send_draw_offers(Vec::new());
+        } else if !self.draw_offers.is_empty() {
+            // A seat that did not offer declines every offer standing: the offerers hear it, and
+            // nobody finds the offer again after a reload.
+            self.draw_offers.clear();
+            self.send_draw_offers(vec![json!({"kind": "draw_declined", "seat": seat})]);
         }
-        self.send_draw_offers();
         if offer && self.every_side_offers() && !self.agree_draw().await {
             self.refuse(
                 conn,
@@ -81,11 +87,12 @@ impl Room {
         }
     }
 
-    /// Tells everyone the offers standing now.
-    fn send_draw_offers(&mut self) {
+    /// Tells everyone the offers standing now, with what just happened to them (`events`).
+    fn send_draw_offers(&mut self, events: Vec<Value>) {
         let frame = encode(&ServerFrame::Draw {
             room: self.settings.code.clone(),
             offers: self.draw_offers.iter().copied().collect(),
+            events,
         });
         self.send_to_all(frame);
     }
@@ -94,7 +101,7 @@ impl Room {
     pub(super) fn clear_draw_offers(&mut self) {
         if !self.draw_offers.is_empty() {
             self.draw_offers.clear();
-            self.send_draw_offers();
+            self.send_draw_offers(Vec::new());
         }
     }
 
@@ -132,7 +139,7 @@ impl Room {
         let had_offer = self.draw_offers.remove(&seat);
         if self.status() == RoomStatus::Playing {
             if had_offer {
-                self.send_draw_offers();
+                self.send_draw_offers(Vec::new());
             }
             // The offers left may now be every side's.
             if !self.draw_offers.is_empty() && self.every_side_offers() {

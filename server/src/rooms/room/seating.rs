@@ -79,6 +79,7 @@ impl Room {
                 member.conn.send(&ServerFrame::Draw {
                     room: self.settings.code.clone(),
                     offers: self.draw_offers.iter().copied().collect(),
+                    events: Vec::new(),
                 });
             }
         }
