@@ -352,7 +352,7 @@ async fn password_work_is_bounded(backend: Backend) {
     // `account` set the first password: two more changes pass, the next is refused.
     for _ in 0..2 {
         assert_eq!(
-            set_password(&api, &owner, PASSWORD).await.0,
+            change_password(&api, &owner, PASSWORD, PASSWORD).await.0,
             StatusCode::NO_CONTENT
         );
     }
@@ -360,7 +360,7 @@ async fn password_work_is_bounded(backend: Backend) {
         .raw(
             Method::PUT,
             "/api/v1/players/me/password",
-            Some(&json!({"password": PASSWORD})),
+            Some(&json!({"current": PASSWORD, "password": PASSWORD})),
             Some(&owner.token),
         )
         .await;
