@@ -25,7 +25,7 @@ pub enum StartError {
     #[error("database: {0}")]
     Database(#[from] crate::store::StoreError),
     #[error("migrations: {0}")]
-    Migrate(#[from] sqlx::migrate::MigrateError),
+    Migrate(#[from] crate::store::MigrateError),
     #[error("several nodes: {0}")]
     Cluster(String),
     #[error("cannot listen on {addr}: {source}")]

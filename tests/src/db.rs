@@ -93,6 +93,27 @@ impl TestDb {
 }
 
 impl TestDb {
+    /// Runs `statements` as they are (no parameters, the same text on either backend): rows as an
+    /// earlier version of the server would have left them. Stop the server first.
+    pub async fn execute(&self, statements: &[&str]) {
+        macro_rules! execute {
+            ($conn:ty) => {{
+                let mut conn = <$conn>::connect(&self.url).await.expect("connect");
+                for statement in statements {
+                    sqlx::query(statement)
+                        .execute(&mut conn)
+                        .await
+                        .unwrap_or_else(|e| panic!("{statement}: {e}"));
+                }
+            }};
+        }
+        if self.postgres.is_some() {
+            execute!(PgConnection)
+        } else {
+            execute!(SqliteConnection)
+        }
+    }
+
     /// Moves the creation of room `code` back by `by`, as if it had waited that much longer (its
     /// rows only: a running server keeps what it loaded, so stop it first and restart it after).
     pub async fn backdate_room(&self, code: &str, by: chrono::Duration) {

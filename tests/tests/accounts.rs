@@ -217,6 +217,95 @@ async fn sign_up_sign_in_and_sign_out(backend: Backend) {
 }
 on_both_databases!(sign_up_sign_in_and_sign_out);
 
+/// Forms of `victim1` that look the same: case, a Cyrillic і, full width, a dotless ı, a dotted İ,
+/// an l for the 1, an rn for the m.
+const LOOKALIKES: [&str; 8] = [
+    "victim1",
+    "VICTIM1",
+    "vict\u{456}m1",
+    "\u{FF56}\u{FF49}\u{FF43}\u{FF54}\u{FF49}\u{FF4D}\u{FF11}",
+    "v\u{131}ctim1",
+    "V\u{130}CTIM1",
+    "victiml",
+    "victirn1",
+];
+
+async fn guest_refused(api: &Api, name: &str) {
+    let answer = api
+        .post("/api/v1/players", &json!({ "name": name }), None)
+        .await;
+    assert_error(&answer, 409, "conflict");
+}
+
+/// A reserved name cannot be taken in a form that looks the same, by a new guest or by a guest who
+/// took such a form before the name was reserved and now sets a password. Its owner signs in by
+/// any of those forms (the password still decides). A name that differs stays free.
+async fn names_cannot_be_impersonated(backend: Backend) {
+    let (_db, _server, api) = start(backend).await;
+    let early = api.new_player("vict\u{456}m1").await;
+    let victim = account(&api, "victim1").await;
+    for form in LOOKALIKES {
+        guest_refused(&api, form).await;
+    }
+    assert_error(&set_password(&api, &early, PASSWORD).await, 409, "conflict");
+    for form in ["VICT\u{406}M1", "v\u{131}ctim1"] {
+        let (status, session) = sign_in(&api, form, PASSWORD).await;
+        assert_eq!(status, StatusCode::CREATED, "{form:?}: {session}");
+        assert_eq!(session["id"], json!(victim.id));
+        assert_eq!(session["name"], "victim1");
+    }
+    for other in ["victim2", "victims1", "Victor"] {
+        assert_eq!(account(&api, other).await.name, other);
+    }
+}
+on_both_databases!(names_cannot_be_impersonated);
+
+/// Reserved names stored by an earlier version (keys in lower case) are keyed again at start: the
+/// reservation then refuses lookalikes. Two reservations that now look alike: the older keeps the
+/// name, the younger is a guest again (its token still works; its password no longer signs in).
+async fn old_keys_are_keyed_again_at_start(backend: Backend) {
+    let (db, mut server, api) = start(backend).await;
+    let victim = api.new_player("victim1").await;
+    let younger = api.new_player("victiml").await;
+    assert_eq!(
+        set_password(&api, &victim, PASSWORD).await.0,
+        StatusCode::NO_CONTENT
+    );
+    account(&api, "Carol").await;
+    server.terminate().await;
+    // As an earlier version left them: each name reserved as itself in lower case, `victiml` too
+    // (it differed from `victim1` then), with the same password.
+    db.execute(&[
+        "UPDATE players SET reserved_name = lower(name) WHERE password_hash IS NOT NULL",
+        "UPDATE players SET reserved_name = 'victiml',
+                password_hash = (SELECT password_hash FROM players WHERE name = 'victim1')
+          WHERE name = 'victiml'",
+    ])
+    .await;
+    server.restart().await;
+
+    for form in LOOKALIKES {
+        guest_refused(&api, form).await;
+    }
+    for (name, owner) in [("VICT\u{406}M1", &victim.id), ("victiml", &victim.id)] {
+        let (status, session) = sign_in(&api, name, PASSWORD).await;
+        assert_eq!(status, StatusCode::CREATED, "{name:?}: {session}");
+        assert_eq!(session["id"], json!(owner), "{name:?}");
+    }
+    assert_eq!(
+        sign_in(&api, "carol", PASSWORD).await.0,
+        StatusCode::CREATED
+    );
+    assert_eq!(me(&api, &younger.token).await, StatusCode::OK);
+    assert_error(
+        &set_password(&api, &younger, PASSWORD).await,
+        409,
+        "conflict",
+    );
+    assert!(server.log_contains("two reserved names look alike"));
+}
+on_both_databases!(old_keys_are_keyed_again_at_start);
+
 /// Failed sign-ins are limited per name from one address (3 here) and per address (5 here): past
 /// the limit even the right password from that address is answered 429 with `Retry-After`; a
 /// success costs nothing. The name's owner, from another address, signs in at once.
@@ -265,6 +354,12 @@ async fn failed_sign_ins_are_rate_limited(backend: Backend) {
     );
     let (status, _, _) = sign_in_raw("ALICE", PASSWORD).await;
     assert_eq!(status, StatusCode::TOO_MANY_REQUESTS, "in any case");
+    let (status, _, _) = sign_in_raw("\u{410}lice", PASSWORD).await;
+    assert_eq!(
+        status,
+        StatusCode::TOO_MANY_REQUESTS,
+        "in a form that looks the same (a Cyrillic А): one budget for all"
+    );
     let elsewhere = Api::from_address(server.http(), "127.0.0.2".parse().unwrap());
     assert_eq!(
         sign_in(&elsewhere, "Alice", PASSWORD).await.0,

@@ -158,6 +158,26 @@ async fn text_is_text(backend: Backend) {
             "bad_request",
         );
     }
+    // Nor anything that shows nothing: Hangul fillers, blank Braille, spaces other than U+0020. The
+    // message names the character.
+    for (bad, code) in [
+        ("\u{3164}", "U+3164"),
+        ("Al\u{3164}ice", "U+3164"),
+        ("\u{2800}", "U+2800"),
+        ("\u{115F}Bob", "U+115F"),
+        ("Bob\u{1160}", "U+1160"),
+        ("\u{FFA0}", "U+FFA0"),
+        ("Mary\u{3000}Ann", "U+3000"),
+        ("Mary\u{2002}Ann", "U+2002"),
+    ] {
+        let answer = api
+            .post("/api/v1/players", &json!({"name": bad}), None)
+            .await;
+        assert_error(&answer, 400, "bad_request");
+        let message = answer.1["error"]["message"].as_str().unwrap();
+        assert!(message.contains(code), "{bad:?}: {message}");
+    }
+    assert_eq!(api.new_player("Mary Ann").await.name, "Mary Ann");
     let (status, created) = api
         .post("/api/v1/players", &json!({"name": "  E\u{301}ve  "}), None)
         .await;
@@ -193,13 +213,32 @@ async fn text_is_text(backend: Backend) {
         )
         .await;
     }
-    // What is sent on is the normalised, trimmed text, within the limit: the padding is gone.
+    // A line that shows nothing (blank Braille, Hangul fillers) is refused; nobody receives it.
     let mark = b.mark();
+    for blank in [
+        "\u{2800}",
+        "\u{2800}\u{2800} \u{2800}",
+        "\u{3164}",
+        "\u{FFA0} \u{115F}",
+    ] {
+        let error = a
+            .expect_error(
+                json!({"type": "chat", "room": code, "text": blank}),
+                "bad_request",
+            )
+            .await;
+        let message = error["message"].as_str().unwrap();
+        assert!(message.contains("must show something"), "{error}");
+    }
+    // What is sent on is the normalised, trimmed text, within the limit: the padding is gone.
     let padded = format!("{}hello{}", " ".repeat(40_000), " ".repeat(1_000));
     a.send(json!({"type": "chat", "room": code, "text": padded}))
         .await;
     let said = b.wait_for(mark, |f| f["type"] == "chat").await;
-    assert_eq!(said["text"], "hello");
+    assert_eq!(
+        said["text"], "hello",
+        "the blank lines before were not sent on"
+    );
     let mark = b.mark();
     a.send(json!({"type": "chat", "room": code, "text": "cafe\u{301}"}))
         .await;

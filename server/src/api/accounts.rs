@@ -28,7 +28,7 @@ use crate::state::AppState;
               (status = 400, description = "A password of fewer than 8 or more than 200 characters, no `current` password when there is one, or malformed input", body = ErrorBody),
               (status = 401, description = "Missing or unknown token", body = ErrorBody),
               (status = 403, description = "`current` is not the password in use", body = ErrorBody),
-              (status = 409, description = "Another player has reserved this name (in any case)", body = ErrorBody),
+              (status = 409, description = "Another player has reserved this name, in any case or in a form that looks the same", body = ErrorBody),
               (status = 429, description = "Too many password changes for this player, or every core busy hashing; see `Retry-After`", body = ErrorBody)))]
 pub async fn set_password(
     State(state): State<AppState>,
@@ -102,8 +102,10 @@ pub async fn sign_in(
     let budgets = &state.budgets;
     let address = crate::limits::client_addr::limit_key(client.ip());
     // A name that is not a valid name cannot be anyone's: it fails like a wrong one, and all such
-    // names share one budget (kept small: nobody's account is behind it).
-    let name = crate::text::name_key(&body.name).ok();
+    // names share one budget (kept small: nobody's account is behind it). Names are looked up, and
+    // failures counted, by their key: every form that looks like the name (`ALICE`, `аlice` with a
+    // Cyrillic а) finds the same account, and all of them spend one budget.
+    let name = crate::text::sign_in_key(&body.name);
     let name_limit_key = name.clone().unwrap_or_default();
     let name_from_address = (name_limit_key.clone(), address);
     budgets

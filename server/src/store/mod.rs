@@ -11,6 +11,7 @@ mod error;
 pub(crate) mod fence;
 mod group_commit;
 mod matches;
+mod name_keys;
 mod players;
 mod ratings;
 mod room_writer;
@@ -20,6 +21,7 @@ pub use error::StoreError;
 pub use fence::Fence;
 pub use group_commit::MAX_BATCH;
 pub use matches::{MatchEnd, MatchFilter, MatchRow, MoveRow, NewMatch, NewMove, RatedEnd, Ruling};
+pub use name_keys::Rekeyed;
 pub use players::Credentials;
 pub use ratings::MAX_HISTORY;
 pub use room_writer::RoomWriter;
@@ -56,6 +58,15 @@ pub struct Store {
     pub(crate) backend: Backend,
     /// Set by [`Store::with_group_commit`]: moves go to the writer tasks.
     writer: Option<group_commit::MoveWriter>,
+}
+
+/// Why [`Store::migrate`] failed.
+#[derive(Debug, thiserror::Error)]
+pub enum MigrateError {
+    #[error(transparent)]
+    Schema(#[from] sqlx::migrate::MigrateError),
+    #[error("reserved names: {0}")]
+    NameKeys(#[from] StoreError),
 }
 
 /// How long a query waits for a connection. While the database is away the pool keeps trying to
@@ -130,12 +141,22 @@ impl Store {
         }
     }
 
-    /// Applies the migrations of `migrations/<backend>` that have not run yet.
-    pub async fn migrate(&self) -> Result<(), sqlx::migrate::MigrateError> {
+    /// Applies the migrations of `migrations/<backend>` that have not run yet, then computes again
+    /// the keys of reserved names stored under other rules (which SQL cannot: see [`name_keys`]).
+    pub async fn migrate(&self) -> Result<(), MigrateError> {
         match &self.backend {
             Backend::Postgres(pool) => sqlx::migrate!("../migrations/postgres").run(pool).await,
             Backend::Sqlite(pool) => sqlx::migrate!("../migrations/sqlite").run(pool).await,
+        }?;
+        let done = self.rekey_reserved_names().await?;
+        if done.rekeyed > 0 {
+            tracing::info!(
+                rekeyed = done.rekeyed,
+                lost = done.lost.len(),
+                "reserved names keyed under the current rules"
+            );
         }
+        Ok(())
     }
 
     /// The Postgres pool (several nodes need Postgres: leases live there). None on SQLite.

@@ -135,7 +135,8 @@ impl Store {
 
     /// Sets a player's password hash and reserves its name (`reserved`: the name's key, see
     /// `text::name_key`), and revokes every token of the player but `kept` (the one the change was
-    /// made with), in one transaction. A unique violation: another player has reserved that name.
+    /// made with), in one transaction. A unique violation: another player has reserved that name,
+    /// or one that looks the same.
     pub async fn set_password(
         &self,
         player: Uuid,

@@ -1,7 +1,14 @@
 //! Text is text: names and chat lines as the contract accepts them. Both are normalised (Unicode
 //! NFC, then trimmed), the length limit applies to the normalised text, which is what is stored and
-//! sent on, and control and format characters (general categories Cc and Cf: NUL, zero-width
-//! characters, bidirectional overrides) are refused. One check for both, so they cannot drift apart.
+//! sent on, control and format characters (general categories Cc and Cf: NUL, zero-width
+//! characters, bidirectional overrides) are refused, and something must show ([`visible`]). One
+//! check for both, so they cannot drift apart. Names also refuse characters that show nothing, and
+//! are reserved by a key that confusable forms share ([`name_key`]).
+
+mod name_key;
+mod visible;
+
+pub use name_key::{key_of, KEY_TAG};
 
 use unicode_normalization::UnicodeNormalization;
 use unicode_properties::{GeneralCategory, UnicodeGeneralCategory};
@@ -18,6 +25,10 @@ pub enum TextError {
     Length { what: &'static str, max: usize },
     #[error("{what}: must not contain control or format characters (U+{code:04X})")]
     Forbidden { what: &'static str, code: u32 },
+    #[error("{what}: must not contain characters that show nothing, nor spaces other than U+0020 (U+{code:04X})")]
+    Hidden { what: &'static str, code: u32 },
+    #[error("{what}: must show something, not only spaces or blank characters")]
+    Blank { what: &'static str },
 }
 
 /// `raw` normalised to NFC and trimmed, if it is 1 to `max` characters of text. `what` names the
@@ -38,15 +49,40 @@ pub fn clean(raw: &str, what: &'static str, max: usize) -> Result<String, TextEr
     Ok(text.to_string())
 }
 
-/// A display name: 1 to 32 characters of text.
-pub fn name(raw: &str) -> Result<String, TextError> {
-    clean(raw, "name", MAX_NAME_CHARS)
+/// `text` if something in it shows: not only white space, fillers and the like ([`visible`]).
+fn shows(text: String, what: &'static str) -> Result<String, TextError> {
+    if text.chars().any(visible::is_visible) {
+        Ok(text)
+    } else {
+        Err(TextError::Blank { what })
+    }
 }
 
-/// What a name is reserved as, and looked up by at sign-in: the name as [`name`] cleans it, in lower
-/// case, so that no two accounts differ only by case.
+/// A display name: 1 to 32 characters of text that shows, none of which hides (a filler, a blank,
+/// a space other than U+0020: see [`visible`]).
+pub fn name(raw: &str) -> Result<String, TextError> {
+    let what = "name";
+    let name = clean(raw, what, MAX_NAME_CHARS)?;
+    if let Some(c) = name.chars().find(|&c| visible::is_hidden_in_name(c)) {
+        return Err(TextError::Hidden {
+            what,
+            code: u32::from(c),
+        });
+    }
+    shows(name, what)
+}
+
+/// What a name is reserved as: the key of the name as [`name`] cleans it ([`key_of`]), so that no
+/// two accounts have names that differ only by case or by characters that look alike.
 pub fn name_key(raw: &str) -> Result<String, TextError> {
-    name(raw).map(|n| n.to_lowercase())
+    name(raw).map(|n| key_of(&n))
+}
+
+/// What a sign-in looks its name up by: the key of the name, cleaned as names were when accounts
+/// were made, so that an account whose name an earlier version let in (with a filler, say) still
+/// signs in. None for what was never a name.
+pub fn sign_in_key(raw: &str) -> Option<String> {
+    clean(raw, "name", MAX_NAME_CHARS).ok().map(|n| key_of(&n))
 }
 
 /// Most characters of a client's own text an error message quotes back.
@@ -83,9 +119,11 @@ pub fn cap_quotes(message: &str) -> String {
     out
 }
 
-/// A chat line: 1 to 500 characters of text.
+/// A chat line: 1 to 500 characters of text that shows (spaces between words and blank Braille
+/// among Braille art are fine; a line of nothing but them is not).
 pub fn chat(raw: &str) -> Result<String, TextError> {
-    clean(raw, "chat text", MAX_CHAT_CHARS)
+    let what = "chat text";
+    shows(clean(raw, what, MAX_CHAT_CHARS)?, what)
 }
 
 fn is_control_or_format(c: char) -> bool {
@@ -112,12 +150,73 @@ mod tests {
 
     #[test]
     fn reserved_names_ignore_case_and_form() {
-        assert_eq!(name_key("  ÉLISE ").unwrap(), "élise");
+        assert_eq!(name_key("  ÉLISE ").unwrap(), key_of("élise"));
         assert_eq!(
             name_key("E\u{301}lise").unwrap(),
             name_key("élise").unwrap()
         );
         assert!(name_key("").is_err());
+        // Confusable forms of a reserved name are the same key (more in `name_key`).
+        for form in [
+            "VICTIM1",
+            "vict\u{456}m1",
+            "\u{FF56}\u{FF49}\u{FF43}\u{FF54}\u{FF49}\u{FF4D}\u{FF11}",
+            "v\u{131}ctim1",
+        ] {
+            assert_eq!(name_key(form), name_key("victim1"), "{form:?}");
+        }
+        assert_ne!(name_key("victim2"), name_key("victim1"));
+    }
+
+    #[test]
+    fn names_refuse_what_shows_nothing() {
+        for (bad, code) in [
+            ("\u{3164}", 0x3164),
+            ("Al\u{3164}ice", 0x3164),
+            ("\u{2800}Bob", 0x2800),
+            ("\u{115F}\u{1160}x", 0x115F),
+            ("x\u{FFA0}", 0xFFA0),
+            ("a\u{2003}b", 0x2003),
+            ("a\u{205F}b", 0x205F),
+            ("a\u{3000}b", 0x3000),
+            ("a\u{A0}b", 0xA0),
+        ] {
+            assert_eq!(
+                name(bad),
+                Err(TextError::Hidden { what: "name", code }),
+                "{bad:?}"
+            );
+        }
+        let message = name("\u{3164}").unwrap_err().to_string();
+        assert!(message.contains("U+3164"), "{message}");
+        assert!(matches!(name("\u{FE0F}"), Err(TextError::Blank { .. })));
+        assert_eq!(name("Mary Ann").unwrap(), "Mary Ann");
+        assert_eq!(name("\u{2764}\u{FE0F}").unwrap(), "\u{2764}\u{FE0F}");
+        // A sign-in still finds an account named under earlier rules, whose filler the key drops.
+        assert_eq!(sign_in_key("Bob\u{3164}"), Some(key_of("bob")));
+        assert_eq!(sign_in_key(""), None);
+    }
+
+    #[test]
+    fn a_chat_line_must_show_something() {
+        for blank in [
+            "\u{2800}",
+            "\u{2800} \u{2800}",
+            "\u{3164}\u{3164}",
+            "\u{FE0F}",
+        ] {
+            assert_eq!(
+                chat(blank),
+                Err(TextError::Blank { what: "chat text" }),
+                "{blank:?}"
+            );
+        }
+        // Spaces between words, and blank Braille among dots (Braille art), are text.
+        assert_eq!(chat("good  game ").unwrap(), "good  game");
+        assert_eq!(
+            chat("\u{2801}\u{2800}\u{2802}").unwrap(),
+            "\u{2801}\u{2800}\u{2802}"
+        );
     }
 
     #[test]
