@@ -188,12 +188,11 @@ async fn serve_connection(
                 waiting.served();
             }
             // The one place the client is resolved: handlers read it as `ConnectInfo`.
-            let client = match via_proxy {
-                Some(_) => shared
-                    .settings
-                    .trusted_proxies
-                    .client(peer, request.headers()),
-                None => peer,
+            let client = if via_proxy.is_some() {
+                let headers = request.headers();
+                shared.settings.trusted_proxies.client(peer, headers)
+            } else {
+                peer
             };
             request.extensions_mut().insert(ConnectInfo(client));
             let mut router = shared.router.clone();
