@@ -133,7 +133,10 @@ pub async fn serve(args: ServeArgs) -> Result<(), StartError> {
     crate::listen::serve(
         public,
         crate::api::router(state.clone()),
-        crate::listen::Settings::from_limits(&state.limits),
+        crate::listen::Settings::new(
+            &state.limits,
+            crate::limits::proxies::TrustedProxies::new(args.trusted_proxies),
+        ),
         shutdown.clone(),
     )
     .await;

@@ -70,6 +70,14 @@ pub struct ServeArgs {
     /// proxy, or a LAN address): invite links are built from it. Unset: from the browser's address.
     #[arg(long, env = "PLATEAU_PUBLIC_URL", value_parser = parse_public_url)]
     pub public_url: Option<String>,
+
+    /// Reverse proxies to believe, as address ranges separated by commas (`127.0.0.1/32`,
+    /// `10.0.0.0/8,::1`; an address alone is a range of one). A request from one of them counts,
+    /// for every per-address limit, as the client its `Forwarded` or `X-Forwarded-For` header
+    /// names (the rightmost hop that is not a trusted proxy); from any other peer those headers are
+    /// ignored. Trust only proxies that set the header themselves. Unset: nobody.
+    #[arg(long, env = "PLATEAU_TRUSTED_PROXIES", value_delimiter = ',', value_parser = crate::limits::proxies::parse_range)]
+    pub trusted_proxies: Vec<ipnet::IpNet>,
 }
 
 /// Several nodes: one Plateau on many processes, sharing one Postgres database and one NATS server.

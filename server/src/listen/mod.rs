@@ -3,10 +3,14 @@
 //! idle keep-alive connection is closed after 60 s; at most `--connections-per-address` connections
 //! per client address (the next is answered 429 and closed at once); connections capped below the
 //! descriptor limit, the newest still waiting for its first request closed first to make room; and
-//! graceful shutdown (stop accepting, let requests under way finish).
+//! graceful shutdown (stop accepting, let requests under way finish). Behind a trusted reverse proxy
+//! (`--trusted-proxies`), each request is handed the client its forwarding headers name as its
+//! `ConnectInfo`, so that every handler counts the real client, and the per-address cap counts
+//! requests rather than the proxy's connections ([`proxied`]).
 
 mod descriptors;
 mod pending;
+mod proxied;
 
 use axum::extract::ConnectInfo;
 use axum::Router;
@@ -27,8 +31,10 @@ use tokio_util::task::TaskTracker;
 
 use crate::config::Limits;
 use crate::limits::counted::{Counted, Slot};
+use crate::limits::proxies::TrustedProxies;
 use crate::metrics::METRICS;
 use pending::Pending;
+use proxied::ClientPlace;
 
 /// Connections over the cap allowed while evicted ones close (they release their place a moment
 /// later); the descriptor reserve absorbs them.
@@ -37,19 +43,21 @@ const EVICTION_SLACK: usize = 16;
 const DRAIN: Duration = Duration::from_secs(10);
 
 /// The listener's settings, from the limits.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 pub struct Settings {
     pub header_read_timeout: Duration,
     pub idle_timeout: Duration,
     pub per_address: usize,
+    pub trusted_proxies: TrustedProxies,
 }
 
 impl Settings {
-    pub fn from_limits(limits: &Limits) -> Self {
+    pub fn new(limits: &Limits, trusted_proxies: TrustedProxies) -> Self {
         Settings {
             header_read_timeout: limits.header_read_timeout(),
             idle_timeout: limits.http_idle_timeout(),
             per_address: limits.connections_per_address,
+            trusted_proxies,
         }
     }
 }
@@ -79,6 +87,7 @@ pub async fn serve(
         descriptors = limit,
         connections = cap,
         per_address = settings.per_address,
+        trusted_proxies = ?settings.trusted_proxies.ranges(),
         "connection caps"
     );
     let shared = Arc::new(Shared {
@@ -125,22 +134,34 @@ fn admit(shared: &Arc<Shared>, connections: &TaskTracker, tcp: TcpStream, peer: 
         }
         None => return shed(tcp, "capacity"),
     };
-    match shared.per_address.take(
-        crate::limits::client_addr::limit_key(peer.ip()),
-        shared.settings.per_address,
-    ) {
-        Some(address) => {
-            let io = Tracked {
-                tcp,
-                _slots: (open, address),
-            };
-            connections.spawn(serve_connection(shared.clone(), io, peer));
+    // A trusted proxy's connection is counted per request, by client, once requests come.
+    let via_proxy = shared.settings.trusted_proxies.trusts(peer.ip());
+    let place = if via_proxy {
+        None
+    } else {
+        match shared.per_address.take(
+            crate::limits::client_addr::limit_key(peer.ip()),
+            shared.settings.per_address,
+        ) {
+            Some(place) => Some(place),
+            None => {
+                METRICS.connection_refused("per_address");
+                connections.spawn(refuse(tcp, open));
+                return;
+            }
         }
-        None => {
-            METRICS.connection_refused("per_address");
-            connections.spawn(refuse(tcp, open));
-        }
-    }
+    };
+    let place: ClientPlace = Arc::new(std::sync::Mutex::new(place));
+    let io = Tracked {
+        tcp,
+        _slots: (open, place.clone()),
+    };
+    connections.spawn(serve_connection(
+        shared.clone(),
+        io,
+        peer,
+        via_proxy.then_some(place),
+    ));
 }
 
 fn shed(tcp: TcpStream, reason: &'static str) {
@@ -148,21 +169,50 @@ fn shed(tcp: TcpStream, reason: &'static str) {
     drop(tcp);
 }
 
-/// One HTTP/1 connection, with upgrades (WebSockets), under its deadlines.
-async fn serve_connection(shared: Arc<Shared>, io: Tracked, peer: SocketAddr) {
+/// One HTTP/1 connection, with upgrades (WebSockets), under its deadlines. `via_proxy`: the
+/// connection is a trusted proxy's, whose requests are counted by client, and its place.
+async fn serve_connection(
+    shared: Arc<Shared>,
+    io: Tracked,
+    peer: SocketAddr,
+    via_proxy: Option<ClientPlace>,
+) {
     let waiting = Arc::new(shared.pending.register());
     let first_request = Arc::new(AtomicBool::new(false));
     let service = {
-        let router = shared.router.clone();
+        let shared = shared.clone();
         let first_request = first_request.clone();
         let waiting = waiting.clone();
         hyper::service::service_fn(move |mut request: hyper::Request<Incoming>| {
             if !first_request.swap(true, Ordering::Relaxed) {
                 waiting.served();
             }
-            request.extensions_mut().insert(ConnectInfo(peer));
-            let mut router = router.clone();
-            async move { tower::Service::call(&mut router, request).await }
+            // The one place the client is resolved: handlers read it as `ConnectInfo`.
+            let client = if via_proxy.is_some() {
+                let headers = request.headers();
+                shared.settings.trusted_proxies.client(peer, headers)
+            } else {
+                peer
+            };
+            request.extensions_mut().insert(ConnectInfo(client));
+            let mut router = shared.router.clone();
+            let (shared, via_proxy) = (shared.clone(), via_proxy.clone());
+            async move {
+                match via_proxy {
+                    None => tower::Service::call(&mut router, request).await,
+                    Some(place) => Ok::<_, std::convert::Infallible>(
+                        proxied::serve(
+                            router,
+                            request,
+                            client.ip(),
+                            &shared.per_address,
+                            shared.settings.per_address,
+                            &place,
+                        )
+                        .await,
+                    ),
+                }
+            }
         })
     };
     let mut http = http1::Builder::new();
@@ -239,7 +289,7 @@ async fn refuse(mut tcp: TcpStream, _open: Slot<()>) {
 /// upgraded to a WebSocket and handed to its session).
 struct Tracked {
     tcp: TcpStream,
-    _slots: (Slot<()>, Slot<IpAddr>),
+    _slots: (Slot<()>, ClientPlace),
 }
 
 impl AsyncRead for Tracked {
