@@ -226,6 +226,10 @@ pub struct NewRoom {
     /// Whether the room's matches change ratings (every seat must be a person). Default false.
     #[serde(default)]
     pub rated: bool,
+    /// Whether the match starts by itself as soon as every seat is taken by a person, without the
+    /// host's `start`. Default false (rooms of Play now and rematch rooms always do).
+    #[serde(default)]
+    pub auto_start: bool,
 }
 
 /// `POST /api/v1/rooms/quick` *(addition)*: quick pairing. The room found or opened has the game's
@@ -280,6 +284,9 @@ pub struct RoomInfo {
     /// Whether the room's matches change ratings.
     #[serde(default)]
     pub rated: bool,
+    /// Whether the match starts by itself once every seat is taken by a person.
+    #[serde(default)]
+    pub auto_start: bool,
 }
 
 fn host_first() -> Seating {

@@ -160,6 +160,7 @@ async fn stored_match(store: &Store, game: &str) -> (String, Uuid) {
         rematch: None,
         seating: "host_first".into(),
         rated: false,
+        auto_start: false,
         seats: (0..PLAYERS)
             .map(|s| SeatRow {
                 seat: s as i32,

@@ -56,6 +56,7 @@ async fn seed_match(store: &Store, a: Uuid, b: Uuid, i: usize, ends: bool) -> Uu
         rematch: None,
         seating: "host_first".into(),
         rated: false,
+        auto_start: false,
         seats: seats
             .iter()
             .enumerate()

@@ -298,3 +298,60 @@ async fn bad_input_is_refused_and_changes_nothing(backend: Backend) {
     }
 }
 on_both_databases!(bad_input_is_refused_and_changes_nothing);
+
+/// A room made by Play now starts by itself once its seats are taken: the second player's join
+/// starts it (snapshots for both, no `start` sent); a created room asked so (`auto_start`) does the
+/// same, one of three seats at a time; a created room by default still waits for its host.
+async fn a_paired_match_starts_by_itself(backend: Backend) {
+    let (_db, server, api) = start(backend).await;
+    let (ann, ben) = (api.new_player("Ann").await, api.new_player("Ben").await);
+    let ask = json!({"game": "pinuid", "players": 2});
+    let (_, opened) = quick(&api, &ann, ask.clone()).await;
+    assert_eq!(opened["auto_start"], true, "{opened}");
+    let room = code(&opened);
+    let a = join(&server, &api, &ann, &room).await;
+    assert_eq!(
+        api.get(&format!("/api/v1/rooms/{room}"), None).await.1["status"],
+        "waiting",
+        "one seat is still free"
+    );
+    let (_, found) = quick(&api, &ben, ask).await;
+    assert_eq!(code(&found), room);
+    let b = Client::login(&server.ws_url(), &ben).await;
+    b.join(&room, "player").await;
+    for client in [&a, &b] {
+        client.until_version(&room, 1).await;
+    }
+    let (_, info) = api.get(&format!("/api/v1/rooms/{room}"), None).await;
+    assert_eq!(info["status"], "playing", "{info}");
+    assert!(info["match"].is_string());
+
+    // Created rooms: by default the host starts; with `auto_start`, a full room starts itself.
+    let players: Vec<Player> =
+        futures_util::future::join_all(["Cy", "Di", "Ed"].map(|name| api.new_player(name))).await;
+    for auto_start in [false, true] {
+        let made = api
+            .create_room(
+                &players[0],
+                json!({"game": "abalone", "players": 3, "visibility": "private",
+                       "auto_start": auto_start}),
+            )
+            .await;
+        assert_eq!(made["auto_start"], auto_start);
+        let room = code(&made);
+        let mut clients = Vec::new();
+        for p in &players {
+            clients.push(join(&server, &api, p, &room).await);
+        }
+        let (_, info) = api.get(&format!("/api/v1/rooms/{room}"), None).await;
+        if auto_start {
+            for c in &clients {
+                c.until_version(&room, 1).await;
+            }
+            assert_eq!(info["status"], "playing", "{info}");
+        } else {
+            assert_eq!(info["status"], "waiting", "the host starts it: {info}");
+        }
+    }
+}
+on_both_databases!(a_paired_match_starts_by_itself);

@@ -109,7 +109,7 @@ async fn rematch_rotates_seats(backend: Backend) {
         "the old room stays as it was"
     );
 
-    // They join their seats and Alice starts: Bob moves first this time, on the same clock.
+    // They join their seats and the match starts by itself: Bob moves first this time, on the same clock.
     for (client, seat) in [(&a, 1), (&b, 0)] {
         let joined = client.join(&next, "player").await;
         assert_eq!(joined["type"], "room", "{joined}");
@@ -118,8 +118,10 @@ async fn rematch_rotates_seats(backend: Backend) {
             client.player.as_ref().unwrap().id.as_str()
         );
     }
-    a.send(json!({"type": "start", "room": next})).await;
+    // A rematch room starts by itself once everyone is back: nobody sends `start`.
+    assert_eq!(room_info(&api, &next).await["auto_start"], true);
     b.until_version(&next, 1).await;
+    a.until_version(&next, 1).await;
     let (_, view) = b.view(&next).unwrap();
     assert_eq!(view["you"]["seat"], 0);
     assert_eq!(view["to_move"], json!([0]));

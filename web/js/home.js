@@ -204,6 +204,8 @@ async function buildCreate(box) {
       else if (!rated.checked) ratedClock.textContent = '';
     },
   });
+  // Start by itself: the match begins once a person sits in every seat, without the host's Start.
+  const autoStart = h('input', { type: 'checkbox', id: 'auto-start', name: 'auto_start' });
   // Who starts: the server's default (random in public, the host in private) until chosen here.
   const seating = h('select', { id: 'seating', name: 'seating' },
     h('option', { value: 'host_first' }, 'Host first'),
@@ -314,6 +316,7 @@ async function buildCreate(box) {
             clock: clockSent,
             seating: seating.value,
             rated: rated.checked,
+            auto_start: autoStart.checked,
           });
           navigate(`/r/${room.code}`);
         } catch (ex) {
@@ -329,7 +332,8 @@ async function buildCreate(box) {
       h('fieldset', { class: 'vis' }, h('legend', {}, 'Who can join'), h('label', {}, visPrivate, ' Private (by link)'), h('label', {}, visPublic, ' Public (lobby)'))),
     clock.custom,
     h('div', { class: 'seating-field', title: 'Host first: you take the first seat and the others sit as they join. Drawn at random: the seats are drawn when the match starts.' },
-      h('label', { for: 'seating' }, 'Who starts'), seating),
+      h('label', { for: 'seating' }, 'Who starts'), seating,
+      h('label', { class: 'auto-start-toggle', title: 'The match begins as soon as a person sits in every seat: no Start button to wait for' }, autoStart, ' Start when full')),
     ratedNote,
     // Rated sits beside the button: the form stays short enough for Create to be on a laptop's first screen.
     h('div', { class: 'create-row' },

@@ -64,8 +64,11 @@ export function roomActions(model, { say }) {
             h('label', {}, bots, ' fill empty seats with bots'),
             h('button', { type: 'button', class: 'primary', id: 'start', onclick: () => start({ bots: bots.checked }) }, 'Start the match')),
         );
-      } else if (my !== null) {
+      } else if (my !== null && !r.auto_start) {
         items.push(h('p', { class: 'muted' }, 'Waiting for the host to start.'));
+      }
+      if (r.auto_start && !r.rated) {
+        items.push(h('p', { class: 'muted small', id: 'auto-start-note' }, 'The match starts by itself once a person sits in every seat.'));
       }
       if (my !== null) {
         items.push(h('button', { type: 'button', id: 'leave', onclick: () => model.giveUpSeat() }, 'Give up my seat'));

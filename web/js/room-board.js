@@ -42,7 +42,7 @@ export function roomBoard(model, { say }) {
   function renderTurn() {
     const v = st.view;
     if (!v) {
-      turn.textContent = st.room && st.room.status === 'waiting' ? 'Waiting for players.' : '';
+      turn.textContent = st.room && st.room.status === 'waiting' ? waitingText(st.room) : '';
       return;
     }
     const mine = model.canAct();
@@ -119,4 +119,12 @@ export function roomBoard(model, { say }) {
       if (board && board.destroy) board.destroy();
     },
   };
+}
+
+/** What a room that has not started waits for, as it is: a free seat, its players coming in (a
+ *  room that starts by itself), or its host's Start. */
+function waitingText(room) {
+  if (room.seats.some((s) => !s.player && !s.bot)) return 'Waiting for players.';
+  if (room.auto_start) return 'Every seat is taken: the match starts as soon as everyone is in the room.';
+  return 'Every seat is taken: waiting for the host to start.';
 }

@@ -193,12 +193,15 @@ test('a draw offered, declined, taken back, offered again and accepted; then a r
   await A.page.waitForSelector('#seats li[data-seat="1"].me');
   await B.page.waitForSelector('#seats li[data-seat="0"].me');
   await A.page.waitForSelector('#seats li[data-seat="0"].on');
+  // Both are back: the rematch starts by itself, Bob (seat 0) first.
+  for (const p of [A, B]) await p.page.waitForSelector('#room[data-status="playing"]');
   const room = await (await fetch(`${BASE}/api/v1/rooms/${next}`)).json();
   assert.equal(room.game, 'abalone');
-  assert.equal(room.status, 'waiting');
+  assert.equal(room.status, 'playing');
+  assert.equal(room.auto_start, true);
   assert.equal(room.seats[1].player.name, 'Alice');
   assert.equal(room.seats[0].player.name, 'Bob');
-  await A.page.waitForSelector('#start');
+  assert.equal(await A.page.locator('#start').count(), 0);
   await shot(A.page, 'rematch-room');
   await closeAll(A, B);
 });

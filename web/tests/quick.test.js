@@ -37,6 +37,14 @@ test('two players who press Play now for the same game end up in the same room',
   assert.equal(second, first, 'the second player is sent to the first one\'s room');
   await B.page.waitForSelector('#seats li[data-seat="1"].me');
   await A.page.waitForSelector('#seats li[data-seat="1"].on');
+  // The paired match starts by itself: nobody reads "Waiting for players." beside a Start button.
+  for (const p of [A, B]) {
+    await p.page.waitForSelector('#room[data-status="playing"]');
+    assert.equal(await p.page.locator('#start').count(), 0);
+    assert.doesNotMatch(await p.page.textContent('#room'), /Waiting for (players|the host)/);
+  }
+  await shot(A.page, 'quick-started-desktop');
+  await shot(B.page, 'quick-started-phone');
 
   for (const p of [A, B]) {
     clean(p.page);

@@ -199,6 +199,7 @@ mod tests {
             clock: None,
             seating: Seating::Random,
             rated: false,
+            auto_start: false,
         }
     }
 

@@ -56,6 +56,8 @@ pub async fn quick(
         clock: body.clock,
         seating: None,
         rated: body.rated,
+        // Paired players came to play: the match starts once the seats are taken.
+        auto_start: true,
     };
     let room = state.rooms.create(player, request).await?;
     Ok((

@@ -23,6 +23,8 @@ pub struct RoomSettings {
     pub clock: Option<ClockSetting>,
     pub seating: Seating,
     pub rated: bool,
+    /// The match starts by itself once every seat is taken.
+    pub auto_start: bool,
 }
 
 /// Why `host` may not host another waiting room (`--open-rooms-per-player`), if it may not: every
@@ -73,6 +75,7 @@ pub async fn store_new_room(
         rematch: None,
         seating: settings.seating.as_str().into(),
         rated: settings.rated,
+        auto_start: settings.auto_start,
         seats,
     };
     // A code already taken (rare: 39 bits) gets another draw.

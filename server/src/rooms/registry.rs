@@ -155,6 +155,7 @@ impl Rooms {
                 .seating
                 .unwrap_or(Seating::default_for(request.visibility)),
             rated: request.rated,
+            auto_start: request.auto_start,
         };
         let row = store_new_room(&self.context.store, &host, 0, settings, None).await?;
         // From the lease to the task, as a load is: this node's own sweep may find the new room

@@ -30,6 +30,8 @@ pub struct RoomRow {
     pub seating: String,
     /// Whether its matches are rated.
     pub rated: bool,
+    /// Whether its match starts by itself once every seat is taken.
+    pub auto_start: bool,
     pub seats: Vec<SeatRow>,
 }
 
@@ -58,10 +60,11 @@ struct RoomColumns {
     rematch: Option<String>,
     seating: String,
     rated: bool,
+    auto_start: bool,
 }
 
 const ROOM_COLUMNS: &str =
-    "SELECT code, game, players, visibility, options, host, status, match_id, created_at, vacant_since, clock, rematch, seating, rated FROM rooms";
+    "SELECT code, game, players, visibility, options, host, status, match_id, created_at, vacant_since, clock, rematch, seating, rated, auto_start FROM rooms";
 
 /// Inserts room `$room` (a `&RoomRow`) and its seats inside transaction `$tx`. A macro, since the
 /// transaction's type is one per backend.
@@ -69,8 +72,8 @@ macro_rules! insert_room {
     ($tx:ident, $room:expr) => {{
         let room: &$crate::store::RoomRow = $room;
         sqlx::query(
-            "INSERT INTO rooms (code, game, players, visibility, options, host, status, match_id, created_at, vacant_since, clock, seating, rated)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)",
+            "INSERT INTO rooms (code, game, players, visibility, options, host, status, match_id, created_at, vacant_since, clock, seating, rated, auto_start)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)",
         )
         .bind(&room.code)
         .bind(&room.game)
@@ -85,6 +88,7 @@ macro_rules! insert_room {
         .bind(room.clock.map(sqlx::types::Json))
         .bind(&room.seating)
         .bind(room.rated)
+        .bind(room.auto_start)
         .execute(&mut *$tx)
         .await?;
         for seat in &room.seats {
@@ -201,6 +205,7 @@ impl Store {
             rematch: row.rematch,
             seating: row.seating,
             rated: row.rated,
+            auto_start: row.auto_start,
             seats,
         })
     }

@@ -87,6 +87,8 @@ struct Settings {
     seating: Seating,
     /// Whether its matches are rated: every seat a person, ratings changed at the end.
     rated: bool,
+    /// Whether the match starts by itself once every seat is taken by a person.
+    auto_start: bool,
 }
 
 /// The seats: who sits in each, who hosts, and what the room's timers need of each seat.
@@ -181,6 +183,7 @@ pub fn info_from_row(row: &RoomRow) -> RoomInfo {
         clock: row.clock,
         seating: seating_of(row),
         rated: row.rated,
+        auto_start: row.auto_start,
     }
 }
 
@@ -237,6 +240,7 @@ impl Room {
                 clock: row.clock,
                 seating: seating_of(&row),
                 rated: row.rated,
+                auto_start: row.auto_start,
             },
             seats: Seats {
                 occupants: seat_states(&row),
@@ -502,6 +506,7 @@ impl Room {
             clock: self.settings.clock,
             seating: self.settings.seating,
             rated: self.settings.rated,
+            auto_start: self.settings.auto_start,
         }
     }
 

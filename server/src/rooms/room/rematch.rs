@@ -54,6 +54,8 @@ impl Room {
             // The seats rotate so that who starts rotates: a draw would undo that.
             seating: Seating::HostFirst,
             rated: self.settings.rated,
+            // Everyone asked for it: the match starts once they are all back.
+            auto_start: true,
         };
         // Made and linked in one write, under this room's lease: a node that lost the room makes
         // no rematch room of it.

@@ -64,6 +64,7 @@ impl Room {
             },
         };
         let id = conn.id;
+        let joined_as_player = seat.is_some().then(|| conn.clone());
         self.members.insert(id, Member { conn, seat });
         // Stored before the answer: a restart right after it must not count the room as empty.
         self.track_vacancy().await;
@@ -83,6 +84,22 @@ impl Room {
                 });
             }
         }
+        // A room that starts by itself (Play now, a rematch, or asked so at creation) starts as
+        // soon as a person sits in every seat and each is in the room: nobody waits for a host's
+        // `start`, and no clock runs for a player who has not come in yet (a rematch seats its
+        // players before they join).
+        if let Some(last) = joined_as_player {
+            if self.settings.auto_start && self.everyone_seated_and_here() {
+                self.start_match(&last, false, BotLevel::default()).await;
+            }
+        }
+    }
+
+    fn everyone_seated_and_here(&self) -> bool {
+        let here = |seat: usize| self.members.values().any(|m| m.seat == Some(seat));
+        self.status() == RoomStatus::Waiting
+            && self.seats.occupants.iter().all(|s| s.player.is_some())
+            && (0..self.seats.occupants.len()).all(here)
     }
 
     pub(super) async fn on_leave(&mut self, conn: Conn) {
@@ -140,9 +157,15 @@ impl Room {
                 "only the host can start the match",
             );
         }
+        self.start_match(&conn, bots, bot_level).await;
+    }
+
+    /// Starts the match, at the host's `start` or by itself; what cannot start is answered to
+    /// `conn` (the host's, or the one whose join took the last seat).
+    async fn start_match(&mut self, conn: &Conn, bots: bool, bot_level: BotLevel) {
         if self.status() != RoomStatus::Waiting {
             return self.refuse(
-                &conn,
+                conn,
                 None,
                 ErrorCode::Conflict,
                 "the match has already started",
@@ -156,7 +179,7 @@ impl Room {
             .count();
         if empty > 0 && self.settings.rated {
             return self.refuse(
-                &conn,
+                conn,
                 None,
                 ErrorCode::Conflict,
                 format!("{empty} seat(s) are empty: a rated match needs a person in every seat"),
@@ -164,7 +187,7 @@ impl Room {
         }
         if empty > 0 && !bots {
             return self.refuse(
-                &conn,
+                conn,
                 None,
                 ErrorCode::Conflict,
                 format!("{empty} seat(s) are empty: wait for players, or start with bots"),
@@ -172,23 +195,23 @@ impl Room {
         }
         if empty > 0 {
             let limit = self.context.limits.bot_matches_per_player;
-            match self.context.store.bot_matches_hosted(conn.player.id).await {
+            match self.context.store.bot_matches_hosted(self.seats.host).await {
                 Ok(running) if running >= u64::from(limit) => {
                     return self.refuse(
-                        &conn,
+                        conn,
                         None,
                         ErrorCode::Conflict,
                         format!("you have {limit} matches with bots under way: finish one first"),
                     );
                 }
                 Ok(_) => {}
-                Err(e) => return self.refuse_unstored(&conn, None, &e, "start the match"),
+                Err(e) => return self.refuse_unstored(conn, None, &e, "start the match"),
             }
         }
         let mut seed = [0u8; 32];
         if rand::rngs::OsRng.try_fill_bytes(&mut seed).is_err() {
             return self.refuse(
-                &conn,
+                conn,
                 None,
                 ErrorCode::Internal,
                 "no randomness available; try again",
@@ -210,12 +233,12 @@ impl Room {
         .await;
         let game_match = match started {
             Ok(Ok(started)) => started,
-            Ok(Err(e)) => return self.refuse(&conn, None, ErrorCode::BadRequest, e.to_string()),
+            Ok(Err(e)) => return self.refuse(conn, None, ErrorCode::BadRequest, e.to_string()),
             // Nothing was stored: the room waits on, and the host may try again.
             Err(failure) => {
                 tracing::error!(error = %failure, "the rules engine failed to start a match");
                 return self.refuse(
-                    &conn,
+                    conn,
                     None,
                     ErrorCode::Internal,
                     "the rules engine failed to start the match; nothing was stored",
@@ -268,7 +291,7 @@ impl Room {
             })
             .await;
         if let Err(e) = stored {
-            return self.refuse_unstored(&conn, None, &e, "start the match");
+            return self.refuse_unstored(conn, None, &e, "start the match");
         }
         self.seats.occupants = drawn;
         for (seat, p) in self.seats.occupants.iter_mut().zip(&seating) {

@@ -81,6 +81,7 @@ impl Harness {
             clock: None,
             seating: None,
             rated: false,
+            auto_start: false,
         };
         let info = self
             .rooms
