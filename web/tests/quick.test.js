@@ -35,8 +35,10 @@ test('two players who press Play now for the same game end up in the same room',
   const B = await newPlayer(browser, 'Robin', SIZES.phone);
   const second = await playNow(B.page);
   assert.equal(second, first, 'the second player is sent to the first one\'s room');
-  await B.page.waitForSelector('#seats li[data-seat="1"].me');
-  await A.page.waitForSelector('#seats li[data-seat="1"].on');
+  // Seated, and (a public room draws its seats at the start, which comes at once) either seat.
+  await B.page.waitForSelector('#seats li.me');
+  await A.page.waitForSelector('#seats li.me');
+  await A.page.waitForSelector('#seats li:not(.me).on');
   // The paired match starts by itself: nobody reads "Waiting for players." beside a Start button.
   for (const p of [A, B]) {
     await p.page.waitForSelector('#room[data-status="playing"]');
@@ -60,7 +62,8 @@ test('a player whose quick room filled up before it joined is paired again', asy
   await S.page.waitForSelector('#seats li[data-seat="0"].me');
   const T = await newPlayer(browser, 'Tess', SIZES.desktop);
   assert.equal(await playNow(T.page), full);
-  await T.page.waitForSelector('#seats li[data-seat="1"].me');
+  // Seated (either seat: the match starts at once, and a public room draws its seats).
+  await T.page.waitForSelector('#seats li.me');
 
   const U = await newPlayer(browser, 'Uma', SIZES.desktop);
   const ask = { game: 'pinuid', players: 2, clock: { kind: 'correspondence', days: 7 }, rated: false };
@@ -102,4 +105,29 @@ test('Play now never asks for a rated room without a clock', async () => {
   assert.ok(await A.page.isHidden('#quick-note'));
   clean(A.page);
   await A.ctx.close();
+});
+
+test('a room created with "Start when full" starts once the last seat is taken, at both sizes', async () => {
+  const A = await newPlayer(browser, 'Vera', SIZES.desktop);
+  await A.page.goto(`${BASE}/`);
+  await A.page.waitForSelector('#create-form');
+  await A.page.selectOption('#game', 'pinuid');
+  await A.page.selectOption('#players', '2');
+  await A.page.check('#auto-start');
+  await A.page.click('#create');
+  await A.page.waitForURL(/\/r\/[A-Z0-9]+$/);
+  const code = A.page.url().split('/r/')[1];
+  await A.page.waitForSelector('#auto-start-note');
+  assert.match(await A.page.textContent('#auto-start-note'), /starts by itself/);
+  await shot(A.page, 'auto-start-waiting');
+
+  const B = await newPlayer(browser, 'Walt', SIZES.phone);
+  await B.page.goto(`${BASE}/r/${code}`);
+  for (const p of [A, B]) await p.page.waitForSelector('#room[data-status="playing"]');
+  assert.equal(await A.page.locator('#start').count(), 0);
+  await shot(B.page, 'auto-start-started-phone');
+  for (const p of [A, B]) {
+    clean(p.page);
+    await p.ctx.close();
+  }
 });
