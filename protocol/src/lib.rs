@@ -63,12 +63,24 @@ pub struct PlayerRef {
 
 /// Whether a rated match changed its players' ratings: `{"counted": true}`, or
 /// `{"counted": false, "reason"}`. Absent for a match of an unrated room, and before the end.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct RatingOutcome {
     pub counted: bool,
     /// Why it did not count (absent when it did).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reason: Option<UncountedReason>,
+    /// When it counted: each seat's rating in the match's game before and after it, by seat.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub changes: Vec<SeatRatingChange>,
+}
+
+/// A seat's rating before and after a rated match.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
+pub struct SeatRatingChange {
+    pub seat: usize,
+    pub player: uuid::Uuid,
+    pub before: f64,
+    pub after: f64,
 }
 
 /// Why a rated match changed no rating.
@@ -84,15 +96,20 @@ pub enum UncountedReason {
 }
 
 impl RatingOutcome {
-    pub const COUNTED: RatingOutcome = RatingOutcome {
-        counted: true,
-        reason: None,
-    };
+    /// A match that changed ratings, with each seat's change.
+    pub fn counted(changes: Vec<SeatRatingChange>) -> RatingOutcome {
+        RatingOutcome {
+            counted: true,
+            reason: None,
+            changes,
+        }
+    }
 
     pub fn uncounted(reason: UncountedReason) -> RatingOutcome {
         RatingOutcome {
             counted: false,
             reason: Some(reason),
+            changes: Vec::new(),
         }
     }
 }

@@ -930,10 +930,19 @@ async fn a_rated_match_ended_by_its_rules_is_rated(backend: Backend) {
     }
     let end = ended(&clients[0], &code).await;
     assert_eq!(end["result"]["reason"], "ply_limit");
-    assert_eq!(end["rating"], json!({"counted": true}), "{end}");
+    assert_eq!(end["rating"]["counted"], true, "{end}");
     let winners: Vec<usize> = serde_json::from_value(end["result"]["winners"].clone()).unwrap();
     for (seat, p) in [&alice, &bob].into_iter().enumerate() {
         let (r, deviation, games) = rating(&api, p, "abalone").await.unwrap();
+        // The `ended` frame tells each seat's rating before and after.
+        let change = &end["rating"]["changes"][seat];
+        assert_eq!(
+            (&change["seat"], &change["player"]),
+            (&json!(seat), &json!(p.id)),
+            "{end}"
+        );
+        assert_eq!(change["before"], 1500.0, "{end}");
+        assert_eq!(change["after"].as_f64(), Some(r), "{end}");
         assert!(deviation < 350.0 && games == 1, "{}", p.name);
         match winners.as_slice() {
             [] => assert!((r - 1500.0).abs() < 1e-6, "a draw between equals"),
@@ -974,10 +983,10 @@ async fn one_pair_counts_once_a_day_per_game(backend: Backend) {
     let alice = api.new_player("Alice").await;
     let bob = api.new_player("Bob").await;
     let carol = api.new_player("Carol").await;
-    let counted = json!({"counted": true});
+    let counted = |end: &Value| end["rating"]["counted"] == true;
 
     let first = rated_duel(&server, &api, [&alice, &bob], "abalone", 1).await;
-    assert_eq!(first["rating"], counted, "{first}");
+    assert!(counted(&first), "{first}");
     let after_first = (
         rating(&api, &alice, "abalone").await.unwrap(),
         rating(&api, &bob, "abalone").await.unwrap(),
@@ -997,7 +1006,7 @@ async fn one_pair_counts_once_a_day_per_game(backend: Backend) {
         after_first,
         "no rating moved"
     );
-    for (end, expected) in [(&first, &counted), (&second, &not_counted)] {
+    for end in [&first, &second] {
         let (_, summary) = api
             .get(
                 &format!("/api/v1/matches/{}", end["match"].as_str().unwrap()),
@@ -1005,8 +1014,23 @@ async fn one_pair_counts_once_a_day_per_game(backend: Backend) {
             )
             .await;
         assert_eq!(summary["status"], "finished", "{summary}");
-        assert_eq!(&summary["rating"], expected, "{summary}");
+        assert_eq!(
+            summary["rating"], end["rating"],
+            "the summary says what the frame said"
+        );
     }
+    // The list says the same, with the changes (the profile's list of matches).
+    let (_, listed) = api
+        .get(&format!("/api/v1/matches?player={}", alice.id), None)
+        .await;
+    let listed_first = listed["matches"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|m| m["id"] == first["match"])
+        .unwrap();
+    assert_eq!(listed_first["rating"], first["rating"]);
+    assert_eq!(first["rating"]["changes"].as_array().unwrap().len(), 2);
     let (_, profile) = api
         .get(&format!("/api/v1/players/{}", alice.id), None)
         .await;
@@ -1018,10 +1042,10 @@ async fn one_pair_counts_once_a_day_per_game(backend: Backend) {
 
     // Another opponent, and the same opponent in another game, count.
     let with_carol = rated_duel(&server, &api, [&alice, &carol], "abalone", 1).await;
-    assert_eq!(with_carol["rating"], counted, "{with_carol}");
+    assert!(counted(&with_carol), "{with_carol}");
     assert_eq!(rating(&api, &alice, "abalone").await.unwrap().2, 2);
     let other_game = rated_duel(&server, &api, [&alice, &bob], "pinuid", 0).await;
-    assert_eq!(other_game["rating"], counted, "{other_game}");
+    assert!(counted(&other_game), "{other_game}");
     assert_eq!(rating(&api, &bob, "pinuid").await.unwrap().2, 1);
 
     // An unrated room's match says nothing of ratings.

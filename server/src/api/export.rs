@@ -112,8 +112,21 @@ impl Export {
             return Ok(None);
         };
         let moves = self.state.store.moves(row.id, None).await?;
+        let changes = if row.rating_counted {
+            let mut of_match = self.state.store.rating_changes_of(&[row.id]).await?;
+            of_match.remove(&row.id).unwrap_or_default()
+        } else {
+            Vec::new()
+        };
         // Finished: nothing is secret any more.
-        let detail = detail(&row, self.requester.as_ref(), moves, |_| false, None);
+        let detail = detail(
+            &row,
+            self.requester.as_ref(),
+            moves,
+            |_| false,
+            None,
+            changes,
+        );
         let mut line = serde_json::to_vec(&detail).expect("a match serialises");
         line.push(b'\n');
         Ok(Some(Bytes::from(line)))

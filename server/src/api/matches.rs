@@ -7,7 +7,7 @@ use plateau_games::{registry, Viewer};
 use plateau_protocol::rest::{
     ErrorBody, MatchDetail, MatchPage, MatchSummary, MoveRecord, RngInfo, StateAtPly, Visibility,
 };
-use plateau_protocol::{ErrorCode, PlayerRef, RoomStatus};
+use plateau_protocol::{ErrorCode, PlayerRef, RoomStatus, SeatRatingChange};
 use serde::Deserialize;
 use serde_json::json;
 use uuid::Uuid;
@@ -76,10 +76,20 @@ pub async fn list(
         rows.truncate(limit as usize);
         rows.last().map(|r| r.id.to_string())
     });
+    // The rating changes of the page's rated matches, in one query.
+    let rated: Vec<Uuid> = rows
+        .iter()
+        .filter(|r| r.rating_counted)
+        .map(|r| r.id)
+        .collect();
+    let mut changes = state.store.rating_changes_of(&rated).await?;
     Ok(Json(MatchPage {
         matches: rows
             .iter()
-            .map(|row| summary(row, requester.as_ref()))
+            .map(|row| {
+                let changes = changes.remove(&row.id).unwrap_or_default();
+                summary(row, requester.as_ref(), changes)
+            })
             .collect(),
         next: next.flatten(),
     }))
@@ -125,6 +135,7 @@ pub async fn one(
         .moves_between(id, from_ply - 1, Some(last))
         .await?;
     let next_from_ply = (last < row.plies).then_some(last + 1);
+    let changes = state.store.rating_changes_of(&[id]).await?.remove(&id);
     let ended = row.status != RoomStatus::Playing.as_str();
     let game = registry::find(&row.game);
     // Moves placed in secret (a hidden setup) stay hidden until the match has ended.
@@ -135,6 +146,7 @@ pub async fn one(
         moves,
         secret,
         next_from_ply,
+        changes.unwrap_or_default(),
     )))
 }
 
@@ -146,10 +158,11 @@ pub(super) fn detail(
     moves: Vec<MoveRow>,
     secret: impl Fn(&serde_json::Value) -> bool,
     next_from_ply: Option<i64>,
+    rating_changes: Vec<SeatRatingChange>,
 ) -> MatchDetail {
     let ended = row.status != RoomStatus::Playing.as_str();
     MatchDetail {
-        summary: summary(row, requester),
+        summary: summary(row, requester, rating_changes),
         moves: moves
             .into_iter()
             .map(|m| MoveRecord {
@@ -244,7 +257,11 @@ pub async fn state_at(
 
 /// A match as `requester` may see it: a private room's code only for the match's own players
 /// (anyone else with the code could join the room, watch and chat).
-fn summary(row: &MatchRow, requester: Option<&PlayerRef>) -> MatchSummary {
+fn summary(
+    row: &MatchRow,
+    requester: Option<&PlayerRef>,
+    rating_changes: Vec<SeatRatingChange>,
+) -> MatchSummary {
     let public = row.room_visibility.as_deref() == Some(Visibility::Public.as_str());
     let plays = requester.is_some_and(|r| row.players.0.iter().any(|p| p.id == Some(r.id)));
     MatchSummary {
@@ -261,6 +278,6 @@ fn summary(row: &MatchRow, requester: Option<&PlayerRef>) -> MatchSummary {
         max_plies: row.max_plies,
         clock: row.clock.as_ref().map(|c| c.0),
         forfeited: row.rulings.0.iter().filter_map(Ruling::forfeit).collect(),
-        rating: row.rating(),
+        rating: row.rating(rating_changes),
     }
 }

@@ -4,7 +4,9 @@
 use chrono::{DateTime, Utc};
 use plateau_protocol::clock::ClockSetting;
 use plateau_protocol::rest::MatchPlayer;
-use plateau_protocol::{Forfeit, ForfeitReason, MatchResult, RatingOutcome, UncountedReason};
+use plateau_protocol::{
+    Forfeit, ForfeitReason, MatchResult, RatingOutcome, SeatRatingChange, UncountedReason,
+};
 use serde_json::{Map, Value};
 use sqlx::types::Json;
 use std::fmt::Write as _;
@@ -112,15 +114,16 @@ pub struct MatchRow {
 }
 
 impl MatchRow {
-    /// Whether a rated room's match, once ended, changed ratings, and why not. A finished rated
-    /// match without rating changes is one whose players had been rated together lately: the
-    /// only reason a finished match of people is not rated (`rate_match!`).
-    pub fn rating(&self) -> Option<RatingOutcome> {
+    /// Whether a rated room's match, once ended, changed ratings (with `changes`, its seats'
+    /// changes as [`Store::rating_changes_of`] reads them), and why not. A finished rated match
+    /// without rating changes is one whose players had been rated together lately: the only
+    /// reason a finished match of people is not rated (`rate_match!`).
+    pub fn rating(&self, changes: Vec<SeatRatingChange>) -> Option<RatingOutcome> {
         if self.room_rated != Some(true) {
             return None;
         }
         match self.status.as_str() {
-            _ if self.rating_counted => Some(RatingOutcome::COUNTED),
+            _ if self.rating_counted => Some(RatingOutcome::counted(changes)),
             "aborted" => Some(RatingOutcome::uncounted(UncountedReason::Aborted)),
             "finished" => Some(RatingOutcome::uncounted(UncountedReason::PairRatedLately)),
             _ => None,

@@ -3,6 +3,7 @@
 
 use chrono::{DateTime, Utc};
 use plateau_protocol::rest::{LeaderboardEntry, RatingChange, RatingInfo};
+use plateau_protocol::SeatRatingChange;
 use std::collections::{BTreeMap, HashMap};
 use uuid::Uuid;
 
@@ -204,6 +205,38 @@ impl Store {
             ratings.extend(rows);
         }
         Ok(ratings)
+    }
+
+    /// The rating changes of each of `matches` that changed ratings, by match, in seat order: one
+    /// query per [`RATINGS_PER_QUERY`] matches.
+    pub async fn rating_changes_of(
+        &self,
+        matches: &[Uuid],
+    ) -> Result<HashMap<Uuid, Vec<SeatRatingChange>>, StoreError> {
+        let mut changes: HashMap<Uuid, Vec<SeatRatingChange>> = HashMap::new();
+        for chunk in matches.chunks(RATINGS_PER_QUERY) {
+            let rows: Vec<(Uuid, i32, Uuid, f64, f64)> = on_pool!(self, |pool| {
+                let mut query = sqlx::QueryBuilder::new(
+                    "SELECT match_id, seat, player_id, rating_before, rating FROM rating_changes \
+                     WHERE match_id IN (",
+                );
+                let mut ids = query.separated(", ");
+                for id in chunk {
+                    ids.push_bind(*id);
+                }
+                ids.push_unseparated(") ORDER BY match_id, seat");
+                query.build_query_as().fetch_all(pool).await
+            })?;
+            for (match_id, seat, player, before, after) in rows {
+                changes.entry(match_id).or_default().push(SeatRatingChange {
+                    seat: seat as usize,
+                    player,
+                    before,
+                    after,
+                });
+            }
+        }
+        Ok(changes)
     }
 
     /// The best `limit` settled ratings of a game (deviation below [`SETTLED_DEVIATION`]) of

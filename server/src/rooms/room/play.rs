@@ -16,7 +16,7 @@ use crate::engine_host::{build_views, EngineFailure, HostedMatch};
 use crate::metrics::METRICS;
 use crate::rooms::rules::clock::Clocks;
 use crate::rooms::rules::forfeits;
-use crate::store::NewMove;
+use crate::store::{NewMove, StoreError};
 use crate::views::{Moment, RecipientView};
 
 /// The least wait before the server plays for a seat again after its move could not be stored.
@@ -461,8 +461,16 @@ impl Room {
         if result.reason == RoomStatus::Aborted.as_str() {
             return Some(RatingOutcome::uncounted(UncountedReason::Aborted));
         }
-        match self.context.store.match_row(match_id).await {
-            Ok(row) => row.and_then(|row| row.rating()),
+        let store = &self.context.store;
+        let read = async {
+            let row = store.match_row(match_id).await?;
+            let changes = store.rating_changes_of(&[match_id]).await?;
+            Ok::<_, StoreError>(
+                row.and_then(|row| row.rating(changes.into_values().flatten().collect())),
+            )
+        };
+        match read.await {
+            Ok(outcome) => outcome,
             Err(e) => {
                 tracing::warn!(%match_id, error = %e, "could not read whether a match was rated");
                 None
