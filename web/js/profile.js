@@ -6,7 +6,7 @@ import { api, games } from './api.js';
 import { h, s, mount, fmtTime } from './dom.js';
 import { gameName, resultText } from './events.js';
 import { helpHref } from './help.js';
-import { ratingText, profileLink, UNSETTLED } from './ratings.js';
+import { changeText, ratingText, profileLink, UNSETTLED } from './ratings.js';
 
 export const leaderboardHref = (game) => `/leaderboard/${game}`;
 
@@ -15,6 +15,12 @@ const RECENT = 20;
 function notFound(main, what, message) {
   mount(main, h('div', { class: 'card narrow' }, h('h1', {}, what), h('p', {}, message), h('a', { href: '/', 'data-nav': '' }, 'Home')));
   return null;
+}
+
+/** The rating change of player `id` in match summary `m`, if it was rated and counted: " · rating +12". */
+function ownChange(m, id) {
+  const c = m.rating && (m.rating.changes || []).find((x) => x.player === id);
+  return c ? [' · rating ', h('span', { class: 'rating-change' }, changeText(c))] : null;
 }
 
 /** "1532 ± 96" in words for a screen reader and a tooltip: the 95% range is twice the deviation. */
@@ -77,7 +83,8 @@ export async function profilePage(main, id) {
       ? h('ul', { class: 'list', id: 'profile-matches' }, page.matches.map((m) => h('li', { class: 'row', dataset: { match: m.id } },
         h('span', {}, h('strong', {}, gameName(m.game)), ' · ',
           m.players.map((x, i) => [i ? ', ' : '', x.id ? (x.id === p.id ? h('strong', {}, x.name) : profileLink(x)) : x.name]),
-          ' · ', m.result ? resultText(m.result, nameIn(m)) : m.status === 'playing' ? 'being played' : m.status, ` · ${fmtTime(m.ended_at || m.started_at)}`),
+          ' · ', m.result ? resultText(m.result, nameIn(m)) : m.status === 'playing' ? 'being played' : m.status,
+          ownChange(m, p.id), ` · ${fmtTime(m.ended_at || m.started_at)}`),
         h('a', { href: `/m/${m.id}`, 'data-nav': '', class: 'button' }, m.status === 'playing' ? 'Watch' : 'Replay'))))
       : h('p', { class: 'muted' }, 'No match yet.'));
   } catch (e) {

@@ -37,6 +37,12 @@ export function ratingText(r) {
   return `${Math.round(r.rating)}${r.deviation >= UNSETTLED ? '?' : ''}`;
 }
 
+/** A rating change in words: "+12", "−12" (a true minus sign), "±0". */
+export function changeText(change) {
+  const d = Math.round(change.after) - Math.round(change.before);
+  return d > 0 ? `+${d}` : d < 0 ? `\u2212${-d}` : '\u00b10';
+}
+
 /** The `ratings[game]` of a player, or null (no rated match, or the record cannot be had). */
 export async function ratingOf(id, game) {
   try {

@@ -4,6 +4,7 @@
 
 import { h, mount } from './dom.js';
 import { PAIR_RATED_LATELY, resultDetail, resultText, sidesOf } from './events.js';
+import { changeText } from './ratings.js';
 import { breakdown } from './breakdown.js';
 import { keepNamePrompt } from './account.js';
 import { seatLevel } from './bots.js';
@@ -47,6 +48,11 @@ export function roomResult(model) {
         ],
       st.matchId ? [' · ', h('a', { href: `/m/${st.matchId}`, 'data-nav': '' }, 'replay')] : null,
       st.rating && st.rating.reason === 'pair_rated_lately' ? h('p', { class: 'small muted', id: 'result-unrated' }, PAIR_RATED_LATELY) : null,
+      // Each seat's rating change, beside its name: "Rita 1662 (+162) · Rolf 1338 (−162)".
+      st.rating && st.rating.changes && st.rating.changes.length
+        ? h('p', { class: 'small', id: 'rating-changes' }, st.rating.changes.map((c, i) => [i ? ' · ' : '',
+          h('span', { dataset: { seat: c.seat } }, `${model.nameOf(c.seat)} ${Math.round(c.after)} (${changeText(c)})`)]))
+        : null,
     );
     const levelOf = (seat) => seatLevel(st.room && st.room.seats[seat]);
     mount(breakdownBox, breakdown({ game: model.game(), result: res, view: st.view, seats: model.players(), nameOf: model.nameOf, rounds: st.rounds, levelOf }));

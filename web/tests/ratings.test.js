@@ -152,7 +152,15 @@ test('rated rooms, ratings beside names, the leaderboard and the profile with it
   assert.match(await badge(1), /^\d{4}\?$/);
   assert.ok(parseInt(await badge(0), 10) > 1500 && parseInt(await badge(1), 10) < 1500, `${await badge(0)} / ${await badge(1)}`);
   assert.match(await A.page.getAttribute('#seats li[data-seat="0"] .rating', 'title'), /not settled yet/);
+  // The result says each rating's change beside the name: Rita up, Rolf down by as much.
+  for (const p of [A, B]) {
+    await p.page.waitForSelector('#rating-changes');
+    const changes = await p.page.textContent('#rating-changes');
+    assert.match(changes, new RegExp(`${names[0]} \\d{4} \\(\\+\\d+\\)`), changes);
+    assert.match(changes, new RegExp(`${names[1]} \\d{4} \\(\u2212\\d+\\)`), changes);
+  }
   await shot(A.page, 'rated-room-over');
+  await shot(B.page, 'rated-room-over-rolf');
 
   // Seven more rated duels (Rita 3, Rolf 4): eight split evenly settle both ratings.
   await ratedDuels(A.page, a.token, b.token, ['host', 'guest', 'host', 'guest', 'host', 'guest', 'host']);
@@ -196,6 +204,10 @@ test('rated rooms, ratings beside names, the leaderboard and the profile with it
   assert.equal(new URL(C.page.url()).pathname, `/p/${a.id}`);
   assert.equal(await C.page.textContent('#profile-h'), names[0]);
   assert.match(await C.page.textContent('#profile-totals'), /^8 finished matches, 4 won\.$/);
+  // Each rated match in the list says how Rita's rating moved.
+  const moved = await C.page.$$eval('#profile-matches .rating-change', (s) => s.map((x) => x.textContent));
+  assert.equal(moved.length, 8, JSON.stringify(moved));
+  for (const m of moved) assert.match(m, /^(\+|\u2212)\d+$|^\u00b10$/);
   const abalone = await C.page.$$eval('#profile-games tr[data-game="abalone"] > *', (c) => c.map((x) => x.textContent));
   assert.deepEqual(abalone.slice(0, 3), ['Abalone', '8', '4']);
   assert.match(abalone[3], /^\d{4}$/);
