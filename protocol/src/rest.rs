@@ -303,6 +303,18 @@ pub struct SeatInfo {
     /// An addition to the contract: a bot's level (absent for people).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub bot_level: Option<BotLevel>,
+    /// During a match: since when the seat's player has had no connection in the room (absent
+    /// while connected).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub away_since: Option<DateTime<Utc>>,
+    /// When the server will forfeit the away seat (`abandoned`) unless it comes back: only where
+    /// it will (it has to act, and the room forfeits the absent).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub forfeit_at: Option<DateTime<Utc>>,
+    /// In a private room without a clock, which forfeits nobody by itself: from when the others
+    /// may `claim` the match over this away seat.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub claim_at: Option<DateTime<Utc>>,
 }
 
 /// A match in the history.

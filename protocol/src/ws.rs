@@ -18,6 +18,14 @@ pub enum Role {
     Spectator,
 }
 
+/// What a `claim` asks for: the match won (the away seats forfeit) or drawn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ClaimResult {
+    Win,
+    Draw,
+}
+
 /// How well a bot plays: `random` (a uniformly random legal move, the rules' default where there
 /// is one), `easy` (a short search) or `strong` (a longer one).
 #[derive(
@@ -73,6 +81,12 @@ pub enum ClientFrame {
     /// Give up the match: the sender's seat forfeits (`resigned`), at any time.
     Resign {
         room: String,
+    },
+    /// In a private room without a clock, once a seat of another side has been away past the
+    /// abandonment time: end it, as a win (the away seats forfeit, `abandoned`) or a draw.
+    Claim {
+        room: String,
+        result: ClaimResult,
     },
     /// Offer a draw (or accept the offers made), or with `offer: false` take one's offer back.
     Draw {

@@ -419,3 +419,77 @@ async fn abandonment_counts_from_a_restart(backend: Backend) {
     assert_eq!(result["winners"], json!([1]), "{result}");
 }
 on_both_databases!(abandonment_counts_from_a_restart);
+
+/// The room frame Alice's client holds last for `code`, once `pred` accepts it.
+async fn room_frame_where(client: &Client, mark: usize, pred: impl Fn(&Value) -> bool) -> Value {
+    client
+        .wait_for(mark, |f| f["type"] == "room" && pred(&f["room"]))
+        .await["room"]
+        .clone()
+}
+
+/// A leaver is seen, and friends are not punished for stepping away. In a private room without a
+/// clock Bob leaves on his turn: the room says since when he is away and from when Alice may
+/// claim, never a forfeit time; nothing happens by itself past the abandonment time; Alice's claim
+/// is refused before it and, after it, wins her the match (Bob forfeits, `abandoned`). In a public
+/// room the room says when the server will forfeit the away seat, and a claim is refused there.
+async fn a_leaver_is_seen_and_a_private_room_claims(backend: Backend) {
+    let db = TestDb::new(backend).await;
+    let server = TestServer::start_with(&db, &[("PLATEAU_ABANDON_AFTER_SECS", "2")]).await;
+    let api = Api::new(server.http());
+    let private = json!({"game": "abalone", "players": 2, "visibility": "private",
+                         "seating": "host_first"});
+    let Duo { code, a, b, .. } = started_duo(&server, &api, private).await;
+    let ack = a.play(&code, "m0", a.legal(&code)[0].clone()).await;
+    assert_eq!(ack["type"], "ack", "{ack}");
+    let mark = a.mark();
+    b.close().await;
+    let info = room_frame_where(&a, mark, |r| r["seats"][1]["away_since"].is_string()).await;
+    let bob = &info["seats"][1];
+    assert!(bob["claim_at"].is_string(), "{info}");
+    assert!(
+        bob.get("forfeit_at").is_none(),
+        "no forfeit in a private room: {info}"
+    );
+    assert!(info["seats"][0].get("away_since").is_none(), "{info}");
+    let refused = a
+        .expect_error(
+            json!({"type": "claim", "room": code, "result": "win"}),
+            "conflict",
+        )
+        .await;
+    assert!(
+        refused["message"]
+            .as_str()
+            .unwrap()
+            .contains("away long enough"),
+        "{refused}"
+    );
+    tokio::time::sleep(Duration::from_millis(3000)).await;
+    let (_, now) = api.get(&format!("/api/v1/rooms/{code}"), None).await;
+    assert_eq!(now["status"], "playing", "no automatic forfeit: {now}");
+    let mark = a.mark();
+    a.send(json!({"type": "claim", "room": code, "result": "win"}))
+        .await;
+    let result = ended_by_forfeit(&a, mark, &code, 1, "abandoned").await;
+    assert_eq!(result["winners"], json!([0]), "{result}");
+
+    // A public room: the server forfeits the away seat, and says when; claims are not for it.
+    let Duo { code, a, b, .. } = started_duo(&server, &api, abalone(2)).await;
+    let mark = a.mark();
+    b.close().await;
+    room_frame_where(&a, mark, |r| r["seats"][1]["away_since"].is_string()).await;
+    let mark = a.mark();
+    assert_eq!(
+        a.play(&code, "m0", a.legal(&code)[0].clone()).await["type"],
+        "ack"
+    );
+    let info = room_frame_where(&a, mark, |r| r["seats"][1]["forfeit_at"].is_string()).await;
+    assert!(info["seats"][1].get("claim_at").is_none(), "{info}");
+    a.expect_error(
+        json!({"type": "claim", "room": code, "result": "draw"}),
+        "conflict",
+    )
+    .await;
+}
+on_both_databases!(a_leaver_is_seen_and_a_private_room_claims);

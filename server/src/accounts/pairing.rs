@@ -183,6 +183,9 @@ mod tests {
                     bot: false,
                     connected: true,
                     bot_level: None,
+                    away_since: None,
+                    forfeit_at: None,
+                    claim_at: None,
                 },
                 SeatInfo {
                     seat: 1,
@@ -190,6 +193,9 @@ mod tests {
                     bot: false,
                     connected: false,
                     bot_level: None,
+                    away_since: None,
+                    forfeit_at: None,
+                    claim_at: None,
                 },
             ],
             status: RoomStatus::Waiting,
@@ -318,6 +324,9 @@ mod tests {
             bot: false,
             connected: false,
             bot_level: None,
+            away_since: None,
+            forfeit_at: None,
+            claim_at: None,
         });
         // b has no rating yet: it counts at the start rating.
         let ratings = HashMap::from([(a, 1700.0)]);

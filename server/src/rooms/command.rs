@@ -3,7 +3,7 @@
 //! room's node as it is). [`Command`] is what the room's task receives: a request with its
 //! connection, or a notice about another node.
 
-use plateau_protocol::ws::{BotLevel, Role};
+use plateau_protocol::ws::{BotLevel, ClaimResult, Role};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::time::Instant;
@@ -35,6 +35,11 @@ pub enum Request {
     },
     /// The sender's seat forfeits.
     Resign,
+    /// The sender claims the match over seats away past the abandonment time (private rooms
+    /// without a clock).
+    Claim {
+        result: ClaimResult,
+    },
     /// The sender offers a draw (or accepts), or takes its offer back.
     Draw {
         offer: bool,

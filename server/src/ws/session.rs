@@ -440,6 +440,7 @@ impl Session<'_> {
                 }
             }
             ClientFrame::Resign { room } => (room, Request::Resign),
+            ClientFrame::Claim { room, result } => (room, Request::Claim { result }),
             ClientFrame::Draw { room, offer } => (room, Request::Draw { offer }),
             ClientFrame::Move {
                 room,

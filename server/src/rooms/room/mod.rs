@@ -118,6 +118,8 @@ struct Timers {
     /// Since when the match under way, which the server plays seats of, has had no person of
     /// the match connected (None: it has one, or the server plays no seat).
     unattended_since: Option<tokio::time::Instant>,
+    /// A seat's `forfeit_at` / `claim_at` changed with a version: the info goes out after it.
+    absence_news: bool,
 }
 
 /// A bot searching for a seat's move, off the room's task.
@@ -174,6 +176,9 @@ pub fn info_from_row(row: &RoomRow) -> RoomInfo {
                 player: s.player,
                 bot: s.bot,
                 bot_level: None,
+                away_since: None,
+                forfeit_at: None,
+                claim_at: None,
             })
             .collect(),
         status: RoomStatus::parse(&row.status).unwrap_or(RoomStatus::Abandoned),
@@ -403,6 +408,7 @@ impl Room {
             Request::Sync => self.on_sync(&conn).await,
             Request::Chat { text } => self.on_chat(&conn, text),
             Request::Resign => self.on_resign(&conn).await,
+            Request::Claim { result } => self.on_claim(&conn, result).await,
             Request::Draw { offer } => self.on_draw(&conn, offer).await,
             Request::Rematch => {
                 let ticket = self.on_rematch(&conn).await;
@@ -486,17 +492,23 @@ impl Room {
                 .occupants
                 .iter()
                 .enumerate()
-                .map(|(seat, s)| SeatInfo {
-                    seat,
-                    player: s.player.clone(),
-                    bot: s.bot,
-                    bot_level: self.live.as_ref().and_then(|l| l.bot_levels[seat]),
-                    connected: s.bot
-                        || s.player.as_ref().is_some_and(|p| {
-                            self.members
-                                .values()
-                                .any(|m| m.conn.player.id == p.id && m.seat == Some(seat))
-                        }),
+                .map(|(seat, s)| {
+                    let absence = self.absence_info(seat);
+                    SeatInfo {
+                        seat,
+                        player: s.player.clone(),
+                        bot: s.bot,
+                        bot_level: self.live.as_ref().and_then(|l| l.bot_levels[seat]),
+                        connected: s.bot
+                            || s.player.as_ref().is_some_and(|p| {
+                                self.members
+                                    .values()
+                                    .any(|m| m.conn.player.id == p.id && m.seat == Some(seat))
+                            }),
+                        away_since: absence.away_since,
+                        forfeit_at: absence.forfeit_at,
+                        claim_at: absence.claim_at,
+                    }
                 })
                 .collect(),
             status: self.status(),

@@ -279,6 +279,8 @@ impl Room {
         if let (Some(result), Some(match_id)) = (end, self.match_id) {
             tracing::info!(%match_id, reason = %result.reason, "match ended");
             self.announce_end(match_id, result, rating);
+        } else if std::mem::take(&mut self.timers.absence_news) {
+            self.publish();
         }
         self.schedule_automatic();
     }

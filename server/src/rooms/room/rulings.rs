@@ -3,7 +3,7 @@
 
 use chrono::Utc;
 use plateau_games::{Seat, Viewer};
-use plateau_protocol::ws::ServerFrame;
+use plateau_protocol::ws::{ClaimResult, ServerFrame};
 use plateau_protocol::{ErrorCode, Forfeit, ForfeitReason, MatchResult, RoomStatus, AGREED_DRAW};
 use serde_json::{json, Value};
 use std::time::Duration;
@@ -57,6 +57,68 @@ impl Room {
                 None,
                 ErrorCode::Internal,
                 "could not store the resignation; try again",
+            );
+        }
+    }
+
+    /// A claim over seats of other sides away past the abandonment time, in a private room
+    /// without a clock (where the server forfeits nobody by itself): a win makes those seats
+    /// forfeit (`abandoned`), a draw ends the match as agreed. Refused before then, and elsewhere.
+    pub(super) async fn on_claim(&mut self, conn: &Conn, result: ClaimResult) {
+        let Some(seat) = self.seat_in_play(conn) else {
+            return;
+        };
+        if !self.claims_instead() {
+            return self.refuse(
+                conn,
+                None,
+                ErrorCode::Conflict,
+                "claims are for private rooms without a clock: here the server forfeits a player who stays away",
+            );
+        }
+        let now = tokio::time::Instant::now();
+        let own_side: Vec<Seat> = self
+            .live
+            .as_ref()
+            .and_then(|live| live.sides.iter().find(|side| side.contains(&seat)).cloned())
+            .unwrap_or_else(|| vec![seat]);
+        let claimable: Vec<Seat> = (0..self.seats.occupants.len())
+            .filter(|s| !own_side.contains(s))
+            .filter(|&s| self.absence_deadline(s).is_some_and(|at| at <= now))
+            .collect();
+        if claimable.is_empty() {
+            let when = (0..self.seats.occupants.len())
+                .filter(|s| !own_side.contains(s))
+                .filter_map(|s| self.absence_deadline(s))
+                .min()
+                .map(|at| format!(" (in {} s)", (at - now).as_secs() + 1))
+                .unwrap_or_default();
+            return self.refuse(
+                conn,
+                None,
+                ErrorCode::Conflict,
+                format!("nobody of another side has been away long enough to claim{when}"),
+            );
+        }
+        let stored = match result {
+            ClaimResult::Draw => self.agree_draw().await,
+            ClaimResult::Win => {
+                let mut stored = true;
+                for away in claimable {
+                    if self.status() != RoomStatus::Playing {
+                        break;
+                    }
+                    stored &= self.forfeit(away, ForfeitReason::Abandoned).await;
+                }
+                stored
+            }
+        };
+        if !stored {
+            self.refuse(
+                conn,
+                None,
+                ErrorCode::Internal,
+                "could not store the claim; try again",
             );
         }
     }

@@ -8,10 +8,18 @@
 use chrono::Utc;
 use plateau_games::Seat;
 use plateau_protocol::clock::ClockSetting;
+use plateau_protocol::rest::Visibility;
 use plateau_protocol::{ForfeitReason, RoomStatus};
 use tokio::time::Instant;
 
 use super::Room;
+
+/// A seat's absence as the room's info shows it.
+pub(super) struct Absence {
+    pub away_since: Option<chrono::DateTime<Utc>>,
+    pub forfeit_at: Option<chrono::DateTime<Utc>>,
+    pub claim_at: Option<chrono::DateTime<Utc>>,
+}
 
 /// Something the room must do at a given time.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -60,7 +68,9 @@ impl Room {
         }
     }
 
-    /// Notes which seats have had to act since when; called after every version.
+    /// Notes which seats have had to act since when; called after every version. When that
+    /// changes for a seat that is away, its `forfeit_at` / `claim_at` change: the room's info is
+    /// published again after the version (`absence_news`).
     pub(super) fn track_turns(&mut self) {
         let acting = self
             .live
@@ -70,11 +80,76 @@ impl Room {
             .unwrap_or_default();
         let now = Instant::now();
         for (seat, since) in self.seats.acting_since.iter_mut().enumerate() {
+            let before = since.is_some();
             if !acting.contains(&seat) {
                 *since = None;
             } else if since.is_none() {
                 *since = Some(now);
             }
+            if before != since.is_some() && self.seats.absent_since[seat].is_some() {
+                self.timers.absence_news = true;
+            }
+        }
+    }
+
+    /// Whether the server forfeits a seat that has to act and stays away (`abandoned`): not where
+    /// the clock alone decides, and not in a private room without a clock, where friends may step
+    /// away (the others may `claim` instead).
+    fn forfeits_the_absent(&self) -> bool {
+        !self.clock_rules_absence() && !self.claims_instead()
+    }
+
+    /// A private room without a clock: an absent seat is never forfeited by the server; past the
+    /// abandonment time, the others may claim the match.
+    pub(super) fn claims_instead(&self) -> bool {
+        self.settings.visibility == Visibility::Private && self.settings.clock.is_none()
+    }
+
+    /// When seat `seat`'s absence runs out (it has had to act with nobody of it connected for
+    /// `--abandon-after-secs`), if it is away and has to act in a match under way.
+    pub(super) fn absence_deadline(&self, seat: Seat) -> Option<Instant> {
+        let live = self
+            .live
+            .as_ref()
+            .filter(|l| l.result.is_none() && self.status() == RoomStatus::Playing)?;
+        if !live.clocked_seats().contains(&seat) {
+            return None;
+        }
+        let away = self.away_since(seat)?;
+        let acting = self.seats.acting_since[seat]?;
+        Some(away.max(acting) + self.context.limits.abandon_after())
+    }
+
+    /// Since when the person of seat `seat` has had no connection in the room, during a match
+    /// (None: connected, a bot, or no match). A seat just left counts from now (its absence is
+    /// noted at the room's next turn).
+    pub(super) fn away_since(&self, seat: Seat) -> Option<Instant> {
+        let live = self.live.as_ref().filter(|l| l.result.is_none())?;
+        let person = self.seats.occupants[seat].player.is_some() && !live.server_plays(seat);
+        let here = self.members.values().any(|m| m.seat == Some(seat));
+        (person && !here).then(|| self.seats.absent_since[seat].unwrap_or_else(Instant::now))
+    }
+
+    /// What the room's info says of seat `seat`'s absence: since when, and when the server will
+    /// forfeit it or the others may claim (wall-clock times).
+    pub(super) fn absence_info(&self, seat: Seat) -> Absence {
+        // One anchor for the process, so that the same instant always reads as the same time
+        // (the info is published again and again; it must not jitter).
+        static ANCHOR: std::sync::LazyLock<(Instant, chrono::DateTime<Utc>)> =
+            std::sync::LazyLock::new(|| (Instant::now(), Utc::now()));
+        let wall = |at: Instant| {
+            let (instant, time) = *ANCHOR;
+            if at >= instant {
+                time + (at - instant)
+            } else {
+                time - (instant - at)
+            }
+        };
+        let deadline = self.absence_deadline(seat).map(wall);
+        Absence {
+            away_since: self.away_since(seat).map(wall),
+            forfeit_at: deadline.filter(|_| self.forfeits_the_absent()),
+            claim_at: deadline.filter(|_| self.claims_instead()),
         }
     }
 
@@ -109,17 +184,11 @@ impl Room {
                 let left = (at - Utc::now()).to_std().unwrap_or_default();
                 duties.push((now + left, Duty::OutOfTime(seat)));
             }
-            let abandon_after = self.context.limits.abandon_after();
-            let seats = if self.clock_rules_absence() {
-                Vec::new()
-            } else {
-                live.clocked_seats()
-            };
-            for seat in seats {
-                if let (Some(away), Some(acting)) =
-                    (self.seats.absent_since[seat], self.seats.acting_since[seat])
-                {
-                    duties.push((away.max(acting) + abandon_after, Duty::Abandoned(seat)));
+            if self.forfeits_the_absent() {
+                for seat in live.clocked_seats() {
+                    if let Some(at) = self.absence_deadline(seat) {
+                        duties.push((at, Duty::Abandoned(seat)));
+                    }
                 }
             }
             if let Some(since) = self.timers.unattended_since {
