@@ -16,8 +16,23 @@ export function roomSeats(model) {
 
   // A rated match moved the ratings: the seats drawn next show the new ones.
   model.on('ended', () => forgetRatings());
+  // The countdowns of away seats ("forfeits in 1:45") tick here, once a second.
+  const ticking = setInterval(() => {
+    if (st.destroyed) {
+      clearInterval(ticking);
+      return;
+    }
+    for (const el of list.querySelectorAll('.away[data-deadline]')) el.textContent = awayText(el.dataset.kind, el.dataset.deadline);
+    // A claim that just became possible: the seats are drawn again, with its buttons.
+    const claimable = list.querySelector('.away[data-kind="claim"]');
+    const my = model.mySeat();
+    if (claimable && my !== null && claimable.id !== `away-${my}` && Date.parse(claimable.dataset.deadline) <= Date.now() && !list.querySelector('#claim-win')) render();
+  }, 1000);
+  const claim = (result) => model.send({ type: 'claim', room: model.code, result });
 
-  model.on('change', () => {
+  model.on('change', render);
+
+  function render() {
     const r = st.room;
     if (!r) return;
     seatingNote.textContent = seatingText(r);
@@ -38,17 +53,46 @@ export function roomSeats(model) {
           s.seat === my ? h('span', { class: 'tag' }, 'you') : null,
           out ? h('span', { class: 'tag out', dataset: { forfeit: out.reason } }, forfeitWord(out.reason)) : null,
           h('span', { class: 'conn-dot', title: s.connected ? 'connected' : 'not connected' }, s.player || s.bot ? (s.connected ? '● connected' : '○ away') : ''),
+          absence(s, my, claim),
         );
       }),
     );
-  });
+  }
 
   return { list, seatingNote };
+}
+
+/**
+ * An away seat that has to act: when the server forfeits it ("left — forfeits in 1:45"), or, in a
+ * private room without a clock, when the others may claim the match, with the claim buttons once
+ * they may (for a seated player of another seat).
+ */
+function absence(s, my, claim) {
+  const kind = s.forfeit_at ? 'forfeit' : s.claim_at ? 'claim' : null;
+  if (!s.away_since || !kind) return null;
+  const deadline = s.forfeit_at || s.claim_at;
+  const items = [h('span', { class: 'tag away', id: `away-${s.seat}`, dataset: { kind, deadline } }, awayText(kind, deadline))];
+  if (kind === 'claim' && my !== null && my !== s.seat && Date.parse(deadline) <= Date.now()) {
+    items.push(
+      h('button', { type: 'button', id: 'claim-win', onclick: () => claim('win') }, 'Claim the win'),
+      h('button', { type: 'button', id: 'claim-draw', onclick: () => claim('draw') }, 'Call it a draw'));
+  }
+  return items;
+}
+
+/** "left — forfeits in 1:45", "left — you may claim in 0:30", "left — you may claim the match". */
+function awayText(kind, deadline) {
+  const left = Math.max(0, Math.ceil((Date.parse(deadline) - Date.now()) / 1000));
+  const clock = `${Math.floor(left / 60)}:${String(left % 60).padStart(2, '0')}`;
+  if (kind === 'forfeit') return left ? `left — forfeits in ${clock}` : 'left — forfeits now';
+  return left ? `left — the match may be claimed in ${clock}` : 'left — the match may be claimed';
 }
 
 /** Who starts, in words: before the start what will happen, after it where the draw put everyone. */
 function seatingText(r) {
   const random = r.seating === 'random';
-  if (r.status === 'waiting') return random ? 'Who starts: drawn at random when the match starts (seats may change).' : 'Who starts: the host, then the others in seat order.';
+  // Seat 1 starts, then the others in seat order: in a rematch that is not the host (seats rotate).
+  const first = r.seats[0] && r.seats[0].player ? r.seats[0].player.name : 'whoever sits in seat 1';
+  if (r.status === 'waiting') return random ? 'Who starts: drawn at random when the match starts (seats may change).' : `Who starts: ${first} (seat 1), then the others in seat order.`;
   return random ? 'Seats were drawn at random at the start; the list shows where everyone sits.' : 'The host took the first seat; the others sit in the order they joined.';
 }

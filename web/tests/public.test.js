@@ -270,17 +270,25 @@ test('after a reload the clock goes on from where it was, not from the full time
   await closeAll(A, B);
 });
 
-test('a player on turn who went to another page of the app is out after a while: "left the game"', async () => {
+test('a player on turn who left a private room is seen leaving, and after a while the other may claim the match', async () => {
   // run.sh sets the server's --abandon-after-secs; without it this waits 2 minutes.
   const after = Number(process.env.PLATEAU_ABANDON_AFTER_SECS || 120);
-  const { A, B } = await pair('abalone');
+  const { A, B } = await pair('abalone', null, SIZES.phone);
   await A.page.waitForSelector('#room[data-my-turn="true"]');
-  // Alice goes home inside the app: her connection stays open, but she is no longer in the room,
-  // so her turn is not kept waiting for ever.
+  // Alice goes home inside the app: her connection stays open, but she is no longer in the room.
+  // A private room without a clock forfeits nobody by itself: Bob sees her gone, and when he may
+  // claim the match.
   await A.page.evaluate(() => window.__plateau.navigate('/'));
   await A.page.waitForSelector('#create-form');
   await B.page.waitForSelector('#seats li[data-seat="0"].off');
-  await B.page.waitForSelector('#result:not([hidden])', { timeout: (after + 20) * 1000 });
+  await B.page.waitForSelector('#away-0');
+  assert.match(await B.page.textContent('#away-0'), /^left — the match may be claimed in \d+:\d\d$/);
+  await shot(B.page, 'away-countdown-phone');
+  await B.page.waitForSelector('#claim-win', { timeout: (after + 20) * 1000 });
+  assert.equal(await B.page.getAttribute('#room', 'data-status'), 'playing', 'nothing happened by itself');
+  await shot(B.page, 'away-claim-phone');
+  await B.page.click('#claim-win');
+  await B.page.waitForSelector('#result:not([hidden])');
   assert.match(await B.page.textContent('#result'), /You won! · Alice left the game — Bob wins/);
   assert.equal(await B.page.textContent('#seats li[data-seat="0"] .tag.out'), 'left');
   await shot(B.page, 'abandoned');
