@@ -298,3 +298,26 @@ test('a player on turn who left a private room is seen leaving, and after a whil
   assert.match(await A.page.textContent('#result'), /You lost · Alice left the game — Bob wins/);
   await closeAll(A, B);
 });
+
+test('in a public room a player on turn who left is seen leaving with the countdown, then forfeits by itself', async () => {
+  const after = Number(process.env.PLATEAU_ABANDON_AFTER_SECS || 120);
+  const A = await newPlayer(browser, 'Alice', SIZES.desktop);
+  const code = await createRoom(A.page, 'abalone', 2, {}, 'public');
+  const B = await newPlayer(browser, 'Bob', SIZES.desktop);
+  await B.page.goto(`${BASE}/r/${code}`);
+  await B.page.waitForSelector('#seats li.me');
+  await A.page.waitForSelector('#seats li:not(.me).on');
+  await start(A.page);
+  const mover = await whoseTurn([A, B]);
+  const other = mover === A ? B : A;
+  const seat = await mover.page.getAttribute('#seats li.me', 'data-seat');
+  await mover.page.evaluate(() => window.__plateau.navigate('/'));
+  await mover.page.waitForSelector('#create-form');
+  await other.page.waitForSelector(`#away-${seat}`);
+  assert.match(await other.page.textContent(`#away-${seat}`), /^left — forfeits in \d+:\d\d$/);
+  assert.equal(await other.page.locator('#claim-win').count(), 0, 'no claim in a public room');
+  await shot(other.page, 'away-forfeit-countdown-desktop');
+  await other.page.waitForSelector('#result:not([hidden])', { timeout: (after + 20) * 1000 });
+  assert.match(await other.page.textContent('#result'), /You won!/);
+  await closeAll(A, B);
+});
