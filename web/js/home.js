@@ -332,13 +332,13 @@ async function buildCreate(box) {
       h('fieldset', { class: 'vis' }, h('legend', {}, 'Who can join'), h('label', {}, visPrivate, ' Private (by link)'), h('label', {}, visPublic, ' Public (lobby)'))),
     clock.custom,
     h('div', { class: 'seating-field', title: 'Host first: you take the first seat and the others sit as they join. Drawn at random: the seats are drawn when the match starts.' },
-      h('label', { for: 'seating' }, 'Who starts'), seating,
-      h('label', { class: 'auto-start-toggle', title: 'The match begins as soon as a person sits in every seat: no Start button to wait for' }, autoStart, ' Start when full')),
+      h('label', { for: 'seating' }, 'Who starts'), seating),
     ratedNote,
     // Rated sits beside the button: the form stays short enough for Create to be on a laptop's first screen.
     h('div', { class: 'create-row' },
       h('button', { type: 'submit', class: 'primary', id: 'create' }, 'Create room'),
-      h('label', { class: 'rated-toggle', title: 'The result changes the players’ ratings in this game' }, rated, ' Rated')),
+      h('label', { class: 'rated-toggle', title: 'The result changes the players’ ratings in this game' }, rated, ' Rated'),
+      h('label', { class: 'rated-toggle auto-start-toggle', title: 'The match begins as soon as a person sits in every seat: no Start button to wait for' }, autoStart, ' Start when full')),
     err,
   );
   mount(box, h('h2', { id: 'create-h' }, 'New room'), form);

@@ -83,7 +83,8 @@ for (const [size, viewport] of Object.entries(SIZES)) {
     await A.page.waitForURL(/\/r\/[A-Z0-9]+$/);
     const code1 = A.page.url().split('/r/')[1];
     assert.equal((await roomInfo(A.page, code1)).seating, 'host_first');
-    await A.page.waitForSelector('#seating:has-text("Who starts: the host")');
+    // Seat 1 starts: here the host, said by name.
+    await A.page.waitForSelector('#seating:has-text("Who starts: Sol (seat 1)")');
 
     // Drawn at random, in a 4-player room with bots: after the start the seats show where the draw
     // put everyone, and Sol's seat is the one the server gave her.
