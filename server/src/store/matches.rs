@@ -125,9 +125,20 @@ impl MatchRow {
         match self.status.as_str() {
             _ if self.rating_counted => Some(RatingOutcome::counted(changes)),
             "aborted" => Some(RatingOutcome::uncounted(UncountedReason::Aborted)),
-            "finished" => Some(RatingOutcome::uncounted(UncountedReason::PairRatedLately)),
+            "finished" => Some(finished_rated(Vec::new())),
             _ => None,
         }
+    }
+}
+
+/// How a rated match that finished (not aborted) was rated, from its rating changes: none means
+/// its players had been rated together lately, the only reason a finished match of people is not
+/// rated (`rate_match!`).
+pub fn finished_rated(changes: Vec<SeatRatingChange>) -> RatingOutcome {
+    if changes.is_empty() {
+        RatingOutcome::uncounted(UncountedReason::PairRatedLately)
+    } else {
+        RatingOutcome::counted(changes)
     }
 }
 

@@ -20,7 +20,9 @@ mod rooms;
 pub use error::StoreError;
 pub use fence::Fence;
 pub use group_commit::MAX_BATCH;
-pub use matches::{MatchEnd, MatchFilter, MatchRow, MoveRow, NewMatch, NewMove, RatedEnd, Ruling};
+pub use matches::{
+    finished_rated, MatchEnd, MatchFilter, MatchRow, MoveRow, NewMatch, NewMove, RatedEnd, Ruling,
+};
 pub use name_keys::Rekeyed;
 pub use players::Credentials;
 pub use ratings::MAX_HISTORY;

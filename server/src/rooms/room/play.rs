@@ -16,7 +16,7 @@ use crate::engine_host::{build_views, EngineFailure, HostedMatch};
 use crate::metrics::METRICS;
 use crate::rooms::rules::clock::Clocks;
 use crate::rooms::rules::forfeits;
-use crate::store::{NewMove, StoreError};
+use crate::store::{finished_rated, NewMove};
 use crate::views::{Moment, RecipientView};
 
 /// The least wait before the server plays for a seat again after its move could not be stored.
@@ -451,7 +451,8 @@ impl Room {
 
     /// Whether the stored end of match `match_id` changed ratings, in a rated room (None in
     /// another). Whether a finished match counts is decided in the transaction that stored its
-    /// end (`rate_match!`): it is read back; None if the database cannot say now.
+    /// end (`rate_match!`): its rating changes are read back (one query); None if the database
+    /// cannot say now.
     pub(super) async fn rating_of_end(
         &self,
         match_id: Uuid,
@@ -463,16 +464,10 @@ impl Room {
         if result.reason == RoomStatus::Aborted.as_str() {
             return Some(RatingOutcome::uncounted(UncountedReason::Aborted));
         }
-        let store = &self.context.store;
-        let read = async {
-            let row = store.match_row(match_id).await?;
-            let changes = store.rating_changes_of(&[match_id]).await?;
-            Ok::<_, StoreError>(
-                row.and_then(|row| row.rating(changes.into_values().flatten().collect())),
-            )
-        };
-        match read.await {
-            Ok(outcome) => outcome,
+        match self.context.store.rating_changes_of(&[match_id]).await {
+            Ok(mut changes) => Some(finished_rated(
+                changes.remove(&match_id).unwrap_or_default(),
+            )),
             Err(e) => {
                 tracing::warn!(%match_id, error = %e, "could not read whether a match was rated");
                 None
