@@ -118,8 +118,12 @@ for (const [size, viewport] of Object.entries(SIZES)) {
     const A = await newPlayer(browser, `Mona${size}`, viewport);
     const code = await createRoom(A.page, 'abalone', 2, {}, 'private', 'blitz');
     // The invite link keeps the room code in one piece, on one line.
-    await A.page.waitForSelector('#room-link[data-ready="true"]');
-    assert.equal(await A.page.$eval('#room-link .code', (c) => c.getClientRects().length), 1, 'the code is not broken');
+    // (The share line is drawn again at each change of the room: read it once it is laid out.)
+    const lines = await A.page.waitForFunction(() => {
+      const c = document.querySelector('#room-link[data-ready="true"] .code');
+      return c && c.isConnected && c.getClientRects().length ? c.getClientRects().length : null;
+    });
+    assert.equal(await lines.jsonValue(), 1, 'the code is not broken');
     assert.equal(await A.page.textContent('#room-link .code'), code);
     const B = await newPlayer(browser, `Nils${size}`, viewport);
     await B.page.goto(`${BASE}/r/${code}`);
@@ -196,6 +200,53 @@ for (const [size, viewport] of Object.entries(SIZES)) {
     const line = await B.page.textContent('#finished-matches li');
     assert.match(line, /2 moves/);
     assert.doesNotMatch(line, /plies|\(s\)/);
+    for (const p of [A, B]) {
+      clean(p.page);
+      await p.ctx.close();
+    }
+  });
+}
+
+for (const [size, viewport] of Object.entries(SIZES)) {
+  test(`a player mutes a room's chat, or turns chat off everywhere, and it is kept (${size})`, async () => {
+    const A = await newPlayer(browser, `Olga${size}`, viewport);
+    const code = await createRoom(A.page, 'abalone', 2);
+    const B = await newPlayer(browser, `Piet${size}`, viewport);
+    await B.page.goto(`${BASE}/r/${code}`);
+    await B.page.waitForSelector('#seats li[data-seat="1"].me');
+    const say = async (P, text) => {
+      await P.page.fill('#chat-text', text);
+      await P.page.press('#chat-text', 'Enter');
+      await P.page.waitForSelector(`#chat-list li.mine:has-text("${text}")`);
+    };
+    await say(A, 'first words');
+    await B.page.waitForSelector('#chat-list li:has-text("first words")');
+    // B mutes the room: A's lines are held back, counted; B's own still show.
+    await B.page.check('#chat-mute');
+    assert.equal(await B.page.locator('#chat-list li:has-text("first words")').count(), 0);
+    await say(A, 'second words');
+    await B.page.waitForSelector('#chat-hidden:has-text("2 messages not shown")');
+    await say(B, 'I still talk');
+    await shot(B.page, `chat-muted-${size}`);
+    // Kept through a reload (before the start the server sends no earlier lines); unmuting shows
+    // what was said meanwhile.
+    await B.page.reload();
+    await B.page.waitForSelector('#seats li[data-seat="1"].me');
+    assert.ok(await B.page.isChecked('#chat-mute'));
+    await say(A, 'third words');
+    await B.page.waitForSelector('#chat-hidden:has-text("1 message not shown")');
+    await B.page.uncheck('#chat-mute');
+    await B.page.waitForSelector('#chat-list li:has-text("third words")');
+    assert.ok(await B.page.isHidden('#chat-hidden'));
+    // Chat off in every match: no lines from others, no form, here and in another room.
+    await B.page.check('#chat-off');
+    assert.ok(await B.page.isHidden('#chat-form'));
+    assert.equal(await B.page.locator('#chat-list li:has-text("third words")').count(), 0);
+    const other = await createRoom(B.page, 'pinuid', 2);
+    assert.ok(other !== code);
+    assert.ok(await B.page.isChecked('#chat-off'));
+    assert.ok(await B.page.isHidden('#chat-form'));
+    assert.match(await B.page.textContent('#chat-hidden'), /Chat is off in all your matches/);
     for (const p of [A, B]) {
       clean(p.page);
       await p.ctx.close();
