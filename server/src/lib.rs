@@ -21,6 +21,7 @@ pub mod rooms;
 pub mod state;
 pub mod store;
 pub mod text;
+pub mod tournaments;
 pub mod views;
 pub mod web;
 pub mod ws;

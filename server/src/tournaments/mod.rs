@@ -1,0 +1,24 @@
+//! Tournaments (issue 33), the parts that decide without touching anything: who meets whom
+//! ([`pairing`]: Swiss rounds and arena pairings by a maximum-weight matching, round robin by the
+//! circle method) and who stands where ([`standings`]: points, Buchholz, Sonneborn-Berger). Pure
+//! functions of the stored results, so that a director taking over after a failover computes what
+//! the last one would have.
+
+pub mod pairing;
+pub mod standings;
+
+/// An entrant, by index into the tournament's list of entrants.
+pub type Entrant = usize;
+
+/// Points of a result, in whole numbers: 2 a win, 1 a draw, 0 a loss.
+pub const WIN: u32 = 2;
+pub const DRAW: u32 = 1;
+
+/// One finished 2-sided pairing: `first` and `second` are the two entrants (by their seats in the
+/// match), `points` what each scored (`WIN`, `DRAW` or 0).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Game {
+    pub first: Entrant,
+    pub second: Entrant,
+    pub points: (u32, u32),
+}
