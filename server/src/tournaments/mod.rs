@@ -1,9 +1,13 @@
 //! Tournaments (issue 33), the parts that decide without touching anything: who meets whom
 //! ([`pairing`]: Swiss rounds and arena pairings by a maximum-weight matching, round robin by the
-//! circle method) and who stands where ([`standings`]: points, Buchholz, Sonneborn-Berger). Pure
-//! functions of the stored results, so that a director taking over after a failover computes what
-//! the last one would have.
+//! circle method; [`groups`] of 3 or 4 for games played by more) and who stands where
+//! ([`standings`]: points, Buchholz, Sonneborn-Berger). Pure functions of the stored results, so
+//! that a director taking over after a failover computes what the last one would have.
+//!
+//! Points are kept whole: 2 a win and 1 a draw, which is also what [`groups::place_points_x2`]
+//! gives the two seats of a 2-player match, so one scale serves every match size.
 
+pub mod groups;
 pub mod pairing;
 pub mod standings;
 
