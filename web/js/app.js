@@ -9,6 +9,7 @@ import { Connection } from './ws.js';
 import { h, mount } from './dom.js';
 import { homePage } from './home.js';
 import { welcomePage, invitePage } from './welcome.js';
+import { LANGUAGES, setUpLanguage, language, chooseLanguage, t } from './i18n.js';
 import { roomPage } from './room.js';
 import { matchPage } from './match.js';
 import { helpPage } from './help.js';
@@ -150,8 +151,19 @@ document.addEventListener('click', async (e) => {
 });
 window.addEventListener('popstate', route);
 
+/**
+ * The language chooser in the header: every language of the catalogue, those still being
+ * translated said so (the browser's own language picks only complete ones).
+ */
+function renderLanguageChoice() {
+  const select = h('select', { id: 'lang', 'aria-label': t('language'), onchange: () => chooseLanguage(select.value) },
+    LANGUAGES.map((l) => h('option', { value: l.code, selected: l.code === language() }, l.complete ? l.name : t('language-in-progress', { name: l.name }))));
+  mount(document.getElementById('lang-choice'), select);
+}
+
 (async () => {
-  await checkIdentity();
+  await Promise.all([checkIdentity(), setUpLanguage()]);
+  renderLanguageChoice();
   renderWho();
   route();
 })();

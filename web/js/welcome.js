@@ -13,6 +13,7 @@ import { boardFor } from './boards/index.js';
 import { quickBox } from './quick.js';
 import { renderLobby } from './home.js';
 import { renderWho } from './app.js';
+import { t } from './i18n.js';
 
 const LOBBY_EVERY = 3000;
 
@@ -21,9 +22,9 @@ const LOBBY_EVERY = 3000;
  * waits for the name (`ask()`, from *Play now*): that action goes on instead.
  */
 function nameForm(then, { heading, intro }) {
-  const input = h('input', { id: 'name', name: 'name', required: true, maxlength: 32, autocomplete: 'nickname', placeholder: 'e.g. Alice' });
+  const input = h('input', { id: 'name', name: 'name', required: true, maxlength: 32, autocomplete: 'nickname', placeholder: t('name-placeholder') });
   const err = h('p', { class: 'error', role: 'alert' });
-  const note = h('p', { class: 'small', id: 'name-needed', hidden: true }, 'Choose a name first: the match starts right after.');
+  const note = h('p', { class: 'small', id: 'name-needed', hidden: true }, t('name-needed'));
   let waiting = null;
   const form = h(
     'form',
@@ -39,8 +40,8 @@ function nameForm(then, { heading, intro }) {
           if (waiting) waiting();
           else then();
         } catch (ex) {
-          if (ex.status === 409) err.textContent = `“${input.value.trim()}” belongs to an account: choose another name, or sign in if it is yours.`;
-          else if (ex.status === 429) err.textContent = `Too many new players from this connection just now. Try again in ${waitText(ex.retryAfter || 60)}.`;
+          if (ex.status === 409) err.textContent = t('name-taken', { name: input.value.trim() });
+          else if (ex.status === 429) err.textContent = t('too-many-players', { wait: waitText(ex.retryAfter || 60) });
           else err.textContent = ex.message;
         }
       },
@@ -48,11 +49,11 @@ function nameForm(then, { heading, intro }) {
     h('h2', {}, heading),
     intro ? h('p', {}, intro) : null,
     note,
-    h('label', { for: 'name' }, 'Your display name'),
-    h('div', { class: 'inline name-row' }, input, h('button', { type: 'submit', class: 'primary' }, 'Start playing')),
+    h('label', { for: 'name' }, t('name-label')),
+    h('div', { class: 'inline name-row' }, input, h('button', { type: 'submit', class: 'primary' }, t('name-submit'))),
     err,
-    h('p', { class: 'small muted' }, 'Kept in this browser, so a reload or another tab is the same player. Have an account? ',
-      h('a', { href: '/signin', 'data-nav': '', id: 'to-signin' }, 'Sign in')),
+    h('p', { class: 'small muted' }, t('name-kept'), ' ',
+      h('a', { href: '/signin', 'data-nav': '', id: 'to-signin' }, t('sign-in'))),
   );
   /** Resolves once a name is chosen, after bringing the form into view. */
   const ask = () => new Promise((resolve) => {
@@ -67,17 +68,16 @@ function nameForm(then, { heading, intro }) {
 /** One game's card: its board at an example position, its name, players and pitch. */
 function gameCard(game) {
   const picture = h('div', { class: 'game-picture', 'aria-hidden': 'true' });
-  const players = game.min_players === game.max_players ? `${game.min_players} players` : `${game.min_players} to ${game.max_players} players`;
+  const players = game.min_players === game.max_players ? t('game-players', { min: game.min_players }) : t('game-players-range', { min: game.min_players, max: game.max_players });
   const card = h('li', { class: 'game-card', dataset: { game: game.id } },
     picture,
     h('h3', {}, game.name),
     h('p', { class: 'small muted game-players' }, players),
     h('p', { class: 'small' }, HELP[game.id] ? HELP[game.id].pitch : ''),
-    h('a', { href: helpHref(game.id), 'data-nav': '', class: 'small' }, `How to play ${game.name}`));
+    h('a', { href: helpHref(game.id), 'data-nav': '', class: 'small' }, t('how-to-play', { game: game.name })));
   const position = POSITIONS[game.id];
   if (position) {
-    const names = ['Player 1', 'Player 2'];
-    boardFor(game.id, picture, { send() {}, nameOf: (s) => names[s] || `Player ${s + 1}`, players: () => 2, hint() {} })
+    boardFor(game.id, picture, { send() {}, nameOf: (s) => t('player-n', { n: s + 1 }), players: () => 2, hint() {} })
       .then((board) => {
         board.update(position, { interactive: false, lastEvents: [] });
         // A picture, not a board to play on: no controls, and no ids that the room page's board owns.
@@ -90,25 +90,25 @@ function gameCard(game) {
 
 /** The home page for a visitor without a name; `then` goes on once one is chosen. */
 export function welcomePage(main, then) {
-  const name = nameForm(then, { heading: 'Play now, or make a room for friends', intro: 'Pick a name: no account, no e-mail.' });
-  const gameList = h('ul', { class: 'game-cards', id: 'game-cards' }, h('li', { class: 'muted' }, 'Loading games…'));
-  const lobbyList = h('ul', { class: 'list', id: 'lobby' }, h('li', { class: 'muted' }, 'Loading…'));
+  const name = nameForm(then, { heading: t('welcome-name-heading'), intro: t('welcome-name-intro') });
+  const gameList = h('ul', { class: 'game-cards', id: 'game-cards' }, h('li', { class: 'muted' }, t('welcome-loading-games')));
+  const lobbyList = h('ul', { class: 'list', id: 'lobby' }, h('li', { class: 'muted' }, t('loading')));
   mount(
     main,
     h('div', { class: 'welcome', id: 'welcome' },
       h('section', { class: 'welcome-intro', 'aria-labelledby': 'welcome-h' },
-        h('h1', { id: 'welcome-h' }, 'Board games with friends far away, or with anyone'),
-        h('p', {}, 'Plateau plays five board games in the browser, for 2 to 4 players: send a private room’s link to friends, or meet other players in the public rooms. ',
+        h('h1', { id: 'welcome-h' }, t('welcome-title')),
+        h('p', {}, t('welcome-pitch'), ' ',
           // On a phone the first sentence is enough to go on: the name field and Play now stay on the first screen.
-          h('span', { class: 'wide-only' }, 'The server knows the rules, rolls every die and keeps every move, so nobody can cheat and a match goes on after a reload.'))),
+          h('span', { class: 'wide-only' }, t('welcome-pitch-more')))),
       name.form,
       h('section', { class: 'card', 'aria-labelledby': 'welcome-lobby-h' },
-        h('h2', { id: 'welcome-lobby-h' }, 'Public rooms'),
-        h('p', { class: 'muted small' }, 'Play now: a waiting room of your level, or a new one.'),
+        h('h2', { id: 'welcome-lobby-h' }, t('welcome-public-rooms')),
+        h('p', { class: 'muted small' }, t('welcome-play-now-intro')),
         quickBox({ beforePlay: name.ask }),
-        h('p', { class: 'muted small' }, 'Rooms waiting for players; refreshed every few seconds.'),
+        h('p', { class: 'muted small' }, t('welcome-lobby-intro')),
         lobbyList),
-      h('section', { class: 'card', 'aria-labelledby': 'games-h' }, h('h2', { id: 'games-h' }, 'The games'), gameList)),
+      h('section', { class: 'card', 'aria-labelledby': 'games-h' }, h('h2', { id: 'games-h' }, t('welcome-games')), gameList)),
   );
   games().then((catalog) => mount(gameList, catalog.map(gameCard))).catch((ex) => mount(gameList, h('li', { class: 'error' }, ex.message)));
 
@@ -144,14 +144,14 @@ export async function invitePage(main, code, then) {
     room = null;
   }
   const host = room && room.seats.find((s) => s.player && s.player.id === room.host);
-  const what = room ? `${gameTitle(room.game, room.options)} (${room.players} players)` : null;
-  const heading = !room ? `Join room ${code}` : host ? `${host.player.name} invites you to ${what}` : `You are invited to ${what}`;
+  const game = room && gameTitle(room.game, room.options);
+  const heading = !room ? t('invite-join', { code }) : host ? t('invite-from', { host: host.player.name, game, players: room.players }) : t('invite-anonymous', { game, players: room.players });
   const intro = room && HELP[room.game] ? HELP[room.game].pitch : null;
   const name = nameForm(then, { heading, intro });
   name.form.id = 'name-form';
   name.form.classList.add('narrow', 'invite');
   name.form.dataset.room = code;
-  if (room) name.form.append(h('p', { class: 'small' }, h('a', { href: helpHref(room.game), 'data-nav': '', id: 'invite-help' }, `How to play ${gameTitle(room.game, room.options)}`)));
+  if (room) name.form.append(h('p', { class: 'small' }, h('a', { href: helpHref(room.game), 'data-nav': '', id: 'invite-help' }, t('how-to-play', { game }))));
   mount(main, name.form);
   name.input.focus();
   return null;

@@ -1,0 +1,75 @@
+//! The client's catalogues (web/i18n/*.ftl), without a browser: every language has exactly the
+//! messages of English, every message the code asks for exists and every message is asked for by
+//! the code, every message formats in every language with its arguments; and the language a page
+//! speaks (chosen, else the browser's if complete, else English).
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync, readdirSync } from 'node:fs';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { FluentBundle, FluentResource } from '../vendor/fluent-bundle/index.js';
+
+const WEB = join(dirname(fileURLToPath(import.meta.url)), '..');
+globalThis.localStorage = { getItem: () => null };
+globalThis.navigator = { languages: [] };
+const { LANGUAGES, wantedLanguage } = await import('../js/i18n.js');
+
+function bundle(code) {
+  const b = new FluentBundle(code, { useIsolating: false });
+  const resource = new FluentResource(readFileSync(join(WEB, 'i18n', `${code}.ftl`), 'utf8'));
+  const errors = b.addResource(resource);
+  assert.deepEqual(errors, [], `${code}.ftl parses`);
+  b.ids = resource.body.map((m) => m.id).sort();
+  return b;
+}
+const ids = (b) => b.ids;
+
+/** Every `t('id'` in the client's modules. */
+function usedIds() {
+  const used = new Set();
+  const walk = (dir) => {
+    for (const e of readdirSync(dir, { withFileTypes: true })) {
+      if (e.isDirectory()) walk(join(dir, e.name));
+      else if (e.name.endsWith('.js')) for (const m of readFileSync(join(dir, e.name), 'utf8').matchAll(/\bt\('([a-z0-9-]+)'/g)) used.add(m[1]);
+    }
+  };
+  walk(join(WEB, 'js'));
+  return used;
+}
+
+test('every language has exactly the messages of English', () => {
+  const en = ids(bundle('en'));
+  for (const { code } of LANGUAGES) assert.deepEqual(ids(bundle(code)), en, `${code}.ftl against en.ftl`);
+});
+
+test('the code asks only for messages that exist, and for every one of them', () => {
+  const en = new Set(ids(bundle('en')));
+  const used = usedIds();
+  assert.deepEqual([...used].filter((id) => !en.has(id)), [], 'asked for but missing from en.ftl');
+  assert.deepEqual([...en].filter((id) => !used.has(id)), [], 'in en.ftl but never asked for');
+});
+
+test('every message formats in every language, plurals included', () => {
+  const args = { name: 'Alice', wait: '2 minutes', min: 2, max: 4, game: 'Abalone', n: 1, code: 'K7QX2M3A', host: 'Alice', players: 2 };
+  for (const { code } of LANGUAGES) {
+    const b = bundle(code);
+    for (const id of ids(b)) {
+      const errors = [];
+      const text = b.formatPattern(b.getMessage(id).value, args, errors);
+      assert.deepEqual(errors, [], `${code}: ${id}`);
+      assert.ok(text.trim().length > 0 && !text.includes('{'), `${code}: ${id} = ${text}`);
+    }
+  }
+  const fr = bundle('fr');
+  assert.equal(fr.formatPattern(fr.getMessage('game-players').value, { min: 1 }), '1 joueur');
+  assert.equal(fr.formatPattern(fr.getMessage('game-players').value, { min: 2 }), '2 joueurs');
+});
+
+test('the page speaks the chosen language, else the browser\'s if complete, else English', () => {
+  assert.equal(wantedLanguage(null, ['de-DE', 'en-GB']), 'en');
+  assert.equal(wantedLanguage('fr', ['en-GB']), 'fr', 'a choice is kept, complete or not');
+  const fr = LANGUAGES.find((l) => l.code === 'fr');
+  assert.equal(wantedLanguage(null, ['fr-FR', 'en']), fr.complete ? 'fr' : 'en', 'the browser picks only a complete language');
+  assert.equal(wantedLanguage('xx', []), 'en');
+});
