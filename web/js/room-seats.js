@@ -6,6 +6,7 @@
 import { h, mount } from './dom.js';
 import { forfeitWord } from './events.js';
 import { seatColours } from './boards/index.js';
+import { icon } from './icons.js';
 import { profileLink, ratingBadge, forgetRatings } from './ratings.js';
 import { seatLevel } from './bots.js';
 
@@ -52,7 +53,7 @@ export function roomSeats(model) {
           s.player && s.player.id === r.host ? h('span', { class: 'tag' }, 'host') : null,
           s.seat === my ? h('span', { class: 'tag' }, 'you') : null,
           out ? h('span', { class: 'tag out', dataset: { forfeit: out.reason } }, forfeitWord(out.reason)) : null,
-          h('span', { class: 'conn-dot', title: s.connected ? 'connected' : 'not connected' }, s.player || s.bot ? (s.connected ? '● connected' : '○ away') : ''),
+          h('span', { class: 'conn-dot', title: s.connected ? 'connected' : 'not connected' }, s.player || s.bot ? [icon(s.connected ? 'online' : 'away'), s.connected ? ' connected' : ' away'] : ''),
           absence(s, my, claim),
         );
       }),

@@ -53,7 +53,9 @@ for (const [size, viewport] of Object.entries(SIZES)) {
     // Back in the room, the host sees one spectator; the count follows a spectator who leaves.
     await A.page.goto(`${BASE}/r/${code}`);
     await A.page.waitForSelector('#spectators[data-count="1"]');
-    assert.equal(await A.page.textContent('#spectators'), '👁 1 watching');
+    // The eye is an SVG icon (icons.js), not an emoji: the text is the count alone.
+    assert.equal((await A.page.textContent('#spectators')).trim(), '1 watching');
+    assert.equal(await A.page.locator('#spectators svg.icon-eye').count(), 1);
     await shot(A.page, `spectators-${size}`);
     await W.page.goto(`${BASE}/`);
     await A.page.waitForSelector('#spectators[data-count="0"]');

@@ -2,6 +2,7 @@
 //! (an SVG, a panel of controls under it, an info line, Escape to cancel a selection).
 
 import { h, s, mount } from '../dom.js';
+import { icon } from '../icons.js';
 
 const MODULES = {
   abalone: () => import('./abalone.js'),
@@ -228,6 +229,6 @@ export function flipButton(box, game) {
     all[game()] = !all[game()];
     localStorage.setItem(FLIP_KEY, JSON.stringify(all));
     apply(!!all[game()]);
-  } }, '⇅ Flip board');
+  } }, icon('flip'), ' Flip board');
   return { el: btn, sync: () => apply(!!read()[game()]) };
 }
