@@ -95,10 +95,48 @@ export function shell(el, viewBox, cls, onCancel) {
     if (e.key === 'Escape' && onCancel) {
       e.preventDefault();
       onCancel();
+    } else if (ARROWS[e.key] && svg.contains(e.target) && e.target.dataset.act) {
+      const next = nearestInDirection(svg, e.target, ARROWS[e.key]);
+      if (next) {
+        e.preventDefault();
+        next.focus();
+      }
     }
   } }, scroller, panel, info);
   mount(el, wrap);
   return { svg, info, panel, wrap };
+}
+
+/** The screen direction (x right, y down) each arrow key moves the focus on a board. */
+const ARROWS = { ArrowRight: [1, 0], ArrowLeft: [-1, 0], ArrowDown: [0, 1], ArrowUp: [0, -1] };
+
+/**
+ * The lit thing of `svg` (a piece to pick, a place to play) nearest to `from` on the screen in the
+ * direction `[dx, dy]`, or null: the arrow keys walk the board as it is drawn (turned round for
+ * the second player, flipped or not), which Tab's order of drawing cannot do.
+ */
+export function nearestInDirection(svg, from, [dx, dy]) {
+  const centre = (el) => {
+    const r = el.getBoundingClientRect();
+    return [r.left + r.width / 2, r.top + r.height / 2];
+  };
+  const [fx, fy] = centre(from);
+  let best = null;
+  let bestCost = Infinity;
+  for (const el of svg.querySelectorAll('[data-act]')) {
+    if (el === from) continue;
+    const [x, y] = centre(el);
+    const along = (x - fx) * dx + (y - fy) * dy;
+    if (along <= 1) continue;
+    // Straight ahead first: what lies off the line costs twice its distance from it.
+    const across = Math.abs((x - fx) * dy - (y - fy) * dx);
+    const cost = along + 2 * across;
+    if (cost < bestCost) {
+      bestCost = cost;
+      best = el;
+    }
+  }
+  return best;
 }
 
 /** The smallest a thing to tap may be on a phone, in CSS pixels. */
