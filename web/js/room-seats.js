@@ -5,7 +5,7 @@
 
 import { h, mount } from './dom.js';
 import { forfeitWord } from './events.js';
-import { seatColours } from './boards/index.js';
+import { seatPaints, seatSwatch } from './boards/index.js';
 import { icon } from './icons.js';
 import { profileLink, ratingBadge, forgetRatings } from './ratings.js';
 import { seatLevel } from './bots.js';
@@ -45,7 +45,7 @@ export function roomSeats(model) {
         return h(
           'li',
           { class: `seat ${s.connected ? 'on' : 'off'} ${s.seat === my ? 'me' : ''}`, dataset: { seat: s.seat } },
-          seatColours(r.game, s.seat, r.players, r.options || {}).map((c) => h('span', { class: 'swatch', 'aria-hidden': 'true', style: `background:${c}` })),
+          seatPaints(r.game, s.seat, r.players, r.options || {}).map(seatSwatch),
           h('span', { class: 'seat-no muted small' }, `${s.seat + 1}.`),
           h('span', { class: 'seat-name' }, s.player ? profileLink(s.player, model.nameOf(s.seat)) : s.bot ? model.nameOf(s.seat) : 'empty'),
           s.player ? ratingBadge(s.player.id, r.game) : null,

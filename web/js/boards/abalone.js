@@ -3,7 +3,7 @@
 //! one of the arrows of the directions `you.legal` allows for exactly that group.
 
 import { s, h, mount, actionable, focusedKey, refocus } from '../dom.js';
-import { shell, button, seatColour, slide, motion, fitTargets, hitArea } from './index.js';
+import { shell, button, seatPaints, seatSwatch, pieceMark, pieceName, slide, motion, fitTargets, hitArea } from './index.js';
 
 const ROWS = 'ABCDEFGHI';
 /** Directions as (Δletter, Δnumber), as the rules name them. */
@@ -110,19 +110,22 @@ export function create(el, ctx) {
       if (ch === '.') return;
       const seat = Number(ch);
       const [x, y] = pos(i, n);
-      const g = s('g', { class: `marble seat${seat}`, dataset: { cell: name, key: `m-${name}` } });
-      g.append(s('circle', { cx: x, cy: y, r: R, fill: seatColour('abalone', seat, players), class: 'stone' }));
+      const paint = seatPaints('abalone', seat, players)[0];
+      const piece = pieceName(paint.name, 'marble', ctx.nameOf(seat), name);
+      const g = s('g', { class: `marble seat${seat}`, role: 'img', 'aria-label': piece, dataset: { cell: name, key: `m-${name}`, piece: name } });
+      g.append(s('circle', { cx: x, cy: y, r: R, fill: paint.colour, class: 'stone' }));
       g.append(s('circle', { cx: x - R * 0.3, cy: y - R * 0.3, r: R * 0.25, class: 'shine' }));
+      g.append(pieceMark(paint.mark, paint.colour, x, y, R * 0.32));
       if (moved.has(name)) g.classList.add('last');
       if (sel.includes(name) || pickable.has(name)) g.prepend(hitArea(x, y, REACH));
       if (sel.includes(name)) {
         g.classList.add('selected');
-        actionable(g, `${name}: selected, press to drop it from the group`, 'select', () => {
+        actionable(g, `${piece}: selected, press to drop it from the group`, 'select', () => {
           sel = sel.filter((c) => c !== name);
           draw();
         });
       } else if (pickable.has(name)) {
-        actionable(g, `${name}: add to the group`, 'select', () => {
+        actionable(g, `${piece}: add to the group`, 'select', () => {
           sel = [...sel, name];
           draw();
         });
@@ -178,7 +181,7 @@ export function create(el, ctx) {
     for (let seat = 0; seat < st.players; seat++) {
       const team = st.teams ? st.teams.findIndex((t) => t.includes(seat)) : -1;
       rows.push(h('span', { class: 'chip' },
-        h('span', { class: 'swatch', style: `background:${seatColour('abalone', seat, st.players)}` }),
+        seatSwatch(seatPaints('abalone', seat, st.players)[0]),
         `${ctx.nameOf(seat)}${team >= 0 ? ` (team ${team + 1})` : ''} has pushed off ${st.ejected[seat]} of 6`));
     }
     rows.push(h('span', { class: 'muted small' }, `${LAYOUTS[st.layout] || st.layout} start · move ${st.ply}${st.last ? ` · last ${st.last}` : ''}`));
