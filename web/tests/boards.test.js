@@ -45,18 +45,20 @@ async function done(...players) {
   }
 }
 
+/** A picture of the board's box, the screen's whole width (the board may span it on a phone). */
 async function boardShot(page, name) {
-  await page.locator('#board').screenshot({ path: join(SHOTS, `${name}.png`) });
+  const box = await page.locator('#board').boundingBox();
+  const width = page.viewportSize().width;
+  await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true, clip: { x: 0, y: box.y + (await page.evaluate(() => window.scrollY)), width, height: box.height } });
 }
 
 /**
- * At a phone's width, the page does not scroll sideways, and (on a board not zoomed in for a
- * player's taps) the board and every label of it lie within the screen's width.
+ * The page does not scroll sideways, and the board and every label of it lie within the screen's
+ * width (at a phone's width: no zooming in, no panning, while the board has nothing small to tap).
  */
-async function checkWidth(page, label, width, boardToo = true) {
+async function checkWidth(page, label, width) {
   const scroll = await page.evaluate(() => document.documentElement.scrollWidth);
   assert.ok(scroll <= width, `${label}: the page is ${scroll}px wide, wider than ${width}`);
-  if (!boardToo) return;
   const out = await page.evaluate((w) => {
     const svg = document.querySelector('#board svg.board-svg');
     const r = svg.getBoundingClientRect();
@@ -217,13 +219,10 @@ for (const [size, viewport] of Object.entries(SIZES)) {
       await waiter.page.waitForSelector('#board svg.board-svg');
       await boardShot(waiter.page, `board-${game}-${size}`);
       await boardShot(mover.page, `board-${game}-${size}-to-move`);
-      if (size === 'phone') {
-        await checkWidth(waiter.page, `${game}, waiting`, viewport.width);
-        // The player to move may have the board zoomed in for the taps, scrolled in its own frame.
-        await checkWidth(mover.page, `${game}, to move`, viewport.width, false);
-      } else {
-        await checkWidth(waiter.page, `${game}, waiting`, viewport.width);
-      }
+      // Both players, the one to move with pieces lit to pick (40 px apart at least on a phone,
+      // so the board need not zoom in for them).
+      await checkWidth(waiter.page, `${game}, waiting`, viewport.width);
+      await checkWidth(mover.page, `${game}, to move`, viewport.width);
       await checkNames(waiter.page, game, `${game}, waiting`);
       await checkNames(mover.page, game, `${game}, to move`);
       assert.ok(await mover.page.locator('#board svg [role="button"]').count() || game === 'triominos', `${game}: something to press on the board`);
@@ -236,7 +235,7 @@ for (const [size, viewport] of Object.entries(SIZES)) {
 }
 
 /** Trangouar's secret setup: digits on the draft cubes, legible coordinates, then both set up. */
-async function trangouarSetup(players, size) {
+async function trangouarSetup(players, size, viewport) {
   const [A, B] = players;
   await A.page.waitForSelector('[data-example="0"]');
   await A.page.click('[data-example="0"]');
@@ -248,6 +247,7 @@ async function trangouarSetup(players, size) {
   assert.equal(heights.length, 18);
   assert.ok(Math.min(...heights) >= 12, `coordinates ${Math.min(...heights).toFixed(1)}px tall`);
   await checkContrast(A.page, 'trangouar setup');
+  await checkWidth(A.page, 'trangouar setup', viewport.width);
   await boardShot(A.page, `board-trangouar-setup-${size}`);
   for (const p of players) {
     if (p !== A) await p.page.click('[data-example="0"]');

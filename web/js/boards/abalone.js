@@ -13,6 +13,9 @@ const GLYPHS = ['→', '↗', '↑', '↖', '←', '↙', '↓', '↘'];
 const R = 0.46;
 /** Half the distance between neighbouring cells: the reach of a tap on a marble or an arrow. */
 const REACH = 0.5;
+/** How far the frame reaches beyond the outer cells, and the labels beyond them, in cells. */
+const FRAME = 0.8;
+const LABEL_OUT = 0.68;
 const LAYOUTS = { standard: 'Standard', 'belgian-daisy': 'Belgian daisy', 'german-daisy': 'German daisy' };
 
 /** Every cell in the view's order: [name, letter index, number]. */
@@ -38,7 +41,7 @@ export function create(el, ctx) {
   let view = null;
   let opts = {};
   const moving = motion();
-  const { svg, panel, info } = shell(el, '-5.2 -4.9 10.4 9.8', 'abalone', () => {
+  const { svg, panel, info } = shell(el, '-4.86 -4.55 9.72 9.1', 'abalone', () => {
     sel = [];
     draw();
   });
@@ -64,22 +67,23 @@ export function create(el, ctx) {
     const board = st.board;
     const players = st.players;
     mount(svg);
-    // The hexagonal frame.
+    // The hexagonal frame, as narrow as the labels on it allow: with the view box, 9.72 cells
+    // across, so that a phone's width gives a marble 40 px.
     const corners = [[0, 1], [0, 5], [4, 9], [8, 9], [8, 5], [4, 1]].map(([i, n]) => pos(i, n));
     const ring = corners.map(([x, y]) => {
       const d = Math.hypot(x, y);
-      return [x * (d + 0.85) / d, y * (d + 0.85) / d];
+      return [x * (d + FRAME) / d, y * (d + FRAME) / d];
     });
     svg.append(s('polygon', { class: 'hex-frame', points: ring.map((p) => p.join(',')).join(' ') }));
     // Row letters and diagonal numbers on the frame, for the notation.
     for (let i = 0; i < 9; i++) {
       const lo = i > 4 ? i - 3 : 1;
-      const [x, y] = pos(i, lo - 0.72);
+      const [x, y] = pos(i, lo - LABEL_OUT);
       svg.append(s('text', { x, y: y + 0.1, class: 'edge-label', 'text-anchor': 'middle' }, ROWS[i]));
     }
     for (let n = 1; n <= 9; n++) {
       const i = Math.max(0, n - 5);
-      const [x, y] = pos(i - 0.72, n);
+      const [x, y] = pos(i - LABEL_OUT, n);
       svg.append(s('text', { x, y: y + 0.1, class: 'edge-label', 'text-anchor': 'middle' }, String(n)));
     }
     for (const [name, i, n] of CELLS) {

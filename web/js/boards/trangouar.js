@@ -90,7 +90,7 @@ export function create(el, ctx) {
     path = [];
     draw();
   };
-  const { svg, panel, info } = shell(el, '-0.8 -0.8 10.6 10.6', 'trangouar', cancel);
+  const { svg, panel, info } = shell(el, '-0.8 -0.56 9.36 9.66', 'trangouar', cancel);
   const paint = (seat) => seatPaints('trangouar', seat, view.state.zones.length)[0];
   const colour = (seat) => paint(seat).colour;
   /** A cube's accessible name: whose, where, and its pearls. */
