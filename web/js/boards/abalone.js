@@ -8,8 +8,6 @@ import { shell, button, seatPaints, seatSwatch, pieceMark, pieceName, slide, mot
 const ROWS = 'ABCDEFGHI';
 /** Directions as (Δletter, Δnumber), as the rules name them. */
 const DIRS = { E: [0, 1], NE: [1, 1], NW: [1, 0], W: [0, -1], SW: [-1, -1], SE: [-1, 0] };
-/** Arrow glyphs counter-clockwise from east, one per 45°. */
-const GLYPHS = ['→', '↗', '↑', '↖', '←', '↙', '↓', '↘'];
 const R = 0.46;
 /** Half the distance between neighbouring cells: the reach of a tap on a marble or an arrow. */
 const REACH = 0.5;
@@ -27,13 +25,20 @@ for (let i = 0; i < 9; i++) {
 }
 const INDEX = new Map(CELLS.map(([name, i, n], k) => [name, { k, i, n }]));
 
+/** An arrow's outline pointing east, tip first, in cells (it is turned to its direction). */
+const ARROW = [[0.25, 0], [0.02, 0.2], [0.02, 0.08], [-0.24, 0.08], [-0.24, -0.08], [0.02, -0.08], [0.02, -0.2]];
+
 /**
- * The arrow that points along the screen vector (vx, vy) (SVG: y grows downwards). Drawn from the
- * vector, not from the direction's name, so that it stays right when the board is turned round.
+ * An arrow at (x, y) pointing along the screen vector (vx, vy) (SVG: y grows downwards), drawn as
+ * a shape (not a character, which each system's fonts draw their own way, some as emoji). Drawn
+ * from the vector, not from the direction's name, so that it stays right when the board is turned
+ * round.
  */
-export function glyph(vx, vy) {
-  const turns = Math.atan2(-vy, vx) / (Math.PI / 4);
-  return GLYPHS[((Math.round(turns) % 8) + 8) % 8];
+export function arrowShape(x, y, vx, vy) {
+  const len = Math.hypot(vx, vy);
+  const [ux, uy] = [vx / len, vy / len];
+  const points = ARROW.map(([a, b]) => `${x + ux * a - uy * b},${y + uy * a + ux * b}`).join(' ');
+  return s('polygon', { points, class: 'glyph' });
 }
 
 export function create(el, ctx) {
@@ -156,7 +161,7 @@ export function create(el, ctx) {
         const g = s('g', { class: 'arrow', dataset: { dir: m.dir, key: `d-${m.dir}` } },
           hitArea(ax, ay, REACH),
           s('circle', { cx: ax, cy: ay, r: 0.36 }),
-          s('text', { x: ax, y: ay + 0.13, 'text-anchor': 'middle', class: 'glyph' }, glyph(vx, vy)));
+          arrowShape(ax, ay, vx, vy));
         actionable(g, `Move ${sel.join(' ')} ${m.dir} (${m.notation})`, 'target', () => {
           sel = [];
           ctx.send(m);
