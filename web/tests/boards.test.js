@@ -9,7 +9,7 @@
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { BASE, SIZES, launch, newPlayer, createRoom, start, whoseTurn, waitPly, ply, pointAndPlay, clean, SHOTS } from './helpers.js';
+import { BASE, SIZES, launch, newPlayer, createRoom, start, whoseTurn, waitPly, ply, pointAndPlay, describe, clean, SHOTS } from './helpers.js';
 import { join } from 'node:path';
 
 const GAMES = ['abalone', 'triominos', 'pinuid', 'trangouar', 'groups-of-three'];
@@ -127,8 +127,8 @@ async function checkNames(page, game, label) {
 }
 
 /**
- * The contrast of every coordinate or label written on the board with what is drawn behind its
- * middle (shapes' fills with their opacities, down to the page's background), by WCAG 2.
+ * The contrast of every coordinate or label written on the board (and Trangouar's pearl counts)
+ * with what is drawn behind its middle (shapes' fills with their opacities, down to the page's background), by WCAG 2.
  */
 async function worstContrast(page) {
   return page.evaluate(() => {
@@ -158,7 +158,7 @@ async function worstContrast(page) {
       const c = rgba(cs.backgroundColor);
       return c && c[3] > 0 ? c : null;
     };
-    const texts = [...document.querySelectorAll('#board svg.board-svg text.coord, #board svg.board-svg text.edge-label, #board svg.board-svg text.space-label')];
+    const texts = [...document.querySelectorAll(['coord', 'edge-label', 'space-label', 'pearl-n'].map((c) => `#board svg.board-svg text.${c}`).join(', '))];
     const results = [];
     for (const t of texts) {
       t.scrollIntoView({ block: 'center', inline: 'center' });
@@ -249,12 +249,19 @@ async function trangouarSetup(players, size, viewport) {
   await checkContrast(A.page, 'trangouar setup');
   await checkWidth(A.page, 'trangouar setup', viewport.width);
   await boardShot(A.page, `board-trangouar-setup-${size}`);
-  for (const p of players) {
-    if (p !== A) await p.page.click('[data-example="0"]');
-    await p.page.click('#submit-setup');
-    await p.page.waitForSelector('#submit-setup', { state: 'detached' });
-  }
-  await A.page.waitForFunction(() => window.__plateau.page.state.view.state.phase === 'play');
+  // One after the other, each once the server has the previous setup (not while its news arrives).
+  const mineIn = (page) => page.waitForFunction(() => {
+    const v = window.__plateau.page.state.view;
+    return v.state.phase !== 'setup' || v.state.ready[v.you.seat];
+  });
+  await A.page.click('#submit-setup');
+  await mineIn(A.page);
+  await B.page.waitForFunction(() => window.__plateau.page.state.view.state.ready.some(Boolean));
+  await B.page.click('[data-example="0"]');
+  await B.page.click('#submit-setup');
+  await mineIn(B.page);
+  await A.page.waitForFunction(() => window.__plateau.page.state.view.state.phase === 'play', null, { timeout: 15000 })
+    .catch(async (e) => { throw new Error(`the setup did not end: ${await describe(A.page)} / ${await describe(B.page)} ${e}`); });
 }
 
 /** Each cube shows its red, black and white pearls as digits, the counts of `cubes`. */
