@@ -76,7 +76,7 @@ export async function create(el, ctx) {
     const walks = legal.filter((m) => m.action === 'step' || m.action === 'cross');
     const adds = legal.filter((m) => m.action === 'add');
     const end = legal.find((m) => m.action === 'end');
-    /** The piece on `id` for a screen reader: "red piece (Ann), kNEx, north-east corner group, big part". */
+    /** The piece on `id` for a screen reader: "red piece (Ann), NEa, north-east corner group, big part". */
     const pieceOn = (id) => {
       const c = st.colours[st.board[id]];
       return c ? pieceName(c.name, 'piece', ctx.nameOf(c.seat), spaceName(id)) : spaceName(id);

@@ -1,5 +1,7 @@
-//! Which board draws which game, the seat colours of each game, and the shell every board shares
-//! (an SVG, a panel of controls under it, an info line, Escape to cancel a selection).
+//! Which board draws which game, what stands for each seat (its colour, the word for it and its
+//! mark, so that seats are told apart without colour too), pieces' accessible names, and the shell
+//! every board shares (an SVG, a panel of controls under it, an info line, Escape to cancel a
+//! selection, the arrow keys to walk what is lit).
 
 import { h, s, mount } from '../dom.js';
 import { icon } from '../icons.js';
@@ -82,18 +84,6 @@ export function seatPaints(game, seat, players, options = {}) {
   return [{ colour: PALETTES[palette][seat] || '#888', name: PALETTE_NAMES[palette][seat] || `seat ${seat + 1}`, mark: seatMark(seat) }];
 }
 
-/** The colour that stands for `seat` (in Groups-of-Three, its first colour). */
-export function seatColour(game, seat, players, variant) {
-  if (game === 'groups-of-three') return groupColour(groupSeatColours(seat, players)[0]);
-  return PALETTES[paletteOf(game, players, variant)][seat] || '#888';
-}
-
-/** The word for the colour of `seat` ("black"), as a piece's accessible name says it. */
-export function seatColourName(game, seat, players, variant) {
-  if (game === 'groups-of-three') return groupSeatColours(seat, players)[0] || `seat ${seat + 1}`;
-  return PALETTE_NAMES[paletteOf(game, players, variant)][seat] || `seat ${seat + 1}`;
-}
-
 /** A Groups-of-Three colour's paint, by its name in the view ("red"). */
 export function groupColour(name) {
   return GROUP_PAINT[name] || '#888';
@@ -111,8 +101,9 @@ export function groupMark(name) {
 
 /**
  * The shape that tells seat `seat` apart without its colour (for colour-blind players): seat 1 a
- * star, 2 a square, 3 a triangle, 4 a diamond (no dot: a dot on a Trangouar cube reads as a pearl). Drawn on pieces where they have room (`markShape`)
- * and beside the seat's name (`seatSwatch`).
+ * star, 2 a square, 3 a triangle, 4 a diamond (no dot: a dot on a Trangouar cube reads as a
+ * pearl). Drawn on pieces where they have room (`pieceMark`) and beside the seat's name
+ * (`seatSwatch`).
  */
 const MARKS = ['star', 'square', 'triangle', 'diamond'];
 export function seatMark(seat) {
@@ -136,10 +127,8 @@ export function markShape(mark, x, y, r, attrs = {}) {
       return s('polygon', { points: at([[0, -1.05], [0.95, 0.7], [-0.95, 0.7]]), ...attrs });
     case 'diamond':
       return s('polygon', { points: at([[0, -1.1], [1, 0], [0, 1.1], [-1, 0]]), ...attrs });
-    case 'star':
-      return s('polygon', { points: at(STAR), ...attrs });
     default:
-      return s('circle', { cx: x, cy: y, r: r * 0.85, ...attrs });
+      return s('polygon', { points: at(STAR), ...attrs });
   }
 }
 
@@ -161,14 +150,14 @@ export function seatSwatch({ colour, mark, name }) {
 }
 
 /** The relative luminance of a `#rrggbb` colour (WCAG 2). */
-export function luminance(hex) {
+function luminance(hex) {
   const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255)
     .map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
   return 0.2126 * r + 0.7152 * g + 0.0722 * b;
 }
 
 /** The contrast ratio of two `#rrggbb` colours (WCAG 2: 4.5 is enough for small text). */
-export function contrast(a, b) {
+function contrast(a, b) {
   const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
   return (hi + 0.05) / (lo + 0.05);
 }
