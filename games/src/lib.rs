@@ -10,6 +10,7 @@ pub mod engine;
 pub mod options;
 pub mod registry;
 pub mod testing;
+pub mod words;
 
 #[cfg(test)]
 mod ply_cap_tests;

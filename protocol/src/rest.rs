@@ -144,6 +144,22 @@ pub struct GameSummary {
     /// "nullable", "default", "description"}`.
     #[schema(value_type = Object)]
     pub options: Map<String, Value>,
+    /// *(addition)* The game's words for people in the language asked for (`?lang=`, else
+    /// `Accept-Language`), beside the English `name` and option labels, which stay as they are.
+    /// Absent when no language was asked for.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub words: Option<GameWords>,
+}
+
+/// *(addition)* A game's name and options in one language: `lang` is the language given (English,
+/// `en`, when none asked for is spoken here).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
+pub struct GameWords {
+    pub lang: String,
+    pub name: String,
+    /// Each option by name: `{"label", "description", "values"?: {value: label}}`.
+    #[schema(value_type = Object)]
+    pub options: Map<String, Value>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]

@@ -140,3 +140,98 @@ async fn health_metrics_catalog_and_openapi() {
         );
     }
 }
+
+/// The catalog in the language asked for: `?lang=fr`, or a browser's `Accept-Language`; the English
+/// words stay as they were, a language not spoken here gets English, and a tag that is no language
+/// is refused.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_catalog_speaks_the_language_asked_for() {
+    let db = TestDb::new(Backend::Sqlite).await;
+    let server = TestServer::start(&db).await;
+    let http = reqwest::Client::new();
+    let catalog = |query: &'static str, accept: Option<&'static str>| {
+        let mut ask = http.get(format!("{}/api/v1/games{query}", server.http()));
+        if let Some(accept) = accept {
+            ask = ask.header("Accept-Language", accept);
+        }
+        async move {
+            let answer = ask.send().await.unwrap();
+            let status = answer.status().as_u16();
+            let vary = answer
+                .headers()
+                .get("vary")
+                .map(|v| v.to_str().unwrap().to_string());
+            (
+                status,
+                vary,
+                answer.json::<serde_json::Value>().await.unwrap(),
+            )
+        }
+    };
+
+    // Nothing asked: no words, the catalog as before.
+    let (_, _, plain) = catalog("", None).await;
+    assert!(plain[0].get("words").is_none());
+
+    // French by name: every game and option in French, the English labels unchanged beside them.
+    let (status, vary, fr) = catalog("?lang=fr", None).await;
+    assert_eq!(status, 200);
+    assert_eq!(vary.as_deref(), Some("accept-language"));
+    let abalone = &fr[0];
+    assert_eq!(abalone["words"]["lang"], "fr");
+    assert_eq!(abalone["options"]["layout"]["label"], "Start position");
+    assert_eq!(
+        abalone["words"]["options"]["layout"]["label"],
+        "Position de départ"
+    );
+    assert_eq!(
+        abalone["words"]["options"]["layout"]["values"]["belgian-daisy"],
+        "Marguerite belge"
+    );
+    let groups = &fr[4];
+    assert_eq!(groups["words"]["name"], "Groupe de trois");
+    for game in fr.as_array().unwrap() {
+        let words = &game["words"]["options"];
+        for (name, option) in game["options"].as_object().unwrap() {
+            let said = &words[name];
+            assert!(
+                said["label"].as_str().is_some_and(|l| !l.is_empty()),
+                "{name}"
+            );
+            assert_ne!(
+                said["description"], option["description"],
+                "{name} is translated"
+            );
+            for value in option["values"].as_array().into_iter().flatten() {
+                assert!(
+                    said["values"][value.as_str().unwrap()].is_string(),
+                    "{name} = {value}"
+                );
+            }
+        }
+    }
+
+    // A browser's header: the first language spoken here by quality, a region counting as its
+    // language; none spoken here gets English.
+    let (_, _, header_fr) = catalog("", Some("de-DE, fr-CA;q=0.8, en;q=0.5")).await;
+    assert_eq!(header_fr[0]["words"]["lang"], "fr");
+    let (_, _, header_en) = catalog("", Some("en-GB, fr;q=0.9")).await;
+    assert_eq!(header_en[0]["words"]["lang"], "en");
+    assert_eq!(
+        header_en[0]["words"]["options"]["layout"]["label"],
+        "Start position"
+    );
+    let (_, _, unknown) = catalog("?lang=de", Some("fr")).await;
+    assert_eq!(
+        unknown[0]["words"]["lang"], "en",
+        "lang= wins over the header"
+    );
+
+    // Not a language tag: refused, with the field named.
+    let (status, _, refused) = catalog("?lang=%3Cscript%3E", None).await;
+    assert_eq!(status, 400);
+    assert!(refused["error"]["message"]
+        .as_str()
+        .unwrap()
+        .starts_with("lang:"));
+}

@@ -1,12 +1,14 @@
-//! The client's entry point: identity (first visit asks for a display name, or signs in), the one
+//! The client's entry point: identity (a first visit sees the welcome page, welcome.js, and picks a
+//! display name there or signs in), the one
 //! WebSocket connection and its status banner, and the router for / (home), /r/CODE (a room), /m/ID
 //! (a finished or live match's history), /p/ID (a player's profile), /leaderboard/GAME, /help/GAME,
 //! /signin and /account.
 
-import { checkIdentity, identity, register, forgetIdentity, waitText } from './api.js';
+import { checkIdentity, identity, forgetIdentity } from './api.js';
 import { Connection } from './ws.js';
 import { h, mount } from './dom.js';
 import { homePage } from './home.js';
+import { welcomePage, invitePage } from './welcome.js';
 import { roomPage } from './room.js';
 import { matchPage } from './match.js';
 import { helpPage } from './help.js';
@@ -82,42 +84,9 @@ export function renderWho() {
     mount(who, h('a', { href: '/signin', 'data-nav': '', id: 'signin-link' }, 'Sign in'));
     return;
   }
-  mount(who, 'Playing as ', h('strong', {}, h('a', { href: `/p/${me.id}`, 'data-nav': '', id: 'me-name' }, me.name)), me.account ? '' : h('span', { class: 'muted small', id: 'guest-tag' }, ' (guest)'), ' · ',
+  // "Playing as" and "(guest)" are left out on a phone, where the header keeps to one line.
+  mount(who, h('span', { class: 'wide-only' }, 'Playing as '), h('strong', {}, h('a', { href: `/p/${me.id}`, 'data-nav': '', id: 'me-name' }, me.name)), me.account ? '' : h('span', { class: 'muted small wide-only', id: 'guest-tag' }, ' (guest)'), ' · ',
     h('a', { href: '/account', 'data-nav': '', id: 'account-link' }, me.account ? 'Account' : 'Keep my name'));
-}
-
-function namePage(then) {
-  const input = h('input', { id: 'name', name: 'name', required: true, maxlength: 32, autocomplete: 'nickname', placeholder: 'e.g. Alice' });
-  const err = h('p', { class: 'error', role: 'alert' });
-  const form = h(
-    'form',
-    {
-      class: 'card narrow',
-      id: 'name-form',
-      onsubmit: async (e) => {
-        e.preventDefault();
-        err.textContent = '';
-        try {
-          await register(input.value.trim());
-          renderWho();
-          then();
-        } catch (ex) {
-          if (ex.status === 409) err.textContent = `“${input.value.trim()}” belongs to an account: choose another name, or sign in if it is yours.`;
-          else if (ex.status === 429) err.textContent = `Too many new players from this connection just now. Try again in ${waitText(ex.retryAfter || 60)}.`;
-          else err.textContent = ex.message;
-        }
-      },
-    },
-    h('h1', {}, 'Welcome to Plateau'),
-    h('p', {}, 'Pick a display name to play. It is kept in this browser, so a reload or another tab is the same player.'),
-    h('label', { for: 'name' }, 'Display name'),
-    input,
-    h('button', { type: 'submit', class: 'primary' }, 'Start playing'),
-    err,
-    h('p', { class: 'small' }, 'Have an account? ', h('a', { href: '/signin', 'data-nav': '', id: 'to-signin' }, 'Sign in')),
-  );
-  mount(main, form);
-  input.focus();
 }
 
 async function route() {
@@ -151,15 +120,16 @@ async function route() {
     current = signInPage(main);
     return;
   }
+  const r = path.match(/^\/r\/([A-Za-z0-9]+)\/?$/);
   if (!identity()) {
-    namePage(route);
+    // A first visit: the page says what it is, and asks for a name only to act.
+    current = r ? await invitePage(main, r[1].toUpperCase(), route) : welcomePage(main, route);
     return;
   }
   if (path === '/account') {
     current = accountPage(main);
     return;
   }
-  const r = path.match(/^\/r\/([A-Za-z0-9]+)\/?$/);
   if (r) {
     current = roomPage(main, r[1].toUpperCase(), conn());
     return;
@@ -170,10 +140,12 @@ async function route() {
 
 window.__plateau = { navigate };
 
-document.addEventListener('click', (e) => {
+document.addEventListener('click', async (e) => {
   const a = e.target.closest('a[data-nav]');
   if (!a || e.ctrlKey || e.metaKey || e.shiftKey || e.button !== 0) return;
   e.preventDefault();
+  // A page the person would lose something by leaving (a match they play) asks first.
+  if (current && current.beforeLeaving && !(await current.beforeLeaving())) return;
   navigate(a.getAttribute('href'));
 });
 window.addEventListener('popstate', route);

@@ -4,7 +4,7 @@
 //! that a clock moves smoothly between versions, and never below zero (the forfeit comes from the
 //! server).
 
-import { h, mount } from './dom.js';
+import { h, mount, plural } from './dom.js';
 import { serverSkew } from './api.js';
 
 /** How often a running clock is redrawn (a background tab slows timers down; that is fine). */
@@ -23,7 +23,6 @@ export function fullMs(setting) {
   return 0;
 }
 
-const plural = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 /** A number of seconds in short words: "5 min", "90 s", "1 h 30 min". */
 function span(s) {

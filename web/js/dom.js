@@ -83,6 +83,42 @@ export function focusedKey(root) {
 export const SEAT_COLOURS = ['#1f1f1f', '#f4f1e8', '#d64545', '#3f7fd6'];
 export const SEAT_NAMES = ['Black', 'White', 'Red', 'Blue'];
 
+/**
+ * Asks a yes-or-no question in a modal dialog (`<dialog id=NAME-dialog>`, its buttons `NAME-cancel`
+ * and `NAME-confirm`); resolves true when the person confirmed. The dialog stays in the page, closed, for
+ * the next question (its owner removes it, see `dropDialog`).
+ */
+export function ask({ name, question, text, cancel, confirm, danger = true }) {
+  let dialog = document.getElementById(`${name}-dialog`);
+  if (!dialog) {
+    dialog = h('dialog', { class: 'confirm', id: `${name}-dialog`, 'aria-labelledby': `${name}-q` });
+    document.body.append(dialog);
+  }
+  mount(dialog,
+    h('form', { method: 'dialog' },
+      h('p', { id: `${name}-q` }, h('strong', {}, question)),
+      h('p', {}, text),
+      h('div', { class: 'dialog-buttons' },
+        h('button', { value: 'cancel', id: `${name}-cancel`, autofocus: true }, cancel),
+        h('button', { value: 'confirm', class: danger ? 'danger' : 'primary', id: `${name}-confirm` }, confirm))));
+  dialog.returnValue = '';
+  return new Promise((resolve) => {
+    dialog.onclose = () => resolve(dialog.returnValue === 'confirm');
+    dialog.showModal();
+  });
+}
+
+/** Closes and removes the dialog `name` of [`ask`], if there is one (its page goes away). */
+export function dropDialog(name) {
+  const dialog = document.getElementById(`${name}-dialog`);
+  if (!dialog) return;
+  if (dialog.open) dialog.close();
+  dialog.remove();
+}
+
+/** "1 move", "2 moves": a count with its noun, singular for one. */
+export const plural = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
 export function fmtTime(iso) {
   if (!iso) return '';
   const d = new Date(iso);

@@ -13,6 +13,18 @@ export function gameName(id) {
   return NAMES[id] || id;
 }
 
+/** Variants that make a game of their own for players: Pinuid's Classic and Quatro. */
+const VARIANTS = { classic: 'Classic', quatro: 'Quatro' };
+
+/**
+ * A game's name as players say it, with the variant its options pick ("Pinuid Quatro"); the bare
+ * name for games without one, or when the options are not known.
+ */
+export function gameTitle(id, options) {
+  const variant = options && VARIANTS[options.variant];
+  return variant ? `${gameName(id)} ${variant}` : gameName(id);
+}
+
 const REASONS = {
   six_ejected: 'six marbles ejected',
   ply_limit: 'move limit reached',

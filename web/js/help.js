@@ -103,7 +103,7 @@ export async function helpPage(main, game) {
         h('h2', {}, 'Goal'), h('p', {}, help.goal),
         h('h2', {}, 'A turn'), h('ol', {}, help.turn.map((t) => h('li', {}, t))),
         h('h2', {}, 'Words'), h('dl', { class: 'terms' }, help.terms.map(([k, v]) => [h('dt', {}, k), h('dd', {}, v)])),
-        h('p', { class: 'small muted' }, 'The full rules, with every detail the server enforces, are in the project’s docs/rules/ folder.')),
+        h('p', { class: 'small muted' }, 'You need not learn every detail before you play: the server knows the full rules, and only the moves they allow can be made.')),
       h('section', { class: 'card' }, h('h2', {}, 'The board'), picture))));
   const view = POSITIONS[game];
   const names = ['Player 1', 'Player 2'];

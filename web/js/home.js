@@ -3,9 +3,9 @@
 //! with the hosts' ratings, join by code, the leaderboards, and my live and finished matches.
 
 import { api, games, identity } from './api.js';
-import { h, mount, fmtTime } from './dom.js';
+import { h, mount, fmtTime, plural } from './dom.js';
 import { navigate } from './app.js';
-import { gameName, resultText } from './events.js';
+import { gameTitle, resultText } from './events.js';
 import { HELP, helpHref } from './help.js';
 import { optionLabel, optionHelp, valueLabel, isMore, appliesTo } from './options.js';
 import { clockChooser } from './clock-form.js';
@@ -103,7 +103,8 @@ export function homePage(main) {
   };
 }
 
-function renderLobby(list, rooms) {
+/** The public rooms waiting, each with its Join link (also on the welcome page). */
+export function renderLobby(list, rooms) {
   if (!rooms.length) {
     mount(list, h('li', { class: 'muted' }, 'No public room is waiting. Create one!'));
     return;
@@ -116,7 +117,7 @@ function renderLobby(list, rooms) {
       return h(
         'li',
         { class: 'row', dataset: { code: r.code } },
-        h('span', {}, h('strong', {}, gameName(r.game)), r.rated ? [' ', h('span', { class: 'tag rated' }, 'rated')] : null, ` · ${taken}/${r.players} seated · host `, host ? playerName(host.player, r.game) : '?', r.clock ? ` · ${clockText(r.clock)}` : ''),
+        h('span', {}, h('strong', {}, gameTitle(r.game, r.options)), r.rated ? [' ', h('span', { class: 'tag rated' }, 'rated')] : null, ` · ${taken}/${r.players} seated · host `, host ? playerName(host.player, r.game) : '?', r.clock ? ` · ${clockText(r.clock)}` : ''),
         h('a', { href: `/r/${r.code}`, 'data-nav': '', class: 'button' }, 'Join'),
       );
     }),
@@ -134,7 +135,7 @@ function renderLive(list, matches, myId) {
     return;
   }
   mount(list, shown.map((m) => h('li', { class: 'row', dataset: { code: m.room, match: m.id } },
-    h('span', {}, h('strong', {}, gameName(m.game)), ' · ', names(m), ` · ${m.plies ? `${m.plies} ${m.plies === 1 ? 'move' : 'moves'} played` : 'just started'}`, m.clock ? ` · ${clockText(m.clock)}` : ''),
+    h('span', {}, h('strong', {}, gameTitle(m.game, m.options)), ' · ', names(m), ` · ${m.plies ? `${plural(m.plies, 'move')} played` : 'just started'}`, m.clock ? ` · ${clockText(m.clock)}` : ''),
     h('a', { href: `/r/${m.room}?watch`, class: 'button' }, 'Watch'))));
 }
 
@@ -153,7 +154,7 @@ async function loadMine(box, playerId) {
       return h(
         'li',
         { class: 'row' },
-        h('span', {}, h('strong', {}, gameName(m.game)), ' · ', names(m), ` · ${m.plies} plies · `, m.result ? resultText(m.result, (s) => (m.players[s] ? m.players[s].name : `Seat ${s + 1}`)) : fmtTime(m.started_at)),
+        h('span', {}, h('strong', {}, gameTitle(m.game, m.options)), ' · ', names(m), ` · ${plural(m.plies, 'move')} · `, m.result ? resultText(m.result, (s) => (m.players[s] ? m.players[s].name : `Seat ${s + 1}`)) : fmtTime(m.started_at)),
         link,
       );
     };

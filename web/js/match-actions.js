@@ -3,7 +3,7 @@
 //! match is over, ask for a rematch (the `rematch` frame names the new room: whoever asked goes
 //! there at once, the others get a "Rematch: join" button that asks too, so that their seats rotate).
 
-import { h, mount } from './dom.js';
+import { h, mount, ask, dropDialog } from './dom.js';
 
 /**
  * The actions bar of a room. `send(frame)` sends to the server (false when disconnected), `go(code)`
@@ -15,9 +15,6 @@ export function matchActions({ room, send, go, say }) {
   const el = h('div', { class: 'match-actions', id: 'match-actions' });
   const st = { offers: [], asked: false, next: null, last: null };
 
-  const dialog = h('dialog', { class: 'confirm', id: 'resign-dialog', 'aria-labelledby': 'resign-q' });
-  document.body.append(dialog);
-
   const frame = (f) => {
     if (!send(f)) say('Not connected: try again when the connection is back.');
   };
@@ -26,18 +23,9 @@ export function matchActions({ room, send, go, say }) {
     const text = s.sidesLeft > 1
       ? 'You lose the match; the server plays your seat until the end.'
       : `You lose the match: ${s.opponents.map(s.nameOf).join(' & ')} ${s.opponents.length > 1 ? 'win' : 'wins'}.`;
-    mount(dialog,
-      h('form', { method: 'dialog' },
-        h('p', { id: 'resign-q' }, h('strong', {}, 'Resign this match?')),
-        h('p', {}, text),
-        h('div', { class: 'dialog-buttons' },
-          h('button', { value: 'keep', id: 'resign-cancel', autofocus: true }, 'Keep playing'),
-          h('button', { value: 'resign', class: 'danger', id: 'resign-confirm' }, 'Resign'))));
-    dialog.onclose = () => {
-      if (dialog.returnValue === 'resign') frame({ type: 'resign', room });
-    };
-    dialog.returnValue = '';
-    dialog.showModal();
+    ask({ name: 'resign', question: 'Resign this match?', text, cancel: 'Keep playing', confirm: 'Resign' }).then((yes) => {
+      if (yes) frame({ type: 'resign', room });
+    });
   }
 
   function draw(s) {
@@ -72,9 +60,9 @@ export function matchActions({ room, send, go, say }) {
     if (s.finished) {
       if (s.seat !== null && st.next && !st.asked) {
         items.push(h('span', { class: 'draw-offer' }, 'A rematch is ready.'));
-        items.push(h('button', { type: 'button', class: 'primary', id: 'rematch-join', onclick: () => ask() }, 'Rematch: join'));
+        items.push(h('button', { type: 'button', class: 'primary', id: 'rematch-join', onclick: () => askRematch() }, 'Rematch: join'));
       } else if (s.seat !== null) {
-        items.push(h('button', { type: 'button', class: 'primary', id: 'rematch', disabled: st.asked, onclick: () => ask() }, st.asked ? 'Setting up the rematch…' : 'Rematch'));
+        items.push(h('button', { type: 'button', class: 'primary', id: 'rematch', disabled: st.asked, onclick: () => askRematch() }, st.asked ? 'Setting up the rematch…' : 'Rematch'));
       } else if (st.next) {
         items.push(h('a', { href: `/r/${st.next}?watch`, 'data-nav': '', class: 'button', id: 'rematch-watch' }, 'Watch the rematch'));
       }
@@ -83,7 +71,7 @@ export function matchActions({ room, send, go, say }) {
     el.hidden = !items.length;
   }
 
-  function ask() {
+  function askRematch() {
     if (!send({ type: 'rematch', room })) {
       say('Not connected: try again when the connection is back.');
       return;
@@ -120,8 +108,7 @@ export function matchActions({ room, send, go, say }) {
       }
     },
     destroy() {
-      if (dialog.open) dialog.close();
-      dialog.remove();
+      dropDialog('resign');
     },
   };
 }

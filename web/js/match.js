@@ -4,11 +4,12 @@
 //! the browser can hash).
 
 import { api, games } from './api.js';
-import { h, mount, fmtTime } from './dom.js';
-import { gameName, moveText, resultText, reasonText, sidesOf, forfeitWord } from './events.js';
+import { h, mount, fmtTime, plural } from './dom.js';
+import { gameName, gameTitle, resultText, reasonText, sidesOf, forfeitWord } from './events.js';
 import { clockText } from './clock.js';
 import { boardFor, flipButton } from './boards/index.js';
 import { moveEvents } from './last-move.js';
+import { moveList } from './move-list.js';
 import { breakdown } from './breakdown.js';
 import { optionLabel, valueLabel, appliesTo } from './options.js';
 import { profileLink } from './ratings.js';
@@ -30,14 +31,13 @@ export async function matchPage(main, id) {
       m.next_from_ply = page.next_from_ply;
     }
   } catch (e) {
-    mount(main, h('div', { class: 'card narrow' }, h('h1', {}, 'Match not found'), h('p', {}, e.message), h('a', { href: '/', 'data-nav': '' }, 'Home')));
+    mount(main, h('div', { class: 'card narrow' }, h('h1', {}, 'Match not found'), h('p', {}, e.status === 404 ? 'This match does not exist: check the link.' : e.message), h('a', { href: '/', 'data-nav': '' }, 'Home')));
     return null;
   }
   const nameOf = (seat) => (m.players[seat] ? m.players[seat].name : `Seat ${seat + 1}`);
   const boardBox = h('div', { class: 'board-box', id: 'board' });
-  const slider = h('input', { type: 'range', min: 0, max: m.plies, value: m.plies, id: 'ply', 'aria-label': 'Ply' });
+  const slider = h('input', { type: 'range', min: 0, max: m.plies, value: m.plies, id: 'ply', 'aria-label': 'Move' });
   const plyLabel = h('output', { for: 'ply', id: 'ply-label' });
-  const moves = h('ol', { class: 'moves', id: 'moves', start: 1 });
   const rng = h('div', { class: 'rng', id: 'rng' });
   const optionsList = h('ul', { class: 'small', id: 'match-options' });
   games().then((catalog) => {
@@ -56,13 +56,15 @@ export async function matchPage(main, id) {
   const flip = flipButton(boardBox, () => m.game);
   flip.sync();
   const byPly = new Map(m.moves.map((mv) => [mv.ply, mv]));
+  const moves = moveList({ id: 'moves', game: () => m.game, nameOf, onPick: (ply) => setPly(ply) });
+  moves.add(m.moves);
   const breakdownBox = h('div', { id: 'match-breakdown' });
 
   const setPly = async (n) => {
     want = n;
     slider.value = String(n);
-    plyLabel.textContent = `Ply ${n} of ${m.plies}`;
-    for (const li of moves.querySelectorAll('li[data-ply]')) li.classList.toggle('current', Number(li.dataset.ply) === n);
+    plyLabel.textContent = n === 0 ? `Start · ${plural(m.plies, 'move')} in all` : `Move ${n} of ${m.plies}`;
+    moves.mark(n);
     if (loading) return;
     loading = true;
     try {
@@ -106,25 +108,20 @@ export async function matchPage(main, id) {
   };
   document.addEventListener('keydown', onKey);
 
-  mount(moves, turns(m.moves).map((turn, k) => h('li', { class: 'turn', dataset: { seat: turn.seat, turn: k + 1 } },
-    h('span', { class: 'turn-head' }, `${k + 1}. ${nameOf(turn.seat)}: `),
-    h('ul', { class: 'turn-moves' }, turn.moves.map((mv) => h('li', { dataset: { ply: mv.ply } },
-      h('button', { type: 'button', class: 'linklike', onclick: () => setPly(mv.ply), title: `Ply ${mv.ply}` }, moveText(m.game, mv.move))))))));
-
   const status = m.status === 'playing' ? 'in play' : m.status;
   mount(
     main,
     h('div', { class: 'match', id: 'match', dataset: { status: m.status } },
       h('div', { class: 'room-head' },
-        h('h1', {}, `${gameName(m.game)} · match`),
+        h('h1', {}, `${gameTitle(m.game, m.options)} · match`),
         h('p', { class: 'muted' }, `${m.room ? `Room ${m.room}` : 'A private room'} · started ${fmtTime(m.started_at)}${m.ended_at ? ` · ended ${fmtTime(m.ended_at)}` : ''} · ${status}${m.clock ? ` · clock: ${clockText(m.clock)}` : ''}`)),
       h('div', { class: 'room-grid' },
         h('section', { class: 'play' },
           h('p', { class: 'result', id: 'match-result' }, m.result ? resultText(m.result, nameOf) : m.status === 'playing' && m.room ? h('a', { href: `/r/${m.room}`, 'data-nav': '' }, 'Live now: watch or play in the room') : m.status === 'playing' ? 'Being played now.' : 'No result.'),
           h('div', { class: 'replay' },
-            h('button', { type: 'button', onclick: () => setPly(Math.max(0, want - 1)), 'aria-label': 'Previous ply', id: 'prev' }, icon('prev')),
+            h('button', { type: 'button', onclick: () => setPly(Math.max(0, want - 1)), 'aria-label': 'Previous move', id: 'prev' }, icon('prev')),
             slider,
-            h('button', { type: 'button', onclick: () => setPly(Math.min(m.plies, want + 1)), 'aria-label': 'Next ply', id: 'next' }, icon('next')),
+            h('button', { type: 'button', onclick: () => setPly(Math.min(m.plies, want + 1)), 'aria-label': 'Next move', id: 'next' }, icon('next')),
             plyLabel, flip.el),
           h('p', { class: 'small muted keys-hint' }, 'Keys: ← → step, Home and End go to the start and the end.'),
           boardBox,
@@ -134,7 +131,7 @@ export async function matchPage(main, id) {
             p.id ? profileLink(p) : p.name, p.bot ? h('span', { class: 'tag bot-level' }, seatLevel(p) || 'bot') : null, m.result && m.result.winners.includes(p.seat) ? h('span', { class: 'tag' }, 'winner') : null,
             forfeitTag(m, p.seat),
             m.result && m.result.scores ? h('span', { class: 'muted' }, ` ${m.result.scores[p.seat]}`) : null)))),
-          h('section', { class: 'card' }, h('h2', {}, `Moves (${m.plies}, by turn)`), moves),
+          h('section', { class: 'card' }, h('h2', {}, `Moves (${m.plies}, by turn)`), moves.el),
           h('section', { class: 'card' }, h('h2', {}, CHANCE[m.game] || 'Match seed'), CHANCE[m.game] ? null : h('p', { class: 'small muted' }, `${gameName(m.game)} has no luck in it; the seed is kept for every match all the same.`), rng),
           m.options && Object.keys(m.options).length ? h('section', { class: 'card' }, h('h2', {}, 'Options'), optionsList) : null,
         ))),
@@ -162,17 +159,6 @@ export async function matchPage(main, id) {
       document.removeEventListener('keydown', onKey);
     },
   };
-}
-
-/** The moves grouped into turns: a turn is the consecutive moves of one seat. */
-export function turns(list) {
-  const out = [];
-  for (const mv of list) {
-    const cur = out[out.length - 1];
-    if (cur && cur.seat === mv.seat) cur.moves.push(mv);
-    else out.push({ seat: mv.seat, moves: [mv] });
-  }
-  return out;
 }
 
 /** "resigned", "out of time" or "left" beside a player who forfeited. */

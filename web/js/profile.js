@@ -4,7 +4,7 @@
 
 import { api, games } from './api.js';
 import { h, s, mount, fmtTime } from './dom.js';
-import { gameName, resultText } from './events.js';
+import { gameName, gameTitle, resultText } from './events.js';
 import { helpHref } from './help.js';
 import { changeText, ratingText, profileLink, UNSETTLED } from './ratings.js';
 
@@ -79,12 +79,15 @@ export async function profilePage(main, id) {
   try {
     const page = await api('GET', `/matches?player=${encodeURIComponent(id)}&limit=${RECENT}`);
     const nameIn = (m) => (seat) => (m.players[seat] ? m.players[seat].name : `Seat ${seat + 1}`);
-    mount(recent, page.matches.length
-      ? h('ul', { class: 'list', id: 'profile-matches' }, page.matches.map((m) => h('li', { class: 'row', dataset: { match: m.id } },
-        h('span', {}, h('strong', {}, gameName(m.game)), ' · ',
+    // Listed by the time shown beside each (its end, or its start while it is played), newest first.
+    const shownAt = (m) => m.ended_at || m.started_at;
+    const matches = [...page.matches].sort((a, b) => Date.parse(shownAt(b)) - Date.parse(shownAt(a)));
+    mount(recent, matches.length
+      ? h('ul', { class: 'list', id: 'profile-matches' }, matches.map((m) => h('li', { class: 'row', dataset: { match: m.id } },
+        h('span', {}, h('strong', {}, gameTitle(m.game, m.options)), ' · ',
           m.players.map((x, i) => [i ? ', ' : '', x.id ? (x.id === p.id ? h('strong', {}, x.name) : profileLink(x)) : x.name]),
           ' · ', m.result ? resultText(m.result, nameIn(m)) : m.status === 'playing' ? 'being played' : m.status,
-          ownChange(m, p.id), ` · ${fmtTime(m.ended_at || m.started_at)}`),
+          ownChange(m, p.id), ` · ${fmtTime(shownAt(m))}`),
         h('a', { href: `/m/${m.id}`, 'data-nav': '', class: 'button' }, m.status === 'playing' ? 'Watch' : 'Replay'))))
       : h('p', { class: 'muted' }, 'No match yet.'));
   } catch (e) {

@@ -39,8 +39,11 @@ export function retryQuick(code) {
   return true;
 }
 
-/** The "Play now" form and its error line; the catalog fills the form in once loaded. */
-export function quickBox() {
+/**
+ * The "Play now" form and its error line; the catalog fills the form in once loaded. `beforePlay`
+ * runs (and is awaited) before asking: on a first visit, it gets the player a name.
+ */
+export function quickBox({ beforePlay = async () => {} } = {}) {
   const gameSel = h('select', { id: 'quick-game', name: 'game', 'aria-label': 'Game' });
   const playersSel = h('select', { id: 'quick-players', name: 'players', 'aria-label': 'Players' });
   // The named clocks only: quick pairing is for the usual settings, which others will also pick.
@@ -99,6 +102,7 @@ export function quickBox() {
           const clock = PRESETS.find((p) => p.id === clockSel.value).clock;
           // Never sent: "No clock" is off while Rated is ticked.
           if (rated.checked && !clock) throw new Error('A rated match needs a clock: pick one.');
+          await beforePlay();
           await playNow({
             game: gameSel.value,
             players: Number(playersSel.value),

@@ -93,7 +93,8 @@ export function roomActions(model, { say }) {
       mount(share, r.status === 'playing' ? ['Share the ', watch, ' to let friends watch.'] : null);
       return;
     }
-    const link = h('a', { href: `/r/${r.code}`, id: 'room-link' }, `/r/${r.code}`);
+    // The code is kept in one piece: a long address breaks anywhere but inside it.
+    const link = h('a', { href: `/r/${r.code}`, id: 'room-link' }, '/r/', h('span', { class: 'code' }, r.code));
     const copy = h('button', { type: 'button', class: 'small', id: 'copy-link', onclick: async () => {
       try {
         await navigator.clipboard.writeText(link.textContent);
@@ -104,7 +105,7 @@ export function roomActions(model, { say }) {
     } }, 'Copy link');
     mount(share, h('span', { class: 'muted' }, r.visibility === 'private' ? 'Private room. Invite with: ' : 'Public room: '), link, ' ', copy, ' ', watch);
     publicBase().then((base) => {
-      link.textContent = `${base}/r/${r.code}`;
+      mount(link, `${base}/r/`, h('span', { class: 'code' }, r.code));
       link.dataset.ready = 'true';
     });
   }

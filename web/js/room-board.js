@@ -1,15 +1,18 @@
 //! The room's play area, drawn from the room model: whose turn it is (and the "your turn" alert of
 //! attention.js), the clocks, the board of the game with the last move marked and slid in, the
 //! "Last:" line, Flip board, and the board sized to the window. The board lights up only what the
-//! view lists as legal, and only while no move of this page waits for its answer.
+//! view lists as legal, and only while no move of this page waits for its answer. `lookAt(ply)`
+//! shows an earlier position instead (from the move list), read-only, until "Back to the game".
 
 import { h, mount } from './dom.js';
+import { api } from './api.js';
+import { moveEvents } from './last-move.js';
 import { setTurn, clearTurn } from './attention.js';
 import { describeEvent, gameName, forfeitWord } from './events.js';
 import { clockStrip } from './clock.js';
 import { boardFor, flipButton } from './boards/index.js';
 
-export function roomBoard(model, { say }) {
+export function roomBoard(model, { say, onLook = () => {} }) {
   const { st } = model;
   const turn = h('p', { class: 'turn', id: 'turn', role: 'status', 'aria-live': 'polite' });
   const last = h('p', { class: 'last muted', id: 'last-move' });
@@ -27,6 +30,10 @@ export function roomBoard(model, { say }) {
   let board = null;
   let boardPromise = null;
   let boardGame = null;
+  /** The earlier position shown instead of the game (`{ply, view, move}`), or null. */
+  let looking = null;
+  const backButton = h('button', { type: 'button', class: 'small', id: 'back-to-game', onclick: () => backToGame() }, 'Back to the game');
+  const lookBar = h('p', { class: 'looking', id: 'looking-back', role: 'status', hidden: true });
 
   model.on('change', ({ match, view }) => {
     // Only a new view brings new clock figures: a redraw for another reason must not restart them.
@@ -79,6 +86,11 @@ export function roomBoard(model, { say }) {
     }
     board = await boardPromise;
     if (st.destroyed || !st.view) return;
+    if (looking) {
+      showLooking();
+      renderTurn();
+      return;
+    }
     const latest = st.lastEvents.map((e) => describeEvent(st.view.game, e, model.nameOf)).filter(Boolean);
     last.textContent = latest.length ? `Last: ${latest.join(' · ')}` : '';
     board.update(st.view, {
@@ -89,6 +101,53 @@ export function roomBoard(model, { say }) {
     fit();
     renderTurn();
   }
+
+  /**
+   * Shows the position after `ply` (read from the match's history, as a spectator sees it: no
+   * rack), read-only, with the move that made it marked; the last ply is the game itself.
+   */
+  async function lookAt(ply) {
+    if (!st.matchId || !st.view) return;
+    if (ply >= st.view.ply) {
+      backToGame();
+      return;
+    }
+    try {
+      const [state, page] = await Promise.all([
+        api('GET', `/matches/${st.matchId}/state?ply=${ply}`),
+        ply > 0 ? api('GET', `/matches/${st.matchId}?from_ply=${ply}&limit=1`) : null,
+      ]);
+      if (st.destroyed) return;
+      const move = page && page.moves[0] && page.moves[0].ply === ply ? page.moves[0].move : null;
+      looking = { ply, view: state.view, move };
+      onLook(ply);
+      await renderBoard();
+    } catch (e) {
+      say(e.status === 404 ? 'That position cannot be read.' : e.message);
+    }
+  }
+
+  function backToGame() {
+    if (!looking) return;
+    looking = null;
+    lookBar.hidden = true;
+    onLook(null);
+    renderBoard();
+  }
+
+  function showLooking() {
+    const now = st.view.ply;
+    mount(lookBar, looking.ply === 0 ? `The start of the match (the game is at move ${now}). ` : `Move ${looking.ply} of ${now}: an earlier position. `, backButton);
+    lookBar.hidden = false;
+    board.update(looking.view, { interactive: false, lastEvents: moveEvents(st.view.game, looking.move), animate: false });
+    fit();
+  }
+
+  /** Escape goes back to the game from an earlier position. */
+  const onKey = (e) => {
+    if (e.key === 'Escape' && looking) backToGame();
+  };
+  document.addEventListener('keydown', onKey);
 
   /**
    * On a wide screen the board takes what is left of the window under the status and controls,
@@ -112,7 +171,10 @@ export function roomBoard(model, { say }) {
     flip: flip.el,
     last,
     box,
+    lookBar,
+    lookAt,
     destroy() {
+      document.removeEventListener('keydown', onKey);
       window.removeEventListener('resize', fit);
       clearTurn();
       clocks.destroy();

@@ -1,8 +1,14 @@
 //! The room's chat, fed by the room model: lines as they come, this player's own marked, the recent
 //! ones again after a reload or a reconnect (they replace what the list holds), and the form to
-//! say something; a message that could not be sent stays in the box.
+//! say something; a message that could not be sent stays in the box. The player may mute this
+//! room's chat, or turn chat off in all their matches (chat-settings.js): others' lines are then
+//! held back, counted, and shown if the player turns the chat back on.
 
-import { h } from './dom.js';
+import { h, plural } from './dom.js';
+import { chatOff, setChatOff, roomMuted, setRoomMuted } from './chat-settings.js';
+
+/** Lines kept for showing again (the server's recent lines are fewer). */
+const MAX_LINES = 200;
 
 export function roomChat(model, { say }) {
   const list = h('ol', { class: 'chat', id: 'chat-list', 'aria-live': 'polite' });
@@ -23,18 +29,49 @@ export function roomChat(model, { say }) {
     input,
     h('button', { type: 'submit' }, 'Send'),
   );
+  const hiddenNote = h('p', { class: 'muted small', id: 'chat-hidden', hidden: true });
+  const mute = h('input', { type: 'checkbox', id: 'chat-mute', checked: roomMuted(model.code), onchange: () => { setRoomMuted(model.code, mute.checked); redraw(); } });
+  const off = h('input', { type: 'checkbox', id: 'chat-off', checked: chatOff(), onchange: () => { setChatOff(off.checked); redraw(); } });
+  const settings = h('div', { class: 'chat-settings small' },
+    h('label', {}, mute, ' Mute this room'),
+    h('label', {}, off, ' Chat off in all my matches'));
+  /** Every line of the room, shown or not, so that turning the chat back on shows them. */
+  let lines = [];
 
-  function line(l) {
+  const silenced = () => mute.checked || off.checked;
+
+  function show(l) {
     const mine = l.player.id === model.me.id;
     list.append(h('li', { class: mine ? 'mine' : '' }, h('strong', {}, l.player.name), ': ', l.text));
     list.scrollTop = list.scrollHeight;
   }
 
-  model.on('chat', line);
-  model.on('recent', (f) => {
+  function redraw() {
     list.replaceChildren();
-    for (const l of f.chat) line(l);
-  });
+    const quiet = silenced();
+    let held = 0;
+    for (const l of lines) {
+      if (quiet && l.player.id !== model.me.id) held++;
+      else show(l);
+    }
+    form.hidden = off.checked;
+    hiddenNote.hidden = !quiet;
+    hiddenNote.textContent = off.checked
+      ? `Chat is off in all your matches${held ? ` (${plural(held, 'message')} not shown)` : ''}.`
+      : `This room's chat is muted${held ? ` (${plural(held, 'message')} not shown)` : ''}.`;
+  }
 
-  return { list, form };
+  model.on('chat', (l) => {
+    lines.push(l);
+    if (lines.length > MAX_LINES) lines.shift();
+    if (silenced() && l.player.id !== model.me.id) redraw();
+    else show(l);
+  });
+  model.on('recent', (f) => {
+    lines = [...f.chat];
+    redraw();
+  });
+  redraw();
+
+  return { list: h('div', {}, settings, hiddenNote, list), form };
 }

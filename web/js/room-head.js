@@ -4,7 +4,7 @@
 
 import { h, mount } from './dom.js';
 import { icon } from './icons.js';
-import { gameName } from './events.js';
+import { gameName, gameTitle } from './events.js';
 import { clockText } from './clock.js';
 import { helpHref } from './help.js';
 
@@ -17,7 +17,7 @@ export function roomHead(model) {
   model.on('change', () => {
     const r = model.st.room;
     if (!r) return;
-    title.textContent = `${gameName(r.game)} · room ${r.code}`;
+    title.textContent = `${gameTitle(r.game, r.options)} · room ${r.code}`;
     if (r.rated) title.append(' ', h('span', { class: 'tag rated', id: 'rated-tag', title: 'Every seat is a person; the ratings change at the end.' }, 'rated'));
     clockSetting.textContent = `Clock: ${clockText(r.clock)}`;
     const n = r.spectators || 0;

@@ -22,7 +22,8 @@ export function roomResult(model) {
     // A prompt still on the page (not answered yet, or done) is not offered twice.
     if (model.mySeat() === null || (keepName && keepName.isConnected)) return;
     keepName = keepNamePrompt();
-    if (keepName) box.after(keepName);
+    // After the result, the final board and the breakdown: the end of the match is read first.
+    if (keepName) breakdownBox.after(keepName);
   });
 
   function render() {
@@ -38,6 +39,8 @@ export function roomResult(model) {
     const agreed = res.reason === 'agreed_draw';
     // An aborted match is neither won nor drawn: the sentence says why it counts for nobody.
     const aborted = res.reason === 'aborted';
+    // The box's colour follows the outcome for whoever reads it: a loss is not shown in a win's green.
+    box.dataset.outcome = aborted || res.winners.length === 0 ? 'neutral' : my === null ? 'over' : won ? 'won' : 'lost';
     mount(
       box,
       aborted

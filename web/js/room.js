@@ -1,12 +1,12 @@
 //! The room page (/r/CODE): lays out the room's views (room-head, room-actions, room-seats,
-//! room-board, room-result, room-log, room-chat), each drawn from the room's model (room-model.js),
+//! room-board, room-result, room-moves, room-log, room-chat), each drawn from the room's model (room-model.js),
 //! and wires the model to the connection. The page itself keeps only what belongs to the page: the
 //! message line every part may write to, the data attributes that say where the room is, the first
 //! read of the room, and `leave` when the page goes away (another page of the app, or `pagehide`),
 //! so that a player who walked away counts as gone.
 
 import { api, identity } from './api.js';
-import { h, mount } from './dom.js';
+import { h, mount, ask, dropDialog } from './dom.js';
 import { alertSettings } from './attention.js';
 import { retryQuick } from './quick.js';
 import { roomModel } from './room-model.js';
@@ -16,6 +16,7 @@ import { roomSeats } from './room-seats.js';
 import { roomResult } from './room-result.js';
 import { roomBoard } from './room-board.js';
 import { roomLog } from './room-log.js';
+import { roomMoves } from './room-moves.js';
 import { roomChat } from './room-chat.js';
 
 export function roomPage(main, code, conn) {
@@ -33,7 +34,10 @@ export function roomPage(main, code, conn) {
   const actions = roomActions(model, { say });
   const seats = roomSeats(model);
   const result = roomResult(model);
-  const board = roomBoard(model, { say });
+  // The move list and the board: choosing a move shows its position, and the list marks it.
+  let moves = null;
+  const board = roomBoard(model, { say, onLook: (ply) => moves && moves.showing(ply) });
+  moves = roomMoves(model, { lookAt: board.lookAt });
   const log = roomLog(model);
   const chat = roomChat(model, { say });
 
@@ -44,11 +48,12 @@ export function roomPage(main, code, conn) {
     h(
       'div',
       { class: 'room-grid' },
-      h('section', { class: 'play', 'aria-label': 'Board' }, board.turn, board.clocks, h('div', { class: 'play-tools' }, h('div', { class: 'actions-box' }, actions.bar), board.flip), board.last, message, result.box, board.box, result.breakdownBox),
+      h('section', { class: 'play', 'aria-label': 'Board' }, board.turn, board.clocks, h('div', { class: 'play-tools' }, h('div', { class: 'actions-box' }, actions.bar), board.flip), board.last, message, result.box, board.lookBar, board.box, result.breakdownBox),
       h(
         'aside',
         { class: 'side' },
         h('section', { class: 'card' }, h('h2', {}, 'Seats'), seats.list, seats.seatingNote, actions.controls, alertSettings()),
+        h('section', { class: 'card' }, h('h2', {}, 'Moves'), moves.el),
         h('section', { class: 'card' }, h('h2', {}, 'Events'), log.el),
         h('section', { class: 'card' }, h('h2', {}, 'Chat'), chat.list, chat.form),
       ),
@@ -85,8 +90,30 @@ export function roomPage(main, code, conn) {
   window.addEventListener('pagehide', onPageHide);
   window.addEventListener('pageshow', onPageShow);
 
+  /**
+   * A player leaving a match under way by a link of the app is warned first: away from the room
+   * they count as gone (the server forfeits them, or the others may claim the match).
+   */
+  const beforeLeaving = () => {
+    const my = model.mySeat();
+    const room = model.st.room;
+    if (!room || room.status !== 'playing' || my === null || model.over() || model.forfeitOf(my) || model.st.role !== 'player') return true;
+    const ruling = room.visibility === 'private' && !room.clock
+      ? 'the others may claim the match if you are not back in time'
+      : 'you forfeit the match if you are not back in time';
+    return ask({
+      name: 'leave',
+      question: 'Leave the match?',
+      text: `Your match is still being played. Away from this room you count as gone: ${ruling}. Come back to this room to play on.`,
+      cancel: 'Stay and play',
+      confirm: 'Leave',
+    });
+  };
+
   const page = {
+    beforeLeaving,
     destroy() {
+      dropDialog('leave');
       model.destroy();
       window.removeEventListener('pagehide', onPageHide);
       window.removeEventListener('pageshow', onPageShow);

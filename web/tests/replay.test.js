@@ -108,7 +108,7 @@ for (const [size, viewport] of Object.entries(SIZES)) {
     await A.page.keyboard.press('ArrowLeft');
     await A.page.waitForSelector('#board[data-ply="3"]');
     await A.page.waitForSelector('#board .marble.last');
-    assert.equal(await A.page.textContent('#ply-label'), 'Ply 3 of 4');
+    assert.equal(await A.page.textContent('#ply-label'), 'Move 3 of 4');
     await A.page.keyboard.press('Home');
     await A.page.waitForSelector('#board[data-ply="0"]');
     assert.equal(await A.page.locator('#board .marble.last').count(), 0, 'nothing marked before the first move');

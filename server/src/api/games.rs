@@ -1,21 +1,107 @@
-//! `GET /api/v1/games`: the catalog, with every option described; and each game's leaderboard,
+//! `GET /api/v1/games`: the catalog, with every option described (in English, and in the language
+//! asked for: `?lang=fr`, else the `Accept-Language` header); and each game's leaderboard,
 //! `GET /api/v1/games/{id}/leaderboard`.
 
 use axum::extract::State;
+use axum::http::{header, HeaderMap, HeaderValue};
+use axum::response::{IntoResponse, Response};
 use axum::Json;
-use plateau_games::registry;
-use plateau_protocol::rest::{ErrorBody, GameSummary, Leaderboard};
+use plateau_games::{registry, words};
+use plateau_protocol::rest::{ErrorBody, GameSummary, GameWords, Leaderboard};
 
 use crate::error::{ApiError, ApiPath, ApiQuery};
 use crate::state::AppState;
 
-#[utoipa::path(get, path = "/api/v1/games", tag = "games",
-    responses((status = 200, description = "The games this server runs, each option described", body = [GameSummary])))]
-pub async fn list() -> Json<Vec<GameSummary>> {
-    Json(registry::games().map(|g| summary(&g.info())).collect())
+#[derive(Debug, serde::Deserialize, utoipa::IntoParams)]
+#[serde(deny_unknown_fields)]
+#[into_params(parameter_in = Query)]
+pub struct CatalogQuery {
+    /// The language of each game's `words` (`en`, `fr`); a language not spoken here gets English.
+    /// Without it, the `Accept-Language` header chooses.
+    lang: Option<String>,
 }
 
-fn summary(info: &plateau_games::GameInfo) -> GameSummary {
+#[utoipa::path(get, path = "/api/v1/games", tag = "games", params(CatalogQuery),
+    responses((status = 200, description = "The games this server runs, each option described; with `words` in the language asked for (`lang`, else `Accept-Language`)", body = [GameSummary]),
+              (status = 400, description = "`lang` is not a language tag", body = ErrorBody)))]
+pub async fn list(
+    headers: HeaderMap,
+    ApiQuery(query): ApiQuery<CatalogQuery>,
+) -> Result<Response, ApiError> {
+    let lang = match query.lang.as_deref() {
+        Some(tag) => Some(language_of_tag(tag)?),
+        None => headers
+            .get(header::ACCEPT_LANGUAGE)
+            .and_then(|v| v.to_str().ok())
+            .map(language_of_header),
+    };
+    let games: Vec<GameSummary> = registry::games()
+        .map(|g| summary(&g.info(), lang))
+        .collect();
+    let mut response = Json(games).into_response();
+    // The answer depends on the header: a cache must not give one browser's language to another.
+    response
+        .headers_mut()
+        .insert(header::VARY, HeaderValue::from_static("accept-language"));
+    Ok(response)
+}
+
+/// The language spoken here for a tag asked for by name (`fr`, `fr-CA`); English when it is not
+/// spoken here. A tag that is not a language tag at all is refused.
+fn language_of_tag(tag: &str) -> Result<&'static str, ApiError> {
+    let primary = tag.split('-').next().unwrap_or_default();
+    let well_formed = (2..=8).contains(&primary.len())
+        && primary.chars().all(|c| c.is_ascii_alphabetic())
+        && tag.len() <= 35
+        && tag.chars().all(|c| c.is_ascii_alphanumeric() || c == '-');
+    if !well_formed {
+        return Err(ApiError::bad_request(
+            "lang: must be a language tag such as en or fr",
+        ));
+    }
+    Ok(spoken(primary).unwrap_or("en"))
+}
+
+/// The first language of an `Accept-Language` header spoken here (by quality, then order; `fr-FR`
+/// counts as `fr`); English when there is none.
+fn language_of_header(value: &str) -> &'static str {
+    accept_language::parse(value)
+        .iter()
+        .find_map(|tag| spoken(tag.split('-').next().unwrap_or_default()))
+        .unwrap_or("en")
+}
+
+/// The language spoken here whose code is `primary` (case aside), if any.
+fn spoken(primary: &str) -> Option<&'static str> {
+    words::LANGUAGES
+        .iter()
+        .find(|l| l.eq_ignore_ascii_case(primary))
+        .copied()
+}
+
+fn game_words(info: &plateau_games::GameInfo, lang: &'static str) -> GameWords {
+    // A game without words in `lang` (a language added for some games only) falls back to English.
+    let (lang, found) = match words::words(info, lang) {
+        Some(found) => (lang, found),
+        None => ("en", words::english(info)),
+    };
+    GameWords {
+        lang: lang.to_string(),
+        name: found.name,
+        options: found
+            .options
+            .into_iter()
+            .map(|(name, w)| {
+                (
+                    name,
+                    serde_json::to_value(w).expect("option words serialise"),
+                )
+            })
+            .collect(),
+    }
+}
+
+fn summary(info: &plateau_games::GameInfo, lang: Option<&'static str>) -> GameSummary {
     GameSummary {
         id: info.id.to_string(),
         name: info.name.to_string(),
@@ -31,6 +117,7 @@ fn summary(info: &plateau_games::GameInfo) -> GameSummary {
                 )
             })
             .collect(),
+        words: lang.map(|lang| game_words(info, lang)),
     }
 }
 
