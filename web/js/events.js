@@ -159,8 +159,33 @@ const RINGS = { a: 'inner triangle', b: 'middle ring', d: 'outer ring' };
 const COMPASS = { E: 'east', N: 'north', W: 'west', S: 'south', NE: 'north-east', NW: 'north-west', SE: 'south-east', SW: 'south-west' };
 const PARTS = { x: 'big part', y: 'small part, first', z: 'small part, second' };
 
-/** A Groups-of-Three space in words ("the centre", "north-west corner group, big part"). */
-export function spaceName(id) {
+/** The three parts of a group of three, as the labels letter them: the big part first. */
+const PART_LETTERS = { x: 'a', y: 'b', z: 'c' };
+/** The rings around the centre, as the labels letter them, from the centre out (a, b, d in the rules). */
+const RING_LETTERS = { a: 'A', b: 'B', d: 'C' };
+
+/**
+ * The label a Groups-of-Three space has on the board, and in every text that names it: short and
+ * regular, unlike the rules' internal names (`a3`, `s0y`, `kNEx`). The rings around the centre
+ * are A, B and C from the centre out, numbered 1 to 8 anticlockwise from east (A1 … C8); the
+ * transit spaces TN, TE, TS, TW; the side groups S1 to S8 (same numbering) and the corner groups NE,
+ * NW, SW, SE, their parts a (the big one), b and c (S3a, NEb); the centre OUT.
+ */
+export function spaceLabel(id) {
+  if (id === 'C') return 'OUT';
+  let m = /^([abd])([0-7])$/.exec(id);
+  if (m) return `${RING_LETTERS[m[1]]}${Number(m[2]) + 1}`;
+  m = /^t([ENWS])$/.exec(id);
+  if (m) return `T${m[1]}`;
+  m = /^s([0-7])([xyz])$/.exec(id);
+  if (m) return `S${Number(m[1]) + 1}${PART_LETTERS[m[2]]}`;
+  m = /^k(NE|NW|SE|SW)([xyz])$/.exec(id);
+  if (m) return `${m[1]}${PART_LETTERS[m[2]]}`;
+  return String(id);
+}
+
+/** Where a Groups-of-Three space lies, in words ("north-west corner group, big part"). */
+export function spaceWords(id) {
   if (id === 'C') return 'the centre';
   let m = /^([abd])([0-7])$/.exec(id);
   if (m) return `${RINGS[m[1]]} ${OCTANTS[Number(m[2])]}`;
@@ -172,7 +197,12 @@ export function spaceName(id) {
   if (m) return `${COMPASS[m[1]]} corner group, ${PARTS[m[2]]}`;
   return String(id);
 }
-const sp = spaceName;
+
+/** A space for a screen reader: its label and where it lies ("kNWx, north-west corner group, big part"). */
+export function spaceName(id) {
+  return id === 'C' ? 'the centre (OUT)' : `${spaceLabel(id)}, ${spaceWords(id)}`;
+}
+const sp = spaceLabel;
 
 const tile = (t) => (Array.isArray(t) ? t.join('-') : '?');
 const pearls = (p) => (p ? `${p.red ?? 0} red, ${p.black ?? 0} black, ${p.white ?? 0} white` : '');
@@ -245,7 +275,7 @@ export function describeEvent(game, ev, nameOf) {
       switch (ev.kind) {
         case 'dice': return `${who} rolled ${ev.values.join(' and ')}`;
         case 'moved': return `${who} moved from ${sp(ev.from)} to ${sp(ev.to)}`;
-        case 'crossed': return `${who} crossed from ${sp(ev.from)} over the ${sp(ev.via)} to ${sp(ev.to)}`;
+        case 'crossed': return `${who} crossed from ${sp(ev.from)} over ${sp(ev.via)} to ${sp(ev.to)}`;
         case 'exited': return `${who} took a piece out from ${sp(ev.from)} (${ev.exited} out)`;
         case 'added': return `${who} added a piece on ${sp(ev.at)} (${ev.reserve} in reserve)`;
         case 'turn_end': return `${who}'s turn ends${ev.moves_lost ? ` (${ev.moves_lost} moves lost)` : ''}`;
@@ -292,7 +322,7 @@ export function moveText(game, mv) {
     case 'groups-of-three':
       switch (mv.action) {
         case 'step': return mv.to === 'C' ? `out from ${sp(mv.from)}` : `${sp(mv.from)} to ${sp(mv.to)}`;
-        case 'cross': return `${sp(mv.from)} over the ${sp(mv.via)} to ${sp(mv.to)}`;
+        case 'cross': return `${sp(mv.from)} over ${sp(mv.via)} to ${sp(mv.to)}`;
         case 'add': return `a new piece on ${sp(mv.at)}`;
         case 'end': return 'ends the turn';
         default: return String(mv.action).replace(/_/g, ' ');

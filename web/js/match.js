@@ -14,6 +14,7 @@ import { breakdown } from './breakdown.js';
 import { optionLabel, valueLabel, appliesTo } from './options.js';
 import { profileLink } from './ratings.js';
 import { seatLevel } from './bots.js';
+import { icon } from './icons.js';
 
 /** What chance does in each game, for the heading of the seed panel. */
 const CHANCE = { triominos: 'Fair shuffle', trangouar: 'Fair coin flips', 'groups-of-three': 'Fair dice', pinuid: 'Fair randomness' };
@@ -118,9 +119,9 @@ export async function matchPage(main, id) {
         h('section', { class: 'play' },
           h('p', { class: 'result', id: 'match-result' }, m.result ? resultText(m.result, nameOf) : m.status === 'playing' && m.room ? h('a', { href: `/r/${m.room}`, 'data-nav': '' }, 'Live now: watch or play in the room') : m.status === 'playing' ? 'Being played now.' : 'No result.'),
           h('div', { class: 'replay' },
-            h('button', { type: 'button', onclick: () => setPly(Math.max(0, want - 1)), 'aria-label': 'Previous move', id: 'prev' }, '◀'),
+            h('button', { type: 'button', onclick: () => setPly(Math.max(0, want - 1)), 'aria-label': 'Previous move', id: 'prev' }, icon('prev')),
             slider,
-            h('button', { type: 'button', onclick: () => setPly(Math.min(m.plies, want + 1)), 'aria-label': 'Next move', id: 'next' }, '▶'),
+            h('button', { type: 'button', onclick: () => setPly(Math.min(m.plies, want + 1)), 'aria-label': 'Next move', id: 'next' }, icon('next')),
             plyLabel, flip.el),
           h('p', { class: 'small muted keys-hint' }, 'Keys: ← → step, Home and End go to the start and the end.'),
           boardBox,
@@ -142,7 +143,8 @@ export async function matchPage(main, id) {
     const check = h('p', { class: 'small', id: 'seed-check' }, 'Checking…');
     items.push(h('p', { class: 'small' }, 'Seed (revealed at the end): '), h('code', { class: 'hash', id: 'seed' }, m.rng.seed), check);
     verify(m.rng.seed, m.rng.commitment).then((ok) => {
-      check.textContent = ok === null ? 'This browser cannot hash here; check with: echo -n SEED | xxd -r -p | sha256sum' : ok ? '✓ The seed matches the commitment.' : '✗ The seed does NOT match the commitment.';
+      if (ok === null) check.textContent = 'This browser cannot hash here; check with: echo -n SEED | xxd -r -p | sha256sum';
+      else mount(check, icon(ok ? 'check' : 'cross'), ok ? ' The seed matches the commitment.' : ' The seed does NOT match the commitment.');
       check.className = ok === false ? 'error small' : 'small';
     });
   } else {

@@ -2,7 +2,8 @@
 //! under which clock, how many watch, and where to learn the game, so that a newcomer (a friend
 //! sent the link, or a spectator) knows what the page is before looking at the board.
 
-import { h } from './dom.js';
+import { h, mount } from './dom.js';
+import { icon } from './icons.js';
 import { gameName, gameTitle } from './events.js';
 import { clockText } from './clock.js';
 import { helpHref } from './help.js';
@@ -20,7 +21,8 @@ export function roomHead(model) {
     if (r.rated) title.append(' ', h('span', { class: 'tag rated', id: 'rated-tag', title: 'Every seat is a person; the ratings change at the end.' }, 'rated'));
     clockSetting.textContent = `Clock: ${clockText(r.clock)}`;
     const n = r.spectators || 0;
-    watchers.textContent = n ? `👁 ${n} watching` : 'nobody watching';
+    if (n) mount(watchers, icon('eye'), ` ${n} watching`);
+    else watchers.textContent = 'nobody watching';
     watchers.dataset.count = String(n);
     helpLink.href = helpHref(r.game);
     helpLink.textContent = `How to play ${gameName(r.game)}`;

@@ -5,7 +5,8 @@
 
 import { h, mount } from './dom.js';
 import { forfeitWord } from './events.js';
-import { seatColours } from './boards/index.js';
+import { seatPaints, seatSwatch } from './boards/index.js';
+import { icon } from './icons.js';
 import { profileLink, ratingBadge, forgetRatings } from './ratings.js';
 import { seatLevel } from './bots.js';
 
@@ -44,7 +45,7 @@ export function roomSeats(model) {
         return h(
           'li',
           { class: `seat ${s.connected ? 'on' : 'off'} ${s.seat === my ? 'me' : ''}`, dataset: { seat: s.seat } },
-          seatColours(r.game, s.seat, r.players, r.options || {}).map((c) => h('span', { class: 'swatch', 'aria-hidden': 'true', style: `background:${c}` })),
+          seatPaints(r.game, s.seat, r.players, r.options || {}).map(seatSwatch),
           h('span', { class: 'seat-no muted small' }, `${s.seat + 1}.`),
           h('span', { class: 'seat-name' }, s.player ? profileLink(s.player, model.nameOf(s.seat)) : s.bot ? model.nameOf(s.seat) : 'empty'),
           s.player ? ratingBadge(s.player.id, r.game) : null,
@@ -52,7 +53,7 @@ export function roomSeats(model) {
           s.player && s.player.id === r.host ? h('span', { class: 'tag' }, 'host') : null,
           s.seat === my ? h('span', { class: 'tag' }, 'you') : null,
           out ? h('span', { class: 'tag out', dataset: { forfeit: out.reason } }, forfeitWord(out.reason)) : null,
-          h('span', { class: 'conn-dot', title: s.connected ? 'connected' : 'not connected' }, s.player || s.bot ? (s.connected ? '● connected' : '○ away') : ''),
+          h('span', { class: 'conn-dot', title: s.connected ? 'connected' : 'not connected' }, s.player || s.bot ? [icon(s.connected ? 'online' : 'away'), s.connected ? ' connected' : ' away'] : ''),
           absence(s, my, claim),
         );
       }),

@@ -109,7 +109,7 @@ for (const [size, viewport] of Object.entries(SIZES)) {
     const chipNames = () => A.page.$$eval('#board .board-info .chip', (c) => c.map((x) => x.textContent.split(' ')[0]));
     await A.page.waitForFunction(() => [...document.querySelectorAll('#board .board-info .chip')].map((x) => x.textContent.split(' ')[0]).join() === 'Blue,Green,Yellow', null, { timeout: 5000 }).catch(() => {});
     assert.deepEqual(await chipNames(), ['Blue', 'Green', 'Yellow']);
-    const paint = { blue: 'rgb(47, 111, 214)', green: 'rgb(47, 154, 69)', yellow: 'rgb(230, 184, 30)', red: 'rgb(217, 65, 47)' };
+    const paint = { blue: 'rgb(47, 111, 214)', green: 'rgb(47, 154, 69)', yellow: 'rgb(230, 184, 30)', red: 'rgb(201, 59, 59)' };
     // Read once the board is drawn and styled (a redraw may be under way when the bots answer).
     const fills = await A.page.waitForFunction(() => {
       const f = [...document.querySelectorAll('#board circle.piece')].map((x) => getComputedStyle(x).fill);
@@ -119,7 +119,8 @@ for (const [size, viewport] of Object.entries(SIZES)) {
     assert.ok(pieces.size > 0);
     for (const f of pieces) assert.ok([paint.blue, paint.green, paint.yellow].includes(f), `a piece in ${f}`);
     // In one evaluation: the seats list is redrawn by every room frame, and a detached swatch has no style.
-    const seats = await A.page.evaluate(() => [...document.querySelectorAll('#seats li .swatch')].map((x) => getComputedStyle(x).backgroundColor));
+    // A swatch is the seat's mark (a shape) painted in its colour.
+    const seats = await A.page.evaluate(() => [...document.querySelectorAll('#seats li .swatch > *')].map((x) => getComputedStyle(x).fill));
     assert.deepEqual(seats, [paint.blue, paint.green, paint.yellow]);
     await shot(A.page, `groups-of-three-3p-no-red-${size}`);
     await done(A);
@@ -128,7 +129,7 @@ for (const [size, viewport] of Object.entries(SIZES)) {
     await createRoom(B.page, 'groups-of-three', 2, { two_player_colours: 'adjacent' });
     await start(B.page, true);
     await B.page.waitForSelector('#board .board-info .chip');
-    const two = await B.page.evaluate(() => [...document.querySelectorAll('#seats li')].map((x) => [...x.querySelectorAll('.swatch')].map((s) => getComputedStyle(s).backgroundColor)));
+    const two = await B.page.evaluate(() => [...document.querySelectorAll('#seats li')].map((x) => [...x.querySelectorAll('.swatch > *')].map((s) => getComputedStyle(s).fill)));
     assert.deepEqual(two, [[paint.red, paint.blue], [paint.green, paint.yellow]]);
     const owners = await B.page.evaluate(() => window.__plateau.page.state.view.state.colours.map((c) => `${c.name}:${c.seat}`));
     assert.deepEqual(owners, ['red:0', 'blue:0', 'green:1', 'yellow:1']);
@@ -144,13 +145,13 @@ for (const [size, viewport] of Object.entries(SIZES)) {
     assert.equal(fills.length, 2, String(fills));
     assert.notEqual(fills[0].split(':')[1], fills[1].split(':')[1], 'from and to in different colours');
     await done(A, B);
-    // Quatro with 4 (one seat is yellow): the "can move" ring is not the piece's own colour.
+    // Quatro with 4 (one seat is yellow): the "can move" ring is in none of the seats' colours.
     const C = await newPlayer(browser, 'Vera', viewport);
     await createRoom(C.page, 'pinuid', 4);
     await start(C.page, true);
     await whoseTurn([C]);
-    const ring = await C.page.$eval('#board [data-act="select"] circle.piece', (c) => getComputedStyle(c).stroke);
-    for (const yellowish of ['rgb(227, 181, 44)', 'rgb(255, 210, 74)']) assert.notEqual(ring, yellowish);
+    const ring = await C.page.$eval('#board [data-act="select"] circle.movable', (c) => getComputedStyle(c).stroke);
+    for (const seat of ['rgb(214, 69, 69)', 'rgb(63, 127, 214)', 'rgb(60, 154, 74)', 'rgb(227, 181, 44)', 'rgb(255, 210, 74)']) assert.notEqual(ring, seat);
     await shot(C.page, `pinuid-quatro-${size}`);
     await done(C);
   });

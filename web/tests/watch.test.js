@@ -41,7 +41,7 @@ for (const [size, viewport] of Object.entries(SIZES)) {
     await W.page.waitForSelector(`#live-games li[data-code="${code}"]`, { timeout: 10000 });
     assert.equal(await W.page.locator(`#live-games li[data-code="${hidden}"]`).count(), 0, 'a private match is not listed');
     // Public rooms draw the seats by default: either order.
-    assert.match(await W.page.textContent(`#live-games li[data-code="${code}"]`), /^Pinuid · (Host, Bot 2|Bot 1, Host) · (just started|\d+ moves? played)/);
+    assert.match(await W.page.textContent(`#live-games li[data-code="${code}"]`), /^Pinuid Classic · (Host, Bot 2|Bot 1, Host) · (just started|\d+ moves? played)/);
     // The players do not see their own match there (it is under "My matches").
     await A.page.goto(`${BASE}/`);
     await A.page.waitForSelector('#live-games li');
@@ -53,7 +53,9 @@ for (const [size, viewport] of Object.entries(SIZES)) {
     // Back in the room, the host sees one spectator; the count follows a spectator who leaves.
     await A.page.goto(`${BASE}/r/${code}`);
     await A.page.waitForSelector('#spectators[data-count="1"]');
-    assert.equal(await A.page.textContent('#spectators'), '👁 1 watching');
+    // The eye is an SVG icon (icons.js), not an emoji: the text is the count alone.
+    assert.equal((await A.page.textContent('#spectators')).trim(), '1 watching');
+    assert.equal(await A.page.locator('#spectators svg.icon-eye').count(), 1);
     await shot(A.page, `spectators-${size}`);
     await W.page.goto(`${BASE}/`);
     await A.page.waitForSelector('#spectators[data-count="0"]');

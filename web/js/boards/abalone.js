@@ -3,16 +3,17 @@
 //! one of the arrows of the directions `you.legal` allows for exactly that group.
 
 import { s, h, mount, actionable, focusedKey, refocus } from '../dom.js';
-import { shell, button, seatColour, slide, motion, fitTargets, hitArea } from './index.js';
+import { shell, button, seatPaints, seatSwatch, pieceMark, pieceName, slide, motion, fitTargets, hitArea } from './index.js';
 
 const ROWS = 'ABCDEFGHI';
 /** Directions as (Δletter, Δnumber), as the rules name them. */
 const DIRS = { E: [0, 1], NE: [1, 1], NW: [1, 0], W: [0, -1], SW: [-1, -1], SE: [-1, 0] };
-/** Arrow glyphs counter-clockwise from east, one per 45°. */
-const GLYPHS = ['→', '↗', '↑', '↖', '←', '↙', '↓', '↘'];
 const R = 0.46;
 /** Half the distance between neighbouring cells: the reach of a tap on a marble or an arrow. */
 const REACH = 0.5;
+/** How far the frame reaches beyond the outer cells, and the labels beyond them, in cells. */
+const FRAME = 0.8;
+const LABEL_OUT = 0.68;
 const LAYOUTS = { standard: 'Standard', 'belgian-daisy': 'Belgian daisy', 'german-daisy': 'German daisy' };
 
 /** Every cell in the view's order: [name, letter index, number]. */
@@ -24,13 +25,20 @@ for (let i = 0; i < 9; i++) {
 }
 const INDEX = new Map(CELLS.map(([name, i, n], k) => [name, { k, i, n }]));
 
+/** An arrow's outline pointing east, tip first, in cells (it is turned to its direction). */
+const ARROW = [[0.25, 0], [0.02, 0.2], [0.02, 0.08], [-0.24, 0.08], [-0.24, -0.08], [0.02, -0.08], [0.02, -0.2]];
+
 /**
- * The arrow that points along the screen vector (vx, vy) (SVG: y grows downwards). Drawn from the
- * vector, not from the direction's name, so that it stays right when the board is turned round.
+ * An arrow at (x, y) pointing along the screen vector (vx, vy) (SVG: y grows downwards), drawn as
+ * a shape (not a character, which each system's fonts draw their own way, some as emoji). Drawn
+ * from the vector, not from the direction's name, so that it stays right when the board is turned
+ * round.
  */
-export function glyph(vx, vy) {
-  const turns = Math.atan2(-vy, vx) / (Math.PI / 4);
-  return GLYPHS[((Math.round(turns) % 8) + 8) % 8];
+export function arrowShape(x, y, vx, vy) {
+  const len = Math.hypot(vx, vy);
+  const [ux, uy] = [vx / len, vy / len];
+  const points = ARROW.map(([a, b]) => `${x + ux * a - uy * b},${y + uy * a + ux * b}`).join(' ');
+  return s('polygon', { points, class: 'glyph' });
 }
 
 export function create(el, ctx) {
@@ -38,7 +46,7 @@ export function create(el, ctx) {
   let view = null;
   let opts = {};
   const moving = motion();
-  const { svg, panel, info } = shell(el, '-5.2 -4.9 10.4 9.8', 'abalone', () => {
+  const { svg, panel, info } = shell(el, '-4.86 -4.55 9.72 9.1', 'abalone', () => {
     sel = [];
     draw();
   });
@@ -64,22 +72,23 @@ export function create(el, ctx) {
     const board = st.board;
     const players = st.players;
     mount(svg);
-    // The hexagonal frame.
+    // The hexagonal frame, as narrow as the labels on it allow: with the view box, 9.72 cells
+    // across, so that a phone's width gives a marble 40 px.
     const corners = [[0, 1], [0, 5], [4, 9], [8, 9], [8, 5], [4, 1]].map(([i, n]) => pos(i, n));
     const ring = corners.map(([x, y]) => {
       const d = Math.hypot(x, y);
-      return [x * (d + 0.85) / d, y * (d + 0.85) / d];
+      return [x * (d + FRAME) / d, y * (d + FRAME) / d];
     });
     svg.append(s('polygon', { class: 'hex-frame', points: ring.map((p) => p.join(',')).join(' ') }));
     // Row letters and diagonal numbers on the frame, for the notation.
     for (let i = 0; i < 9; i++) {
       const lo = i > 4 ? i - 3 : 1;
-      const [x, y] = pos(i, lo - 0.72);
+      const [x, y] = pos(i, lo - LABEL_OUT);
       svg.append(s('text', { x, y: y + 0.1, class: 'edge-label', 'text-anchor': 'middle' }, ROWS[i]));
     }
     for (let n = 1; n <= 9; n++) {
       const i = Math.max(0, n - 5);
-      const [x, y] = pos(i - 0.72, n);
+      const [x, y] = pos(i - LABEL_OUT, n);
       svg.append(s('text', { x, y: y + 0.1, class: 'edge-label', 'text-anchor': 'middle' }, String(n)));
     }
     for (const [name, i, n] of CELLS) {
@@ -110,19 +119,22 @@ export function create(el, ctx) {
       if (ch === '.') return;
       const seat = Number(ch);
       const [x, y] = pos(i, n);
-      const g = s('g', { class: `marble seat${seat}`, dataset: { cell: name, key: `m-${name}` } });
-      g.append(s('circle', { cx: x, cy: y, r: R, fill: seatColour('abalone', seat, players), class: 'stone' }));
+      const paint = seatPaints('abalone', seat, players)[0];
+      const piece = pieceName(paint.name, 'marble', ctx.nameOf(seat), name);
+      const g = s('g', { class: `marble seat${seat}`, role: 'img', 'aria-label': piece, dataset: { cell: name, key: `m-${name}`, piece: name } });
+      g.append(s('circle', { cx: x, cy: y, r: R, fill: paint.colour, class: 'stone' }));
       g.append(s('circle', { cx: x - R * 0.3, cy: y - R * 0.3, r: R * 0.25, class: 'shine' }));
+      g.append(pieceMark(paint.mark, paint.colour, x, y, R * 0.32));
       if (moved.has(name)) g.classList.add('last');
       if (sel.includes(name) || pickable.has(name)) g.prepend(hitArea(x, y, REACH));
       if (sel.includes(name)) {
         g.classList.add('selected');
-        actionable(g, `${name}: selected, press to drop it from the group`, 'select', () => {
+        actionable(g, `${piece}: selected, press to drop it from the group`, 'select', () => {
           sel = sel.filter((c) => c !== name);
           draw();
         });
       } else if (pickable.has(name)) {
-        actionable(g, `${name}: add to the group`, 'select', () => {
+        actionable(g, `${piece}: add to the group`, 'select', () => {
           sel = [...sel, name];
           draw();
         });
@@ -149,7 +161,7 @@ export function create(el, ctx) {
         const g = s('g', { class: 'arrow', dataset: { dir: m.dir, key: `d-${m.dir}` } },
           hitArea(ax, ay, REACH),
           s('circle', { cx: ax, cy: ay, r: 0.36 }),
-          s('text', { x: ax, y: ay + 0.13, 'text-anchor': 'middle', class: 'glyph' }, glyph(vx, vy)));
+          arrowShape(ax, ay, vx, vy));
         actionable(g, `Move ${sel.join(' ')} ${m.dir} (${m.notation})`, 'target', () => {
           sel = [];
           ctx.send(m);
@@ -178,7 +190,7 @@ export function create(el, ctx) {
     for (let seat = 0; seat < st.players; seat++) {
       const team = st.teams ? st.teams.findIndex((t) => t.includes(seat)) : -1;
       rows.push(h('span', { class: 'chip' },
-        h('span', { class: 'swatch', style: `background:${seatColour('abalone', seat, st.players)}` }),
+        seatSwatch(seatPaints('abalone', seat, st.players)[0]),
         `${ctx.nameOf(seat)}${team >= 0 ? ` (team ${team + 1})` : ''} has pushed off ${st.ejected[seat]} of 6`));
     }
     rows.push(h('span', { class: 'muted small' }, `${LAYOUTS[st.layout] || st.layout} start · move ${st.ply}${st.last ? ` · last ${st.last}` : ''}`));

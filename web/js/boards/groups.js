@@ -5,8 +5,8 @@
 //! from the reserve; "End turn" when the rules allow it.
 
 import { s, h, mount, actionable, focusedKey, refocus } from '../dom.js';
-import { shell, button, groupColour, groupColourName, slide, appear, fitTargets, motion } from './index.js';
-import { spaceName } from '../events.js';
+import { shell, button, groupColour, groupColourName, groupMark, seatSwatch, pieceMark, pieceName, inkOn, slide, appear, fitTargets, motion } from './index.js';
+import { spaceName, spaceLabel } from '../events.js';
 
 let dataPromise = null;
 function boardData() {
@@ -76,14 +76,19 @@ export async function create(el, ctx) {
     const walks = legal.filter((m) => m.action === 'step' || m.action === 'cross');
     const adds = legal.filter((m) => m.action === 'add');
     const end = legal.find((m) => m.action === 'end');
+    /** The piece on `id` for a screen reader: "red piece (Ann), NEa, north-east corner group, big part". */
+    const pieceOn = (id) => {
+      const c = st.colours[st.board[id]];
+      return c ? pieceName(c.name, 'piece', ctx.nameOf(c.seat), spaceName(id)) : spaceName(id);
+    };
     const hot = new Map();
     if (!sel) {
-      for (const m of walks) if (!hot.has(m.from)) hot.set(m.from, [`Piece on ${spaceName(m.from)}: choose it`, 'select', () => { sel = m.from; draw(); }]);
+      for (const m of walks) if (!hot.has(m.from)) hot.set(m.from, [`${pieceOn(m.from)}: choose it`, 'select', () => { sel = m.from; draw(); }]);
       for (const m of adds) hot.set(m.at, [`Add a reserve piece on ${spaceName(m.at)}`, 'target', () => send(m)]);
     } else {
-      hot.set(sel, [`Piece on ${spaceName(sel)}: selected, press to cancel`, 'select', cancel]);
+      hot.set(sel, [`${pieceOn(sel)}: selected, press to cancel`, 'select', cancel]);
       for (const m of walks.filter((w) => w.from === sel)) {
-        const label = m.to === 'C' ? `Take the piece on ${spaceName(sel)} out through the centre` : m.action === 'cross' ? `Cross from ${spaceName(sel)} over the ${spaceName(m.via)} to ${spaceName(m.to)}` : `Move from ${spaceName(sel)} to ${spaceName(m.to)}`;
+        const label = m.to === 'C' ? `Take the piece on ${spaceName(sel)} out through the centre` : m.action === 'cross' ? `Cross from ${spaceName(sel)} over ${spaceName(m.via)} to ${spaceName(m.to)}` : `Move from ${spaceName(sel)} to ${spaceName(m.to)}`;
         hot.set(m.to, [label, 'target', () => send(m)]);
       }
     }
@@ -102,12 +107,19 @@ export async function create(el, ctx) {
       g.append(s('polygon', { points: sp.pts.map(P).map((p) => p.join(',')).join(' '), fill: fillOf(id, sp), class: `poly ${lastFrom.has(id) ? 'last-from' : ''} ${lastTo.has(id) ? 'last' : ''}` }));
       const [cx, cy] = P(sp.centroid);
       const small = sp.kind === 'small_triangle' || sp.kind === 'ring2';
-      // Only the centre is named on the board: the other spaces' names are internal (kNWx, s3y).
-      if (id === 'C') g.append(s('text', { x: cx, y: cy + 0.12, class: 'space-id', 'text-anchor': 'middle' }, 'OUT'));
       const colour = st.board[id];
+      const piece = colour !== undefined && st.colours[colour];
+      let under = fillOf(id, sp);
       if (colour !== undefined) {
-        g.append(s('circle', { cx, cy, r: small ? 0.24 : 0.42, fill: groupColour(st.colours[colour] && st.colours[colour].name), class: `piece ${colour === st.active_colour ? 'active' : ''}` }));
+        under = groupColour(piece && piece.name);
+        g.append(s('circle', { cx, cy, r: small ? 0.24 : 0.42, fill: under, class: `piece ${colour === st.active_colour ? 'active' : ''}`, role: 'img', 'aria-label': pieceOn(id), dataset: { piece: id } }));
+        // The colour's mark, above the label, where the piece is large enough for both.
+        if (!small && piece) g.append(pieceMark(groupMark(piece.name), under, cx, cy - 0.2, 0.1));
       }
+      // Every space shows its label, which the moves' texts use too; on a piece it is written on
+      // the piece, in the ink that stands out on the piece's colour.
+      const labelY = colour !== undefined && !small ? cy + 0.2 : cy + 0.08;
+      g.append(s('text', { x: cx, y: labelY, class: `space-label ${small ? 'tight' : ''}`, 'text-anchor': 'middle', fill: inkOn(under), 'aria-hidden': 'true' }, spaceLabel(id)));
       const spot = hot.get(id);
       if (spot) {
         const [label, kind, action] = spot;
@@ -130,14 +142,14 @@ export async function create(el, ctx) {
     if (opts.interactive) {
       let hint = 'Pick one of your pieces, then a lit space.';
       if (adds.length && !sel) hint = 'Pick a piece to move, or a lit compartment to add a reserve piece.';
-      if (sel) hint = `Move the piece on ${spaceName(sel)} to a lit space.`;
+      if (sel) hint = `Move the piece on ${spaceLabel(sel)} to a lit space.`;
       items.push(h('span', { class: 'muted small' }, hint));
       if (sel) items.push(button('Cancel', cancel, { id: 'cancel' }));
       if (end) items.push(button('End turn', () => send(end), { id: 'end-turn' }));
     }
     mount(panel, items);
     mount(info, st.colours.map((c, i) => h('span', { class: `chip ${i === st.active_colour ? 'active' : ''}` },
-      h('span', { class: 'swatch', style: `background:${groupColour(c.name)}` }),
+      seatSwatch({ colour: groupColour(c.name), mark: groupMark(c.name), name: c.name }),
       `${groupColourName(c.name)} (${ctx.nameOf(c.seat)}): ${c.reserve} in reserve, ${c.exited} out`)));
   }
 

@@ -1,7 +1,10 @@
-//! Which board draws which game, the seat colours of each game, and the shell every board shares
-//! (an SVG, a panel of controls under it, an info line, Escape to cancel a selection).
+//! Which board draws which game, what stands for each seat (its colour, the word for it and its
+//! mark, so that seats are told apart without colour too), pieces' accessible names, and the shell
+//! every board shares (an SVG, a panel of controls under it, an info line, Escape to cancel a
+//! selection, the arrow keys to walk what is lit).
 
 import { h, s, mount } from '../dom.js';
+import { icon } from '../icons.js';
 
 const MODULES = {
   abalone: () => import('./abalone.js'),
@@ -26,13 +29,23 @@ const PALETTES = {
   abalone: ['#1d1d1f', '#f2efe6', '#c93b3b', '#2f6fc2'],
   pinuid: ['#f2efe6', '#1d1d1f'],
   pinuidQuatro: ['#d64545', '#3f7fd6', '#3c9a4a', '#e3b52c'],
-  trangouar: ['#e3b52c', '#3c9a4a', '#d64545', '#3f7fd6'],
+  // Red a shade darker than the other games': the cubes' pearl counts are written on it.
+  trangouar: ['#e3b52c', '#3c9a4a', '#c93b3b', '#3f7fd6'],
   triominos: ['#d64545', '#3f7fd6', '#3c9a4a', '#b26bd1'],
+};
+/** The words for the palettes' colours, in the same order: what a piece's accessible name says. */
+const PALETTE_NAMES = {
+  abalone: ['black', 'white', 'red', 'blue'],
+  pinuid: ['white', 'black'],
+  pinuidQuatro: ['red', 'blue', 'green', 'yellow'],
+  trangouar: ['yellow', 'green', 'red', 'blue'],
+  triominos: ['red', 'blue', 'green', 'purple'],
 };
 
 /** Groups-of-Three's four colours, by the name the view gives each colour in play. */
 const GROUP_NAMES = ['red', 'blue', 'green', 'yellow'];
-const GROUP_PAINT = { red: '#d9412f', blue: '#2f6fd6', green: '#2f9a45', yellow: '#e6b81e' };
+// Dark enough, or light enough, for a space's label written on a piece to read (4.5:1 or more).
+const GROUP_PAINT = { red: '#c93b3b', blue: '#2f6fd6', green: '#2f9a45', yellow: '#e6b81e' };
 
 /**
  * The Groups-of-Three colour names a seat plays, from the room's options: 4 players one each; 3
@@ -52,22 +65,23 @@ export function groupSeatColours(seat, players, options = {}) {
   return GROUP_NAMES[seat] ? [GROUP_NAMES[seat]] : [];
 }
 
-/** The colours that stand for `seat` (several for Groups-of-Three with 2 players). */
-export function seatColours(game, seat, players, options = {}) {
-  if (game === 'groups-of-three') return groupSeatColours(seat, players, options).map(groupColour);
-  return [seatColour(game, seat, players, options.variant)];
+/** Which palette of `game` its seats are painted from. */
+function paletteOf(game, players, variant) {
+  if (game === 'pinuid') return variant === 'quatro' || players > 2 ? 'pinuidQuatro' : 'pinuid';
+  return PALETTES[game] ? game : 'triominos';
 }
 
-/** The colour that stands for `seat` (in Groups-of-Three, its first colour). */
-export function seatColour(game, seat, players, variant) {
-  switch (game) {
-    case 'pinuid':
-      return (variant === 'quatro' || players > 2 ? PALETTES.pinuidQuatro : PALETTES.pinuid)[seat] || '#888';
-    case 'groups-of-three':
-      return groupColour(groupSeatColours(seat, players)[0]);
-    default:
-      return (PALETTES[game] || PALETTES.triominos)[seat] || '#888';
+/**
+ * What stands for `seat` on the board: for each of its colours the paint, the word for it and the
+ * mark that tells it apart without colour (see `seatMark`). In Groups-of-Three the pieces are told
+ * apart by colour, not by seat (a seat of two plays two colours), so each colour has its own mark.
+ */
+export function seatPaints(game, seat, players, options = {}) {
+  if (game === 'groups-of-three') {
+    return groupSeatColours(seat, players, options).map((name) => ({ colour: groupColour(name), name, mark: groupMark(name) }));
   }
+  const palette = paletteOf(game, players, options.variant);
+  return [{ colour: PALETTES[palette][seat] || '#888', name: PALETTE_NAMES[palette][seat] || `seat ${seat + 1}`, mark: seatMark(seat) }];
 }
 
 /** A Groups-of-Three colour's paint, by its name in the view ("red"). */
@@ -78,6 +92,86 @@ export function groupColour(name) {
 /** "Red", from the view's colour name. */
 export function groupColourName(name) {
   return name ? `${name.charAt(0).toUpperCase()}${name.slice(1)}` : '?';
+}
+
+/** The mark of a Groups-of-Three colour: the colours in their fixed order take the seats' marks. */
+export function groupMark(name) {
+  return seatMark(Math.max(0, GROUP_NAMES.indexOf(name)));
+}
+
+/**
+ * The shape that tells seat `seat` apart without its colour (for colour-blind players): seat 1 a
+ * star, 2 a square, 3 a triangle, 4 a diamond (no dot: a dot on a Trangouar cube reads as a
+ * pearl). Drawn on pieces where they have room (`pieceMark`) and beside the seat's name
+ * (`seatSwatch`).
+ */
+const MARKS = ['star', 'square', 'triangle', 'diamond'];
+export function seatMark(seat) {
+  return MARKS[seat] || MARKS[0];
+}
+
+/** A five-pointed star's corners around (0, 0), point up, radius 1.1 (inner 0.5). */
+const STAR = Array.from({ length: 10 }, (_, i) => {
+  const r = i % 2 ? 0.5 : 1.1;
+  const a = -Math.PI / 2 + (i * Math.PI) / 5;
+  return [r * Math.cos(a), r * Math.sin(a) + 0.08];
+});
+
+/** The SVG shape of `mark`, centred on (x, y) with half-size `r` (board units or pixels). */
+export function markShape(mark, x, y, r, attrs = {}) {
+  const at = (pts) => pts.map(([dx, dy]) => `${x + dx * r},${y + dy * r}`).join(' ');
+  switch (mark) {
+    case 'square':
+      return s('rect', { x: x - r * 0.82, y: y - r * 0.82, width: r * 1.64, height: r * 1.64, ...attrs });
+    case 'triangle':
+      return s('polygon', { points: at([[0, -1.05], [0.95, 0.7], [-0.95, 0.7]]), ...attrs });
+    case 'diamond':
+      return s('polygon', { points: at([[0, -1.1], [1, 0], [0, 1.1], [-1, 0]]), ...attrs });
+    default:
+      return s('polygon', { points: at(STAR), ...attrs });
+  }
+}
+
+/**
+ * The mark of a seat drawn on one of its pieces of colour `fill`, in the ink that stands out on it
+ * (dark on light pieces, light on dark ones), at (x, y) with half-size `r`.
+ */
+export function pieceMark(mark, fill, x, y, r) {
+  return markShape(mark, x, y, r, { class: 'seat-mark', fill: inkOn(fill), 'aria-hidden': 'true', dataset: { mark } });
+}
+
+/**
+ * A seat's colour as a small shape in that colour, its mark's shape: beside a name in the seat list
+ * and the boards' score lines, so that the seat is told apart by shape as well as colour.
+ */
+export function seatSwatch({ colour, mark, name }) {
+  return s('svg', { viewBox: '-10 -10 20 20', class: 'swatch seat-swatch', role: 'img', 'aria-label': name || mark, dataset: { mark } },
+    markShape(mark, 0, 0, 8.6, { fill: colour, stroke: '#333', 'stroke-width': 1.6 }));
+}
+
+/** The relative luminance of a `#rrggbb` colour (WCAG 2). */
+function luminance(hex) {
+  const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255)
+    .map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+/** The contrast ratio of two `#rrggbb` colours (WCAG 2: 4.5 is enough for small text). */
+function contrast(a, b) {
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (hi + 0.05) / (lo + 0.05);
+}
+
+const DARK_INK = '#111111';
+const LIGHT_INK = '#ffffff';
+/** The ink (near black or white) that contrasts most with `fill`, for marks and labels on it. */
+export function inkOn(fill) {
+  return contrast(DARK_INK, fill) >= contrast(LIGHT_INK, fill) ? DARK_INK : LIGHT_INK;
+}
+
+/** "black marble (Alice), C3": a piece's accessible name, its colour, owner and place. */
+export function pieceName(colourName, kind, owner, at) {
+  return `${colourName} ${kind}${owner ? ` (${owner})` : ''}, ${at}`;
 }
 
 /**
@@ -94,10 +188,48 @@ export function shell(el, viewBox, cls, onCancel) {
     if (e.key === 'Escape' && onCancel) {
       e.preventDefault();
       onCancel();
+    } else if (ARROWS[e.key] && svg.contains(e.target) && e.target.dataset.act) {
+      const next = nearestInDirection(svg, e.target, ARROWS[e.key]);
+      if (next) {
+        e.preventDefault();
+        next.focus();
+      }
     }
   } }, scroller, panel, info);
   mount(el, wrap);
   return { svg, info, panel, wrap };
+}
+
+/** The screen direction (x right, y down) each arrow key moves the focus on a board. */
+const ARROWS = { ArrowRight: [1, 0], ArrowLeft: [-1, 0], ArrowDown: [0, 1], ArrowUp: [0, -1] };
+
+/**
+ * The lit thing of `svg` (a piece to pick, a place to play) nearest to `from` on the screen in the
+ * direction `[dx, dy]`, or null: the arrow keys walk the board as it is drawn (turned round for
+ * the second player, flipped or not), which Tab's order of drawing cannot do.
+ */
+export function nearestInDirection(svg, from, [dx, dy]) {
+  const centre = (el) => {
+    const r = el.getBoundingClientRect();
+    return [r.left + r.width / 2, r.top + r.height / 2];
+  };
+  const [fx, fy] = centre(from);
+  let best = null;
+  let bestCost = Infinity;
+  for (const el of svg.querySelectorAll('[data-act]')) {
+    if (el === from) continue;
+    const [x, y] = centre(el);
+    const along = (x - fx) * dx + (y - fy) * dy;
+    if (along <= 1) continue;
+    // Straight ahead first: what lies off the line costs twice its distance from it.
+    const across = Math.abs((x - fx) * dy - (y - fy) * dx);
+    const cost = along + 2 * across;
+    if (cost < bestCost) {
+      bestCost = cost;
+      best = el;
+    }
+  }
+  return best;
 }
 
 /** The smallest a thing to tap may be on a phone, in CSS pixels. */
@@ -228,6 +360,6 @@ export function flipButton(box, game) {
     all[game()] = !all[game()];
     localStorage.setItem(FLIP_KEY, JSON.stringify(all));
     apply(!!all[game()]);
-  } }, '⇅ Flip board');
+  } }, icon('flip'), ' Flip board');
   return { el: btn, sync: () => apply(!!read()[game()]) };
 }

@@ -3,7 +3,7 @@
 //! for each (only the removal sets in `you.legal` light up). A re-entry is one lit back-row square.
 
 import { s, h, mount, actionable, focusedKey, refocus } from '../dom.js';
-import { shell, button, seatColour, slide, motion } from './index.js';
+import { shell, button, seatPaints, seatSwatch, pieceMark, pieceName, slide, motion } from './index.js';
 
 const FILES = 'abcdefgh';
 const N = 8;
@@ -29,7 +29,7 @@ export function create(el, ctx) {
     const y = Number(name.slice(1)) - 1;
     return flipped() ? [N - 1 - x, y] : [x, N - 1 - y];
   }
-  const colour = (seat) => seatColour('pinuid', seat, view.state.players, view.state.variant);
+  const paint = (seat) => seatPaints('pinuid', seat, view.state.players, { variant: view.state.variant })[0];
 
   function draw() {
     const key = focusedKey(svg);
@@ -69,18 +69,24 @@ export function create(el, ctx) {
         if (lines.has(name)) cls.push('line');
         const g = s('g', { dataset: { sq: name, key: `sq-${name}` } }, s('rect', { x: px, y: py, width: 1, height: 1, class: cls.join(' ') }));
         const seat = occ[name];
+        const piece = seat === undefined ? null : pieceName(paint(seat).name, 'piece', ctx.nameOf(seat), name);
         if (seat !== undefined) {
-          g.append(s('circle', { cx: px + 0.5, cy: py + 0.5, r: 0.36, class: `piece ${removing.includes(name) ? 'doomed' : ''}`, fill: colour(seat) }));
+          const { colour, mark } = paint(seat);
+          g.append(s('circle', { cx: px + 0.5, cy: py + 0.5, r: 0.36, class: `piece ${removing.includes(name) ? 'doomed' : ''}`, fill: colour, role: 'img', 'aria-label': piece, dataset: { piece: name } }));
+          g.append(pieceMark(mark, colour, px + 0.5, py + 0.5, 0.12));
         }
         if (name === from) g.classList.add('selected');
         if (removing.includes(name)) {
           g.classList.add('selected');
-          actionable(g, `${name}: keep this piece`, 'select', () => {
+          actionable(g, `${piece}: keep this piece`, 'select', () => {
             removing = removing.filter((r) => r !== name);
             draw();
           });
         } else if (selectable.has(name)) {
-          actionable(g, `${name}: move this piece`, 'select', () => {
+          // "You can move this": a dashed ring in a colour no seat plays (see the styles).
+          g.append(s('circle', { cx: px + 0.5, cy: py + 0.5, r: 0.44, class: 'movable-halo', 'aria-hidden': 'true' }));
+          g.append(s('circle', { cx: px + 0.5, cy: py + 0.5, r: 0.44, class: 'movable', 'aria-hidden': 'true' }));
+          actionable(g, `${piece}: move this piece`, 'select', () => {
             from = name;
             draw();
           });
@@ -96,14 +102,14 @@ export function create(el, ctx) {
           });
         } else if (removable.has(name)) {
           g.append(s('circle', { cx: px + 0.5, cy: py + 0.5, r: 0.42, class: 'ring' }));
-          actionable(g, `Remove the piece on ${name}`, 'target', () => {
+          actionable(g, `Remove the ${piece}`, 'target', () => {
             removing = [...removing, name];
             const done = candidates.find((c) => c.remove.length === removing.length && removing.every((r) => c.remove.includes(r)));
             if (done) return send(done);
             draw();
           });
         } else if (name === from) {
-          actionable(g, `${name}: selected, press to cancel`, 'select', cancel);
+          actionable(g, `${piece || name}: selected, press to cancel`, 'select', cancel);
         }
         svg.append(g);
       }
@@ -126,7 +132,7 @@ export function create(el, ctx) {
     }
     mount(panel, items);
     mount(info, Array.from({ length: st.players }, (_, seat) => h('span', { class: `chip ${st.eliminated[seat] ? 'out' : ''}` },
-      h('span', { class: 'swatch', style: `background:${colour(seat)}` }),
+      seatSwatch(paint(seat)),
       `${ctx.nameOf(seat)}: ${st.pieces[seat]} on board, ${st.removed[seat]} removed${st.eliminated[seat] ? ' (out)' : ''}`)),
     h('span', { class: 'muted small' }, `${st.variant} · ${st.plies_without_removal} plies without removal`));
   }

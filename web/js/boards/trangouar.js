@@ -6,7 +6,7 @@
 //! fight asks which pearls to give up.
 
 import { s, h, mount, actionable, focusedKey, refocus } from '../dom.js';
-import { shell, button, seatColour, slide, motion, fitTargets, hitArea } from './index.js';
+import { shell, button, seatPaints, seatSwatch, pieceMark, pieceName, inkOn, slide, motion, fitTargets, hitArea } from './index.js';
 
 const N = 9;
 const FILES = 'abcdefghi';
@@ -52,21 +52,28 @@ function zoneCells(zone) {
   return out;
 }
 
-/** A cube as SVG: a rounded square in its owner's colour with three rows of pearls. */
-function cube(at, c, fill, cls) {
+const CORPSE = '#8a8a8a';
+const PEARL_COLOURS = ['red', 'black', 'white'];
+
+/** "3 red, 0 black, 2 white": a cube's pearls in words. */
+const pearlWords = (c) => PEARL_COLOURS.map((k) => `${c[k] || 0} ${k}`).join(', ');
+
+/**
+ * A cube as SVG: a rounded square in its owner's colour (`paint`, null for a corpse) with a row per
+ * pearl colour, a pearl and its count as a digit (dots of a few hundredths of the board could not
+ * be counted at a glance), and the owner's mark in the corner.
+ */
+function cube(at, c, paint, cls) {
   const [px, py] = xy(at);
+  const fill = paint ? paint.colour : CORPSE;
   const g = s('g', { class: `cube ${cls}`, dataset: { at, key: `q-${at}` } });
-  g.append(s('rect', { x: px - 0.38, y: py - 0.38, width: 0.76, height: 0.76, rx: 0.1, fill, class: 'body' }));
-  ['red', 'black', 'white'].forEach((colour, row) => {
-    const n = c[colour] || 0;
-    const cy = py - 0.22 + row * 0.22;
-    if (n > 3) {
-      g.append(s('circle', { cx: px - 0.2, cy, r: 0.08, fill: PEARL[colour], class: 'pearl' }));
-      g.append(s('text', { x: px + 0.05, y: cy + 0.07, class: 'pearl-n' }, `×${n}`));
-      return;
-    }
-    for (let i = 0; i < n; i++) g.append(s('circle', { cx: px - 0.2 + i * 0.2, cy, r: 0.08, fill: PEARL[colour], class: 'pearl' }));
+  g.append(s('rect', { x: px - 0.4, y: py - 0.4, width: 0.8, height: 0.8, rx: 0.1, fill, class: 'body' }));
+  PEARL_COLOURS.forEach((colour, row) => {
+    const cy = py - 0.24 + row * 0.24;
+    g.append(s('circle', { cx: px - 0.23, cy, r: 0.085, fill: PEARL[colour], class: 'pearl' }));
+    g.append(s('text', { x: px - 0.1, y: cy + 0.085, class: 'pearl-n', fill: inkOn(fill), dataset: { pearl: colour } }, String(c[colour] || 0)));
   });
+  if (paint) g.append(pieceMark(paint.mark, fill, px + 0.24, py - 0.24, 0.1));
   return g;
 }
 
@@ -83,8 +90,15 @@ export function create(el, ctx) {
     path = [];
     draw();
   };
-  const { svg, panel, info } = shell(el, '-0.8 -0.8 10.6 10.6', 'trangouar', cancel);
-  const colour = (seat) => seatColour('trangouar', seat);
+  const { svg, panel, info } = shell(el, '-0.8 -0.56 9.36 9.66', 'trangouar', cancel);
+  const paint = (seat) => seatPaints('trangouar', seat, view.state.zones.length)[0];
+  const colour = (seat) => paint(seat).colour;
+  /** A cube's accessible name: whose, where, and its pearls. */
+  const cubeName = (at, c, owner, draft) => {
+    const corpse = owner === null || owner === undefined;
+    const who = corpse ? pieceName('grey', 'corpse cube', '', at) : pieceName(paint(owner).name, draft ? 'draft cube' : 'cube', ctx.nameOf(owner), at);
+    return `${who}: ${pearlWords(c)} pearls`;
+  };
 
   function draw() {
     const key = focusedKey(el);
@@ -100,8 +114,9 @@ export function create(el, ctx) {
     for (let i = 0; i < N; i++) {
       svg.append(s('line', { x1: 0, y1: i, x2: N - 1, y2: i, class: 'gridline' }));
       svg.append(s('line', { x1: i, y1: 0, x2: i, y2: N - 1, class: 'gridline' }));
-      svg.append(s('text', { x: i, y: N - 0.3, class: 'coord', 'text-anchor': 'middle' }, FILES[i]));
-      svg.append(s('text', { x: -0.6, y: N - 1 - i + 0.1, class: 'coord', 'text-anchor': 'middle' }, String(i + 1)));
+      // Large (the styles): during the setup the panel above leaves the board little height.
+      svg.append(s('text', { x: i, y: N - 0.02, class: 'coord', 'text-anchor': 'middle' }, FILES[i]));
+      svg.append(s('text', { x: -0.62, y: N - 1 - i + 0.17, class: 'coord', 'text-anchor': 'middle' }, String(i + 1)));
     }
     const cubes = new Map(st.cubes.map((c) => [c.at, c]));
     const lastAt = new Set();
@@ -110,18 +125,29 @@ export function create(el, ctx) {
       if (ev.kind === 'attack') { lastAt.add(ev.cube); lastAt.add(ev.target); }
       if (ev.kind === 'exchange' || ev.kind === 'pearls_lost') lastAt.add(ev.cube);
     }
+    /** The cube drawn on `at`: in play, of this seat's setup draft, or of its setup sent. */
+    const cubeAt = (at) => {
+      if (cubes.has(at)) return { cube: cubes.get(at), owner: cubes.get(at).owner, draft: false };
+      if (setup && setup.has(at)) return { cube: setup.get(at), owner: seat, draft: true };
+      const sent = st.phase === 'setup' && !setup && st.private && st.private.setup && st.private.setup.find((q) => q.at === at);
+      return sent ? { cube: sent, owner: seat, draft: true } : null;
+    };
+    const cubeLabel = (at) => {
+      const shown = cubeAt(at);
+      return shown ? cubeName(at, shown.cube, shown.owner, shown.draft) : at;
+    };
     const hot = new Map(); // point -> [label, kind, action]
     const moves = legal.filter((m) => m.action === 'move');
     const attacks = legal.filter((m) => m.action === 'attack');
     const mineToPlay = new Set([...moves, ...attacks, ...legal.filter((m) => m.action === 'exchange')].map((m) => m.cube));
 
     if (st.phase === 'setup') {
-      drawSetup(st, seat, legal, cubes, hot);
+      drawSetup(st, seat, legal, hot, cubeLabel);
     } else {
       if (!sel) {
-        for (const at of mineToPlay) hot.set(at, [`Cube on ${at}: choose it`, 'select', () => { sel = at; path = []; draw(); }]);
+        for (const at of mineToPlay) hot.set(at, [`${cubeLabel(at)}: choose it`, 'select', () => { sel = at; path = []; draw(); }]);
       } else {
-        hot.set(sel, [`Cube on ${sel}: selected, press to cancel`, 'select', cancel]);
+        hot.set(sel, [`${cubeLabel(sel)}: selected, press to cancel`, 'select', cancel]);
         const prefix = moves.filter((m) => m.cube === sel && path.every((p, i) => m.path[i] === p));
         for (const m of prefix) {
           const end = m.path[m.path.length - 1];
@@ -134,7 +160,7 @@ export function create(el, ctx) {
           const end = m.path[m.path.length - 1];
           hot.set(end, [`Move the cube on ${sel} to ${end}`, 'target', () => send(m)]);
         }
-        for (const m of attacks.filter((a) => a.cube === sel)) hot.set(m.target, [`Attack ${m.target} with ${sel}`, 'attack', () => send(m)]);
+        for (const m of attacks.filter((a) => a.cube === sel)) hot.set(m.target, [`Attack the ${cubeLabel(m.target)} with ${sel}`, 'attack', () => send(m)]);
         // The path so far.
         if (path.length) {
           const pts = [sel, ...path].map(xy);
@@ -148,14 +174,17 @@ export function create(el, ctx) {
         const at = name(x, y);
         const [px, py] = xy(at);
         const spot = hot.get(at);
-        const c = cubes.get(at);
         const g = s('g', { class: 'point', dataset: { at, key: `p-${at}` } }, s('circle', { cx: px, cy: py, r: 0.12, class: 'node' }));
         if (lastAt.has(at)) g.append(s('circle', { cx: px, cy: py, r: 0.48, class: 'last-ring' }));
-        if (c) g.append(cube(at, c, c.owner === null || c.owner === undefined ? '#8a8a8a' : colour(c.owner), c.owner === null || c.owner === undefined ? 'corpse' : `seat${c.owner}`));
-        if (setup && setup.has(at)) g.append(cube(at, setup.get(at), colour(seat), `draft ${editing === at ? 'editing' : ''}`));
-        if (!c && st.phase === 'setup' && !setup && st.private && st.private.setup) {
-          const mine = st.private.setup.find((q) => q.at === at);
-          if (mine) g.append(cube(at, mine, colour(seat), 'draft'));
+        const shown = cubeAt(at);
+        if (shown) {
+          const corpse = shown.owner === null || shown.owner === undefined;
+          const cls = shown.draft ? `draft ${editing === at ? 'editing' : ''}` : corpse ? 'corpse' : `seat${shown.owner}`;
+          const drawn = cube(at, shown.cube, corpse ? null : paint(shown.owner), cls);
+          drawn.setAttribute('role', 'img');
+          drawn.setAttribute('aria-label', cubeName(at, shown.cube, shown.owner, shown.draft));
+          drawn.dataset.piece = at;
+          g.append(drawn);
         }
         if (spot) {
           const [label, kind, action] = spot;
@@ -176,12 +205,12 @@ export function create(el, ctx) {
       const alive = st.cubes.filter((c) => c.owner === i);
       const pearls = alive.reduce((a, c) => a + c.red + c.black + c.white, 0);
       return h('span', { class: `chip ${st.eliminated.includes(i) ? 'out' : ''}` },
-        h('span', { class: 'swatch', style: `background:${colour(i)}` }),
+        seatSwatch(paint(i)),
         `${ctx.nameOf(i)} (${z}): ${st.phase === 'setup' ? (st.ready[i] ? 'ready' : 'setting up') : `${alive.length} cubes, ${pearls} pearls`}${st.eliminated.includes(i) ? ' (out)' : ''}`);
     }), h('span', { class: 'muted small' }, `${PHASES[st.phase] || st.phase} · ${st.quiet_rounds} quiet rounds`));
   }
 
-  function drawSetup(st, seat, legal, cubes, hot) {
+  function drawSetup(st, seat, legal, hot, cubeLabel) {
     // The draft is kept while the setup is on its way and if the server refuses it; it goes only
     // once the server has it (the seat is ready), and then the private setup is drawn instead.
     if (seat === null || st.ready[seat]) {
@@ -193,7 +222,7 @@ export function create(el, ctx) {
     if (!setup) setup = new Map();
     for (const at of zoneCells(st.zones[seat])) {
       const has = setup.has(at);
-      hot.set(at, [has ? `Cube on ${at}: edit its pearls` : `Put a cube on ${at}`, 'select', () => {
+      hot.set(at, [has ? `${cubeLabel(at)}: edit its pearls` : `Put a cube on ${at}`, 'select', () => {
         if (!setup.has(at)) setup.set(at, { red: 1, black: 1, white: 1 });
         editing = at;
         draw();

@@ -4,7 +4,7 @@
 //! and place it. Draw and Pass are buttons when legal.
 
 import { s, h, mount, actionable, focusedKey, refocus } from '../dom.js';
-import { shell, button, seatColour, appear, fitTargets, motion } from './index.js';
+import { shell, button, seatPaints, seatSwatch, appear, fitTargets, motion } from './index.js';
 
 const K = Math.sqrt(3) / 2;
 const pt = ([x, y]) => [x + y / 2, -y * K];
@@ -22,6 +22,9 @@ function corners(tile, k) {
 }
 
 const tileKey = (t) => t.join('-');
+/** The distinct tiles of `moves`, highest total first. */
+const uniqueTiles = (moves) => [...new Map(moves.map((m) => [tileKey(m.tile), m.tile])).values()]
+  .sort((a, b) => b[0] + b[1] + b[2] - (a[0] + a[1] + a[2]));
 const cellKey = (c) => `${c.x},${c.y},${c.dir}`;
 
 /** One triangle with its three numbers, as SVG. */
@@ -41,6 +44,30 @@ function triangle(verts, nums, cls) {
   return g;
 }
 
+const isTriple = (t) => t[0] === t[1] && t[1] === t[2];
+
+/**
+ * Why only some tiles may open a round (rules §4): the highest triple dealt opens, for its value
+ * + 10 (0-0-0, which the room may let its holder play instead, scores 40); when nobody was dealt
+ * a triple, the tile of highest total opens, for its value alone.
+ */
+export function openingRule(zeroTripleChoice = true) {
+  return `Opening: whoever holds the highest triple opens with it, for its value + 10${zeroTripleChoice ? ' (0-0-0 may open instead, for 40)' : ''}; if nobody holds a triple, the tile with the highest total opens, for its value only.`;
+}
+
+/** The opener's own case, from the tiles `you.legal` lets open: why these and not the others. */
+export function openingHint(tiles) {
+  const names = tiles.map(tileKey);
+  if (!tiles.length) return null;
+  if (tiles.every(isTriple)) {
+    const best = names.filter((k) => k !== '0-0-0');
+    if (!best.length) return 'You hold the highest triple, 0-0-0: it opens the round, for 40.';
+    const zero = names.includes('0-0-0') ? ' (or 0-0-0, for 40)' : '';
+    return `You hold the highest triple, ${best[0]}: only it may open${zero}, for its value + 10.`;
+  }
+  return `Nobody holds a triple, so your highest tile opens: ${names.join(' or ')}, for its value only.`;
+}
+
 export function create(el, ctx) {
   let view = null;
   let opts = {};
@@ -54,6 +81,7 @@ export function create(el, ctx) {
     draw();
   };
   const { svg, panel, info } = shell(el, '-3 -3 6 6', 'triominos', cancel);
+  const options = () => (ctx.options ? ctx.options() : {});
   const rack = h('div', { class: 'rack', id: 'rack', role: 'group', 'aria-label': 'Your rack' });
   panel.before(rack);
 
@@ -67,7 +95,11 @@ export function create(el, ctx) {
     st.board.forEach(([x, y, d, a, b, c], i) => {
       const verts = vertices(x, y, d);
       all.push(...verts);
-      svg.append(triangle(verts, [a, b, c], `placed${i === st.board.length - 1 ? ' last' : ''}`));
+      const g = triangle(verts, [a, b, c], `placed${i === st.board.length - 1 ? ' last' : ''}`);
+      g.setAttribute('role', 'img');
+      g.setAttribute('aria-label', `tile ${a}-${b}-${c}${i === st.board.length - 1 ? ', the last placed' : ''}`);
+      g.dataset.piece = `${x},${y},${d}`;
+      svg.append(g);
     });
     const forTile = tile ? places.filter((m) => tileKey(m.tile) === tile) : [];
     const cells = new Map();
@@ -140,10 +172,10 @@ export function create(el, ctx) {
     // Controls.
     const items = [];
     if (opts.interactive) {
-      let hint = st.opening ? 'Open the round: pick your opening tile.' : 'Pick a tile of your rack, then a lit place.';
+      let hint = st.opening ? openingHint(uniqueTiles(places)) || 'Open the round: pick your opening tile.' : 'Pick a tile of your rack, then a lit place.';
       if (tile && !cell) hint = `Place ${tile} on a lit place.`;
       if (cell) hint = 'Rotate the tile if you like, then place it.';
-      items.push(h('span', { class: 'muted small' }, hint));
+      items.push(h('span', { class: 'muted small', id: 'triominos-hint' }, hint));
       if (cell) {
         const rots = forTile.filter((m) => cellKey(m.cell) === cellKey(cell));
         if (rots.length > 1) items.push(button('Rotate', () => { rot = (rot + 1) % rots.length; draw(); }, { id: 'rotate' }));
@@ -159,9 +191,10 @@ export function create(el, ctx) {
     fitTargets(svg);
     refocus(el, key);
     mount(info, Array.from({ length: st.scores.length }, (_, seat) => h('span', { class: `chip ${st.turn === seat ? 'active' : ''}` },
-      h('span', { class: 'swatch', style: `background:${seatColour('triominos', seat)}` }),
+      seatSwatch(seatPaints('triominos', seat, st.scores.length)[0]),
       `${ctx.nameOf(seat)}: ${st.scores[seat]} points, ${st.racks[seat]} tiles`)),
-    h('span', { class: 'muted small' }, `Round ${st.round}${st.rounds ? `/${st.rounds}` : ''} · target ${st.target ?? '—'} · pile ${st.pile}`));
+    h('span', { class: 'muted small' }, `Round ${st.round}${st.rounds ? `/${st.rounds}` : ''} · target ${st.target ?? '—'} · pile ${st.pile}`),
+    st.opening ? h('span', { class: 'small opening-rule', id: 'opening-rule' }, openingRule(options().zero_triple_choice !== false)) : null);
   }
 
   function send(m) {

@@ -1,0 +1,35 @@
+//! Small inline SVG icons for buttons and status words, instead of emoji or typographic symbols:
+//! an emoji is drawn by whatever font the system has (in colour, or as a blank box), while these
+//! look the same everywhere and follow the text colour. Each icon is decorative (`aria-hidden`):
+//! the text or the `aria-label` beside it says what it means.
+
+import { s } from './dom.js';
+
+/** Each icon's shapes in a 16×16 box: [tag, attributes] pairs, painted with `currentColor`. */
+const SHAPES = {
+  // Two arrows, up and down: turn the board round.
+  flip: [
+    ['path', { d: 'M5 2 L1.5 6 H4 V14 H6 V6 H8.5 Z' }],
+    ['path', { d: 'M11 14 L14.5 10 H12 V2 H10 V10 H7.5 Z' }],
+  ],
+  prev: [['path', { d: 'M11.5 2 V14 L3 8 Z' }]],
+  next: [['path', { d: 'M4.5 2 V14 L13 8 Z' }]],
+  check: [['path', { d: 'M2 8.5 L6 12.5 L14 3.5', fill: 'none', stroke: 'currentColor', 'stroke-width': 2.2, 'stroke-linecap': 'round', 'stroke-linejoin': 'round' }]],
+  cross: [['path', { d: 'M3 3 L13 13 M13 3 L3 13', fill: 'none', stroke: 'currentColor', 'stroke-width': 2.2, 'stroke-linecap': 'round' }]],
+  // Connected: a filled dot; away: a ring.
+  online: [['circle', { cx: 8, cy: 8, r: 5 }]],
+  away: [['circle', { cx: 8, cy: 8, r: 4.5, fill: 'none', stroke: 'currentColor', 'stroke-width': 1.8 }]],
+  // Watchers: an eye.
+  eye: [
+    ['path', { d: 'M1 8 C3.5 3.5 12.5 3.5 15 8 C12.5 12.5 3.5 12.5 1 8 Z', fill: 'none', stroke: 'currentColor', 'stroke-width': 1.6 }],
+    ['circle', { cx: 8, cy: 8, r: 2.4 }],
+  ],
+};
+
+/** The icon `name` as an inline SVG element (class `icon icon-<name>`), hidden from screen readers. */
+export function icon(name) {
+  const shapes = SHAPES[name];
+  if (!shapes) throw new Error(`no icon ${name}`);
+  return s('svg', { viewBox: '0 0 16 16', class: `icon icon-${name}`, 'aria-hidden': 'true', focusable: 'false', fill: 'currentColor' },
+    shapes.map(([tag, attrs]) => s(tag, attrs)));
+}
