@@ -156,8 +156,13 @@ window.addEventListener('popstate', route);
  * translated said so (the browser's own language picks only complete ones).
  */
 function renderLanguageChoice() {
+  // On a phone the header keeps to one line: the languages go by their codes there ("EN").
+  const narrow = window.matchMedia('(max-width: 820px)').matches;
   const select = h('select', { id: 'lang', 'aria-label': t('language'), onchange: () => chooseLanguage(select.value) },
-    LANGUAGES.map((l) => h('option', { value: l.code, selected: l.code === language() }, l.complete ? l.name : t('language-in-progress', { name: l.name }))));
+    LANGUAGES.map((l) => {
+      const full = l.complete ? l.name : t('language-in-progress', { name: l.name });
+      return h('option', { value: l.code, selected: l.code === language(), title: full }, narrow ? l.code.toUpperCase() : full);
+    }));
   mount(document.getElementById('lang-choice'), select);
 }
 

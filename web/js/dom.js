@@ -79,10 +79,6 @@ export function focusedKey(root) {
   return a && root.contains(a) ? a.dataset.key : null;
 }
 
-/** Seat colours used by every board (and the seat lists), by seat number. */
-export const SEAT_COLOURS = ['#1f1f1f', '#f4f1e8', '#d64545', '#3f7fd6'];
-export const SEAT_NAMES = ['Black', 'White', 'Red', 'Blue'];
-
 /**
  * Asks a yes-or-no question in a modal dialog (`<dialog id=NAME-dialog>`, its buttons `NAME-cancel`
  * and `NAME-confirm`); resolves true when the person confirmed. The dialog stays in the page, closed, for

@@ -138,7 +138,12 @@ for (const [size, viewport] of Object.entries(SIZES)) {
       assert.ok(header.height <= 52, `the header is one line (${header.height}px)`);
       for (const sel of ['#turn', '#clocks']) assert.ok((await bottomOf(A.page, sel)) <= viewport.height, `${sel} is on the first screen`);
       const board = await A.page.locator('#board svg.board-svg').boundingBox();
-      assert.ok(board.y < viewport.height - 200, `the board starts on the first screen (at ${Math.round(board.y)}px)`);
+      assert.ok(board.y + board.height <= viewport.height, `the whole board is on the first screen (bottom at ${Math.round(board.y + board.height)}px)`);
+      // The header's links are whole, not cut short.
+      for (const sel of ['#account-link', '#lang']) {
+        const cut = await A.page.$eval(sel, (e) => e.scrollWidth > e.clientWidth + 1 || e.getBoundingClientRect().right > window.innerWidth);
+        assert.equal(cut, false, `${sel} is whole`);
+      }
       assert.equal(await A.page.evaluate(() => document.documentElement.scrollWidth), viewport.width, 'no sideways scrolling');
       await A.page.screenshot({ path: `${(await import('./helpers.js')).SHOTS}/room-first-screen-${size}.png` });
     }

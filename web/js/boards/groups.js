@@ -4,7 +4,7 @@
 //! lit space (a crossing through a transit space is one target); a lit compartment takes a piece
 //! from the reserve; "End turn" when the rules allow it.
 
-import { s, h, mount, actionable, focusedKey, refocus } from '../dom.js';
+import { s, h, mount, actionable, focusedKey, refocus, plural } from '../dom.js';
 import { shell, button, groupColour, groupColourName, groupMark, seatSwatch, pieceMark, pieceName, inkOn, slide, appear, fitTargets, motion } from './index.js';
 import { spaceName, spaceLabel } from '../events.js';
 
@@ -138,7 +138,7 @@ export async function create(el, ctx) {
 
     const items = [];
     const active = st.colours[st.active_colour];
-    items.push(h('span', { class: 'dice', id: 'dice' }, st.dice.map((v) => die(v)), h('span', { class: 'small' }, ` ${groupColourName(active && active.name)} (${ctx.nameOf(active ? active.seat : st.to_move)}) · ${st.moves_left} move(s) left`)));
+    items.push(h('span', { class: 'dice', id: 'dice' }, st.dice.map((v) => die(v)), h('span', { class: 'small' }, ` ${groupColourName(active && active.name)} (${ctx.nameOf(active ? active.seat : st.to_move)}) · ${plural(st.moves_left, 'move')} left`)));
     if (opts.interactive) {
       let hint = 'Pick one of your pieces, then a lit space.';
       if (adds.length && !sel) hint = 'Pick a piece to move, or a lit compartment to add a reserve piece.';

@@ -2,8 +2,9 @@
 //! Playing: pick a piece, then a lit square; when the step makes lines, pick the piece to remove
 //! for each (only the removal sets in `you.legal` light up). A re-entry is one lit back-row square.
 
-import { s, h, mount, actionable, focusedKey, refocus } from '../dom.js';
+import { s, h, mount, actionable, focusedKey, refocus, plural } from '../dom.js';
 import { shell, button, seatPaints, seatSwatch, pieceMark, pieceName, slide, motion } from './index.js';
+import { gameTitle } from '../events.js';
 
 const FILES = 'abcdefgh';
 const N = 8;
@@ -126,7 +127,11 @@ export function create(el, ctx) {
     if (opts.interactive) {
       let hint = reentries.length ? 'All your pieces stand on one square colour: re-enter a piece on a lit square of your back row.' : 'Select one of your pieces, then a lit square.';
       if (from && !to) hint = `Move ${from} to a lit square.`;
-      if (to) hint = `${from}→${to} makes ${candidates[0] ? candidates[0].remove.length : ''} line(s): choose the piece(s) to remove.`;
+      if (to) {
+        // One piece comes off per line the step makes.
+        const lines = candidates[0] ? candidates[0].remove.length : 1;
+        hint = lines === 1 ? `${from}→${to} makes a line: choose the piece to remove.` : `${from}→${to} makes ${lines} lines: choose the ${lines} pieces to remove.`;
+      }
       items.push(h('span', { class: 'muted small' }, hint));
       if (from) items.push(button('Cancel', cancel, { id: 'cancel' }));
     }
@@ -134,7 +139,7 @@ export function create(el, ctx) {
     mount(info, Array.from({ length: st.players }, (_, seat) => h('span', { class: `chip ${st.eliminated[seat] ? 'out' : ''}` },
       seatSwatch(paint(seat)),
       `${ctx.nameOf(seat)}: ${st.pieces[seat]} on board, ${st.removed[seat]} removed${st.eliminated[seat] ? ' (out)' : ''}`)),
-    h('span', { class: 'muted small' }, `${st.variant} · ${st.plies_without_removal} plies without removal`));
+    h('span', { class: 'muted small' }, `${gameTitle('pinuid', { variant: st.variant })} · ${plural(st.plies_without_removal, 'move')} without a piece removed`));
   }
 
   function send(m) {

@@ -268,7 +268,7 @@ export function create(el, ctx) {
     }
     if (st.phase === 'lose') {
       const p = st.pending_loss;
-      items.push(h('p', { class: 'small' }, `Your cube on ${p.cube} lost the fight: choose the ${p.count} pearl(s) it gives up.`));
+      items.push(h('p', { class: 'small' }, p.count === 1 ? `Your cube on ${p.cube} lost the fight: choose the pearl it gives up.` : `Your cube on ${p.cube} lost the fight: choose the ${p.count} pearls it gives up.`));
       items.push(h('div', { class: 'examples' }, legal.filter((m) => m.action === 'lose').map((m) => {
         const parts = ['red', 'black', 'white'].filter((k) => m.pearls[k]).map((k) => `${m.pearls[k]} ${k}`);
         return button(`Lose ${parts.join(', ')}`, () => send(m), { class: 'small', dataset: { act: 'target' } });
