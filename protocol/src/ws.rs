@@ -135,6 +135,9 @@ pub enum ServerFrame {
         /// An addition to the contract: the room the refused frame named, if any.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         room: Option<String>,
+        /// *(Addition)* For `muted`: when the mute ends.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        until: Option<DateTime<Utc>>,
     },
     Chat {
         room: String,

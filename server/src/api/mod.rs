@@ -7,6 +7,7 @@ mod export;
 mod games;
 mod health;
 mod matches;
+mod moderation;
 mod openapi;
 mod players;
 mod quick;
@@ -45,6 +46,17 @@ pub fn router(state: AppState) -> Router {
         .route("/matches", get(matches::list))
         .route("/matches/{id}", get(matches::one))
         .route("/matches/{id}/state", get(matches::state_at))
+        .route(
+            "/mod/moderators/{id}",
+            put(moderation::grant_moderator).delete(moderation::revoke_moderator),
+        )
+        .route("/mod/players/{id}", get(moderation::player))
+        .route("/mod/players/{id}/ban", post(moderation::ban))
+        .route("/mod/players/{id}/unban", post(moderation::unban))
+        .route("/mod/players/{id}/mute", post(moderation::mute))
+        .route("/mod/players/{id}/unmute", post(moderation::unmute))
+        .route("/mod/players/{id}/rename", post(moderation::rename))
+        .route("/mod/log", get(moderation::log))
         .route("/ws", get(crate::ws::upgrade))
         .route("/openapi.json", get(openapi::document))
         .fallback(|| async { ApiError::not_found("endpoint") });

@@ -5,7 +5,7 @@ use axum::Json;
 use utoipa::openapi::security::{Http, HttpAuthScheme, SecurityScheme};
 use utoipa::{Modify, OpenApi};
 
-use super::{accounts, export, games, matches, players, quick, rooms, server};
+use super::{accounts, export, games, matches, moderation, players, quick, rooms, server};
 
 #[derive(OpenApi)]
 #[openapi(
@@ -33,7 +33,16 @@ use super::{accounts, export, games, matches, players, quick, rooms, server};
         quick::quick,
         matches::list,
         matches::one,
-        matches::state_at
+        matches::state_at,
+        moderation::grant_moderator,
+        moderation::revoke_moderator,
+        moderation::player,
+        moderation::ban,
+        moderation::unban,
+        moderation::mute,
+        moderation::unmute,
+        moderation::rename,
+        moderation::log
     ),
     modifiers(&BearerAuth)
 )]

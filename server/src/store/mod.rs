@@ -11,6 +11,7 @@ mod error;
 pub(crate) mod fence;
 mod group_commit;
 mod matches;
+pub(crate) mod moderation;
 mod name_keys;
 mod players;
 mod ratings;
@@ -23,6 +24,7 @@ pub use group_commit::MAX_BATCH;
 pub use matches::{
     finished_rated, MatchEnd, MatchFilter, MatchRow, MoveRow, NewMatch, NewMove, RatedEnd, Ruling,
 };
+pub use moderation::{Change, NewAuditEntry};
 pub use name_keys::Rekeyed;
 pub use players::Credentials;
 pub use ratings::MAX_HISTORY;

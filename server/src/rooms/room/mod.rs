@@ -573,6 +573,7 @@ impl Room {
             code,
             message: crate::text::cap_quotes(&message.into()),
             room: Some(self.settings.code.clone()),
+            until: None,
         });
     }
 

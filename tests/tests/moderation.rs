@@ -1,0 +1,563 @@
+//! Moderation of a public server (issue 31, docs/protocol.md "Moderation"): the first admin comes
+//! from `plateau admin`; admins appoint moderators over REST; moderators ban, mute and rename
+//! players, each with a reason written to an append-only audit log; every moderation call checks
+//! the caller's role, and bad input changes nothing.
+
+use plateau_tests::rest::assert_error;
+use plateau_tests::server::binary;
+use plateau_tests::{on_both_databases, Api, Backend, Client, Player, TestDb, TestServer};
+use reqwest::{Method, StatusCode};
+use serde_json::{json, Value};
+use std::process::Command;
+use std::time::Duration;
+
+const PASSWORD: &str = "correct horse battery";
+
+/// How long a banned player's open socket may stay open: the ban closes it at once, this is slack
+/// for a loaded machine.
+const SOCKET_CLOSES: Duration = Duration::from_secs(5);
+
+/// `plateau admin grant|revoke WHO` on the test's database: its stdout, or its stderr on failure.
+fn admin_cli(db: &TestDb, change: &str, who: &str) -> Result<String, String> {
+    let out = Command::new(binary())
+        .args(["admin", change, who, "--database-url", &db.url])
+        .env_remove("DATABASE_URL")
+        .output()
+        .expect("run plateau admin");
+    let text = |bytes: &[u8]| String::from_utf8_lossy(bytes).into_owned();
+    if out.status.success() {
+        Ok(text(&out.stdout))
+    } else {
+        Err(text(&out.stderr))
+    }
+}
+
+/// A guest with [`PASSWORD`]: an account that signs in by name.
+async fn account(api: &Api, name: &str) -> Player {
+    let player = api.new_player(name).await;
+    let (status, body) = api
+        .put(
+            "/api/v1/players/me/password",
+            &json!({ "password": PASSWORD }),
+            Some(&player.token),
+        )
+        .await;
+    assert_eq!(status, StatusCode::NO_CONTENT, "{body}");
+    player
+}
+
+async fn sign_in(api: &Api, name: &str) -> (StatusCode, Value) {
+    api.post(
+        "/api/v1/sessions",
+        &json!({"name": name, "password": PASSWORD}),
+        None,
+    )
+    .await
+}
+
+/// A moderation call with a JSON body.
+async fn moderate(
+    api: &Api,
+    method: Method,
+    path: &str,
+    body: Value,
+    by: &Player,
+) -> (StatusCode, Value) {
+    let (status, _, text) = api.raw(method, path, Some(&body), Some(&by.token)).await;
+    (status, serde_json::from_str(&text).unwrap_or(Value::Null))
+}
+
+async fn audit_log(api: &Api, by: &Player, query: &str) -> Value {
+    let (status, log) = api
+        .get(&format!("/api/v1/mod/log{query}"), Some(&by.token))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{log}");
+    log
+}
+
+/// The actions of the audit log, newest first.
+fn actions(log: &Value) -> Vec<String> {
+    log["entries"]
+        .as_array()
+        .expect("entries")
+        .iter()
+        .map(|e| e["action"].as_str().expect("action").to_string())
+        .collect()
+}
+
+/// The first admin comes from the command line, on a running server's database; an admin appoints
+/// moderators over REST, and nobody else may; the audit log records each change with its reason.
+async fn admins_appoint_moderators(backend: Backend) {
+    let db = TestDb::new(backend).await;
+    let server = TestServer::start(&db).await;
+    let api = Api::new(server.http());
+    let alice = api.new_player("Alice").await;
+    let bob = api.new_player("Bob").await;
+    let carol = account(&api, "Carol").await;
+
+    // Nobody is a moderator yet: every moderation call is refused.
+    assert_error(
+        &api.get("/api/v1/mod/log", Some(&alice.token)).await,
+        403,
+        "forbidden",
+    );
+    assert_error(&api.get("/api/v1/mod/log", None).await, 401, "unauthorized");
+    let grant = |path: String| path;
+    let bob_path = grant(format!("/api/v1/mod/moderators/{}", bob.id));
+    let because = json!({"reason": "trusted regular"});
+    assert_error(
+        &moderate(&api, Method::PUT, &bob_path, because.clone(), &alice).await,
+        403,
+        "forbidden",
+    );
+
+    // `plateau admin grant` while the server runs: by a guest's exact name, or an account's name
+    // in any case.
+    let said = admin_cli(&db, "grant", "Alice").expect("grant Alice");
+    assert!(said.contains(&alice.id), "{said}");
+    assert!(
+        admin_cli(&db, "grant", "nobody-here").is_err(),
+        "an unknown name"
+    );
+    api.new_player("Bob").await;
+    let two_bobs = admin_cli(&db, "grant", "Bob").expect_err("two guests named Bob");
+    assert!(
+        two_bobs.contains(&bob.id),
+        "the ids to choose from: {two_bobs}"
+    );
+
+    // An admin grants the moderator role; a reason is needed, and bad input changes nothing.
+    assert_error(
+        &moderate(
+            &api,
+            Method::PUT,
+            &bob_path,
+            json!({"reason": "  "}),
+            &alice,
+        )
+        .await,
+        400,
+        "bad_request",
+    );
+    assert_error(
+        &moderate(&api, Method::PUT, &bob_path, json!({}), &alice).await,
+        400,
+        "bad_request",
+    );
+    let unknown = format!("/api/v1/mod/moderators/{}", uuid_nobody());
+    assert_error(
+        &moderate(&api, Method::PUT, &unknown, because.clone(), &alice).await,
+        404,
+        "not_found",
+    );
+    let (status, standing) = moderate(&api, Method::PUT, &bob_path, because, &alice).await;
+    assert_eq!(status, StatusCode::OK, "{standing}");
+    assert_eq!(standing["role"], "moderator");
+
+    // A moderator moderates, but does not appoint.
+    let carol_path = format!("/api/v1/mod/moderators/{}", carol.id);
+    assert_error(
+        &moderate(&api, Method::PUT, &carol_path, json!({"reason": "x"}), &bob).await,
+        403,
+        "forbidden",
+    );
+    let log = audit_log(&api, &bob, "").await;
+    assert_eq!(actions(&log), ["grant_moderator", "grant_admin"]);
+    let granted = &log["entries"][0];
+    assert_eq!(granted["moderator"], alice.id.as_str());
+    assert_eq!(granted["player"], bob.id.as_str());
+    assert_eq!(granted["reason"], "trusted regular");
+    assert!(log["entries"][1]["moderator"].is_null(), "the command line");
+
+    // The admin is made and unmade from the command line only.
+    let alice_path = format!("/api/v1/mod/moderators/{}", alice.id);
+    assert_error(
+        &moderate(
+            &api,
+            Method::DELETE,
+            &alice_path,
+            json!({"reason": "coup"}),
+            &alice,
+        )
+        .await,
+        409,
+        "conflict",
+    );
+    let (status, standing) = moderate(
+        &api,
+        Method::DELETE,
+        &bob_path,
+        json!({"reason": "stepped down"}),
+        &alice,
+    )
+    .await;
+    assert_eq!(
+        (status, &standing["role"]),
+        (StatusCode::OK, &json!("player"))
+    );
+    assert_error(
+        &api.get("/api/v1/mod/log", Some(&bob.token)).await,
+        403,
+        "forbidden",
+    );
+    admin_cli(&db, "revoke", &alice.id).expect("revoke by id");
+    assert_error(
+        &api.get("/api/v1/mod/log", Some(&alice.token)).await,
+        403,
+        "forbidden",
+    );
+    // An account is found by its name in another case.
+    admin_cli(&db, "grant", "CAROL").expect("grant an account by name");
+    assert_eq!(
+        audit_log(&api, &carol, "").await["entries"][0]["action"],
+        "grant_admin"
+    );
+}
+on_both_databases!(admins_appoint_moderators);
+
+fn uuid_nobody() -> String {
+    "00000000-0000-4000-8000-000000000000".to_string()
+}
+
+/// A server with an admin (`Admin`) and a moderator (`Mod`).
+async fn with_moderator(backend: Backend) -> (TestDb, TestServer, Api, Player, Player) {
+    let db = TestDb::new(backend).await;
+    let server = TestServer::start(&db).await;
+    let api = Api::new(server.http());
+    let admin = api.new_player("Admin").await;
+    let moderator = api.new_player("Mod").await;
+    admin_cli(&db, "grant", "Admin").expect("grant Admin");
+    let path = format!("/api/v1/mod/moderators/{}", moderator.id);
+    let (status, body) = moderate(&api, Method::PUT, &path, json!({"reason": "r"}), &admin).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    (db, server, api, admin, moderator)
+}
+
+/// A ban closes the player's sockets at once and keeps it out (REST, WebSocket, sign-in, rooms, a
+/// new guest from its token) until it ends or is lifted; then the same tokens work again.
+async fn a_ban_keeps_a_player_out_until_lifted(backend: Backend) {
+    let (_db, server, api, admin, moderator) = with_moderator(backend).await;
+    let ws = server.ws_url();
+    let carol = account(&api, "Carol").await;
+    let socket = Client::login(&ws, &carol).await;
+    let ban_path = format!("/api/v1/mod/players/{}/ban", carol.id);
+
+    // Bad input changes nothing: no reason, no duration, both, too long, or an admin as target.
+    for bad in [
+        json!({"duration_s": 60}),
+        json!({"reason": "spam"}),
+        json!({"reason": "spam", "duration_s": 60, "for_good": true}),
+        json!({"reason": "spam", "duration_s": 0}),
+        json!({"reason": "spam", "duration_s": 60, "extra": 1}),
+    ] {
+        let answer = moderate(&api, Method::POST, &ban_path, bad.clone(), &moderator).await;
+        assert_error(&answer, 400, "bad_request");
+    }
+    let admin_ban = format!("/api/v1/mod/players/{}/ban", admin.id);
+    let answer = moderate(
+        &api,
+        Method::POST,
+        &admin_ban,
+        json!({"reason": "x", "for_good": true}),
+        &moderator,
+    )
+    .await;
+    assert_error(&answer, 403, "forbidden");
+    let answer = moderate(
+        &api,
+        Method::POST,
+        &ban_path,
+        json!({"reason": "x", "for_good": true}),
+        &carol,
+    )
+    .await;
+    assert_error(&answer, 403, "forbidden");
+    assert_eq!(
+        actions(&audit_log(&api, &moderator, "").await),
+        ["grant_moderator", "grant_admin"]
+    );
+    assert_eq!(socket.closed_within(Duration::from_millis(200)).await, None);
+
+    let ban = json!({"reason": "abusive chat", "duration_s": 3600});
+    let (status, standing) = moderate(&api, Method::POST, &ban_path, ban, &moderator).await;
+    assert_eq!(status, StatusCode::OK, "{standing}");
+    assert_eq!(standing["banned"], true);
+    let until = standing["banned_until"]
+        .as_str()
+        .expect("until")
+        .to_string();
+
+    assert_eq!(
+        socket.closed_within(SOCKET_CLOSES).await,
+        Some(Some(4003)),
+        "the live socket"
+    );
+    let me = api.get("/api/v1/players/me", Some(&carol.token)).await;
+    assert_error(&me, 403, "banned");
+    assert_eq!(me.1["error"]["until"].as_str(), Some(until.as_str()));
+    let signing_in = sign_in(&api, "Carol").await;
+    assert_error(&signing_in, 403, "banned");
+    assert!(signing_in.1["error"]["message"]
+        .as_str()
+        .unwrap()
+        .contains("until"));
+    let room = json!({"game": "abalone", "players": 2, "visibility": "public"});
+    assert_error(
+        &api.post("/api/v1/rooms", &room, Some(&carol.token)).await,
+        403,
+        "banned",
+    );
+    let quick = json!({"game": "abalone", "players": 2});
+    assert_error(
+        &api.post("/api/v1/rooms/quick", &quick, Some(&carol.token))
+            .await,
+        403,
+        "banned",
+    );
+    let guest = api
+        .post(
+            "/api/v1/players",
+            &json!({"name": "Carol2"}),
+            Some(&carol.token),
+        )
+        .await;
+    assert_error(&guest, 403, "banned");
+    let again = Client::connect(&ws).await;
+    again
+        .send(json!({"type": "auth", "token": carol.token}))
+        .await;
+    assert_eq!(
+        again.closed_within(SOCKET_CLOSES).await,
+        Some(Some(4003)),
+        "a new socket"
+    );
+
+    // A moderator sees where the player stands; the log says who banned whom, why and until when.
+    let (status, seen) = api
+        .get(
+            &format!("/api/v1/mod/players/{}", carol.id),
+            Some(&moderator.token),
+        )
+        .await;
+    assert_eq!(
+        (status, &seen["banned_until"]),
+        (StatusCode::OK, &json!(until))
+    );
+    let log = audit_log(&api, &admin, "").await;
+    let entry = &log["entries"][0];
+    assert_eq!(entry["action"], "ban");
+    assert_eq!(entry["moderator"], moderator.id.as_str());
+    assert_eq!(entry["player"], carol.id.as_str());
+    assert_eq!(entry["reason"], "abusive chat");
+    assert_eq!(entry["details"]["until"], json!(until));
+
+    // Lifted: the same token and password work again.
+    let unban = format!("/api/v1/mod/players/{}/unban", carol.id);
+    let (status, standing) = moderate(
+        &api,
+        Method::POST,
+        &unban,
+        json!({"reason": "appeal accepted"}),
+        &moderator,
+    )
+    .await;
+    assert_eq!(
+        (status, &standing["banned"]),
+        (StatusCode::OK, &json!(false))
+    );
+    assert_eq!(
+        api.get("/api/v1/players/me", Some(&carol.token)).await.0,
+        StatusCode::OK
+    );
+    assert_eq!(sign_in(&api, "Carol").await.0, StatusCode::CREATED);
+    Client::login(&ws, &carol).await;
+
+    // For good: no end time anywhere.
+    let (status, standing) = moderate(
+        &api,
+        Method::POST,
+        &ban_path,
+        json!({"reason": "cheating", "for_good": true}),
+        &moderator,
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{standing}");
+    assert_eq!(
+        (&standing["banned"], &standing["banned_until"]),
+        (&json!(true), &Value::Null)
+    );
+    let me = api.get("/api/v1/players/me", Some(&carol.token)).await;
+    assert_error(&me, 403, "banned");
+    assert!(me.1["error"].get("until").is_none(), "{}", me.1);
+    assert_eq!(
+        actions(&audit_log(&api, &moderator, "?limit=3").await),
+        ["ban", "unban", "ban"]
+    );
+}
+on_both_databases!(a_ban_keeps_a_player_out_until_lifted);
+
+/// A muted player's chat lines are refused `muted` (with the end) and reach nobody; unmuted, they
+/// do again.
+async fn a_muted_player_cannot_chat(backend: Backend) {
+    let (_db, server, api, _admin, moderator) = with_moderator(backend).await;
+    let ws = server.ws_url();
+    let dave = api.new_player("Dave").await;
+    let erin = api.new_player("Erin").await;
+    let room = api
+        .create_room(
+            &dave,
+            json!({"game": "abalone", "players": 2, "visibility": "private"}),
+        )
+        .await;
+    let code = room["code"].as_str().unwrap().to_string();
+    let dave_socket = Client::login(&ws, &dave).await;
+    let erin_socket = Client::login(&ws, &erin).await;
+    dave_socket.join(&code, "player").await;
+    erin_socket.join(&code, "player").await;
+
+    let mute = format!("/api/v1/mod/players/{}/mute", erin.id);
+    for bad in [
+        json!({"reason": "spam"}),
+        json!({"reason": "spam", "duration_s": 0}),
+        json!({"reason": "", "duration_s": 60}),
+    ] {
+        assert_error(
+            &moderate(&api, Method::POST, &mute, bad, &moderator).await,
+            400,
+            "bad_request",
+        );
+    }
+    let (status, standing) = moderate(
+        &api,
+        Method::POST,
+        &mute,
+        json!({"reason": "spam", "duration_s": 600}),
+        &moderator,
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{standing}");
+    let until = standing["muted_until"]
+        .as_str()
+        .expect("muted until")
+        .to_string();
+
+    let mark = dave_socket.mark();
+    let line = json!({"type": "chat", "room": code, "text": "buy gold"});
+    let refused = erin_socket.expect_error(line, "muted").await;
+    assert_eq!(refused["until"].as_str(), Some(until.as_str()));
+    assert_eq!(refused["room"], code.as_str());
+    // Dave's own line arrives, Erin's never did.
+    dave_socket
+        .send(json!({"type": "chat", "room": code, "text": "hello"}))
+        .await;
+    dave_socket
+        .wait_for(mark, |f| f["type"] == "chat" && f["text"] == "hello")
+        .await;
+    assert!(
+        !dave_socket.frames()[mark..]
+            .iter()
+            .any(|f| f["text"] == "buy gold"),
+        "a muted line reaches nobody"
+    );
+
+    let unmute = format!("/api/v1/mod/players/{}/unmute", erin.id);
+    let (status, standing) = moderate(
+        &api,
+        Method::POST,
+        &unmute,
+        json!({"reason": "served"}),
+        &moderator,
+    )
+    .await;
+    assert_eq!(
+        (status, &standing["muted_until"]),
+        (StatusCode::OK, &Value::Null)
+    );
+    let mark = dave_socket.mark();
+    erin_socket
+        .send(json!({"type": "chat", "room": code, "text": "sorry"}))
+        .await;
+    dave_socket
+        .wait_for(mark, |f| f["type"] == "chat" && f["text"] == "sorry")
+        .await;
+}
+on_both_databases!(a_muted_player_cannot_chat);
+
+/// A moderator renames an offensive name under the rules of names; an account signs in with its
+/// new name, and nobody takes a name reserved by another.
+async fn a_moderator_renames_an_offensive_name(backend: Backend) {
+    let (_db, _server, api, _admin, moderator) = with_moderator(backend).await;
+    let rude = account(&api, "Rude Name").await;
+    let victim = account(&api, "victim1").await;
+    let guest = api.new_player("Also Rude").await;
+    let path = |p: &Player| format!("/api/v1/mod/players/{}/rename", p.id);
+
+    for (bad, code) in [
+        (json!({"reason": "offensive", "name": ""}), 400),
+        (json!({"reason": "offensive", "name": "a\u{3164}b"}), 400),
+        (json!({"name": "Polite"}), 400),
+        // A lookalike of a reserved name (Cyrillic і).
+        (json!({"reason": "offensive", "name": "victіm1"}), 409),
+    ] {
+        let answer = moderate(&api, Method::POST, &path(&rude), bad.clone(), &moderator).await;
+        assert_eq!(answer.0.as_u16(), code, "{bad}: {}", answer.1);
+    }
+    let answer = moderate(
+        &api,
+        Method::POST,
+        &path(&guest),
+        json!({"reason": "r", "name": "VICTIM1"}),
+        &moderator,
+    )
+    .await;
+    assert_error(&answer, 409, "conflict");
+
+    let (status, standing) = moderate(
+        &api,
+        Method::POST,
+        &path(&rude),
+        json!({"reason": "offensive", "name": "Polite"}),
+        &moderator,
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{standing}");
+    assert_eq!(standing["player"]["name"], "Polite");
+    let (_, profile) = api.get(&format!("/api/v1/players/{}", rude.id), None).await;
+    assert_eq!(profile["name"], "Polite");
+    assert_eq!(
+        sign_in(&api, "polite").await.0,
+        StatusCode::CREATED,
+        "the account keeps its new name"
+    );
+    assert_eq!(sign_in(&api, "Rude Name").await.0, StatusCode::UNAUTHORIZED);
+    assert_eq!(
+        api.new_player("Rude Name").await.name,
+        "Rude Name",
+        "the old name is free"
+    );
+    let (status, _) = api
+        .post("/api/v1/players", &json!({"name": "POLITE"}), None)
+        .await;
+    assert_eq!(status, StatusCode::CONFLICT, "the new name is reserved");
+    let _ = victim;
+
+    let log = audit_log(&api, &moderator, "?limit=1").await;
+    let entry = &log["entries"][0];
+    assert_eq!(entry["action"], "rename");
+    assert_eq!(
+        entry["details"],
+        json!({"from": "Rude Name", "to": "Polite"})
+    );
+    // Paged, newest first.
+    let next = log["next"].as_i64().expect("more pages");
+    let older = audit_log(&api, &moderator, &format!("?limit=100&before={next}")).await;
+    assert_eq!(actions(&older), ["grant_moderator", "grant_admin"]);
+    assert!(older["next"].is_null());
+    assert_error(
+        &api.get("/api/v1/mod/log?limit=0", Some(&moderator.token))
+            .await,
+        400,
+        "bad_request",
+    );
+}
+on_both_databases!(a_moderator_renames_an_offensive_name);
