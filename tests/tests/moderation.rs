@@ -561,3 +561,101 @@ async fn a_moderator_renames_an_offensive_name(backend: Backend) {
     );
 }
 on_both_databases!(a_moderator_renames_an_offensive_name);
+
+/// A moderator aborts a match under way (everyone in the room sees it end `aborted`) and closes a
+/// room waiting for players (it leaves the lobby); each is in the audit log with its room.
+async fn a_moderator_aborts_a_match_and_closes_a_waiting_room(backend: Backend) {
+    let (_db, server, api, _admin, moderator) = with_moderator(backend).await;
+    let duo = plateau_tests::scenario::started_abalone_duo(&server, &api, "public").await;
+    let abort = format!("/api/v1/mod/rooms/{}/abort", duo.code);
+    let because = json!({"reason": "stalling for an hour"});
+    assert_error(
+        &moderate(&api, Method::POST, &abort, because.clone(), &duo.alice).await,
+        403,
+        "forbidden",
+    );
+    assert_error(
+        &moderate(
+            &api,
+            Method::POST,
+            &abort,
+            json!({"reason": ""}),
+            &moderator,
+        )
+        .await,
+        400,
+        "bad_request",
+    );
+    let nowhere = "/api/v1/mod/rooms/ZZZZZZZZ/abort";
+    assert_error(
+        &moderate(&api, Method::POST, nowhere, because.clone(), &moderator).await,
+        404,
+        "not_found",
+    );
+    let mark = duo.b.mark();
+    let (status, room) = moderate(&api, Method::POST, &abort, because.clone(), &moderator).await;
+    assert_eq!(status, StatusCode::OK, "{room}");
+    assert_eq!(room["status"], "aborted");
+    let ended = duo.b.wait_for_frame(mark, "ended", &duo.code).await;
+    assert_eq!(ended["result"]["reason"], "aborted");
+    assert_eq!(ended["result"]["winners"], json!([]));
+    let (_, seen) = api.get(&format!("/api/v1/rooms/{}", duo.code), None).await;
+    assert_eq!(seen["status"], "aborted");
+    assert_error(
+        &moderate(&api, Method::POST, &abort, because.clone(), &moderator).await,
+        409,
+        "conflict",
+    );
+
+    // A waiting public room leaves the lobby.
+    let host = api.new_player("Host").await;
+    let waiting = api
+        .create_room(
+            &host,
+            json!({"game": "abalone", "players": 2, "visibility": "public"}),
+        )
+        .await;
+    let code = waiting["code"].as_str().unwrap().to_string();
+    let in_lobby = |lobby: &Value| {
+        lobby
+            .as_array()
+            .expect("lobby")
+            .iter()
+            .any(|r| r["code"] == code.as_str())
+    };
+    assert!(in_lobby(&api.get("/api/v1/rooms", None).await.1));
+    let close = format!("/api/v1/mod/rooms/{code}/close");
+    let close_started = format!("/api/v1/mod/rooms/{}/close", duo.code);
+    assert_error(
+        &moderate(
+            &api,
+            Method::POST,
+            &close_started,
+            because.clone(),
+            &moderator,
+        )
+        .await,
+        409,
+        "conflict",
+    );
+    let (status, room) = moderate(
+        &api,
+        Method::POST,
+        &close,
+        json!({"reason": "offensive options"}),
+        &moderator,
+    )
+    .await;
+    assert_eq!(
+        (status, &room["status"]),
+        (StatusCode::OK, &json!("abandoned"))
+    );
+    assert!(!in_lobby(&api.get("/api/v1/rooms", None).await.1));
+
+    let log = audit_log(&api, &moderator, "?limit=2").await;
+    assert_eq!(actions(&log), ["close_room", "abort_match"]);
+    assert_eq!(log["entries"][0]["room"], code.as_str());
+    assert_eq!(log["entries"][1]["room"], duo.code.as_str());
+    assert_eq!(log["entries"][1]["reason"], "stalling for an hour");
+}
+on_both_databases!(a_moderator_aborts_a_match_and_closes_a_waiting_room);

@@ -11,6 +11,7 @@ mod moderation;
 mod openapi;
 mod players;
 mod quick;
+mod room_moderation;
 mod rooms;
 pub mod server;
 
@@ -57,6 +58,8 @@ pub fn router(state: AppState) -> Router {
         .route("/mod/players/{id}/unmute", post(moderation::unmute))
         .route("/mod/players/{id}/rename", post(moderation::rename))
         .route("/mod/log", get(moderation::log))
+        .route("/mod/rooms/{code}/abort", post(room_moderation::abort))
+        .route("/mod/rooms/{code}/close", post(room_moderation::close))
         .route("/ws", get(crate::ws::upgrade))
         .route("/openapi.json", get(openapi::document))
         .fallback(|| async { ApiError::not_found("endpoint") });

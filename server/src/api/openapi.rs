@@ -5,7 +5,9 @@ use axum::Json;
 use utoipa::openapi::security::{Http, HttpAuthScheme, SecurityScheme};
 use utoipa::{Modify, OpenApi};
 
-use super::{accounts, export, games, matches, moderation, players, quick, rooms, server};
+use super::{
+    accounts, export, games, matches, moderation, players, quick, room_moderation, rooms, server,
+};
 
 #[derive(OpenApi)]
 #[openapi(
@@ -42,7 +44,9 @@ use super::{accounts, export, games, matches, moderation, players, quick, rooms,
         moderation::mute,
         moderation::unmute,
         moderation::rename,
-        moderation::log
+        moderation::log,
+        room_moderation::abort,
+        room_moderation::close
     ),
     modifiers(&BearerAuth)
 )]

@@ -68,6 +68,11 @@ pub(crate) fn player_and_standing(row: PlayerStandingRow) -> (PlayerRef, Standin
     (PlayerRef { id, name }, standing)
 }
 
+/// One row of the audit log; the only statement that writes to it.
+const INSERT_AUDIT_ENTRY: &str = "INSERT INTO audit_log
+         (at, moderator_id, action, target_player, target_room, details, reason)
+     VALUES ($1, $2, $3, $4, $5, $6, $7)";
+
 type AuditRow = (
     i64,
     DateTime<Utc>,
@@ -159,11 +164,7 @@ impl Store {
                 if update.execute(&mut *tx).await?.rows_affected() == 0 {
                     return Ok(false);
                 }
-                sqlx::query(
-                    "INSERT INTO audit_log
-                         (at, moderator_id, action, target_player, target_room, details, reason)
-                     VALUES ($1, $2, $3, $4, $5, $6, $7)",
-                )
+                sqlx::query(INSERT_AUDIT_ENTRY)
                 .bind(entry.at)
                 .bind(entry.moderator)
                 .bind(entry.action)
@@ -176,6 +177,25 @@ impl Store {
                 tx.commit().await.map(|()| true)
             }
             .await
+        })
+    }
+
+    /// Writes `entry` to the audit log alone: for an action made elsewhere (by a room's task,
+    /// through its own writer under its lease), once it is made.
+    pub async fn record(&self, entry: &NewAuditEntry) -> Result<(), StoreError> {
+        let details = entry.details.to_string();
+        on_pool!(self, |pool| {
+            sqlx::query(INSERT_AUDIT_ENTRY)
+                .bind(entry.at)
+                .bind(entry.moderator)
+                .bind(entry.action)
+                .bind(entry.player)
+                .bind(&entry.room)
+                .bind(&details)
+                .bind(&entry.reason)
+                .execute(pool)
+                .await
+                .map(|_| ())
         })
     }
 

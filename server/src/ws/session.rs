@@ -13,8 +13,6 @@ use plateau_protocol::ws::{ClientFrame, ServerFrame};
 use plateau_protocol::{ErrorCode, PlayerRef};
 use serde_json::Value;
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::LazyLock;
 use std::time::{Duration, Instant};
 use tokio::sync::mpsc;
 use tokio_util::sync::CancellationToken;
@@ -43,11 +41,6 @@ const CLOSE_TOO_MANY_CONNECTIONS: u16 = 4008;
 const CLOSE_TRY_AGAIN_LATER: u16 = 1013;
 /// Longest client move id, in bytes.
 const MAX_MOVE_ID: usize = 128;
-
-/// Connection ids count from a random start, so that the ids of several nodes' connections, which
-/// meet in rooms, do not collide (63 random bits: a collision is as likely as a lottery win).
-static NEXT_CONN: LazyLock<AtomicU64> =
-    LazyLock::new(|| AtomicU64::new(rand::random::<u64>() >> 1));
 
 /// `GET /api/v1/ws`: upgrades with buffers sized so that an idle connection costs a few KiB.
 pub async fn upgrade(ws: WebSocketUpgrade, State(state): State<AppState>) -> Response {
@@ -184,7 +177,7 @@ async fn session(
     let (out, outbox) = mpsc::channel(state.limits.outbox_frames);
     let kick = CancellationToken::new();
     let conn = Conn::new(
-        NEXT_CONN.fetch_add(1, Ordering::Relaxed),
+        crate::conn::next_conn_id(),
         player,
         out.clone(),
         kick.clone(),
@@ -267,9 +260,10 @@ async fn session(
             // The token no longer signs anyone in (signed out, or the password changed elsewhere).
             // A ban ends every session of the player too, told apart so that the client keeps
             // its token for when the ban is over.
-            _ = revoked.ended() => break Some(match session.banned().await {
-                true => (CLOSE_BANNED, "banned"),
-                false => (CLOSE_AUTH, "signed out"),
+            _ = revoked.ended() => break Some(if session.banned().await {
+                (CLOSE_BANNED, "banned")
+            } else {
+                (CLOSE_AUTH, "signed out")
             }),
             _ = shutdown.cancelled() => break Some((CLOSE_GOING_AWAY, "server shutting down")),
         }

@@ -7,6 +7,7 @@
 mod broadcast;
 mod expiry;
 mod live;
+mod moderation;
 pub(super) mod play;
 mod recent;
 mod rematch;
@@ -418,6 +419,7 @@ impl Room {
                 }
             }
             Request::Reserve { seat, from } => self.on_reserve(&conn, seat, from).await,
+            Request::Moderate { action } => self.on_moderate(&conn, action).await,
             Request::Disconnect => {
                 if self.members.remove(&conn.id).is_some() {
                     self.publish();
