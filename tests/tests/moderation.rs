@@ -659,3 +659,81 @@ async fn a_moderator_aborts_a_match_and_closes_a_waiting_room(backend: Backend) 
     assert_eq!(log["entries"][1]["reason"], "stalling for an hour");
 }
 on_both_databases!(a_moderator_aborts_a_match_and_closes_a_waiting_room);
+
+/// A moderator deletes a chat line: everyone in the room is told to drop it, and whoever joins
+/// later does not get it among the recent lines.
+async fn a_moderator_deletes_a_chat_line(backend: Backend) {
+    let (_db, server, api, _admin, moderator) = with_moderator(backend).await;
+    let duo = plateau_tests::scenario::started_abalone_duo(&server, &api, "public").await;
+    let code = &duo.code;
+    let mark = duo.b.mark();
+    duo.a
+        .send(json!({"type": "chat", "room": code, "text": "something vile"}))
+        .await;
+    duo.a
+        .send(json!({"type": "chat", "room": code, "text": "good luck"}))
+        .await;
+    let vile = duo
+        .b
+        .wait_for(mark, |f| {
+            f["type"] == "chat" && f["text"] == "something vile"
+        })
+        .await;
+    duo.b
+        .wait_for(mark, |f| f["type"] == "chat" && f["text"] == "good luck")
+        .await;
+    let id = vile["id"].as_u64().expect("a chat line's id");
+
+    let path = format!("/api/v1/mod/rooms/{code}/chat/{id}");
+    let because = json!({"reason": "slur"});
+    assert_error(
+        &moderate(&api, Method::DELETE, &path, because.clone(), &duo.bob).await,
+        403,
+        "forbidden",
+    );
+    assert_error(
+        &moderate(&api, Method::DELETE, &path, json!({}), &moderator).await,
+        400,
+        "bad_request",
+    );
+    let unknown = format!("/api/v1/mod/rooms/{code}/chat/9999");
+    assert_error(
+        &moderate(&api, Method::DELETE, &unknown, because.clone(), &moderator).await,
+        404,
+        "not_found",
+    );
+
+    let mark = duo.a.mark();
+    let (status, _) = moderate(&api, Method::DELETE, &path, because.clone(), &moderator).await;
+    assert_eq!(status, StatusCode::NO_CONTENT);
+    let deleted = duo.a.wait_for(mark, |f| f["type"] == "chat_deleted").await;
+    assert_eq!(
+        (&deleted["room"], &deleted["id"]),
+        (&json!(code), &json!(id))
+    );
+
+    // A spectator joining now gets the other line only.
+    let viewer = api.new_player("Viewer").await;
+    let spectator = Client::login(&server.ws_url(), &viewer).await;
+    let mark = spectator.mark();
+    spectator
+        .send(json!({"type": "join", "room": code, "as": "spectator"}))
+        .await;
+    let recent = spectator.wait_for(mark, |f| f["type"] == "recent").await;
+    let texts: Vec<&str> = recent["chat"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| l["text"].as_str().unwrap())
+        .collect();
+    assert_eq!(texts, ["good luck"]);
+    assert_error(
+        &moderate(&api, Method::DELETE, &path, because, &moderator).await,
+        404,
+        "not_found",
+    );
+    let log = audit_log(&api, &moderator, "?limit=1").await;
+    assert_eq!(log["entries"][0]["action"], "delete_chat");
+    assert_eq!(log["entries"][0]["details"], json!({"line": id}));
+}
+on_both_databases!(a_moderator_deletes_a_chat_line);

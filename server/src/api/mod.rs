@@ -60,6 +60,10 @@ pub fn router(state: AppState) -> Router {
         .route("/mod/log", get(moderation::log))
         .route("/mod/rooms/{code}/abort", post(room_moderation::abort))
         .route("/mod/rooms/{code}/close", post(room_moderation::close))
+        .route(
+            "/mod/rooms/{code}/chat/{id}",
+            delete(room_moderation::delete_chat),
+        )
         .route("/ws", get(crate::ws::upgrade))
         .route("/openapi.json", get(openapi::document))
         .fallback(|| async { ApiError::not_found("endpoint") });

@@ -46,7 +46,8 @@ use super::{
         moderation::rename,
         moderation::log,
         room_moderation::abort,
-        room_moderation::close
+        room_moderation::close,
+        room_moderation::delete_chat
     ),
     modifiers(&BearerAuth)
 )]

@@ -1,10 +1,12 @@
 //! A moderator's actions on rooms: `POST /api/v1/mod/rooms/{code}/abort` (the match under way ends
-//! `aborted`) and `POST /api/v1/mod/rooms/{code}/close` (a waiting room becomes `abandoned`). The
+//! `aborted`), `POST /api/v1/mod/rooms/{code}/close` (a waiting room becomes `abandoned`) and
+//! `DELETE /api/v1/mod/rooms/{code}/chat/{id}` (a chat line is gone for every viewer). The
 //! room's own task makes the change, through its writer under its lease, wherever it runs: the
 //! call reaches it as a connection's request would (forwarded to its node if need be), on a
 //! connection of its own that hears the room's answer. The audit row is written once it is made.
 
 use axum::extract::State;
+use axum::http::StatusCode;
 use axum::Json;
 use chrono::Utc;
 use plateau_protocol::moderation::Because;
@@ -42,7 +44,9 @@ pub async fn abort(
     ApiJson(body): ApiJson<Because>,
 ) -> Result<Json<RoomInfo>, ApiError> {
     let action = (RoomModeration::AbortMatch, "abort_match");
-    moderate_room(&state, moderator, &code, body, action).await
+    Ok(Json(
+        moderate_room(&state, moderator, &code, body, action).await?,
+    ))
 }
 
 #[utoipa::path(post, path = "/api/v1/mod/rooms/{code}/close", tag = "moderation", request_body = Because, security(("bearer" = [])),
@@ -60,7 +64,27 @@ pub async fn close(
     ApiJson(body): ApiJson<Because>,
 ) -> Result<Json<RoomInfo>, ApiError> {
     let action = (RoomModeration::CloseWaiting, "close_room");
-    moderate_room(&state, moderator, &code, body, action).await
+    Ok(Json(
+        moderate_room(&state, moderator, &code, body, action).await?,
+    ))
+}
+
+#[utoipa::path(delete, path = "/api/v1/mod/rooms/{code}/chat/{id}", tag = "moderation", request_body = Because, security(("bearer" = [])),
+    params(("code" = String, Path, description = "Room code"), ("id" = u64, Path, description = "The chat line's `id`")),
+    responses((status = 204, description = "The line is gone from the room's recent lines; everyone in the room got `chat_deleted`"),
+              (status = 400, description = "No reason, or malformed input", body = ErrorBody),
+              (status = 401, description = "Missing or unknown token", body = ErrorBody),
+              (status = 403, description = "`forbidden`: the caller is not a moderator", body = ErrorBody),
+              (status = 404, description = "No such room, or no such line among its recent lines", body = ErrorBody)))]
+pub async fn delete_chat(
+    State(state): State<AppState>,
+    moderator: Moderator,
+    ApiPath((code, id)): ApiPath<(String, u64)>,
+    ApiJson(body): ApiJson<Because>,
+) -> Result<StatusCode, ApiError> {
+    let action = (RoomModeration::DeleteChat { id }, "delete_chat");
+    moderate_room(&state, moderator, &code, body, action).await?;
+    Ok(StatusCode::NO_CONTENT)
 }
 
 async fn moderate_room(
@@ -69,7 +93,7 @@ async fn moderate_room(
     code: &str,
     body: Because,
     (action, name): (RoomModeration, &'static str),
-) -> Result<Json<RoomInfo>, ApiError> {
+) -> Result<RoomInfo, ApiError> {
     let reason = limits::reason(&body.reason)?;
     let moderator_id = moderator.player.id;
     let room = ask_room(state, moderator, code, action).await?;
@@ -79,11 +103,14 @@ async fn moderate_room(
         action: name,
         player: None,
         room: Some(room.code.clone()),
-        details: json!({ "status": room.status }),
+        details: match action {
+            RoomModeration::DeleteChat { id } => json!({ "line": id }),
+            _ => json!({ "status": room.status }),
+        },
         reason,
     };
     state.store.record(&entry).await?;
-    Ok(Json(room))
+    Ok(room)
 }
 
 /// Sends `action` to room `code` on a connection of this call's own, and waits for its answer.

@@ -71,6 +71,8 @@ pub enum RoomModeration {
     AbortMatch,
     /// Closes a room waiting for players (`abandoned`, as an expired one).
     CloseWaiting,
+    /// Deletes chat line `id` from the room's recent lines, for every viewer.
+    DeleteChat { id: u64 },
 }
 
 impl Request {

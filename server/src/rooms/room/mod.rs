@@ -623,9 +623,10 @@ impl Room {
             return;
         }
         let at = Utc::now();
-        self.recent.chat(conn.player.clone(), text.clone(), at);
+        let id = self.recent.chat(conn.player.clone(), text.clone(), at);
         let frame = encode(&ServerFrame::Chat {
             room: self.settings.code.clone(),
+            id,
             player: conn.player.clone(),
             text,
             at,

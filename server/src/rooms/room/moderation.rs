@@ -1,5 +1,5 @@
-//! A moderator's action on a room (`POST /api/v1/mod/rooms/{code}/...`): aborting the match under
-//! way, or closing a room still waiting for players. Made by the room's own task, so through its
+//! A moderator's action on a room (`/api/v1/mod/rooms/{code}/...`): aborting the match under
+//! way, closing a room still waiting for players, or deleting a chat line. Made by the room's own task, so through its
 //! [`RoomWriter`](crate::store::RoomWriter) under its lease, like any other end of a match; the
 //! moderator's connection hears a `room` frame once it is made, or an `error`.
 
@@ -15,6 +15,7 @@ impl Room {
         let done = match action {
             RoomModeration::AbortMatch => self.abort_by_moderator().await,
             RoomModeration::CloseWaiting => self.close_by_moderator().await,
+            RoomModeration::DeleteChat { id } => self.delete_chat(id),
         };
         match done {
             Ok(()) => {
@@ -33,6 +34,23 @@ impl Room {
         }
         tracing::info!("match aborted by a moderator");
         self.end_aborted().await;
+        Ok(())
+    }
+
+    /// Chat lines are kept in memory only (the recent lines): deleting one drops it there and
+    /// tells everyone in the room to drop it too.
+    fn delete_chat(&mut self, id: u64) -> Result<(), (ErrorCode, &'static str)> {
+        if !self.recent.delete_chat(id) {
+            return Err((
+                ErrorCode::NotFound,
+                "no such chat line among the room's recent lines",
+            ));
+        }
+        let frame = crate::conn::encode(&ServerFrame::ChatDeleted {
+            room: self.settings.code.clone(),
+            id,
+        });
+        self.send_to_all(frame);
         Ok(())
     }
 
