@@ -737,3 +737,85 @@ async fn a_moderator_deletes_a_chat_line(backend: Backend) {
     assert_eq!(log["entries"][0]["details"], json!({"line": id}));
 }
 on_both_databases!(a_moderator_deletes_a_chat_line);
+
+/// Runs `sql` on the test's database directly; whether the database accepted it.
+async fn accepted(db: &TestDb, backend: Backend, sql: &str) -> bool {
+    use sqlx::Connection;
+    match backend {
+        Backend::Postgres => {
+            let mut conn = sqlx::PgConnection::connect(&db.url).await.expect("connect");
+            sqlx::query(sql).execute(&mut conn).await.is_ok()
+        }
+        Backend::Sqlite => {
+            let mut conn = sqlx::SqliteConnection::connect(&db.url)
+                .await
+                .expect("connect");
+            sqlx::query(sql).execute(&mut conn).await.is_ok()
+        }
+    }
+}
+
+/// A banned player leaves the leaderboard while the ban lasts; and the audit log cannot be changed
+/// or emptied, even by hand in the database.
+async fn a_ban_hides_from_the_leaderboard_and_the_log_is_append_only(backend: Backend) {
+    let (db, _server, api, _admin, moderator) = with_moderator(backend).await;
+    let carol = account(&api, "Carol").await;
+    // A settled rating, as eight rated matches would leave it.
+    let player = match backend {
+        Backend::Postgres => format!("'{}'", carol.id),
+        Backend::Sqlite => format!("x'{}'", carol.id.replace('-', "")),
+    };
+    let rated = format!(
+        "INSERT INTO ratings (player_id, game, rating, deviation, volatility, games, updated_at)
+         VALUES ({player}, 'abalone', 1700, 60, 0.06, 10, '2026-01-01T00:00:00Z')"
+    );
+    assert!(accepted(&db, backend, &rated).await);
+    let on_board = || async {
+        let (status, board) = api.get("/api/v1/games/abalone/leaderboard", None).await;
+        assert_eq!(status, StatusCode::OK, "{board}");
+        board["players"]
+            .as_array()
+            .expect("players")
+            .iter()
+            .any(|p| p["id"] == carol.id.as_str())
+    };
+    assert!(on_board().await, "a settled account is on the board");
+    let ban = format!("/api/v1/mod/players/{}/ban", carol.id);
+    let (status, _) = moderate(
+        &api,
+        Method::POST,
+        &ban,
+        json!({"reason": "boosting", "duration_s": 600}),
+        &moderator,
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(!on_board().await, "banned: off the board");
+    let unban = format!("/api/v1/mod/players/{}/unban", carol.id);
+    let (status, _) = moderate(
+        &api,
+        Method::POST,
+        &unban,
+        json!({"reason": "cleared"}),
+        &moderator,
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(on_board().await, "back once the ban is lifted");
+
+    let before = audit_log(&api, &moderator, "").await;
+    assert!(
+        !accepted(
+            &db,
+            backend,
+            "UPDATE audit_log SET reason = 'nothing happened'"
+        )
+        .await
+    );
+    assert!(!accepted(&db, backend, "DELETE FROM audit_log").await);
+    assert_eq!(
+        audit_log(&api, &moderator, "").await["entries"],
+        before["entries"]
+    );
+}
+on_both_databases!(a_ban_hides_from_the_leaderboard_and_the_log_is_append_only);
