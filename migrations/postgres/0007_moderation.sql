@@ -33,3 +33,25 @@ END;
 $$ LANGUAGE plpgsql;
 CREATE TRIGGER audit_log_no_update BEFORE UPDATE OR DELETE ON audit_log
     FOR EACH ROW EXECUTE FUNCTION audit_log_is_append_only();
+
+-- Players' reports of other players, for moderators to review. One open report per reporter and
+-- reported player (the partial unique index); `context` is what the server held when it was made
+-- (JSON text: a room's recent chat lines for a chat report).
+CREATE TABLE reports (
+    id            BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+    reporter_id   UUID NOT NULL REFERENCES players (id),
+    player_id     UUID NOT NULL REFERENCES players (id),
+    reason        TEXT NOT NULL CHECK (reason IN ('chat', 'cheating', 'stalling', 'name', 'other')),
+    room          TEXT,
+    match_id      UUID,
+    text          TEXT,
+    context       TEXT NOT NULL,
+    created_at    TIMESTAMPTZ NOT NULL,
+    status        TEXT NOT NULL DEFAULT 'open' CHECK (status IN ('open', 'resolved')),
+    resolved_by   UUID REFERENCES players (id),
+    resolved_at   TIMESTAMPTZ,
+    resolution    TEXT,
+    action        TEXT
+);
+CREATE UNIQUE INDEX reports_one_open ON reports (reporter_id, player_id) WHERE status = 'open';
+CREATE INDEX reports_by_status ON reports (status, id);

@@ -34,3 +34,25 @@ CREATE TRIGGER audit_log_no_delete BEFORE DELETE ON audit_log
 BEGIN
     SELECT RAISE(ABORT, 'the audit log is append-only');
 END;
+
+-- Players' reports of other players, for moderators to review. One open report per reporter and
+-- reported player (the partial unique index); `context` is what the server held when it was made
+-- (JSON text: a room's recent chat lines for a chat report).
+CREATE TABLE reports (
+    id            INTEGER PRIMARY KEY AUTOINCREMENT,
+    reporter_id   BLOB NOT NULL REFERENCES players (id),
+    player_id     BLOB NOT NULL REFERENCES players (id),
+    reason        TEXT NOT NULL CHECK (reason IN ('chat', 'cheating', 'stalling', 'name', 'other')),
+    room          TEXT,
+    match_id      BLOB,
+    text          TEXT,
+    context       TEXT NOT NULL,
+    created_at    TEXT NOT NULL,
+    status        TEXT NOT NULL DEFAULT 'open' CHECK (status IN ('open', 'resolved')),
+    resolved_by   BLOB REFERENCES players (id),
+    resolved_at   TEXT,
+    resolution    TEXT,
+    action        TEXT
+);
+CREATE UNIQUE INDEX reports_one_open ON reports (reporter_id, player_id) WHERE status = 'open';
+CREATE INDEX reports_by_status ON reports (status, id);

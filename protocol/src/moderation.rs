@@ -120,3 +120,90 @@ pub struct AuditLog {
     /// Pass as `before` for the next page; null on the last page.
     pub next: Option<i64>,
 }
+
+/// Why a player reports another.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum ReportReason {
+    Chat,
+    Cheating,
+    Stalling,
+    Name,
+    Other,
+}
+
+impl ReportReason {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ReportReason::Chat => "chat",
+            ReportReason::Cheating => "cheating",
+            ReportReason::Stalling => "stalling",
+            ReportReason::Name => "name",
+            ReportReason::Other => "other",
+        }
+    }
+}
+
+/// `POST /api/v1/reports`.
+#[derive(Debug, Clone, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct NewReport {
+    /// The reported player's id.
+    pub player: Uuid,
+    pub reason: ReportReason,
+    /// The room it happened in (for `chat`, the room whose recent lines are kept with the report).
+    #[serde(default)]
+    pub room: Option<String>,
+    /// The match it happened in.
+    #[serde(default, rename = "match")]
+    pub match_id: Option<Uuid>,
+    /// The reporter's words, up to 500 characters.
+    #[serde(default)]
+    pub text: Option<String>,
+}
+
+/// A report as moderators read it.
+#[derive(Debug, Clone, Serialize, Deserialize, utoipa::ToSchema)]
+pub struct Report {
+    pub id: i64,
+    pub reporter: Uuid,
+    pub player: Uuid,
+    pub reason: String,
+    pub room: Option<String>,
+    #[serde(rename = "match")]
+    pub match_id: Option<Uuid>,
+    pub text: Option<String>,
+    /// What the server held when the report was made: `{"chat": [...]}`, the room's recent chat
+    /// lines for a report with a room (else `{}`).
+    #[schema(value_type = Object)]
+    pub context: Value,
+    pub created_at: DateTime<Utc>,
+    /// `open` or `resolved`.
+    pub status: String,
+    pub resolved_by: Option<Uuid>,
+    pub resolved_at: Option<DateTime<Utc>>,
+    pub resolution: Option<String>,
+    pub action: Option<String>,
+}
+
+/// `GET /api/v1/mod/reports`: oldest first.
+#[derive(Debug, Clone, Serialize, Deserialize, utoipa::ToSchema)]
+pub struct Reports {
+    pub reports: Vec<Report>,
+}
+
+/// `POST /api/v1/mod/reports/{id}/resolve`.
+#[derive(Debug, Clone, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Resolution {
+    pub reason: String,
+    /// What was done about it, in a word (`ban`, `mute`, `none`...), up to 32 characters.
+    #[serde(default)]
+    pub action: Option<String>,
+}
+
+/// The answer to `POST /api/v1/reports`.
+#[derive(Debug, Clone, Serialize, Deserialize, utoipa::ToSchema)]
+pub struct ReportCreated {
+    pub id: i64,
+}

@@ -221,8 +221,16 @@ fn uuid_nobody() -> String {
 
 /// A server with an admin (`Admin`) and a moderator (`Mod`).
 async fn with_moderator(backend: Backend) -> (TestDb, TestServer, Api, Player, Player) {
+    with_moderator_and(backend, &[]).await
+}
+
+/// [`with_moderator`], the server started with `env`.
+async fn with_moderator_and(
+    backend: Backend,
+    env: &[(&str, &str)],
+) -> (TestDb, TestServer, Api, Player, Player) {
     let db = TestDb::new(backend).await;
-    let server = TestServer::start(&db).await;
+    let server = TestServer::start_with(&db, env).await;
     let api = Api::new(server.http());
     let admin = api.new_player("Admin").await;
     let moderator = api.new_player("Mod").await;
@@ -819,3 +827,154 @@ async fn a_ban_hides_from_the_leaderboard_and_the_log_is_append_only(backend: Ba
     );
 }
 on_both_databases!(a_ban_hides_from_the_leaderboard_and_the_log_is_append_only);
+
+/// A player reports another over chat: the report keeps the room's recent lines; one open report
+/// per pair, a budget per reporter; a moderator reads the open reports and resolves them.
+async fn players_report_and_moderators_resolve(backend: Backend) {
+    let env = [("PLATEAU_REPORTS_PER_DAY", "3")];
+    let (_db, server, api, _admin, moderator) = with_moderator_and(backend, &env).await;
+    let duo = plateau_tests::scenario::started_abalone_duo(&server, &api, "public").await;
+    let (alice, bob, code) = (&duo.alice, &duo.bob, &duo.code);
+    let mark = duo.a.mark();
+    duo.b
+        .send(json!({"type": "chat", "room": code, "text": "you are trash"}))
+        .await;
+    duo.a.wait_for(mark, |f| f["type"] == "chat").await;
+
+    let report = |body: Value| {
+        let api = &api;
+        async move { api.post("/api/v1/reports", &body, Some(&alice.token)).await }
+    };
+    for (bad, status) in [
+        (json!({"player": alice.id, "reason": "chat"}), 400),
+        (json!({"player": bob.id, "reason": "rudeness"}), 400),
+        (json!({"player": bob.id, "reason": "chat", "text": ""}), 400),
+        (json!({"player": uuid_nobody(), "reason": "chat"}), 404),
+        (
+            json!({"player": bob.id, "reason": "chat", "room": "ZZZZZZZZ"}),
+            404,
+        ),
+    ] {
+        let (got, body) = report(bad.clone()).await;
+        assert_eq!(got.as_u16(), status, "{bad}: {body}");
+    }
+    let (status, created) = report(
+        json!({"player": bob.id, "reason": "chat", "room": code.to_lowercase(), "text": "insults"}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::CREATED, "{created}");
+    let id = created["id"].as_i64().expect("report id");
+    assert_error(
+        &report(json!({"player": bob.id, "reason": "stalling"})).await,
+        409,
+        "conflict",
+    );
+
+    assert_error(
+        &api.get("/api/v1/mod/reports", Some(&alice.token)).await,
+        403,
+        "forbidden",
+    );
+    let (status, open) = api
+        .get("/api/v1/mod/reports?status=open", Some(&moderator.token))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{open}");
+    let stored = &open["reports"][0];
+    assert_eq!(open["reports"].as_array().unwrap().len(), 1);
+    assert_eq!(
+        (&stored["reporter"], &stored["player"]),
+        (&json!(alice.id), &json!(bob.id))
+    );
+    assert_eq!(
+        (&stored["reason"], &stored["room"], &stored["text"]),
+        (&json!("chat"), &json!(code), &json!("insults"))
+    );
+    let lines = stored["context"]["chat"]
+        .as_array()
+        .expect("the room's recent chat");
+    assert_eq!(lines[0]["text"], "you are trash");
+    assert_eq!(lines[0]["player"]["id"], bob.id.as_str());
+    let bad_status = api
+        .get("/api/v1/mod/reports?status=maybe", Some(&moderator.token))
+        .await;
+    assert_error(&bad_status, 400, "bad_request");
+
+    let resolve = format!("/api/v1/mod/reports/{id}/resolve");
+    assert_error(
+        &moderate(
+            &api,
+            Method::POST,
+            &resolve,
+            json!({"action": "mute"}),
+            &moderator,
+        )
+        .await,
+        400,
+        "bad_request",
+    );
+    assert_error(
+        &moderate(
+            &api,
+            Method::POST,
+            &resolve,
+            json!({"reason": "muted"}),
+            alice,
+        )
+        .await,
+        403,
+        "forbidden",
+    );
+    let (status, _) = moderate(
+        &api,
+        Method::POST,
+        &resolve,
+        json!({"reason": "muted a day", "action": "mute"}),
+        &moderator,
+    )
+    .await;
+    assert_eq!(status, StatusCode::NO_CONTENT);
+    assert_error(
+        &moderate(
+            &api,
+            Method::POST,
+            &resolve,
+            json!({"reason": "again"}),
+            &moderator,
+        )
+        .await,
+        404,
+        "not_found",
+    );
+    let (_, open) = api.get("/api/v1/mod/reports", Some(&moderator.token)).await;
+    assert_eq!(open["reports"], json!([]));
+    let (_, resolved) = api
+        .get(
+            "/api/v1/mod/reports?status=resolved",
+            Some(&moderator.token),
+        )
+        .await;
+    let done = &resolved["reports"][0];
+    assert_eq!(
+        (&done["status"], &done["resolved_by"]),
+        (&json!("resolved"), &json!(moderator.id))
+    );
+    assert_eq!(
+        (&done["resolution"], &done["action"]),
+        (&json!("muted a day"), &json!("mute"))
+    );
+    let log = audit_log(&api, &moderator, "?limit=1").await;
+    assert_eq!(log["entries"][0]["action"], "resolve_report");
+    assert_eq!(
+        log["entries"][0]["details"],
+        json!({"report": id, "action": "mute"})
+    );
+
+    // Resolved, a new report of the same player may be made; the day's budget (3 here: the first
+    // report, the refused second one, this one) runs out.
+    let (status, _) = report(json!({"player": bob.id, "reason": "stalling"})).await;
+    assert_eq!(status, StatusCode::CREATED);
+    let carol = api.new_player("Carol").await;
+    let over = report(json!({"player": carol.id, "reason": "other"})).await;
+    assert_error(&over, 429, "rate_limited");
+}
+on_both_databases!(players_report_and_moderators_resolve);

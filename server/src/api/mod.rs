@@ -11,6 +11,7 @@ mod moderation;
 mod openapi;
 mod players;
 mod quick;
+mod reports;
 mod room_moderation;
 mod rooms;
 pub mod server;
@@ -58,6 +59,9 @@ pub fn router(state: AppState) -> Router {
         .route("/mod/players/{id}/unmute", post(moderation::unmute))
         .route("/mod/players/{id}/rename", post(moderation::rename))
         .route("/mod/log", get(moderation::log))
+        .route("/reports", post(reports::create))
+        .route("/mod/reports", get(reports::list))
+        .route("/mod/reports/{id}/resolve", post(reports::resolve))
         .route("/mod/rooms/{code}/abort", post(room_moderation::abort))
         .route("/mod/rooms/{code}/close", post(room_moderation::close))
         .route(

@@ -6,7 +6,8 @@ use utoipa::openapi::security::{Http, HttpAuthScheme, SecurityScheme};
 use utoipa::{Modify, OpenApi};
 
 use super::{
-    accounts, export, games, matches, moderation, players, quick, room_moderation, rooms, server,
+    accounts, export, games, matches, moderation, players, quick, reports, room_moderation, rooms,
+    server,
 };
 
 #[derive(OpenApi)]
@@ -47,7 +48,10 @@ use super::{
         moderation::log,
         room_moderation::abort,
         room_moderation::close,
-        room_moderation::delete_chat
+        room_moderation::delete_chat,
+        reports::create,
+        reports::list,
+        reports::resolve
     ),
     modifiers(&BearerAuth)
 )]

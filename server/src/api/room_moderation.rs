@@ -96,7 +96,12 @@ async fn moderate_room(
 ) -> Result<RoomInfo, ApiError> {
     let reason = limits::reason(&body.reason)?;
     let moderator_id = moderator.player.id;
-    let room = ask_room(state, moderator, code, action).await?;
+    let ServerFrame::Room { room } = ask_room(state, moderator.player, code, action).await? else {
+        return Err(ApiError::new(
+            ErrorCode::Internal,
+            "the room answered oddly",
+        ));
+    };
     let entry = NewAuditEntry {
         at: Utc::now(),
         moderator: Some(moderator_id),
@@ -113,20 +118,16 @@ async fn moderate_room(
     Ok(room)
 }
 
-/// Sends `action` to room `code` on a connection of this call's own, and waits for its answer.
-async fn ask_room(
+/// Sends `action` to room `code` on a connection of this call's own (as `asker`), and waits for
+/// its answer: the frame it sent, an `error` made an [`ApiError`].
+pub(super) async fn ask_room(
     state: &AppState,
-    moderator: Moderator,
+    asker: plateau_protocol::PlayerRef,
     code: &str,
     action: RoomModeration,
-) -> Result<RoomInfo, ApiError> {
+) -> Result<ServerFrame, ApiError> {
     let (out, mut answers) = mpsc::channel(8);
-    let conn = Conn::new(
-        next_conn_id(),
-        moderator.player,
-        out,
-        CancellationToken::new(),
-    );
+    let conn = Conn::new(next_conn_id(), asker, out, CancellationToken::new());
     // A room on another node answers through this node's routing of frames to connections.
     let placement = state.rooms.placement().clone();
     placement.register(&conn);
@@ -156,9 +157,9 @@ async fn ask_room(
         ));
     };
     match serde_json::from_str::<ServerFrame>(text.as_str()) {
-        Ok(ServerFrame::Room { room }) => Ok(room),
         Ok(ServerFrame::Error { code, message, .. }) => Err(ApiError::new(code, message)),
-        _ => Err(ApiError::new(
+        Ok(frame) => Ok(frame),
+        Err(_) => Err(ApiError::new(
             ErrorCode::Internal,
             "the room answered oddly",
         )),

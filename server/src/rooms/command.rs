@@ -73,6 +73,9 @@ pub enum RoomModeration {
     CloseWaiting,
     /// Deletes chat line `id` from the room's recent lines, for every viewer.
     DeleteChat { id: u64 },
+    /// Sends the room's recent chat (a `recent` frame, as a spectator gets it): the context kept
+    /// with a player's report. Changes nothing.
+    ChatForReport,
 }
 
 impl Request {

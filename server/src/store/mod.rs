@@ -15,6 +15,7 @@ pub(crate) mod moderation;
 mod name_keys;
 mod players;
 mod ratings;
+mod reports;
 mod room_writer;
 mod rooms;
 
@@ -28,6 +29,7 @@ pub use moderation::{Change, NewAuditEntry};
 pub use name_keys::Rekeyed;
 pub use players::Credentials;
 pub use ratings::MAX_HISTORY;
+pub use reports::NewReportRow;
 pub use room_writer::RoomWriter;
 pub use rooms::{RoomRow, SeatRow};
 

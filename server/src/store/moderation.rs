@@ -69,9 +69,27 @@ pub(crate) fn player_and_standing(row: PlayerStandingRow) -> (PlayerRef, Standin
 }
 
 /// One row of the audit log; the only statement that writes to it.
-const INSERT_AUDIT_ENTRY: &str = "INSERT INTO audit_log
+pub(crate) const INSERT_AUDIT_ENTRY: &str = "INSERT INTO audit_log
          (at, moderator_id, action, target_player, target_room, details, reason)
      VALUES ($1, $2, $3, $4, $5, $6, $7)";
+
+/// Writes `$entry` (a [`NewAuditEntry`], its details as text in `$details`) through `$executor`:
+/// a pool, or a transaction of the action it records.
+macro_rules! insert_audit_entry {
+    ($executor:expr, $entry:expr, $details:expr) => {
+        sqlx::query($crate::store::moderation::INSERT_AUDIT_ENTRY)
+            .bind($entry.at)
+            .bind($entry.moderator)
+            .bind($entry.action)
+            .bind($entry.player)
+            .bind(&$entry.room)
+            .bind($details)
+            .bind(&$entry.reason)
+            .execute($executor)
+            .await
+    };
+}
+pub(crate) use insert_audit_entry;
 
 type AuditRow = (
     i64,
@@ -164,16 +182,7 @@ impl Store {
                 if update.execute(&mut *tx).await?.rows_affected() == 0 {
                     return Ok(false);
                 }
-                sqlx::query(INSERT_AUDIT_ENTRY)
-                .bind(entry.at)
-                .bind(entry.moderator)
-                .bind(entry.action)
-                .bind(entry.player)
-                .bind(&entry.room)
-                .bind(&details)
-                .bind(&entry.reason)
-                .execute(&mut *tx)
-                .await?;
+                insert_audit_entry!(&mut *tx, entry, &details)?;
                 tx.commit().await.map(|()| true)
             }
             .await
@@ -185,17 +194,7 @@ impl Store {
     pub async fn record(&self, entry: &NewAuditEntry) -> Result<(), StoreError> {
         let details = entry.details.to_string();
         on_pool!(self, |pool| {
-            sqlx::query(INSERT_AUDIT_ENTRY)
-                .bind(entry.at)
-                .bind(entry.moderator)
-                .bind(entry.action)
-                .bind(entry.player)
-                .bind(&entry.room)
-                .bind(&details)
-                .bind(&entry.reason)
-                .execute(pool)
-                .await
-                .map(|_| ())
+            insert_audit_entry!(pool, entry, &details).map(|_| ())
         })
     }
 

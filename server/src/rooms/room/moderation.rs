@@ -12,10 +12,14 @@ use crate::rooms::RoomModeration;
 
 impl Room {
     pub(super) async fn on_moderate(&mut self, conn: &Conn, action: RoomModeration) {
+        if action == RoomModeration::ChatForReport {
+            return self.send_recent(conn);
+        }
         let done = match action {
             RoomModeration::AbortMatch => self.abort_by_moderator().await,
             RoomModeration::CloseWaiting => self.close_by_moderator().await,
             RoomModeration::DeleteChat { id } => self.delete_chat(id),
+            RoomModeration::ChatForReport => Ok(()),
         };
         match done {
             Ok(()) => {
