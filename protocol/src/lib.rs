@@ -5,6 +5,7 @@
 #![forbid(unsafe_code)]
 
 pub mod clock;
+pub mod moderation;
 pub mod rest;
 pub mod ws;
 
@@ -29,6 +30,10 @@ pub enum ErrorCode {
     IllegalMove,
     RoomFull,
     NotJoined,
+    /// *(Addition)* The player is banned (moderation): its tokens sign nobody in until the ban ends.
+    Banned,
+    /// *(Addition)* The player's chat is muted (moderation) for a while.
+    Muted,
 }
 
 impl ErrorCode {
@@ -50,6 +55,8 @@ impl ErrorCode {
             ErrorCode::IllegalMove => "illegal_move",
             ErrorCode::RoomFull => "room_full",
             ErrorCode::NotJoined => "not_joined",
+            ErrorCode::Banned => "banned",
+            ErrorCode::Muted => "muted",
         }
     }
 }

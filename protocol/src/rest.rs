@@ -20,6 +20,9 @@ pub struct ErrorBody {
 pub struct ErrorDetail {
     pub code: ErrorCode,
     pub message: String,
+    /// *(Addition)* For `banned` and `muted`: when the ban or mute ends (absent: a ban for good).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub until: Option<DateTime<Utc>>,
 }
 
 /// `POST /api/v1/players`.

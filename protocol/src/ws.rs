@@ -135,12 +135,22 @@ pub enum ServerFrame {
         /// An addition to the contract: the room the refused frame named, if any.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         room: Option<String>,
+        /// *(Addition)* For `muted`: when the mute ends.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        until: Option<DateTime<Utc>>,
     },
     Chat {
         room: String,
+        /// *(Addition)* The line's number in the room, which a moderator deletes it by.
+        id: u64,
         player: PlayerRef,
         text: String,
         at: DateTime<Utc>,
+    },
+    /// *(Addition)* A moderator deleted chat line `id` of the room: clients drop it.
+    ChatDeleted {
+        room: String,
+        id: u64,
     },
     Ended {
         room: String,
@@ -180,6 +190,8 @@ pub enum ServerFrame {
 /// A chat line of the past, as the `chat` frame carried it.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct RecentChat {
+    /// *(Addition)* As in the `chat` frame.
+    pub id: u64,
     pub player: PlayerRef,
     pub text: String,
     pub at: DateTime<Utc>,

@@ -1,4 +1,4 @@
-//! The `plateau` command: `serve` (the default), `migrate`, `perft`.
+//! The `plateau` command: `serve` (the default), `migrate`, `admin`, `perft`.
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -32,8 +32,33 @@ enum Command {
     Serve(Box<ServeArgs>),
     /// Apply the database migrations and exit.
     Migrate(DatabaseArgs),
+    /// Make a player an admin, or a plain player again, on a running or stopped server's
+    /// database (the first admin comes from here).
+    Admin(AdminArgs),
     /// Count the leaves of the legal-move tree from a start position.
     Perft(PerftArgs),
+}
+
+#[derive(Debug, clap::Args)]
+struct AdminArgs {
+    #[command(subcommand)]
+    change: AdminChange,
+}
+
+#[derive(Debug, Subcommand)]
+enum AdminChange {
+    /// Make the player an admin.
+    Grant(AdminTarget),
+    /// Make the player a plain player again.
+    Revoke(AdminTarget),
+}
+
+#[derive(Debug, clap::Args)]
+struct AdminTarget {
+    /// The player: its id, the name of an account, or the exact name of a single guest.
+    player: String,
+    #[command(flatten)]
+    database: DatabaseArgs,
 }
 
 #[derive(Debug, clap::Args)]
@@ -62,9 +87,24 @@ pub fn main() -> ExitCode {
             tracing::info!(database = store.kind(), "migrations applied");
             Ok::<(), crate::app::StartError>(())
         }),
+        Some(Command::Admin(args)) => run_async(admin(args)),
         Some(Command::Serve(args)) => run_async(crate::app::serve(*args)),
         None => run_async(crate::app::serve(cli.serve)),
     }
+}
+
+async fn admin(args: AdminArgs) -> Result<(), crate::moderation::admins::AdminError> {
+    let (target, grant) = match &args.change {
+        AdminChange::Grant(target) => (target, true),
+        AdminChange::Revoke(target) => (target, false),
+    };
+    let store = crate::store::Store::connect(&target.database.database_url, 1).await?;
+    let player = crate::moderation::admins::set_admin(&store, &target.player, grant).await;
+    store.close().await;
+    let player = player?;
+    let now = if grant { "an admin" } else { "not an admin" };
+    println!("{} ({}) is {now}", player.name, player.id);
+    Ok(())
 }
 
 /// How long an idle thread of the blocking pool lives.

@@ -20,6 +20,16 @@ use uuid::Uuid;
 /// Unique across nodes: each node counts from its own random start (see `ws::session`).
 pub type ConnId = u64;
 
+/// Connection ids count from a random start, so that the ids of several nodes' connections, which
+/// meet in rooms, do not collide (63 random bits: a collision is as likely as a lottery win).
+static NEXT_CONN: std::sync::LazyLock<std::sync::atomic::AtomicU64> =
+    std::sync::LazyLock::new(|| std::sync::atomic::AtomicU64::new(rand::random::<u64>() >> 1));
+
+/// A new connection id (a WebSocket session's, or a REST call's that asks a room).
+pub fn next_conn_id() -> ConnId {
+    NEXT_CONN.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
+}
+
 /// What the socket writer is asked to do.
 #[derive(Debug)]
 pub enum Outbound {

@@ -17,6 +17,8 @@ pub struct ApiError {
     pub retry_after_secs: Option<u64>,
     /// The database could not be reached: answered 503 with `Retry-After` (code `internal`).
     unavailable: bool,
+    /// For `banned` and `muted`: when the ban or mute ends (None: a ban for good).
+    pub until: Option<chrono::DateTime<chrono::Utc>>,
 }
 
 /// Seconds a client is asked to wait before trying again while the database is away.
@@ -29,6 +31,7 @@ impl ApiError {
             message: crate::text::cap_quotes(&message.into()),
             retry_after_secs: None,
             unavailable: false,
+            until: None,
         }
     }
 
@@ -66,6 +69,17 @@ impl ApiError {
         )
     }
 
+    /// This error, saying when the ban or mute it reports ends.
+    pub fn until(mut self, until: Option<chrono::DateTime<chrono::Utc>>) -> Self {
+        self.until = until;
+        self
+    }
+
+    /// `403 forbidden`: the caller may not do this.
+    pub fn forbidden(message: impl Into<String>) -> Self {
+        Self::new(ErrorCode::Forbidden, message)
+    }
+
     pub fn status(&self) -> StatusCode {
         if self.unavailable {
             return StatusCode::SERVICE_UNAVAILABLE;
@@ -73,9 +87,11 @@ impl ApiError {
         match self.code {
             ErrorCode::BadRequest => StatusCode::BAD_REQUEST,
             ErrorCode::Unauthorized => StatusCode::UNAUTHORIZED,
-            ErrorCode::Forbidden | ErrorCode::NotSeated | ErrorCode::NotJoined => {
-                StatusCode::FORBIDDEN
-            }
+            ErrorCode::Forbidden
+            | ErrorCode::NotSeated
+            | ErrorCode::NotJoined
+            | ErrorCode::Banned
+            | ErrorCode::Muted => StatusCode::FORBIDDEN,
             ErrorCode::NotFound | ErrorCode::UnknownRoom => StatusCode::NOT_FOUND,
             ErrorCode::Conflict
             | ErrorCode::RoomFull
@@ -97,6 +113,7 @@ impl IntoResponse for ApiError {
             error: ErrorDetail {
                 code: self.code,
                 message: self.message,
+                until: self.until,
             },
         });
         let mut response = (status, body).into_response();

@@ -17,6 +17,7 @@ pub mod error;
 pub mod limits;
 pub mod listen;
 pub mod metrics;
+pub mod moderation;
 pub mod rooms;
 pub mod state;
 pub mod store;

@@ -46,6 +46,8 @@ pub struct Budgets {
     pub players_per_address: KeyedRate<IpAddr>,
     /// Password changes per player (`--password-changes-per-hour`): each is an Argon2 hash.
     pub password_changes_per_player: KeyedRate<Uuid>,
+    /// Reports made per player (`--reports-per-day`).
+    pub reports_per_player: KeyedRate<Uuid>,
     /// Whole-history exports started per client address (`--exports-per-minute`).
     pub exports_per_address: KeyedRate<IpAddr>,
     /// Frames per player, across all its connections (the per-connection flood limit, shared).
@@ -72,6 +74,11 @@ impl Budgets {
                 limits.password_changes_per_hour,
                 Period::Hour,
                 limits.password_changes_per_hour,
+            )),
+            reports_per_player: KeyedRate::new(quota(
+                limits.reports_per_day,
+                Period::Day,
+                limits.reports_per_day,
             )),
             exports_per_address: KeyedRate::new(quota(
                 limits.exports_per_minute,
@@ -106,6 +113,7 @@ impl Budgets {
                 _ = every.tick() => {
                     self.players_per_address.forget_quiet();
                     self.exports_per_address.forget_quiet();
+                    self.reports_per_player.forget_quiet();
                     self.password_changes_per_player.forget_quiet();
                     self.frames_per_player.forget_quiet();
                     self.sign_in_failures_per_name.forget_quiet();

@@ -93,6 +93,7 @@ pub async fn set_password(
     responses((status = 201, description = "Signed in: a new token for the player (shown this once)", body = PlayerCreated),
               (status = 400, description = "Malformed input", body = ErrorBody),
               (status = 401, description = "No player has this name and password (the same answer for a wrong name and a wrong password)", body = ErrorBody),
+              (status = 403, description = "`banned`: the player is banned; `until` says when the ban ends (absent: for good)", body = ErrorBody),
               (status = 429, description = "Too many failed sign-ins for this name from this address, or from this address; see `Retry-After`", body = ErrorBody)))]
 pub async fn sign_in(
     State(state): State<AppState>,
@@ -134,6 +135,12 @@ pub async fn sign_in(
     let player = credentials
         .expect("a password matched, so the name is known")
         .player;
+    // Said only to whoever knows the password: a ban is nobody else's business.
+    if let Some((_, standing)) = state.store.standing(player.id).await? {
+        if let Some(ban) = standing.ban_at(Utc::now()) {
+            return Err(ban.refusal());
+        }
+    }
     let token = new_token();
     let evicted = state
         .store

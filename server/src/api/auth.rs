@@ -1,23 +1,38 @@
 //! The extractors that turn `Authorization: Bearer <token>` into a player (tokens themselves are
-//! [`crate::accounts::tokens`]).
+//! [`crate::accounts::tokens`]). A banned player's token is refused `403 banned` while the ban
+//! lasts (anonymous for the calls anyone may make); a moderation call also needs the role.
 
 use axum::extract::FromRequestParts;
 use axum::http::request::Parts;
+use chrono::Utc;
+use plateau_protocol::moderation::Role;
 use plateau_protocol::PlayerRef;
 
 use crate::accounts::tokens::token_hash;
 use crate::error::ApiError;
+use crate::moderation::{roles, Standing};
 use crate::state::AppState;
 
-/// The player a token belongs to, if any.
-pub async fn player_for_token(
+/// The player a token belongs to, if any, and where it stands.
+async fn owner_of(
     state: &AppState,
-    token: &str,
-) -> Result<Option<PlayerRef>, ApiError> {
-    Ok(state.store.player_by_token_hash(&token_hash(token)).await?)
+    token_hash: &str,
+) -> Result<Option<(PlayerRef, Standing)>, ApiError> {
+    Ok(state.store.player_by_token_hash(token_hash).await?)
 }
 
-/// The authenticated player of a request (401 otherwise).
+/// The player of a token, refused `401` if unknown and `403 banned` while banned.
+async fn signed_in(state: &AppState, token_hash: &str) -> Result<(PlayerRef, Standing), ApiError> {
+    let (player, standing) = owner_of(state, token_hash)
+        .await?
+        .ok_or_else(ApiError::unauthorized)?;
+    match standing.ban_at(Utc::now()) {
+        Some(ban) => Err(ban.refusal()),
+        None => Ok((player, standing)),
+    }
+}
+
+/// The authenticated player of a request (401 otherwise; 403 `banned` while banned).
 pub struct Authenticated(pub PlayerRef);
 
 impl FromRequestParts<AppState> for Authenticated {
@@ -25,10 +40,8 @@ impl FromRequestParts<AppState> for Authenticated {
 
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, ApiError> {
         let token = bearer_token(parts).ok_or_else(ApiError::unauthorized)?;
-        player_for_token(state, token)
-            .await?
-            .map(Authenticated)
-            .ok_or_else(ApiError::unauthorized)
+        let (player, _) = signed_in(state, &token_hash(token)).await?;
+        Ok(Authenticated(player))
     }
 }
 
@@ -44,29 +57,71 @@ impl FromRequestParts<AppState> for Session {
 
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, ApiError> {
         let token_hash = token_hash(bearer_token(parts).ok_or_else(ApiError::unauthorized)?);
-        let player = state
-            .store
-            .player_by_token_hash(&token_hash)
-            .await?
-            .ok_or_else(ApiError::unauthorized)?;
+        let (player, _) = signed_in(state, &token_hash).await?;
         Ok(Session { player, token_hash })
+    }
+}
+
+/// A moderator or admin making a moderation call: 401 without a known token, 403 `forbidden`
+/// for anyone else.
+pub struct Moderator {
+    pub player: PlayerRef,
+    pub role: Role,
+}
+
+impl FromRequestParts<AppState> for Moderator {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, ApiError> {
+        let token = bearer_token(parts).ok_or_else(ApiError::unauthorized)?;
+        let (player, standing) = signed_in(state, &token_hash(token)).await?;
+        roles::may_moderate(standing.role)?;
+        Ok(Moderator {
+            player,
+            role: standing.role,
+        })
     }
 }
 
 /// The player of a request if it carries a known token, else anonymous: for endpoints anyone may
 /// call whose answer depends on who asks (a private room's code is shown only to its players).
-/// A missing, malformed or unknown token is treated as anonymous, never refused, so that a client
-/// holding a forgotten token still reads public data; only a database failure is an error.
+/// A missing, malformed, unknown or banned token is treated as anonymous, never refused, so that a
+/// client holding a forgotten token still reads public data; only a database failure is an error.
 pub struct MaybeAuthenticated(pub Option<PlayerRef>);
 
 impl FromRequestParts<AppState> for MaybeAuthenticated {
     type Rejection = ApiError;
 
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, ApiError> {
-        match bearer_token(parts) {
-            Some(token) => Ok(MaybeAuthenticated(player_for_token(state, token).await?)),
-            None => Ok(MaybeAuthenticated(None)),
+        let Some(token) = bearer_token(parts) else {
+            return Ok(MaybeAuthenticated(None));
+        };
+        let owner = owner_of(state, &token_hash(token)).await?;
+        let now = Utc::now();
+        Ok(MaybeAuthenticated(
+            owner
+                .filter(|(_, standing)| standing.ban_at(now).is_none())
+                .map(|(player, _)| player),
+        ))
+    }
+}
+
+/// Passes unless the request carries the token of a banned player (`403 banned`): a banned player
+/// does not make itself a new guest from its token.
+pub struct NotBanned;
+
+impl FromRequestParts<AppState> for NotBanned {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, ApiError> {
+        if let Some(token) = bearer_token(parts) {
+            if let Some((_, standing)) = owner_of(state, &token_hash(token)).await? {
+                if let Some(ban) = standing.ban_at(Utc::now()) {
+                    return Err(ban.refusal());
+                }
+            }
         }
+        Ok(NotBanned)
     }
 }
 

@@ -7,9 +7,12 @@ mod export;
 mod games;
 mod health;
 mod matches;
+mod moderation;
 mod openapi;
 mod players;
 mod quick;
+mod reports;
+mod room_moderation;
 mod rooms;
 pub mod server;
 
@@ -45,6 +48,26 @@ pub fn router(state: AppState) -> Router {
         .route("/matches", get(matches::list))
         .route("/matches/{id}", get(matches::one))
         .route("/matches/{id}/state", get(matches::state_at))
+        .route(
+            "/mod/moderators/{id}",
+            put(moderation::grant_moderator).delete(moderation::revoke_moderator),
+        )
+        .route("/mod/players/{id}", get(moderation::player))
+        .route("/mod/players/{id}/ban", post(moderation::ban))
+        .route("/mod/players/{id}/unban", post(moderation::unban))
+        .route("/mod/players/{id}/mute", post(moderation::mute))
+        .route("/mod/players/{id}/unmute", post(moderation::unmute))
+        .route("/mod/players/{id}/rename", post(moderation::rename))
+        .route("/mod/log", get(moderation::log))
+        .route("/reports", post(reports::create))
+        .route("/mod/reports", get(reports::list))
+        .route("/mod/reports/{id}/resolve", post(reports::resolve))
+        .route("/mod/rooms/{code}/abort", post(room_moderation::abort))
+        .route("/mod/rooms/{code}/close", post(room_moderation::close))
+        .route(
+            "/mod/rooms/{code}/chat/{id}",
+            delete(room_moderation::delete_chat),
+        )
         .route("/ws", get(crate::ws::upgrade))
         .route("/openapi.json", get(openapi::document))
         .fallback(|| async { ApiError::not_found("endpoint") });

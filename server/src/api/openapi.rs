@@ -5,7 +5,10 @@ use axum::Json;
 use utoipa::openapi::security::{Http, HttpAuthScheme, SecurityScheme};
 use utoipa::{Modify, OpenApi};
 
-use super::{accounts, export, games, matches, players, quick, rooms, server};
+use super::{
+    accounts, export, games, matches, moderation, players, quick, reports, room_moderation, rooms,
+    server,
+};
 
 #[derive(OpenApi)]
 #[openapi(
@@ -33,7 +36,22 @@ use super::{accounts, export, games, matches, players, quick, rooms, server};
         quick::quick,
         matches::list,
         matches::one,
-        matches::state_at
+        matches::state_at,
+        moderation::grant_moderator,
+        moderation::revoke_moderator,
+        moderation::player,
+        moderation::ban,
+        moderation::unban,
+        moderation::mute,
+        moderation::unmute,
+        moderation::rename,
+        moderation::log,
+        room_moderation::abort,
+        room_moderation::close,
+        room_moderation::delete_chat,
+        reports::create,
+        reports::list,
+        reports::resolve
     ),
     modifiers(&BearerAuth)
 )]

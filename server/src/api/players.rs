@@ -11,17 +11,19 @@ use std::net::SocketAddr;
 use uuid::Uuid;
 
 use crate::accounts::tokens::{new_token, token_hash};
-use crate::api::auth::Authenticated;
+use crate::api::auth::{Authenticated, NotBanned};
 use crate::error::{ApiError, ApiJson, ApiPath};
 use crate::state::AppState;
 
 #[utoipa::path(post, path = "/api/v1/players", tag = "players", request_body = NewPlayer,
     responses((status = 201, description = "The new guest player; the token is shown this once", body = PlayerCreated), (status = 400, description = "Malformed or invalid input", body = ErrorBody),
+              (status = 403, description = "`banned`: the request carries the token of a banned player", body = ErrorBody),
               (status = 409, description = "The name is reserved by a player with a password (compared in any case and in forms that look the same)", body = ErrorBody),
               (status = 429, description = "Too many players created from this address; see `Retry-After`", body = ErrorBody)))]
 pub async fn create(
     State(state): State<AppState>,
     ConnectInfo(client): ConnectInfo<SocketAddr>,
+    _not_banned: NotBanned,
     ApiJson(body): ApiJson<NewPlayer>,
 ) -> Result<(StatusCode, Json<PlayerCreated>), ApiError> {
     if let Err(wait) = state

@@ -145,6 +145,11 @@ pub struct Limits {
     #[arg(long, env = "PLATEAU_EXPORTS_PER_MINUTE", default_value_t = 6)]
     pub exports_per_minute: u32,
 
+    /// Reports (`POST /api/v1/reports`) one player may make a day, with a burst of as many; then
+    /// `429 rate_limited` with `Retry-After`.
+    #[arg(long, env = "PLATEAU_REPORTS_PER_DAY", default_value_t = 10)]
+    pub reports_per_day: u32,
+
     /// Password changes (`PUT /api/v1/players/me/password`) one player may make an hour, with a
     /// burst of as many (then 429): each is an Argon2 hash, tens of milliseconds of a core.
     #[arg(long, env = "PLATEAU_PASSWORD_CHANGES_PER_HOUR", default_value_t = 10)]

@@ -21,6 +21,8 @@ pub fn quota(per_period: u32, period: Period, burst: u32) -> Quota {
         Period::Second => Quota::per_second(n),
         Period::Minute => Quota::per_minute(n),
         Period::Hour => Quota::per_hour(n),
+        Period::Day => Quota::with_period(std::time::Duration::from_secs(86_400) / n.get())
+            .expect("a day over at most u32::MAX is a period"),
     }
     .allow_burst(burst)
 }
@@ -30,6 +32,7 @@ pub enum Period {
     Second,
     Minute,
     Hour,
+    Day,
 }
 
 /// One rate limit.

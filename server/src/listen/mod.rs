@@ -264,6 +264,7 @@ async fn refuse(mut tcp: TcpStream, _open: Slot<()>) {
         error: plateau_protocol::rest::ErrorDetail {
             code: plateau_protocol::ErrorCode::RateLimited,
             message: "too many connections from this address".to_string(),
+            until: None,
         },
     })
     .expect("error bodies serialise");

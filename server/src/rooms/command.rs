@@ -55,6 +55,27 @@ pub enum Request {
     },
     /// The sender's connection is gone.
     Disconnect,
+    /// A moderator's action on the room, answered to the sender with a `room` frame once made,
+    /// or an `error`. No client frame makes it: only `POST /api/v1/mod/rooms/...`, after checking
+    /// the caller's role.
+    Moderate {
+        action: RoomModeration,
+    },
+}
+
+/// What a moderator does to a room.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RoomModeration {
+    /// Ends the match under way as `aborted` (nobody wins, nobody is rated).
+    AbortMatch,
+    /// Closes a room waiting for players (`abandoned`, as an expired one).
+    CloseWaiting,
+    /// Deletes chat line `id` from the room's recent lines, for every viewer.
+    DeleteChat { id: u64 },
+    /// Sends the room's recent chat (a `recent` frame, as a spectator gets it): the context kept
+    /// with a player's report. Changes nothing.
+    ChatForReport,
 }
 
 impl Request {

@@ -19,7 +19,7 @@ mod registry;
 mod room;
 pub mod rules;
 
-pub use command::{Command, RematchTicket, Request, TicketReply};
+pub use command::{Command, RematchTicket, Request, RoomModeration, TicketReply};
 pub use creation::{store_new_room, RoomSettings};
 pub use lobby::LobbyKey;
 pub use placement::{Alone, Claim, ForwardError, Placement};

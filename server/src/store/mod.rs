@@ -11,9 +11,11 @@ mod error;
 pub(crate) mod fence;
 mod group_commit;
 mod matches;
+pub(crate) mod moderation;
 mod name_keys;
 mod players;
 mod ratings;
+mod reports;
 mod room_writer;
 mod rooms;
 
@@ -23,9 +25,11 @@ pub use group_commit::MAX_BATCH;
 pub use matches::{
     finished_rated, MatchEnd, MatchFilter, MatchRow, MoveRow, NewMatch, NewMove, RatedEnd, Ruling,
 };
+pub use moderation::{Change, NewAuditEntry};
 pub use name_keys::Rekeyed;
 pub use players::Credentials;
 pub use ratings::MAX_HISTORY;
+pub use reports::NewReportRow;
 pub use room_writer::RoomWriter;
 pub use rooms::{RoomRow, SeatRow};
 

@@ -6,7 +6,9 @@ use plateau_protocol::rest::{GameStats, PlayerStats};
 use plateau_protocol::PlayerRef;
 use uuid::Uuid;
 
+use super::moderation::{player_and_standing, PlayerStandingRow, PLAYER_STANDING_COLUMNS};
 use super::{on_pool, Store, StoreError};
+use crate::moderation::Standing;
 
 #[derive(sqlx::FromRow)]
 struct PlayerRow {
@@ -113,24 +115,23 @@ impl Store {
         })
     }
 
-    /// The player whose token hashes to `token_hash`.
+    /// The player whose token hashes to `token_hash`, with where it stands (a banned player's
+    /// tokens are kept, for when the ban ends, but sign nobody in meanwhile: see `api::auth`).
     pub async fn player_by_token_hash(
         &self,
         token_hash: &str,
-    ) -> Result<Option<PlayerRef>, StoreError> {
-        let row: Option<PlayerRow> = on_pool!(self, |pool| {
-            sqlx::query_as(
-                "SELECT p.id, p.name, p.created_at FROM tokens t JOIN players p ON p.id = t.player_id
-                  WHERE t.token_hash = $1",
-            )
+    ) -> Result<Option<(PlayerRef, Standing)>, StoreError> {
+        let row: Option<PlayerStandingRow> = on_pool!(self, |pool| {
+            sqlx::query_as(&format!(
+                "SELECT {PLAYER_STANDING_COLUMNS}
+                   FROM tokens t JOIN players p ON p.id = t.player_id
+                  WHERE t.token_hash = $1"
+            ))
             .bind(token_hash)
             .fetch_optional(pool)
             .await
         })?;
-        Ok(row.map(|r| PlayerRef {
-            id: r.id,
-            name: r.name,
-        }))
+        Ok(row.map(player_and_standing))
     }
 
     /// Sets a player's password hash and reserves its name (`reserved`: the name's key, see
@@ -284,7 +285,7 @@ mod tests {
         .await
         .unwrap();
         store.migrate().await.unwrap();
-        let player = store.player_by_token_hash("abc").await.unwrap().unwrap();
+        let (player, _) = store.player_by_token_hash("abc").await.unwrap().unwrap();
         assert_eq!((player.id, player.name.as_str()), (id, "Old"));
         store.revoke_tokens(id).await.unwrap();
         assert!(store.player_by_token_hash("abc").await.unwrap().is_none());

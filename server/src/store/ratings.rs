@@ -241,7 +241,7 @@ impl Store {
 
     /// The best `limit` settled ratings of a game (deviation below [`SETTLED_DEVIATION`]) of
     /// players with a password: a guest's rating is shown on its profile, never on the board (an
-    /// identity nobody can keep is not one to rank).
+    /// identity nobody can keep is not one to rank). A banned player is left off while banned.
     pub async fn leaderboard(
         &self,
         game: &str,
@@ -253,11 +253,14 @@ impl Store {
                    FROM ratings r JOIN players p ON p.id = r.player_id
                   WHERE r.game = $1 AND r.deviation < $2 AND r.games > 0
                     AND p.password_hash IS NOT NULL
+                    AND NOT p.banned_for_good
+                    AND (p.banned_until IS NULL OR p.banned_until <= $4)
                   ORDER BY r.rating DESC, r.player_id LIMIT $3",
             )
             .bind(game)
             .bind(SETTLED_DEVIATION)
             .bind(limit)
+            .bind(chrono::Utc::now())
             .fetch_all(pool)
             .await
         })?;

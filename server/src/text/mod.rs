@@ -126,6 +126,15 @@ pub fn chat(raw: &str) -> Result<String, TextError> {
     shows(clean(raw, what, MAX_CHAT_CHARS)?, what)
 }
 
+/// Most characters of a moderation action's reason.
+pub const MAX_REASON_CHARS: usize = 500;
+
+/// Why a moderator acted, for the audit log: 1 to 500 characters of text that shows.
+pub fn reason(raw: &str) -> Result<String, TextError> {
+    let what = "reason";
+    shows(clean(raw, what, MAX_REASON_CHARS)?, what)
+}
+
 fn is_control_or_format(c: char) -> bool {
     matches!(
         c.general_category(),

@@ -13,8 +13,6 @@ use plateau_protocol::ws::{ClientFrame, ServerFrame};
 use plateau_protocol::{ErrorCode, PlayerRef};
 use serde_json::Value;
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::LazyLock;
 use std::time::{Duration, Instant};
 use tokio::sync::mpsc;
 use tokio_util::sync::CancellationToken;
@@ -36,16 +34,13 @@ const CLOSE_POLICY: u16 = 1008;
 const CLOSE_TOO_BIG: u16 = 1009;
 /// The token is unknown: never signed anyone in, or revoked since (signed out, password changed).
 const CLOSE_AUTH: u16 = 4001;
+/// *(Addition)* The token's player is banned (moderation): it signs nobody in until the ban ends.
+const CLOSE_BANNED: u16 = 4003;
 const CLOSE_TOO_MANY_CONNECTIONS: u16 = 4008;
 /// "Try again later": the database could not be asked whether the token is known.
 const CLOSE_TRY_AGAIN_LATER: u16 = 1013;
 /// Longest client move id, in bytes.
 const MAX_MOVE_ID: usize = 128;
-
-/// Connection ids count from a random start, so that the ids of several nodes' connections, which
-/// meet in rooms, do not collide (63 random bits: a collision is as likely as a lottery win).
-static NEXT_CONN: LazyLock<AtomicU64> =
-    LazyLock::new(|| AtomicU64::new(rand::random::<u64>() >> 1));
 
 /// `GET /api/v1/ws`: upgrades with buffers sized so that an idle connection costs a few KiB.
 pub async fn upgrade(ws: WebSocketUpgrade, State(state): State<AppState>) -> Response {
@@ -99,6 +94,15 @@ async fn run(socket: WebSocket, state: AppState) {
             METRICS.error(ErrorCode::Unauthorized);
             let _ = sink.send(close(CLOSE_AUTH, "authentication failed")).await;
         }
+        Err(AuthFailure::Banned(ban)) => {
+            METRICS.error(ErrorCode::Banned);
+            let refusal = ban.refusal();
+            let frame = Message::Close(Some(CloseFrame {
+                code: CLOSE_BANNED,
+                reason: Utf8Bytes::from(refusal.message),
+            }));
+            let _ = sink.send(frame).await;
+        }
         Err(AuthFailure::Unavailable) => {
             METRICS.error(ErrorCode::Internal);
             let reason = "the server cannot check tokens now; try again later";
@@ -119,6 +123,8 @@ fn close(code: u16, reason: &'static str) -> Message {
 enum AuthFailure {
     /// The `auth` frame was late or malformed, or its token is unknown (4001).
     Refused,
+    /// The token's player is banned (4003, the reason saying until when).
+    Banned(crate::moderation::BanEnd),
     /// The token could not be looked up (the database is away): the client should try again, and
     /// must not conclude that its identity is gone (1013).
     Unavailable,
@@ -148,11 +154,14 @@ async fn authenticate(
     let looked_up_at = Instant::now();
     let known = state.store.player_by_token_hash(&token_hash).await;
     match known {
-        Ok(Some(player)) => Ok(SignedIn {
-            player,
-            token_hash,
-            looked_up_at,
-        }),
+        Ok(Some((player, standing))) => match standing.ban_at(chrono::Utc::now()) {
+            Some(ban) => Err(AuthFailure::Banned(ban)),
+            None => Ok(SignedIn {
+                player,
+                token_hash,
+                looked_up_at,
+            }),
+        },
         Ok(None) => Err(AuthFailure::Refused),
         Err(_) => Err(AuthFailure::Unavailable),
     }
@@ -168,7 +177,7 @@ async fn session(
     let (out, outbox) = mpsc::channel(state.limits.outbox_frames);
     let kick = CancellationToken::new();
     let conn = Conn::new(
-        NEXT_CONN.fetch_add(1, Ordering::Relaxed),
+        crate::conn::next_conn_id(),
         player,
         out.clone(),
         kick.clone(),
@@ -249,7 +258,13 @@ async fn session(
             }
             _ = kick.cancelled() => break Some((CLOSE_POLICY, "too slow to keep up")),
             // The token no longer signs anyone in (signed out, or the password changed elsewhere).
-            _ = revoked.ended() => break Some((CLOSE_AUTH, "signed out")),
+            // A ban ends every session of the player too, told apart so that the client keeps
+            // its token for when the ban is over.
+            _ = revoked.ended() => break Some(if session.banned().await {
+                (CLOSE_BANNED, "banned")
+            } else {
+                (CLOSE_AUTH, "signed out")
+            }),
             _ = shutdown.cancelled() => break Some((CLOSE_GOING_AWAY, "server shutting down")),
         }
     };
@@ -395,6 +410,7 @@ impl Session<'_> {
             code,
             message: crate::text::cap_quotes(&message),
             room,
+            until: None,
         });
     }
 
@@ -434,10 +450,14 @@ impl Session<'_> {
             ClientFrame::Sync { room } => (room, Request::Sync),
             ClientFrame::Chat { room, text } => {
                 // What is checked is what is sent on: normalised and trimmed.
-                match crate::text::chat(&text) {
-                    Ok(text) => (room, Request::Chat { text }),
+                let text = match crate::text::chat(&text) {
+                    Ok(text) => text,
                     Err(e) => return self.error(None, ErrorCode::BadRequest, e.to_string()),
+                };
+                if !self.may_chat(&room).await {
+                    return;
                 }
+                (room, Request::Chat { text })
             }
             ClientFrame::Resign { room } => (room, Request::Resign),
             ClientFrame::Claim { room, result } => (room, Request::Claim { result }),
@@ -467,6 +487,41 @@ impl Session<'_> {
                 self.joined.insert(room.to_ascii_uppercase(), role);
             }
         }
+    }
+
+    /// Whether the player may chat now: not while muted (refused `muted`, with when the mute
+    /// ends). Read from the store at each line, so a mute applies at once on every node.
+    async fn may_chat(&self, room: &str) -> bool {
+        let standing = match self.state.store.standing(self.conn.player.id).await {
+            Ok(standing) => standing,
+            Err(e) => {
+                tracing::warn!(error = %e, "could not read whether a player is muted");
+                let message = "the server cannot check chat now; try again later";
+                self.room_error(room, None, ErrorCode::Internal, message);
+                return false;
+            }
+        };
+        let muted = standing.and_then(|(_, s)| s.muted_at(chrono::Utc::now()));
+        let Some(until) = muted else {
+            return true;
+        };
+        METRICS.error(ErrorCode::Muted);
+        let at = until.to_rfc3339_opts(chrono::SecondsFormat::Secs, true);
+        self.conn.send(&ServerFrame::Error {
+            id: None,
+            code: ErrorCode::Muted,
+            message: format!("your chat is muted until {at}"),
+            room: Some(room.to_ascii_uppercase()),
+            until: Some(until),
+        });
+        false
+    }
+
+    /// Whether the player is banned now (a database failure reads as not: the session ends
+    /// either way, as signed out).
+    async fn banned(&self) -> bool {
+        let standing = self.state.store.standing(self.conn.player.id).await;
+        matches!(standing, Ok(Some((_, s))) if s.ban_at(chrono::Utc::now()).is_some())
     }
 
     /// A rematch of room `code`: the room says where the player goes; unless it made the new room

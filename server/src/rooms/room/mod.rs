@@ -7,6 +7,7 @@
 mod broadcast;
 mod expiry;
 mod live;
+mod moderation;
 pub(super) mod play;
 mod recent;
 mod rematch;
@@ -418,6 +419,7 @@ impl Room {
                 }
             }
             Request::Reserve { seat, from } => self.on_reserve(&conn, seat, from).await,
+            Request::Moderate { action } => self.on_moderate(&conn, action).await,
             Request::Disconnect => {
                 if self.members.remove(&conn.id).is_some() {
                     self.publish();
@@ -573,6 +575,7 @@ impl Room {
             code,
             message: crate::text::cap_quotes(&message.into()),
             room: Some(self.settings.code.clone()),
+            until: None,
         });
     }
 
@@ -620,9 +623,10 @@ impl Room {
             return;
         }
         let at = Utc::now();
-        self.recent.chat(conn.player.clone(), text.clone(), at);
+        let id = self.recent.chat(conn.player.clone(), text.clone(), at);
         let frame = encode(&ServerFrame::Chat {
             room: self.settings.code.clone(),
+            id,
             player: conn.player.clone(),
             text,
             at,

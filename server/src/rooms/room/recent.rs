@@ -20,15 +20,33 @@ const VERSIONS_KEPT: usize = 50;
 #[derive(Default)]
 pub(super) struct Recent {
     chat: VecDeque<RecentChat>,
+    /// The id of the last chat line (ids count from 1 in each run of the room).
+    last_chat_id: u64,
     events: VecDeque<(u64, Vec<Event>)>,
 }
 
 impl Recent {
-    pub(super) fn chat(&mut self, player: PlayerRef, text: String, at: DateTime<Utc>) {
+    /// Keeps a chat line; returns its id.
+    pub(super) fn chat(&mut self, player: PlayerRef, text: String, at: DateTime<Utc>) -> u64 {
         if self.chat.len() == CHAT_KEPT {
             self.chat.pop_front();
         }
-        self.chat.push_back(RecentChat { player, text, at });
+        self.last_chat_id += 1;
+        let id = self.last_chat_id;
+        self.chat.push_back(RecentChat {
+            id,
+            player,
+            text,
+            at,
+        });
+        id
+    }
+
+    /// Forgets chat line `id` (a moderator deleted it); false if it is not among those kept.
+    pub(super) fn delete_chat(&mut self, id: u64) -> bool {
+        let before = self.chat.len();
+        self.chat.retain(|line| line.id != id);
+        self.chat.len() < before
     }
 
     pub(super) fn version(&mut self, version: u64, events: Vec<Event>) {

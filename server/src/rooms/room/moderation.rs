@@ -1,0 +1,83 @@
+//! A moderator's action on a room (`/api/v1/mod/rooms/{code}/...`): aborting the match under
+//! way, closing a room still waiting for players, or deleting a chat line. Made by the room's own task, so through its
+//! [`RoomWriter`](crate::store::RoomWriter) under its lease, like any other end of a match; the
+//! moderator's connection hears a `room` frame once it is made, or an `error`.
+
+use plateau_protocol::ws::ServerFrame;
+use plateau_protocol::{ErrorCode, RoomStatus};
+
+use super::Room;
+use crate::conn::Conn;
+use crate::rooms::RoomModeration;
+
+impl Room {
+    pub(super) async fn on_moderate(&mut self, conn: &Conn, action: RoomModeration) {
+        if action == RoomModeration::ChatForReport {
+            return self.send_recent(conn);
+        }
+        let done = match action {
+            RoomModeration::AbortMatch => self.abort_by_moderator().await,
+            RoomModeration::CloseWaiting => self.close_by_moderator().await,
+            RoomModeration::DeleteChat { id } => self.delete_chat(id),
+            RoomModeration::ChatForReport => Ok(()),
+        };
+        match done {
+            Ok(()) => {
+                conn.send(&ServerFrame::Room {
+                    room: self.room_info(),
+                });
+            }
+            Err((code, message)) => self.refuse(conn, None, code, message),
+        }
+    }
+
+    async fn abort_by_moderator(&mut self) -> Result<(), (ErrorCode, &'static str)> {
+        let under_way = self.live.as_ref().is_some_and(|l| l.result.is_none());
+        if !under_way {
+            return Err((ErrorCode::Conflict, "no match is under way in this room"));
+        }
+        tracing::info!("match aborted by a moderator");
+        self.end_aborted().await;
+        Ok(())
+    }
+
+    /// Chat lines are kept in memory only (the recent lines): deleting one drops it there and
+    /// tells everyone in the room to drop it too.
+    fn delete_chat(&mut self, id: u64) -> Result<(), (ErrorCode, &'static str)> {
+        if !self.recent.delete_chat(id) {
+            return Err((
+                ErrorCode::NotFound,
+                "no such chat line among the room's recent lines",
+            ));
+        }
+        let frame = crate::conn::encode(&ServerFrame::ChatDeleted {
+            room: self.settings.code.clone(),
+            id,
+        });
+        self.send_to_all(frame);
+        Ok(())
+    }
+
+    async fn close_by_moderator(&mut self) -> Result<(), (ErrorCode, &'static str)> {
+        if self.status() != RoomStatus::Waiting {
+            return Err((ErrorCode::Conflict, "the room is not waiting for players"));
+        }
+        match self.writer.abandon_if_waiting().await {
+            Ok(true) => {
+                tracing::info!("waiting room closed by a moderator");
+                self.without_match = RoomStatus::Abandoned;
+                self.publish();
+                Ok(())
+            }
+            Ok(false) => Err((ErrorCode::Conflict, "the room is not waiting for players")),
+            Err(e) if self.lost_lease(&e) => Err((
+                ErrorCode::Internal,
+                "the room is moving to another node; try again",
+            )),
+            Err(e) => {
+                tracing::error!(error = %e, "could not close a waiting room");
+                Err((ErrorCode::Internal, "internal error; it has been logged"))
+            }
+        }
+    }
+}

@@ -1,0 +1,980 @@
+//! Moderation of a public server (issue 31, docs/protocol.md "Moderation"): the first admin comes
+//! from `plateau admin`; admins appoint moderators over REST; moderators ban, mute and rename
+//! players, each with a reason written to an append-only audit log; every moderation call checks
+//! the caller's role, and bad input changes nothing.
+
+use plateau_tests::rest::assert_error;
+use plateau_tests::server::binary;
+use plateau_tests::{on_both_databases, Api, Backend, Client, Player, TestDb, TestServer};
+use reqwest::{Method, StatusCode};
+use serde_json::{json, Value};
+use std::process::Command;
+use std::time::Duration;
+
+const PASSWORD: &str = "correct horse battery";
+
+/// How long a banned player's open socket may stay open: the ban closes it at once, this is slack
+/// for a loaded machine.
+const SOCKET_CLOSES: Duration = Duration::from_secs(5);
+
+/// `plateau admin grant|revoke WHO` on the test's database: its stdout, or its stderr on failure.
+fn admin_cli(db: &TestDb, change: &str, who: &str) -> Result<String, String> {
+    let out = Command::new(binary())
+        .args(["admin", change, who, "--database-url", &db.url])
+        .env_remove("DATABASE_URL")
+        .output()
+        .expect("run plateau admin");
+    let text = |bytes: &[u8]| String::from_utf8_lossy(bytes).into_owned();
+    if out.status.success() {
+        Ok(text(&out.stdout))
+    } else {
+        Err(text(&out.stderr))
+    }
+}
+
+/// A guest with [`PASSWORD`]: an account that signs in by name.
+async fn account(api: &Api, name: &str) -> Player {
+    let player = api.new_player(name).await;
+    let (status, body) = api
+        .put(
+            "/api/v1/players/me/password",
+            &json!({ "password": PASSWORD }),
+            Some(&player.token),
+        )
+        .await;
+    assert_eq!(status, StatusCode::NO_CONTENT, "{body}");
+    player
+}
+
+async fn sign_in(api: &Api, name: &str) -> (StatusCode, Value) {
+    api.post(
+        "/api/v1/sessions",
+        &json!({"name": name, "password": PASSWORD}),
+        None,
+    )
+    .await
+}
+
+/// A moderation call with a JSON body.
+async fn moderate(
+    api: &Api,
+    method: Method,
+    path: &str,
+    body: Value,
+    by: &Player,
+) -> (StatusCode, Value) {
+    let (status, _, text) = api.raw(method, path, Some(&body), Some(&by.token)).await;
+    (status, serde_json::from_str(&text).unwrap_or(Value::Null))
+}
+
+async fn audit_log(api: &Api, by: &Player, query: &str) -> Value {
+    let (status, log) = api
+        .get(&format!("/api/v1/mod/log{query}"), Some(&by.token))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{log}");
+    log
+}
+
+/// The actions of the audit log, newest first.
+fn actions(log: &Value) -> Vec<String> {
+    log["entries"]
+        .as_array()
+        .expect("entries")
+        .iter()
+        .map(|e| e["action"].as_str().expect("action").to_string())
+        .collect()
+}
+
+/// The first admin comes from the command line, on a running server's database; an admin appoints
+/// moderators over REST, and nobody else may; the audit log records each change with its reason.
+async fn admins_appoint_moderators(backend: Backend) {
+    let db = TestDb::new(backend).await;
+    let server = TestServer::start(&db).await;
+    let api = Api::new(server.http());
+    let alice = api.new_player("Alice").await;
+    let bob = api.new_player("Bob").await;
+    let carol = account(&api, "Carol").await;
+
+    // Nobody is a moderator yet: every moderation call is refused.
+    assert_error(
+        &api.get("/api/v1/mod/log", Some(&alice.token)).await,
+        403,
+        "forbidden",
+    );
+    assert_error(&api.get("/api/v1/mod/log", None).await, 401, "unauthorized");
+    let grant = |path: String| path;
+    let bob_path = grant(format!("/api/v1/mod/moderators/{}", bob.id));
+    let because = json!({"reason": "trusted regular"});
+    assert_error(
+        &moderate(&api, Method::PUT, &bob_path, because.clone(), &alice).await,
+        403,
+        "forbidden",
+    );
+
+    // `plateau admin grant` while the server runs: by a guest's exact name, or an account's name
+    // in any case.
+    let said = admin_cli(&db, "grant", "Alice").expect("grant Alice");
+    assert!(said.contains(&alice.id), "{said}");
+    assert!(
+        admin_cli(&db, "grant", "nobody-here").is_err(),
+        "an unknown name"
+    );
+    api.new_player("Bob").await;
+    let two_bobs = admin_cli(&db, "grant", "Bob").expect_err("two guests named Bob");
+    assert!(
+        two_bobs.contains(&bob.id),
+        "the ids to choose from: {two_bobs}"
+    );
+
+    // An admin grants the moderator role; a reason is needed, and bad input changes nothing.
+    assert_error(
+        &moderate(
+            &api,
+            Method::PUT,
+            &bob_path,
+            json!({"reason": "  "}),
+            &alice,
+        )
+        .await,
+        400,
+        "bad_request",
+    );
+    assert_error(
+        &moderate(&api, Method::PUT, &bob_path, json!({}), &alice).await,
+        400,
+        "bad_request",
+    );
+    let unknown = format!("/api/v1/mod/moderators/{}", uuid_nobody());
+    assert_error(
+        &moderate(&api, Method::PUT, &unknown, because.clone(), &alice).await,
+        404,
+        "not_found",
+    );
+    let (status, standing) = moderate(&api, Method::PUT, &bob_path, because, &alice).await;
+    assert_eq!(status, StatusCode::OK, "{standing}");
+    assert_eq!(standing["role"], "moderator");
+
+    // A moderator moderates, but does not appoint.
+    let carol_path = format!("/api/v1/mod/moderators/{}", carol.id);
+    assert_error(
+        &moderate(&api, Method::PUT, &carol_path, json!({"reason": "x"}), &bob).await,
+        403,
+        "forbidden",
+    );
+    let log = audit_log(&api, &bob, "").await;
+    assert_eq!(actions(&log), ["grant_moderator", "grant_admin"]);
+    let granted = &log["entries"][0];
+    assert_eq!(granted["moderator"], alice.id.as_str());
+    assert_eq!(granted["player"], bob.id.as_str());
+    assert_eq!(granted["reason"], "trusted regular");
+    assert!(log["entries"][1]["moderator"].is_null(), "the command line");
+
+    // The admin is made and unmade from the command line only.
+    let alice_path = format!("/api/v1/mod/moderators/{}", alice.id);
+    assert_error(
+        &moderate(
+            &api,
+            Method::DELETE,
+            &alice_path,
+            json!({"reason": "coup"}),
+            &alice,
+        )
+        .await,
+        409,
+        "conflict",
+    );
+    let (status, standing) = moderate(
+        &api,
+        Method::DELETE,
+        &bob_path,
+        json!({"reason": "stepped down"}),
+        &alice,
+    )
+    .await;
+    assert_eq!(
+        (status, &standing["role"]),
+        (StatusCode::OK, &json!("player"))
+    );
+    assert_error(
+        &api.get("/api/v1/mod/log", Some(&bob.token)).await,
+        403,
+        "forbidden",
+    );
+    admin_cli(&db, "revoke", &alice.id).expect("revoke by id");
+    assert_error(
+        &api.get("/api/v1/mod/log", Some(&alice.token)).await,
+        403,
+        "forbidden",
+    );
+    // An account is found by its name in another case.
+    admin_cli(&db, "grant", "CAROL").expect("grant an account by name");
+    assert_eq!(
+        audit_log(&api, &carol, "").await["entries"][0]["action"],
+        "grant_admin"
+    );
+}
+on_both_databases!(admins_appoint_moderators);
+
+fn uuid_nobody() -> String {
+    "00000000-0000-4000-8000-000000000000".to_string()
+}
+
+/// A server with an admin (`Admin`) and a moderator (`Mod`).
+async fn with_moderator(backend: Backend) -> (TestDb, TestServer, Api, Player, Player) {
+    with_moderator_and(backend, &[]).await
+}
+
+/// [`with_moderator`], the server started with `env`.
+async fn with_moderator_and(
+    backend: Backend,
+    env: &[(&str, &str)],
+) -> (TestDb, TestServer, Api, Player, Player) {
+    let db = TestDb::new(backend).await;
+    let server = TestServer::start_with(&db, env).await;
+    let api = Api::new(server.http());
+    let admin = api.new_player("Admin").await;
+    let moderator = api.new_player("Mod").await;
+    admin_cli(&db, "grant", "Admin").expect("grant Admin");
+    let path = format!("/api/v1/mod/moderators/{}", moderator.id);
+    let (status, body) = moderate(&api, Method::PUT, &path, json!({"reason": "r"}), &admin).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    (db, server, api, admin, moderator)
+}
+
+/// A ban closes the player's sockets at once and keeps it out (REST, WebSocket, sign-in, rooms, a
+/// new guest from its token) until it ends or is lifted; then the same tokens work again.
+async fn a_ban_keeps_a_player_out_until_lifted(backend: Backend) {
+    let (_db, server, api, admin, moderator) = with_moderator(backend).await;
+    let ws = server.ws_url();
+    let carol = account(&api, "Carol").await;
+    let socket = Client::login(&ws, &carol).await;
+    let ban_path = format!("/api/v1/mod/players/{}/ban", carol.id);
+
+    // Bad input changes nothing: no reason, no duration, both, too long, or an admin as target.
+    for bad in [
+        json!({"duration_s": 60}),
+        json!({"reason": "spam"}),
+        json!({"reason": "spam", "duration_s": 60, "for_good": true}),
+        json!({"reason": "spam", "duration_s": 0}),
+        json!({"reason": "spam", "duration_s": 60, "extra": 1}),
+    ] {
+        let answer = moderate(&api, Method::POST, &ban_path, bad.clone(), &moderator).await;
+        assert_error(&answer, 400, "bad_request");
+    }
+    let admin_ban = format!("/api/v1/mod/players/{}/ban", admin.id);
+    let answer = moderate(
+        &api,
+        Method::POST,
+        &admin_ban,
+        json!({"reason": "x", "for_good": true}),
+        &moderator,
+    )
+    .await;
+    assert_error(&answer, 403, "forbidden");
+    let answer = moderate(
+        &api,
+        Method::POST,
+        &ban_path,
+        json!({"reason": "x", "for_good": true}),
+        &carol,
+    )
+    .await;
+    assert_error(&answer, 403, "forbidden");
+    assert_eq!(
+        actions(&audit_log(&api, &moderator, "").await),
+        ["grant_moderator", "grant_admin"]
+    );
+    assert_eq!(socket.closed_within(Duration::from_millis(200)).await, None);
+
+    let ban = json!({"reason": "abusive chat", "duration_s": 3600});
+    let (status, standing) = moderate(&api, Method::POST, &ban_path, ban, &moderator).await;
+    assert_eq!(status, StatusCode::OK, "{standing}");
+    assert_eq!(standing["banned"], true);
+    let until = standing["banned_until"]
+        .as_str()
+        .expect("until")
+        .to_string();
+
+    assert_eq!(
+        socket.closed_within(SOCKET_CLOSES).await,
+        Some(Some(4003)),
+        "the live socket"
+    );
+    let me = api.get("/api/v1/players/me", Some(&carol.token)).await;
+    assert_error(&me, 403, "banned");
+    assert_eq!(me.1["error"]["until"].as_str(), Some(until.as_str()));
+    let signing_in = sign_in(&api, "Carol").await;
+    assert_error(&signing_in, 403, "banned");
+    assert!(signing_in.1["error"]["message"]
+        .as_str()
+        .unwrap()
+        .contains("until"));
+    let room = json!({"game": "abalone", "players": 2, "visibility": "public"});
+    assert_error(
+        &api.post("/api/v1/rooms", &room, Some(&carol.token)).await,
+        403,
+        "banned",
+    );
+    let quick = json!({"game": "abalone", "players": 2});
+    assert_error(
+        &api.post("/api/v1/rooms/quick", &quick, Some(&carol.token))
+            .await,
+        403,
+        "banned",
+    );
+    let guest = api
+        .post(
+            "/api/v1/players",
+            &json!({"name": "Carol2"}),
+            Some(&carol.token),
+        )
+        .await;
+    assert_error(&guest, 403, "banned");
+    let again = Client::connect(&ws).await;
+    again
+        .send(json!({"type": "auth", "token": carol.token}))
+        .await;
+    assert_eq!(
+        again.closed_within(SOCKET_CLOSES).await,
+        Some(Some(4003)),
+        "a new socket"
+    );
+
+    // A moderator sees where the player stands; the log says who banned whom, why and until when.
+    let (status, seen) = api
+        .get(
+            &format!("/api/v1/mod/players/{}", carol.id),
+            Some(&moderator.token),
+        )
+        .await;
+    assert_eq!(
+        (status, &seen["banned_until"]),
+        (StatusCode::OK, &json!(until))
+    );
+    let log = audit_log(&api, &admin, "").await;
+    let entry = &log["entries"][0];
+    assert_eq!(entry["action"], "ban");
+    assert_eq!(entry["moderator"], moderator.id.as_str());
+    assert_eq!(entry["player"], carol.id.as_str());
+    assert_eq!(entry["reason"], "abusive chat");
+    assert_eq!(entry["details"]["until"], json!(until));
+
+    // Lifted: the same token and password work again.
+    let unban = format!("/api/v1/mod/players/{}/unban", carol.id);
+    let (status, standing) = moderate(
+        &api,
+        Method::POST,
+        &unban,
+        json!({"reason": "appeal accepted"}),
+        &moderator,
+    )
+    .await;
+    assert_eq!(
+        (status, &standing["banned"]),
+        (StatusCode::OK, &json!(false))
+    );
+    assert_eq!(
+        api.get("/api/v1/players/me", Some(&carol.token)).await.0,
+        StatusCode::OK
+    );
+    assert_eq!(sign_in(&api, "Carol").await.0, StatusCode::CREATED);
+    Client::login(&ws, &carol).await;
+
+    // For good: no end time anywhere.
+    let (status, standing) = moderate(
+        &api,
+        Method::POST,
+        &ban_path,
+        json!({"reason": "cheating", "for_good": true}),
+        &moderator,
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{standing}");
+    assert_eq!(
+        (&standing["banned"], &standing["banned_until"]),
+        (&json!(true), &Value::Null)
+    );
+    let me = api.get("/api/v1/players/me", Some(&carol.token)).await;
+    assert_error(&me, 403, "banned");
+    assert!(me.1["error"].get("until").is_none(), "{}", me.1);
+    assert_eq!(
+        actions(&audit_log(&api, &moderator, "?limit=3").await),
+        ["ban", "unban", "ban"]
+    );
+}
+on_both_databases!(a_ban_keeps_a_player_out_until_lifted);
+
+/// A muted player's chat lines are refused `muted` (with the end) and reach nobody; unmuted, they
+/// do again.
+async fn a_muted_player_cannot_chat(backend: Backend) {
+    let (_db, server, api, _admin, moderator) = with_moderator(backend).await;
+    let ws = server.ws_url();
+    let dave = api.new_player("Dave").await;
+    let erin = api.new_player("Erin").await;
+    let room = api
+        .create_room(
+            &dave,
+            json!({"game": "abalone", "players": 2, "visibility": "private"}),
+        )
+        .await;
+    let code = room["code"].as_str().unwrap().to_string();
+    let dave_socket = Client::login(&ws, &dave).await;
+    let erin_socket = Client::login(&ws, &erin).await;
+    dave_socket.join(&code, "player").await;
+    erin_socket.join(&code, "player").await;
+
+    let mute = format!("/api/v1/mod/players/{}/mute", erin.id);
+    for bad in [
+        json!({"reason": "spam"}),
+        json!({"reason": "spam", "duration_s": 0}),
+        json!({"reason": "", "duration_s": 60}),
+    ] {
+        assert_error(
+            &moderate(&api, Method::POST, &mute, bad, &moderator).await,
+            400,
+            "bad_request",
+        );
+    }
+    let (status, standing) = moderate(
+        &api,
+        Method::POST,
+        &mute,
+        json!({"reason": "spam", "duration_s": 600}),
+        &moderator,
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{standing}");
+    let until = standing["muted_until"]
+        .as_str()
+        .expect("muted until")
+        .to_string();
+
+    let mark = dave_socket.mark();
+    let line = json!({"type": "chat", "room": code, "text": "buy gold"});
+    let refused = erin_socket.expect_error(line, "muted").await;
+    assert_eq!(refused["until"].as_str(), Some(until.as_str()));
+    assert_eq!(refused["room"], code.as_str());
+    // Dave's own line arrives, Erin's never did.
+    dave_socket
+        .send(json!({"type": "chat", "room": code, "text": "hello"}))
+        .await;
+    dave_socket
+        .wait_for(mark, |f| f["type"] == "chat" && f["text"] == "hello")
+        .await;
+    assert!(
+        !dave_socket.frames()[mark..]
+            .iter()
+            .any(|f| f["text"] == "buy gold"),
+        "a muted line reaches nobody"
+    );
+
+    let unmute = format!("/api/v1/mod/players/{}/unmute", erin.id);
+    let (status, standing) = moderate(
+        &api,
+        Method::POST,
+        &unmute,
+        json!({"reason": "served"}),
+        &moderator,
+    )
+    .await;
+    assert_eq!(
+        (status, &standing["muted_until"]),
+        (StatusCode::OK, &Value::Null)
+    );
+    let mark = dave_socket.mark();
+    erin_socket
+        .send(json!({"type": "chat", "room": code, "text": "sorry"}))
+        .await;
+    dave_socket
+        .wait_for(mark, |f| f["type"] == "chat" && f["text"] == "sorry")
+        .await;
+}
+on_both_databases!(a_muted_player_cannot_chat);
+
+/// A moderator renames an offensive name under the rules of names; an account signs in with its
+/// new name, and nobody takes a name reserved by another.
+async fn a_moderator_renames_an_offensive_name(backend: Backend) {
+    let (_db, _server, api, _admin, moderator) = with_moderator(backend).await;
+    let rude = account(&api, "Rude Name").await;
+    let victim = account(&api, "victim1").await;
+    let guest = api.new_player("Also Rude").await;
+    let path = |p: &Player| format!("/api/v1/mod/players/{}/rename", p.id);
+
+    for (bad, code) in [
+        (json!({"reason": "offensive", "name": ""}), 400),
+        (json!({"reason": "offensive", "name": "a\u{3164}b"}), 400),
+        (json!({"name": "Polite"}), 400),
+        // A lookalike of a reserved name (Cyrillic і).
+        (json!({"reason": "offensive", "name": "victіm1"}), 409),
+    ] {
+        let answer = moderate(&api, Method::POST, &path(&rude), bad.clone(), &moderator).await;
+        assert_eq!(answer.0.as_u16(), code, "{bad}: {}", answer.1);
+    }
+    let answer = moderate(
+        &api,
+        Method::POST,
+        &path(&guest),
+        json!({"reason": "r", "name": "VICTIM1"}),
+        &moderator,
+    )
+    .await;
+    assert_error(&answer, 409, "conflict");
+
+    let (status, standing) = moderate(
+        &api,
+        Method::POST,
+        &path(&rude),
+        json!({"reason": "offensive", "name": "Polite"}),
+        &moderator,
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{standing}");
+    assert_eq!(standing["player"]["name"], "Polite");
+    let (_, profile) = api.get(&format!("/api/v1/players/{}", rude.id), None).await;
+    assert_eq!(profile["name"], "Polite");
+    assert_eq!(
+        sign_in(&api, "polite").await.0,
+        StatusCode::CREATED,
+        "the account keeps its new name"
+    );
+    assert_eq!(sign_in(&api, "Rude Name").await.0, StatusCode::UNAUTHORIZED);
+    assert_eq!(
+        api.new_player("Rude Name").await.name,
+        "Rude Name",
+        "the old name is free"
+    );
+    let (status, _) = api
+        .post("/api/v1/players", &json!({"name": "POLITE"}), None)
+        .await;
+    assert_eq!(status, StatusCode::CONFLICT, "the new name is reserved");
+    let _ = victim;
+
+    let log = audit_log(&api, &moderator, "?limit=1").await;
+    let entry = &log["entries"][0];
+    assert_eq!(entry["action"], "rename");
+    assert_eq!(
+        entry["details"],
+        json!({"from": "Rude Name", "to": "Polite"})
+    );
+    // Paged, newest first.
+    let next = log["next"].as_i64().expect("more pages");
+    let older = audit_log(&api, &moderator, &format!("?limit=100&before={next}")).await;
+    assert_eq!(actions(&older), ["grant_moderator", "grant_admin"]);
+    assert!(older["next"].is_null());
+    assert_error(
+        &api.get("/api/v1/mod/log?limit=0", Some(&moderator.token))
+            .await,
+        400,
+        "bad_request",
+    );
+}
+on_both_databases!(a_moderator_renames_an_offensive_name);
+
+/// A moderator aborts a match under way (everyone in the room sees it end `aborted`) and closes a
+/// room waiting for players (it leaves the lobby); each is in the audit log with its room.
+async fn a_moderator_aborts_a_match_and_closes_a_waiting_room(backend: Backend) {
+    let (_db, server, api, _admin, moderator) = with_moderator(backend).await;
+    let duo = plateau_tests::scenario::started_abalone_duo(&server, &api, "public").await;
+    let abort = format!("/api/v1/mod/rooms/{}/abort", duo.code);
+    let because = json!({"reason": "stalling for an hour"});
+    assert_error(
+        &moderate(&api, Method::POST, &abort, because.clone(), &duo.alice).await,
+        403,
+        "forbidden",
+    );
+    assert_error(
+        &moderate(
+            &api,
+            Method::POST,
+            &abort,
+            json!({"reason": ""}),
+            &moderator,
+        )
+        .await,
+        400,
+        "bad_request",
+    );
+    let nowhere = "/api/v1/mod/rooms/ZZZZZZZZ/abort";
+    assert_error(
+        &moderate(&api, Method::POST, nowhere, because.clone(), &moderator).await,
+        404,
+        "not_found",
+    );
+    let mark = duo.b.mark();
+    let (status, room) = moderate(&api, Method::POST, &abort, because.clone(), &moderator).await;
+    assert_eq!(status, StatusCode::OK, "{room}");
+    assert_eq!(room["status"], "aborted");
+    let ended = duo.b.wait_for_frame(mark, "ended", &duo.code).await;
+    assert_eq!(ended["result"]["reason"], "aborted");
+    assert_eq!(ended["result"]["winners"], json!([]));
+    let (_, seen) = api.get(&format!("/api/v1/rooms/{}", duo.code), None).await;
+    assert_eq!(seen["status"], "aborted");
+    assert_error(
+        &moderate(&api, Method::POST, &abort, because.clone(), &moderator).await,
+        409,
+        "conflict",
+    );
+
+    // A waiting public room leaves the lobby.
+    let host = api.new_player("Host").await;
+    let waiting = api
+        .create_room(
+            &host,
+            json!({"game": "abalone", "players": 2, "visibility": "public"}),
+        )
+        .await;
+    let code = waiting["code"].as_str().unwrap().to_string();
+    let in_lobby = |lobby: &Value| {
+        lobby
+            .as_array()
+            .expect("lobby")
+            .iter()
+            .any(|r| r["code"] == code.as_str())
+    };
+    assert!(in_lobby(&api.get("/api/v1/rooms", None).await.1));
+    let close = format!("/api/v1/mod/rooms/{code}/close");
+    let close_started = format!("/api/v1/mod/rooms/{}/close", duo.code);
+    assert_error(
+        &moderate(
+            &api,
+            Method::POST,
+            &close_started,
+            because.clone(),
+            &moderator,
+        )
+        .await,
+        409,
+        "conflict",
+    );
+    let (status, room) = moderate(
+        &api,
+        Method::POST,
+        &close,
+        json!({"reason": "offensive options"}),
+        &moderator,
+    )
+    .await;
+    assert_eq!(
+        (status, &room["status"]),
+        (StatusCode::OK, &json!("abandoned"))
+    );
+    assert!(!in_lobby(&api.get("/api/v1/rooms", None).await.1));
+
+    let log = audit_log(&api, &moderator, "?limit=2").await;
+    assert_eq!(actions(&log), ["close_room", "abort_match"]);
+    assert_eq!(log["entries"][0]["room"], code.as_str());
+    assert_eq!(log["entries"][1]["room"], duo.code.as_str());
+    assert_eq!(log["entries"][1]["reason"], "stalling for an hour");
+}
+on_both_databases!(a_moderator_aborts_a_match_and_closes_a_waiting_room);
+
+/// A moderator deletes a chat line: everyone in the room is told to drop it, and whoever joins
+/// later does not get it among the recent lines.
+async fn a_moderator_deletes_a_chat_line(backend: Backend) {
+    let (_db, server, api, _admin, moderator) = with_moderator(backend).await;
+    let duo = plateau_tests::scenario::started_abalone_duo(&server, &api, "public").await;
+    let code = &duo.code;
+    let mark = duo.b.mark();
+    duo.a
+        .send(json!({"type": "chat", "room": code, "text": "something vile"}))
+        .await;
+    duo.a
+        .send(json!({"type": "chat", "room": code, "text": "good luck"}))
+        .await;
+    let vile = duo
+        .b
+        .wait_for(mark, |f| {
+            f["type"] == "chat" && f["text"] == "something vile"
+        })
+        .await;
+    duo.b
+        .wait_for(mark, |f| f["type"] == "chat" && f["text"] == "good luck")
+        .await;
+    let id = vile["id"].as_u64().expect("a chat line's id");
+
+    let path = format!("/api/v1/mod/rooms/{code}/chat/{id}");
+    let because = json!({"reason": "slur"});
+    assert_error(
+        &moderate(&api, Method::DELETE, &path, because.clone(), &duo.bob).await,
+        403,
+        "forbidden",
+    );
+    assert_error(
+        &moderate(&api, Method::DELETE, &path, json!({}), &moderator).await,
+        400,
+        "bad_request",
+    );
+    let unknown = format!("/api/v1/mod/rooms/{code}/chat/9999");
+    assert_error(
+        &moderate(&api, Method::DELETE, &unknown, because.clone(), &moderator).await,
+        404,
+        "not_found",
+    );
+
+    let mark = duo.a.mark();
+    let (status, _) = moderate(&api, Method::DELETE, &path, because.clone(), &moderator).await;
+    assert_eq!(status, StatusCode::NO_CONTENT);
+    let deleted = duo.a.wait_for(mark, |f| f["type"] == "chat_deleted").await;
+    assert_eq!(
+        (&deleted["room"], &deleted["id"]),
+        (&json!(code), &json!(id))
+    );
+
+    // A spectator joining now gets the other line only.
+    let viewer = api.new_player("Viewer").await;
+    let spectator = Client::login(&server.ws_url(), &viewer).await;
+    let mark = spectator.mark();
+    spectator
+        .send(json!({"type": "join", "room": code, "as": "spectator"}))
+        .await;
+    let recent = spectator.wait_for(mark, |f| f["type"] == "recent").await;
+    let texts: Vec<&str> = recent["chat"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| l["text"].as_str().unwrap())
+        .collect();
+    assert_eq!(texts, ["good luck"]);
+    assert_error(
+        &moderate(&api, Method::DELETE, &path, because, &moderator).await,
+        404,
+        "not_found",
+    );
+    let log = audit_log(&api, &moderator, "?limit=1").await;
+    assert_eq!(log["entries"][0]["action"], "delete_chat");
+    assert_eq!(log["entries"][0]["details"], json!({"line": id}));
+}
+on_both_databases!(a_moderator_deletes_a_chat_line);
+
+/// Runs `sql` on the test's database directly; whether the database accepted it.
+async fn accepted(db: &TestDb, backend: Backend, sql: &str) -> bool {
+    use sqlx::Connection;
+    match backend {
+        Backend::Postgres => {
+            let mut conn = sqlx::PgConnection::connect(&db.url).await.expect("connect");
+            sqlx::query(sql).execute(&mut conn).await.is_ok()
+        }
+        Backend::Sqlite => {
+            let mut conn = sqlx::SqliteConnection::connect(&db.url)
+                .await
+                .expect("connect");
+            sqlx::query(sql).execute(&mut conn).await.is_ok()
+        }
+    }
+}
+
+/// A banned player leaves the leaderboard while the ban lasts; and the audit log cannot be changed
+/// or emptied, even by hand in the database.
+async fn a_ban_hides_from_the_leaderboard_and_the_log_is_append_only(backend: Backend) {
+    let (db, _server, api, _admin, moderator) = with_moderator(backend).await;
+    let carol = account(&api, "Carol").await;
+    // A settled rating, as eight rated matches would leave it.
+    let player = match backend {
+        Backend::Postgres => format!("'{}'", carol.id),
+        Backend::Sqlite => format!("x'{}'", carol.id.replace('-', "")),
+    };
+    let rated = format!(
+        "INSERT INTO ratings (player_id, game, rating, deviation, volatility, games, updated_at)
+         VALUES ({player}, 'abalone', 1700, 60, 0.06, 10, '2026-01-01T00:00:00Z')"
+    );
+    assert!(accepted(&db, backend, &rated).await);
+    let on_board = || async {
+        let (status, board) = api.get("/api/v1/games/abalone/leaderboard", None).await;
+        assert_eq!(status, StatusCode::OK, "{board}");
+        board["players"]
+            .as_array()
+            .expect("players")
+            .iter()
+            .any(|p| p["id"] == carol.id.as_str())
+    };
+    assert!(on_board().await, "a settled account is on the board");
+    let ban = format!("/api/v1/mod/players/{}/ban", carol.id);
+    let (status, _) = moderate(
+        &api,
+        Method::POST,
+        &ban,
+        json!({"reason": "boosting", "duration_s": 600}),
+        &moderator,
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(!on_board().await, "banned: off the board");
+    let unban = format!("/api/v1/mod/players/{}/unban", carol.id);
+    let (status, _) = moderate(
+        &api,
+        Method::POST,
+        &unban,
+        json!({"reason": "cleared"}),
+        &moderator,
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(on_board().await, "back once the ban is lifted");
+
+    let before = audit_log(&api, &moderator, "").await;
+    assert!(
+        !accepted(
+            &db,
+            backend,
+            "UPDATE audit_log SET reason = 'nothing happened'"
+        )
+        .await
+    );
+    assert!(!accepted(&db, backend, "DELETE FROM audit_log").await);
+    assert_eq!(
+        audit_log(&api, &moderator, "").await["entries"],
+        before["entries"]
+    );
+}
+on_both_databases!(a_ban_hides_from_the_leaderboard_and_the_log_is_append_only);
+
+/// A player reports another over chat: the report keeps the room's recent lines; one open report
+/// per pair, a budget per reporter; a moderator reads the open reports and resolves them.
+async fn players_report_and_moderators_resolve(backend: Backend) {
+    let env = [("PLATEAU_REPORTS_PER_DAY", "3")];
+    let (_db, server, api, _admin, moderator) = with_moderator_and(backend, &env).await;
+    let duo = plateau_tests::scenario::started_abalone_duo(&server, &api, "public").await;
+    let (alice, bob, code) = (&duo.alice, &duo.bob, &duo.code);
+    let mark = duo.a.mark();
+    duo.b
+        .send(json!({"type": "chat", "room": code, "text": "you are trash"}))
+        .await;
+    duo.a.wait_for(mark, |f| f["type"] == "chat").await;
+
+    let report = |body: Value| {
+        let api = &api;
+        async move { api.post("/api/v1/reports", &body, Some(&alice.token)).await }
+    };
+    for (bad, status) in [
+        (json!({"player": alice.id, "reason": "chat"}), 400),
+        (json!({"player": bob.id, "reason": "rudeness"}), 400),
+        (json!({"player": bob.id, "reason": "chat", "text": ""}), 400),
+        (json!({"player": uuid_nobody(), "reason": "chat"}), 404),
+        (
+            json!({"player": bob.id, "reason": "chat", "room": "ZZZZZZZZ"}),
+            404,
+        ),
+    ] {
+        let (got, body) = report(bad.clone()).await;
+        assert_eq!(got.as_u16(), status, "{bad}: {body}");
+    }
+    let (status, created) = report(
+        json!({"player": bob.id, "reason": "chat", "room": code.to_lowercase(), "text": "insults"}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::CREATED, "{created}");
+    let id = created["id"].as_i64().expect("report id");
+    assert_error(
+        &report(json!({"player": bob.id, "reason": "stalling"})).await,
+        409,
+        "conflict",
+    );
+
+    assert_error(
+        &api.get("/api/v1/mod/reports", Some(&alice.token)).await,
+        403,
+        "forbidden",
+    );
+    let (status, open) = api
+        .get("/api/v1/mod/reports?status=open", Some(&moderator.token))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{open}");
+    let stored = &open["reports"][0];
+    assert_eq!(open["reports"].as_array().unwrap().len(), 1);
+    assert_eq!(
+        (&stored["reporter"], &stored["player"]),
+        (&json!(alice.id), &json!(bob.id))
+    );
+    assert_eq!(
+        (&stored["reason"], &stored["room"], &stored["text"]),
+        (&json!("chat"), &json!(code), &json!("insults"))
+    );
+    let lines = stored["context"]["chat"]
+        .as_array()
+        .expect("the room's recent chat");
+    assert_eq!(lines[0]["text"], "you are trash");
+    assert_eq!(lines[0]["player"]["id"], bob.id.as_str());
+    let bad_status = api
+        .get("/api/v1/mod/reports?status=maybe", Some(&moderator.token))
+        .await;
+    assert_error(&bad_status, 400, "bad_request");
+
+    let resolve = format!("/api/v1/mod/reports/{id}/resolve");
+    assert_error(
+        &moderate(
+            &api,
+            Method::POST,
+            &resolve,
+            json!({"action": "mute"}),
+            &moderator,
+        )
+        .await,
+        400,
+        "bad_request",
+    );
+    assert_error(
+        &moderate(
+            &api,
+            Method::POST,
+            &resolve,
+            json!({"reason": "muted"}),
+            alice,
+        )
+        .await,
+        403,
+        "forbidden",
+    );
+    let (status, _) = moderate(
+        &api,
+        Method::POST,
+        &resolve,
+        json!({"reason": "muted a day", "action": "mute"}),
+        &moderator,
+    )
+    .await;
+    assert_eq!(status, StatusCode::NO_CONTENT);
+    assert_error(
+        &moderate(
+            &api,
+            Method::POST,
+            &resolve,
+            json!({"reason": "again"}),
+            &moderator,
+        )
+        .await,
+        404,
+        "not_found",
+    );
+    let (_, open) = api.get("/api/v1/mod/reports", Some(&moderator.token)).await;
+    assert_eq!(open["reports"], json!([]));
+    let (_, resolved) = api
+        .get(
+            "/api/v1/mod/reports?status=resolved",
+            Some(&moderator.token),
+        )
+        .await;
+    let done = &resolved["reports"][0];
+    assert_eq!(
+        (&done["status"], &done["resolved_by"]),
+        (&json!("resolved"), &json!(moderator.id))
+    );
+    assert_eq!(
+        (&done["resolution"], &done["action"]),
+        (&json!("muted a day"), &json!("mute"))
+    );
+    let log = audit_log(&api, &moderator, "?limit=1").await;
+    assert_eq!(log["entries"][0]["action"], "resolve_report");
+    assert_eq!(
+        log["entries"][0]["details"],
+        json!({"report": id, "action": "mute"})
+    );
+
+    // Resolved, a new report of the same player may be made; the day's budget (3 here: the first
+    // report, the refused second one, this one) runs out.
+    let (status, _) = report(json!({"player": bob.id, "reason": "stalling"})).await;
+    assert_eq!(status, StatusCode::CREATED);
+    let carol = api.new_player("Carol").await;
+    let over = report(json!({"player": carol.id, "reason": "other"})).await;
+    assert_error(&over, 429, "rate_limited");
+}
+on_both_databases!(players_report_and_moderators_resolve);
