@@ -195,6 +195,7 @@ async fn session(
         state: &state,
         conn: &conn,
         joined: HashMap::new(),
+        mute: None,
     };
     let limits = &state.limits;
     let frames = Rate::new(quota(
@@ -378,7 +379,15 @@ struct Session<'a> {
     /// Rooms joined on this connection, and as what: told when it goes, and joined again where a
     /// room moves (several nodes).
     joined: HashMap<String, Role>,
+    /// The player's mute as last read from the store (until when, if muted) and when it was read:
+    /// a reading of "not muted" stands for [`MUTE_READ_EVERY`], not one store read per line.
+    mute: Option<(Instant, Option<chrono::DateTime<chrono::Utc>>)>,
 }
+
+/// How long a reading of "not muted" stands for a session: a mute reaches a chatting player on any
+/// node within this, with one store read per period instead of one per line. A muted player's
+/// lines read the store each time (they are few), so that an unmute applies at once.
+const MUTE_READ_EVERY: std::time::Duration = std::time::Duration::from_secs(5);
 
 impl Session<'_> {
     fn error(&self, id: Option<String>, code: ErrorCode, message: impl Into<String>) {
@@ -490,19 +499,28 @@ impl Session<'_> {
     }
 
     /// Whether the player may chat now: not while muted (refused `muted`, with when the mute
-    /// ends). Read from the store at each line, so a mute applies at once on every node.
-    async fn may_chat(&self, room: &str) -> bool {
-        let standing = match self.state.store.standing(self.conn.player.id).await {
-            Ok(standing) => standing,
-            Err(e) => {
-                tracing::warn!(error = %e, "could not read whether a player is muted");
-                let message = "the server cannot check chat now; try again later";
-                self.room_error(room, None, ErrorCode::Internal, message);
-                return false;
-            }
+    /// ends). See [`MUTE_READ_EVERY`]; while the store cannot be read, the last reading stands
+    /// (none: not muted), so that chat goes on through a database outage as it did before mutes.
+    async fn may_chat(&mut self, room: &str) -> bool {
+        let now = chrono::Utc::now();
+        let fresh = self
+            .mute
+            .filter(|(at, until)| until.is_none() && at.elapsed() < MUTE_READ_EVERY);
+        let muted_until = match fresh {
+            Some((_, until)) => until,
+            None => match self.state.store.standing(self.conn.player.id).await {
+                Ok(standing) => {
+                    let until = standing.and_then(|(_, s)| s.muted_at(now));
+                    self.mute = Some((Instant::now(), until));
+                    until
+                }
+                Err(e) => {
+                    tracing::warn!(error = %e, "could not read whether a player is muted");
+                    self.mute.and_then(|(_, until)| until)
+                }
+            },
         };
-        let muted = standing.and_then(|(_, s)| s.muted_at(chrono::Utc::now()));
-        let Some(until) = muted else {
+        let Some(until) = muted_until.filter(|until| *until > now) else {
             return true;
         };
         METRICS.error(ErrorCode::Muted);
