@@ -58,6 +58,11 @@ function showStatus(state, info) {
     mount(banner, 'Reconnecting…');
     return;
   }
+  if (state === 'banned') {
+    // No retry: the server refuses this player until the ban ends (GET /players/me says until when).
+    mount(banner, 'A moderator has banned this player from the server: you cannot play or chat here for now.');
+    return;
+  }
   const draw = () => {
     const secs = Math.max(0, Math.ceil((info.at - Date.now()) / 1000));
     const why = state === 'unavailable' ? 'The server is not ready to check who you are right now.' : 'Connection lost.';

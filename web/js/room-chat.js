@@ -42,7 +42,7 @@ export function roomChat(model, { say }) {
 
   function show(l) {
     const mine = l.player.id === model.me.id;
-    list.append(h('li', { class: mine ? 'mine' : '' }, h('strong', {}, l.player.name), ': ', l.text));
+    list.append(h('li', { class: mine ? 'mine' : '', dataset: { line: l.id ?? '' } }, h('strong', {}, l.player.name), ': ', l.text));
     list.scrollTop = list.scrollHeight;
   }
 
@@ -66,6 +66,10 @@ export function roomChat(model, { say }) {
     if (lines.length > MAX_LINES) lines.shift();
     if (silenced() && l.player.id !== model.me.id) redraw();
     else show(l);
+  });
+  model.on('chat_deleted', (id) => {
+    lines = lines.filter((l) => l.id !== id);
+    redraw();
   });
   model.on('recent', (f) => {
     lines = [...f.chat];

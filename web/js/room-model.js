@@ -10,7 +10,7 @@
 //!   result, last move), else only the room's info did; `view`: a new view arrived (its clock
 //!   figures are new); `moved`: the ply moved (the server cleared every draw offer).
 //! - `room` (the room frame itself), `events` (a patch's events), `recent` (the `recent` frame),
-//!   `chat` (a line), `ended` (the result), `draw` (the seats offering), `rematch` (the new room),
+//!   `chat` (a line), `chat_deleted` (a line's id, removed by a moderator), `ended` (the result), `draw` (the seats offering), `rematch` (the new room),
 //!   `refused` (a frame without an id was refused), `say` `{ text, kind }` (a message to show).
 //!
 //! Frames go out through `send(frame)` (false when disconnected), REST through `api(method, path)`;
@@ -212,6 +212,10 @@ export function roomModel({ code, me, send, api, pairAgain = () => false }) {
       case 'chat':
         emit('chat', f);
         break;
+      case 'chat_deleted':
+        // A moderator removed a line: it goes from every page that shows it.
+        emit('chat_deleted', f.id);
+        break;
       case 'recent': {
         // After a join or a sync: the room's last chat lines and events, so that a reload (or a
         // reconnect) brings them back. They replace what the page holds, which may be partial.
@@ -288,6 +292,10 @@ export function roomModel({ code, me, send, api, pairAgain = () => false }) {
     }
     if (f.code === 'unknown_room') {
       say(`There is no room ${code}.`);
+      return;
+    }
+    if (f.code === 'muted') {
+      say(f.until ? `A moderator muted your chat until ${new Date(f.until).toLocaleString()}: the message was not sent.` : 'A moderator muted your chat: the message was not sent.');
       return;
     }
     if (f.code === 'conflict' && !st.view) {

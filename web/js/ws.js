@@ -10,6 +10,8 @@ const SILENCE = 40000;
 /** Close codes of the contract: an unknown token, and "try again later" (the database is away). */
 const CLOSE_UNKNOWN_TOKEN = 4001;
 const CLOSE_TRY_AGAIN_LATER = 1013;
+/** The player is banned by a moderator: no retry, the page says so. */
+const CLOSE_BANNED = 4003;
 
 export class Connection {
   constructor(token, onStatus) {
@@ -69,6 +71,10 @@ export class Connection {
       // with backoff, and the identity is kept.
       if (e.code === CLOSE_UNKNOWN_TOKEN) {
         this.status('auth_failed');
+        return;
+      }
+      if (e.code === CLOSE_BANNED) {
+        this.status('banned');
         return;
       }
       this.retry(e.code === CLOSE_TRY_AGAIN_LATER ? 'unavailable' : 'down');

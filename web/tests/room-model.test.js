@@ -155,3 +155,16 @@ test('what the page knows of an aborted end: the room rated, the last version\'s
   plain.model.open(ROOM);
   assert.equal(plain.model.endContext().rated, false);
 });
+
+test('a moderator\'s deletion of a chat line and a muted player\'s refused line reach the page', () => {
+  const { model, heard } = setup();
+  model.open(ROOM);
+  const deleted = [];
+  model.on('chat_deleted', (id) => deleted.push(id));
+  model.onFrame({ type: 'chat_deleted', room: 'ABCD', id: 7 });
+  assert.deepEqual(deleted, [7]);
+  model.onFrame({ type: 'error', room: 'ABCD', code: 'muted', message: 'your chat is muted until …', until: '2026-12-03T20:00:00Z' });
+  const said = heard.filter(([topic]) => topic === 'say').map(([, d]) => d.text);
+  assert.equal(said.length, 1);
+  assert.match(said[0], /^A moderator muted your chat until .+: the message was not sent\.$/);
+});
