@@ -58,6 +58,18 @@ impl ApiError {
         Self::new(ErrorCode::BadRequest, message)
     }
 
+    /// `403 banned`, with when the ban ends (`until`; none for a ban for good).
+    pub fn banned(end: crate::store::BanEnd) -> Self {
+        let message = match end {
+            crate::store::BanEnd::At(at) => format!(
+                "this player is banned until {}",
+                at.to_rfc3339_opts(chrono::SecondsFormat::Secs, true)
+            ),
+            crate::store::BanEnd::Never => "this player is banned for good".to_string(),
+        };
+        Self::new(ErrorCode::Banned, message).until(end.until())
+    }
+
     pub fn not_found(what: &str) -> Self {
         Self::new(ErrorCode::NotFound, format!("no such {what}"))
     }

@@ -138,7 +138,7 @@ pub async fn sign_in(
     // Said only to whoever knows the password: a ban is nobody else's business.
     if let Some((_, standing)) = state.store.standing(player.id).await? {
         if let Some(ban) = standing.ban_at(Utc::now()) {
-            return Err(ban.refusal());
+            return Err(ApiError::banned(ban));
         }
     }
     let token = new_token();

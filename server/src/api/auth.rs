@@ -27,7 +27,7 @@ async fn signed_in(state: &AppState, token_hash: &str) -> Result<(PlayerRef, Sta
         .await?
         .ok_or_else(ApiError::unauthorized)?;
     match standing.ban_at(Utc::now()) {
-        Some(ban) => Err(ban.refusal()),
+        Some(ban) => Err(ApiError::banned(ban)),
         None => Ok((player, standing)),
     }
 }
@@ -117,7 +117,7 @@ impl FromRequestParts<AppState> for NotBanned {
         if let Some(token) = bearer_token(parts) {
             if let Some((_, standing)) = owner_of(state, &token_hash(token)).await? {
                 if let Some(ban) = standing.ban_at(Utc::now()) {
-                    return Err(ban.refusal());
+                    return Err(ApiError::banned(ban));
                 }
             }
         }

@@ -1,11 +1,11 @@
 //! Moderation of a public server (docs/protocol.md, "Moderation"): who may moderate ([`roles`]),
-//! what a ban or a mute means for a player right now ([`standing`]), and the checks of what a
+//! what a ban or a mute means for a player right now ([`Standing`]), and the checks of what a
 //! moderator sends ([`limits`]), and the command line that makes admins ([`admins`]). The calls themselves are `api::moderation`; what they store, and
 //! the append-only audit log each writes, `store::moderation`.
 
 pub mod admins;
 pub mod limits;
 pub mod roles;
-pub mod standing;
 
-pub use standing::{BanEnd, Standing};
+/// Where a player stands (its role, a ban, a mute): kept in the store, which reads it from its rows.
+pub use crate::store::{BanEnd, Standing};

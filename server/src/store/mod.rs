@@ -18,6 +18,7 @@ mod ratings;
 mod reports;
 mod room_writer;
 mod rooms;
+mod standing;
 
 pub use error::StoreError;
 pub use fence::Fence;
@@ -32,6 +33,7 @@ pub use ratings::MAX_HISTORY;
 pub use reports::NewReportRow;
 pub use room_writer::RoomWriter;
 pub use rooms::{RoomRow, SeatRow};
+pub use standing::{BanEnd, Standing};
 
 use sqlx::postgres::PgPoolOptions;
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};

@@ -8,8 +8,8 @@ use plateau_protocol::PlayerRef;
 use serde_json::Value;
 use uuid::Uuid;
 
+use super::Standing;
 use super::{on_pool, Store, StoreError};
-use crate::moderation::Standing;
 
 /// A row for the audit log: who did what to whom, and why.
 #[derive(Debug, Clone)]

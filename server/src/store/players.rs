@@ -7,8 +7,8 @@ use plateau_protocol::PlayerRef;
 use uuid::Uuid;
 
 use super::moderation::{player_and_standing, PlayerStandingRow, PLAYER_STANDING_COLUMNS};
+use super::Standing;
 use super::{on_pool, Store, StoreError};
-use crate::moderation::Standing;
 
 #[derive(sqlx::FromRow)]
 struct PlayerRow {

@@ -96,7 +96,7 @@ async fn run(socket: WebSocket, state: AppState) {
         }
         Err(AuthFailure::Banned(ban)) => {
             METRICS.error(ErrorCode::Banned);
-            let refusal = ban.refusal();
+            let refusal = crate::error::ApiError::banned(ban);
             let frame = Message::Close(Some(CloseFrame {
                 code: CLOSE_BANNED,
                 reason: Utf8Bytes::from(refusal.message),

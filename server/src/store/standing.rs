@@ -1,11 +1,9 @@
-//! Where a player stands at a given time: its role, a ban and a mute as stored, read as "in force
+//! Where a player stands at a given time (kept here, below everything that reads it, as the store
+//! reads it from its rows): its role, a ban and a mute as stored, read as "in force
 //! now or not". A ban or mute whose time has passed is simply over: nothing has to lift it.
 
 use chrono::{DateTime, Utc};
 use plateau_protocol::moderation::Role;
-use plateau_protocol::ErrorCode;
-
-use crate::error::ApiError;
 
 /// A player's role and restrictions, as stored.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -30,18 +28,6 @@ impl BanEnd {
             BanEnd::At(at) => Some(at),
             BanEnd::Never => None,
         }
-    }
-
-    /// `403 banned`, with when the ban ends.
-    pub fn refusal(self) -> ApiError {
-        let message = match self {
-            BanEnd::At(at) => format!(
-                "this player is banned until {}",
-                at.to_rfc3339_opts(chrono::SecondsFormat::Secs, true)
-            ),
-            BanEnd::Never => "this player is banned for good".to_string(),
-        };
-        ApiError::new(ErrorCode::Banned, message).until(self.until())
     }
 }
 
