@@ -7,6 +7,7 @@ import { h, s, mount, fmtTime } from './dom.js';
 import { gameName, gameTitle, resultText } from './events.js';
 import { helpHref } from './help.js';
 import { changeText, ratingText, profileLink, UNSETTLED } from './ratings.js';
+import { reportButton } from './report.js';
 
 export const leaderboardHref = (game) => `/leaderboard/${game}`;
 
@@ -43,7 +44,7 @@ export async function profilePage(main, id) {
   const recent = h('div', { id: 'recent-matches' }, h('p', { class: 'muted' }, 'Loading…'));
   mount(main, h('div', { class: 'profile', id: 'profile', dataset: { player: p.id } },
     h('section', { class: 'card', 'aria-labelledby': 'profile-h' },
-      h('h1', { id: 'profile-h' }, p.name),
+      h('div', { class: 'row' }, h('h1', { id: 'profile-h' }, p.name), reportButton({ id: p.id, name: p.name })),
       h('p', { class: 'muted small' }, `Playing since ${fmtTime(p.created_at)}`),
       h('p', { id: 'profile-totals' }, `${p.stats.played} finished ${p.stats.played === 1 ? 'match' : 'matches'}, ${p.stats.won} won.`),
       ids.length

@@ -6,6 +6,7 @@
 
 import { h, plural } from './dom.js';
 import { chatOff, setChatOff, roomMuted, setRoomMuted } from './chat-settings.js';
+import { reportButton } from './report.js';
 
 /** Lines kept for showing again (the server's recent lines are fewer). */
 const MAX_LINES = 200;
@@ -42,7 +43,9 @@ export function roomChat(model, { say }) {
 
   function show(l) {
     const mine = l.player.id === model.me.id;
-    list.append(h('li', { class: mine ? 'mine' : '', dataset: { line: l.id ?? '' } }, h('strong', {}, l.player.name), ': ', l.text));
+    // Another player's line can be reported from where it was said, with the room (its recent lines go along).
+    const report = mine ? null : reportButton(l.player, { room: model.code, reason: 'chat' });
+    list.append(h('li', { class: mine ? 'mine' : '', dataset: { line: l.id ?? '' } }, h('strong', {}, l.player.name), ': ', l.text, report ? [' ', report] : null));
     list.scrollTop = list.scrollHeight;
   }
 

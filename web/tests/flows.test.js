@@ -226,6 +226,22 @@ for (const [size, viewport] of Object.entries(SIZES)) {
     };
     await say(A, 'first words');
     await B.page.waitForSelector('#chat-list li:has-text("first words")');
+    // B reports A from A's line (the room goes with it); a second report while the first is open
+    // is refused in words; B's own lines have no Report button.
+    assert.equal(await A.page.locator('#chat-list li.mine .report-button').count(), 0);
+    await B.page.click('#chat-list li:has-text("first words") .report-button');
+    await B.page.waitForSelector('#report-dialog[open]');
+    assert.equal(await B.page.inputValue('#report-reason'), 'chat');
+    await B.page.fill('#report-text', 'rude words');
+    await B.page.click('#report-send');
+    await B.page.waitForSelector('#report-answer.ok');
+    await shot(B.page, `report-sent-${size}`);
+    await B.page.click('#report-close');
+    await B.page.click('#chat-list li:has-text("first words") .report-button');
+    await B.page.click('#report-send');
+    await B.page.waitForSelector('#report-answer.error');
+    assert.match(await B.page.textContent('#report-answer'), /already reported/);
+    await B.page.click('#report-close');
     // B mutes the room: A's lines are held back, counted; B's own still show.
     await B.page.check('#chat-mute');
     assert.equal(await B.page.locator('#chat-list li:has-text("first words")').count(), 0);
@@ -252,6 +268,14 @@ for (const [size, viewport] of Object.entries(SIZES)) {
     assert.ok(await B.page.isChecked('#chat-off'));
     assert.ok(await B.page.isHidden('#chat-form'));
     assert.match(await B.page.textContent('#chat-hidden'), /Chat is off in all your matches/);
+    // From a profile too: another's has the button, one's own has not.
+    const aId = await A.page.evaluate(() => JSON.parse(localStorage.getItem('plateau.identity')).id);
+    const bId = await B.page.evaluate(() => JSON.parse(localStorage.getItem('plateau.identity')).id);
+    await B.page.goto(`${BASE}/p/${aId}`);
+    await B.page.waitForSelector('#profile .report-button');
+    await B.page.goto(`${BASE}/p/${bId}`);
+    await B.page.waitForSelector('#profile-h');
+    assert.equal(await B.page.locator('#profile .report-button').count(), 0);
     for (const p of [A, B]) {
       clean(p.page);
       await p.ctx.close();
