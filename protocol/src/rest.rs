@@ -154,6 +154,15 @@ pub struct GameSummary {
     pub words: Option<GameWords>,
 }
 
+/// `GET /api/v1/players/me`: the player of the token, and *(addition)* its role (`player`,
+/// `moderator` or `admin`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
+pub struct Me {
+    pub id: Uuid,
+    pub name: String,
+    pub role: crate::moderation::Role,
+}
+
 /// *(addition)* A game's name and options in one language: `lang` is the language given (English,
 /// `en`, when none asked for is spoken here).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]

@@ -84,7 +84,10 @@ async fn rest_refusals(backend: Backend) {
     );
     let (status, me) = api.get("/api/v1/players/me", token).await;
     assert!(status.is_success());
-    assert_eq!(me, json!({"id": alice.id, "name": "Alice"}));
+    assert_eq!(
+        me,
+        json!({"id": alice.id, "name": "Alice", "role": "player"})
+    );
 
     // Rooms: each bad field is named.
     let cases = [

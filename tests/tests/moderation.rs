@@ -238,6 +238,11 @@ async fn with_moderator_and(
     let path = format!("/api/v1/mod/moderators/{}", moderator.id);
     let (status, body) = moderate(&api, Method::PUT, &path, json!({"reason": "r"}), &admin).await;
     assert_eq!(status, StatusCode::OK, "{body}");
+    // Each says its role, so that a client shows them the moderation page.
+    for (player, role) in [(&admin, "admin"), (&moderator, "moderator")] {
+        let (_, me) = api.get("/api/v1/players/me", Some(&player.token)).await;
+        assert_eq!(me["role"], role);
+    }
     (db, server, api, admin, moderator)
 }
 

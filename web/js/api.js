@@ -150,7 +150,7 @@ export async function checkIdentity() {
   if (!me) return null;
   try {
     const who = await api('GET', '/players/me');
-    if (who.name !== me.name) saveIdentity({ ...me, name: who.name });
+    if (who.name !== me.name || who.role !== me.role) saveIdentity({ ...me, name: who.name, role: who.role });
     return identity();
   } catch (e) {
     if (e.status === 401) {

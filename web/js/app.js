@@ -2,7 +2,7 @@
 //! display name there or signs in), the one
 //! WebSocket connection and its status banner, and the router for / (home), /r/CODE (a room), /m/ID
 //! (a finished or live match's history), /p/ID (a player's profile), /leaderboard/GAME, /help/GAME,
-//! /signin and /account.
+//! /signin, /account and /mod.
 
 import { checkIdentity, identity, forgetIdentity } from './api.js';
 import { Connection } from './ws.js';
@@ -15,6 +15,7 @@ import { matchPage } from './match.js';
 import { helpPage } from './help.js';
 import { accountPage, signInPage } from './account.js';
 import { profilePage, leaderboardPage } from './profile.js';
+import { modPage } from './mod.js';
 
 const main = document.getElementById('main');
 const banner = document.getElementById('conn');
@@ -92,7 +93,9 @@ export function renderWho() {
   }
   // "Playing as" and "(guest)" are left out on a phone, where the header keeps to one line.
   mount(who, h('span', { class: 'wide-only' }, 'Playing as '), h('strong', {}, h('a', { href: `/p/${me.id}`, 'data-nav': '', id: 'me-name' }, me.name)), me.account ? '' : h('span', { class: 'muted small wide-only', id: 'guest-tag' }, ' (guest)'), ' · ',
-    h('a', { href: '/account', 'data-nav': '', id: 'account-link' }, me.account ? 'Account' : 'Keep my name'));
+    h('a', { href: '/account', 'data-nav': '', id: 'account-link' }, me.account ? 'Account' : 'Keep my name'),
+    // Moderators and admins (GET /players/me says the role) reach their page from every page.
+    me.role === 'moderator' || me.role === 'admin' ? [' · ', h('a', { href: '/mod', 'data-nav': '', id: 'mod-link' }, 'Moderation')] : null);
 }
 
 async function route() {
@@ -134,6 +137,10 @@ async function route() {
   }
   if (path === '/account') {
     current = accountPage(main);
+    return;
+  }
+  if (path === '/mod') {
+    current = await modPage(main);
     return;
   }
   if (r) {

@@ -61,7 +61,11 @@ done
 
 status=0
 # Arguments name test files to run (e.g. `web/tests/run.sh public.test.js`); none runs them all.
-(cd "$HERE" && { [ "$#" -gt 0 ] || set -- ./*.test.js; } && PLATEAU_URL="http://127.0.0.1:$PORT" node --test --test-concurrency=1 "$@") || status=$?
+# The moderation test makes its moderator as an operator would: `plateau admin grant` on the
+# server's database, so the tests are told the binary and the database.
+(cd "$HERE" && { [ "$#" -gt 0 ] || set -- ./*.test.js; } && PLATEAU_URL="http://127.0.0.1:$PORT" \
+  PLATEAU_TEST_BIN="$BIN" PLATEAU_TEST_DATABASE_URL="sqlite://$TMP/plateau.db" \
+  node --test --test-concurrency=1 "$@") || status=$?
 if [ "$status" != 0 ]; then
   echo "--- server log (last 40 lines) ---"
   tail -n 40 "$TMP/server.log"

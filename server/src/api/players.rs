@@ -5,13 +5,15 @@ use axum::extract::{ConnectInfo, State};
 use axum::http::StatusCode;
 use axum::Json;
 use chrono::Utc;
-use plateau_protocol::rest::{ErrorBody, NewPlayer, PlayerCreated, PlayerProfile, RatingHistory};
+use plateau_protocol::rest::{
+    ErrorBody, Me, NewPlayer, PlayerCreated, PlayerProfile, RatingHistory,
+};
 use plateau_protocol::{ErrorCode, PlayerRef};
 use std::net::SocketAddr;
 use uuid::Uuid;
 
 use crate::accounts::tokens::{new_token, token_hash};
-use crate::api::auth::{Authenticated, NotBanned};
+use crate::api::auth::{NotBanned, WithRole};
 use crate::error::{ApiError, ApiJson, ApiPath};
 use crate::state::AppState;
 
@@ -65,10 +67,14 @@ pub async fn create(
 }
 
 #[utoipa::path(get, path = "/api/v1/players/me", tag = "players", security(("bearer" = [])),
-    responses((status = 200, description = "The player the token belongs to", body = PlayerRef),
+    responses((status = 200, description = "The player the token belongs to, with its role", body = Me),
               (status = 401, description = "Missing or unknown token", body = ErrorBody)))]
-pub async fn me(Authenticated(player): Authenticated) -> Json<PlayerRef> {
-    Json(player)
+pub async fn me(WithRole(player, role): WithRole) -> Json<Me> {
+    Json(Me {
+        id: player.id,
+        name: player.name,
+        role,
+    })
 }
 
 #[utoipa::path(get, path = "/api/v1/players/{id}", tag = "players", params(("id" = Uuid, Path, description = "Player id")),
