@@ -18,6 +18,7 @@ use crate::engine_host::bots::BotPool;
 use crate::rooms::{Alone, Placement, RoomContext, Rooms};
 use crate::state::{AppState, Budgets};
 use crate::store::Store;
+use crate::text::chat_filter::ChatFilter;
 
 /// Errors that stop the server from starting.
 #[derive(Debug, thiserror::Error)]
@@ -28,6 +29,8 @@ pub enum StartError {
     Migrate(#[from] crate::store::MigrateError),
     #[error("several nodes: {0}")]
     Cluster(String),
+    #[error("chat filter {0}: {1}")]
+    ChatFilter(std::path::PathBuf, std::io::Error),
     #[error("cannot listen on {addr}: {source}")]
     Listen {
         addr: std::net::SocketAddr,
@@ -37,6 +40,16 @@ pub enum StartError {
 
 /// Runs the server until SIGTERM or ctrl-c.
 pub async fn serve(args: ServeArgs) -> Result<(), StartError> {
+    // Read first: a word list that cannot be read stops the start before anything else.
+    let chat_filter = Arc::new(match &args.chat_filter {
+        None => ChatFilter::default(),
+        Some(path) => {
+            let filter =
+                ChatFilter::load(path).map_err(|e| StartError::ChatFilter(path.clone(), e))?;
+            tracing::info!(entries = filter.len(), path = %path.display(), "chat filter read");
+            filter
+        }
+    });
     let store = Store::connect(&args.database.database_url, args.database.db_connections).await?;
     store.migrate().await?;
     let store = match args.commit_writers {
@@ -99,6 +112,7 @@ pub async fn serve(args: ServeArgs) -> Result<(), StartError> {
         sessions: TaskTracker::new(),
         revocations,
         public_url: args.public_url.map(Arc::from),
+        chat_filter,
     };
     let public = bind(args.addr).await?;
     let operations = bind(args.metrics_addr).await?;

@@ -983,3 +983,58 @@ async fn players_report_and_moderators_resolve(backend: Backend) {
     assert_error(&over, 429, "rate_limited");
 }
 on_both_databases!(players_report_and_moderators_resolve);
+
+/// The operator's word list (`--chat-filter`): a line holding an entry as whole words, whatever
+/// its case, is refused `bad_request` naming the entry and reaches nobody; a word that only
+/// contains an entry passes.
+async fn an_operators_word_list_refuses_chat_lines(backend: Backend) {
+    let db = TestDb::new(backend).await;
+    let list =
+        std::env::temp_dir().join(format!("plateau-chat-filter-{}.txt", uuid::Uuid::new_v4()));
+    std::fs::write(&list, "# words this server refuses\nbuy gold\nspam\n").unwrap();
+    let server =
+        TestServer::start_with(&db, &[("PLATEAU_CHAT_FILTER", list.to_str().unwrap())]).await;
+    let api = Api::new(server.http());
+    let ws = server.ws_url();
+    let (fay, gus) = (api.new_player("Fay").await, api.new_player("Gus").await);
+    let room = api
+        .create_room(
+            &fay,
+            json!({"game": "pinuid", "players": 2, "visibility": "public"}),
+        )
+        .await;
+    let code = room["code"].as_str().unwrap().to_string();
+    let (fay_socket, gus_socket) = (
+        Client::login(&ws, &fay).await,
+        Client::login(&ws, &gus).await,
+    );
+    fay_socket.join(&code, "player").await;
+    gus_socket.join(&code, "player").await;
+
+    let mark = gus_socket.mark();
+    let line = json!({"type": "chat", "room": code, "text": "BUY  Gold, cheap!"});
+    let refused = fay_socket.expect_error(line, "bad_request").await;
+    assert!(
+        refused["message"]
+            .as_str()
+            .unwrap()
+            .contains("\"buy gold\" is not allowed"),
+        "{refused}"
+    );
+    fay_socket
+        .send(json!({"type": "chat", "room": code, "text": "golden spammers welcome"}))
+        .await;
+    gus_socket
+        .wait_for(mark, |f| {
+            f["type"] == "chat" && f["text"] == "golden spammers welcome"
+        })
+        .await;
+    assert!(
+        !gus_socket.frames()[mark..]
+            .iter()
+            .any(|f| f["text"].as_str().is_some_and(|t| t.contains("Gold"))),
+        "a refused line reaches nobody"
+    );
+    std::fs::remove_file(list).ok();
+}
+on_both_databases!(an_operators_word_list_refuses_chat_lines);

@@ -71,6 +71,12 @@ pub struct ServeArgs {
     #[arg(long, env = "PLATEAU_PUBLIC_URL", value_parser = parse_public_url)]
     pub public_url: Option<String>,
 
+    /// A word list for chat, one entry a line (a word or a few words; `#` starts a comment line):
+    /// a chat line holding an entry as whole words (compared after NFC and case folding) is
+    /// refused `bad_request`. Read at start. Unset: no filter.
+    #[arg(long, env = "PLATEAU_CHAT_FILTER")]
+    pub chat_filter: Option<std::path::PathBuf>,
+
     /// Reverse proxies to believe, as address ranges separated by commas (`127.0.0.1/32`,
     /// `10.0.0.0/8,::1`; an address alone is a range of one). A request from one of them counts,
     /// for every per-address limit, as the client its `Forwarded` or `X-Forwarded-For` header

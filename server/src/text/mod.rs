@@ -5,6 +5,7 @@
 //! check for both, so they cannot drift apart. Names also refuse characters that show nothing, and
 //! are reserved by a key that confusable forms share ([`name_key`]).
 
+pub mod chat_filter;
 mod name_key;
 mod visible;
 

@@ -463,6 +463,10 @@ impl Session<'_> {
                     Ok(text) => text,
                     Err(e) => return self.error(None, ErrorCode::BadRequest, e.to_string()),
                 };
+                if let Some(entry) = self.state.chat_filter.matches(&text) {
+                    let message = format!("chat text: \"{entry}\" is not allowed on this server");
+                    return self.room_error(&room, None, ErrorCode::BadRequest, message);
+                }
                 if !self.may_chat(&room).await {
                     return;
                 }
