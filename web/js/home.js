@@ -58,7 +58,7 @@ export function homePage(main) {
       botCard(),
       h(
         'section',
-        { class: 'card', 'aria-labelledby': 'lobby-h' },
+        { class: 'card lobby-card', 'aria-labelledby': 'lobby-h' },
         h('h2', { id: 'lobby-h' }, 'Public rooms'),
         h('p', { class: 'muted small' }, 'Play now: a waiting room of your level, or a new one.'),
         quickBox(),

@@ -76,6 +76,11 @@ for (const [size, viewport] of Object.entries(SIZES)) {
     await V.page.waitForURL(/\/r\/[A-Z0-9]+$/);
     await V.page.waitForSelector('#seats li.me');
     assert.equal(await V.page.textContent('#me-name'), `New${size}`);
+    // With a name, the home page keeps Play now on the first screen too.
+    await V.page.goto(`${BASE}/`);
+    await V.page.waitForSelector('#play-now:not([disabled])');
+    assert.ok((await bottomOf(V.page, '#play-now')) <= viewport.height, 'Play now is on the home page\'s first screen');
+    await V.page.screenshot({ path: `${(await import('./helpers.js')).SHOTS}/home-${size}.png` });
     clean(V.page);
     await V.ctx.close();
   });
