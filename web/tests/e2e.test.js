@@ -79,9 +79,14 @@ test('trangouar: secret setups (an example, and one made by hand), then moves', 
   await shot(A.page, 'trangouar-setup');
   await A.page.click('#submit-setup');
   await B.page.waitForSelector('#board [data-at="g9"][data-act="select"]');
-  for (const at of ['g9', 'i9', 'i7']) {
+  for (const [k, at] of ['g9', 'i9', 'i7'].entries()) {
     await B.page.click(`#board g.point[data-at="${at}"]`);
     for (const c of ['red', 'black', 'white']) await B.page.fill(`#pearl-${c}`, '3').then(() => B.page.press(`#pearl-${c}`, 'Tab'));
+    // Each cube's nine pearls counted before the next cube is picked (the form redraws after each
+    // field; a click on the board before then would race it).
+    const want = `${9 * (k + 1)}/27`;
+    await B.page.waitForFunction((w) => document.querySelector('#pearl-total')?.textContent === w, want, { timeout: 5000 })
+      .catch(async () => assert.fail(`after the cube on ${at}: ${await B.page.textContent('#pearl-total')}, not ${want}`));
   }
   assert.equal(await B.page.textContent('#pearl-total'), '27/27');
   await B.page.click('#submit-setup');
