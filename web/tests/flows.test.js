@@ -7,7 +7,7 @@
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { BASE, SIZES, launch, newPlayer, createRoom, start, pointAndPlay, waitPly, whoseTurn, shot, clean } from './helpers.js';
+import { BASE, SIZES, launch, newPlayer, visitor, createRoom, start, pointAndPlay, waitPly, whoseTurn, shot, clean } from './helpers.js';
 
 let browser;
 before(async () => {
@@ -17,21 +17,6 @@ after(async () => {
   await browser?.close();
 });
 
-/** A fresh browser with no name yet, watched for errors and requests elsewhere. */
-async function visitor(viewport) {
-  const ctx = await browser.newContext({ viewport });
-  const page = await ctx.newPage();
-  const origin = new URL(BASE).origin;
-  page.foreign = [];
-  page.errors = [];
-  page.on('request', (r) => {
-    const u = new URL(r.url());
-    if (u.origin !== origin && u.protocol !== 'data:' && u.protocol !== 'blob:') page.foreign.push(r.url());
-  });
-  page.on('pageerror', (e) => page.errors.push(String(e)));
-  return { ctx, page };
-}
-
 const bottomOf = async (page, sel) => {
   const b = await page.locator(sel).first().boundingBox();
   return b ? b.y + b.height : Infinity;
@@ -39,7 +24,7 @@ const bottomOf = async (page, sel) => {
 
 for (const [size, viewport] of Object.entries(SIZES)) {
   test(`a first visit shows the games, the lobby and Play now before any name (${size})`, async () => {
-    const V = await visitor(viewport);
+    const V = await visitor(browser, viewport);
     await V.page.goto(`${BASE}/`);
     await V.page.waitForSelector('#welcome');
     // What Plateau is, in a sentence, and no form to make a room yet: that needs a name.
@@ -90,7 +75,7 @@ for (const [size, viewport] of Object.entries(SIZES)) {
     const code = await createRoom(A.page, 'pinuid', 4, { variant: 'quatro' });
     // The host's room title names the variant as players say it.
     assert.match(await A.page.textContent('.room-title'), /^Pinuid Quatro · room /);
-    const V = await visitor(viewport);
+    const V = await visitor(browser, viewport);
     await V.page.goto(`${BASE}/r/${code}`);
     await V.page.waitForSelector('#name-form.invite');
     assert.equal(await V.page.textContent('#name-form h2'), `Alice${size} invites you to Pinuid Quatro (4 players)`);
@@ -108,7 +93,7 @@ for (const [size, viewport] of Object.entries(SIZES)) {
 }
 
 test('an unknown match and the help pages speak a player\'s words', async () => {
-  const V = await visitor(SIZES.desktop);
+  const V = await visitor(browser, SIZES.desktop);
   await V.page.goto(`${BASE}/m/00000000-0000-7000-8000-000000000000`);
   await V.page.waitForSelector('.card h1');
   assert.match(await V.page.textContent('main'), /This match does not exist/);

@@ -31,11 +31,10 @@ export function launch() {
 }
 
 /**
- * A new browser context with a page that has picked `name`. Every request the page makes is
- * checked to go to Plateau itself, and page errors fail the test. `contextOptions` go to the
- * context (e.g. `reducedMotion: 'reduce'`).
+ * A new browser context and page with no name yet. Every request the page makes is checked to go
+ * to Plateau itself (`page.foreign`), and page errors are kept (`page.errors`): see [`clean`].
  */
-export async function newPlayer(browser, name, viewport = { width: 1200, height: 900 }, contextOptions = {}) {
+export async function visitor(browser, viewport, contextOptions = {}) {
   const ctx = await browser.newContext({ viewport, ...contextOptions });
   const page = await ctx.newPage();
   const origin = new URL(BASE).origin;
@@ -46,6 +45,16 @@ export async function newPlayer(browser, name, viewport = { width: 1200, height:
     if (u.origin !== origin && u.protocol !== 'data:' && u.protocol !== 'blob:') page.foreign.push(r.url());
   });
   page.on('pageerror', (e) => page.errors.push(String(e)));
+  return { ctx, page };
+}
+
+/**
+ * A new browser context with a page that has picked `name`. Every request the page makes is
+ * checked to go to Plateau itself, and page errors fail the test. `contextOptions` go to the
+ * context (e.g. `reducedMotion: 'reduce'`).
+ */
+export async function newPlayer(browser, name, viewport = { width: 1200, height: 900 }, contextOptions = {}) {
+  const { ctx, page } = await visitor(browser, viewport, contextOptions);
   await page.goto(`${BASE}/`);
   await page.fill('#name', name);
   await page.press('#name', 'Enter');
