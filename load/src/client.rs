@@ -42,7 +42,7 @@ impl Rest {
                 .build()
                 .expect("HTTP client"),
             base: format!("http://{addr}"),
-            metrics_base: "http://127.0.0.1:9090".to_string(),
+            metrics_base: "http://127.0.0.1:9464".to_string(),
         }
     }
 

@@ -41,7 +41,7 @@ pub struct IdleArgs {
     #[arg(long)]
     pub server_pid: Option<u32>,
     /// The server's operations listener, where `/metrics` answers (its `--metrics-addr`).
-    #[arg(long, env = "PLATEAU_METRICS_ADDR", default_value = "127.0.0.1:9090")]
+    #[arg(long, env = "PLATEAU_METRICS_ADDR", default_value = "127.0.0.1:9464")]
     pub metrics_addr: SocketAddr,
     /// Loopback source addresses to spread the connections over (0: one per 25,000).
     #[arg(long, default_value_t = 0)]

@@ -115,9 +115,11 @@ pub async fn serve(args: ServeArgs) -> Result<(), StartError> {
         chat_filter,
     };
     let public = bind(args.addr).await?;
-    let operations = bind(args.metrics_addr).await?;
+    let operations = bind_operations(args.metrics_addr).await?;
     // The harness reads both addresses from the log: `listening` comes last.
-    tracing::info!(addr = %local(&operations, args.metrics_addr)?, "metrics listening");
+    if let Some((operations, addr)) = &operations {
+        tracing::info!(addr = %local(operations, *addr)?, "metrics listening");
+    }
     tracing::info!(addr = %local(&public, args.addr)?, "listening");
     tokio::spawn(state.budgets.clone().forget_quiet(shutdown.clone()));
     let stop = shutdown.clone();
@@ -136,13 +138,15 @@ pub async fn serve(args: ServeArgs) -> Result<(), StartError> {
             cluster.leave().await;
         })
     });
-    let stop = shutdown.clone();
-    let metrics = axum::serve(operations, crate::api::operations_router(state.clone()))
-        .with_graceful_shutdown(async move { stop.cancelled().await });
-    let metrics = tokio::spawn(async move {
-        if let Err(e) = metrics.await {
-            tracing::error!(error = %e, "metrics listener error");
-        }
+    let metrics = operations.map(|(operations, _)| {
+        let stop = shutdown.clone();
+        let metrics = axum::serve(operations, crate::api::operations_router(state.clone()))
+            .with_graceful_shutdown(async move { stop.cancelled().await });
+        tokio::spawn(async move {
+            if let Err(e) = metrics.await {
+                tracing::error!(error = %e, "metrics listener error");
+            }
+        })
     });
     crate::listen::serve(
         public,
@@ -154,7 +158,9 @@ pub async fn serve(args: ServeArgs) -> Result<(), StartError> {
         shutdown.clone(),
     )
     .await;
-    let _ = metrics.await;
+    if let Some(metrics) = metrics {
+        let _ = metrics.await;
+    }
     shutdown.cancel();
     state.sessions.close();
     let _ = tokio::time::timeout(Duration::from_secs(5), state.sessions.wait()).await;
@@ -191,6 +197,30 @@ async fn bind(addr: SocketAddr) -> Result<TcpListener, StartError> {
     TcpListener::bind(addr)
         .await
         .map_err(|source| StartError::Listen { addr, source })
+}
+
+/// The operations listener: at the address the operator set (which must be had), else at
+/// [`crate::config::DEFAULT_METRICS_ADDR`] if it is free. A default that is taken (another Plateau, or another
+/// exporter, on this host) is no reason to refuse players: the server warns and runs without it.
+async fn bind_operations(
+    set: Option<SocketAddr>,
+) -> Result<Option<(TcpListener, SocketAddr)>, StartError> {
+    if let Some(addr) = set {
+        return Ok(Some((bind(addr).await?, addr)));
+    }
+    let addr = crate::config::DEFAULT_METRICS_ADDR;
+    match TcpListener::bind(addr).await {
+        Ok(listener) => Ok(Some((listener, addr))),
+        Err(error) => {
+            tracing::warn!(
+                %addr,
+                %error,
+                "the default metrics address is taken: running without /metrics \
+                 (set --metrics-addr to serve it elsewhere)"
+            );
+            Ok(None)
+        }
+    }
 }
 
 fn local(listener: &TcpListener, addr: SocketAddr) -> Result<SocketAddr, StartError> {

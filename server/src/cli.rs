@@ -1,4 +1,4 @@
-//! The `plateau` command: `serve` (the default), `migrate`, `admin`, `perft`.
+//! The `plateau` command: `serve` (the default), `migrate`, `admin`, `backup`, `perft`.
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -35,8 +35,19 @@ enum Command {
     /// Make a player an admin, or a plain player again, on a running or stopped server's
     /// database (the first admin comes from here).
     Admin(AdminArgs),
+    /// Copy a running or stopped server's SQLite database, consistently, into a new file
+    /// (Postgres: pg_dump, see docs/deploy.md).
+    Backup(BackupArgs),
     /// Count the leaves of the legal-move tree from a start position.
     Perft(PerftArgs),
+}
+
+#[derive(Debug, clap::Args)]
+struct BackupArgs {
+    /// The file to write (it must not exist).
+    path: std::path::PathBuf,
+    #[command(flatten)]
+    database: DatabaseArgs,
 }
 
 #[derive(Debug, clap::Args)]
@@ -88,6 +99,11 @@ pub fn main() -> ExitCode {
             Ok::<(), crate::app::StartError>(())
         }),
         Some(Command::Admin(args)) => run_async(admin(args)),
+        Some(Command::Backup(args)) => run_async(async move {
+            crate::store::backup::backup_sqlite(&args.database.database_url, &args.path).await?;
+            println!("backed up to {}", args.path.display());
+            Ok::<(), crate::store::backup::BackupError>(())
+        }),
         Some(Command::Serve(args)) => run_async(crate::app::serve(*args)),
         None => run_async(crate::app::serve(cli.serve)),
     }

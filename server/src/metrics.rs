@@ -1,6 +1,8 @@
-//! Prometheus metrics, served in text format at `/metrics` on the operations listener: connections, rooms by state, moves, the
-//! move-to-ack latency, errors by code, and the process's resident memory (read from `/proc` when
-//! scraped, so the load tool can tell what a connection costs).
+//! Prometheus metrics, served in text format at `/metrics` on the operations listener: connections,
+//! rooms by state, moves, the move-to-ack latency, errors by code, matches ended by reason,
+//! rate-limit refusals by kind, sign-in failures, what moderators face (reports open, mutes and
+//! bans in force: read from the store when scraped), and the process's resident memory (read from
+//! `/proc` when scraped, so the load tool can tell what a connection costs).
 
 use plateau_protocol::ErrorCode;
 use prometheus::{
@@ -30,6 +32,16 @@ pub struct Metrics {
     pub leases_taken_over: IntCounter,
     /// Several nodes: commands and frames sent to another node over NATS.
     pub frames_forwarded: IntCounter,
+    /// Matches ended here, by the result's reason (the game's own, `resigned`, `timeout`,
+    /// `abandoned`, `aborted`, `draw_agreed`...).
+    matches_ended: IntCounterVec,
+    /// Requests and frames refused by a rate limit, by which limit.
+    rate_limited: IntCounterVec,
+    /// Sign-ins refused for a wrong name or password.
+    pub sign_in_failures: IntCounter,
+    /// Reports open, mutes and bans in force (`reports_open`, `mutes_active`, `bans_active`; set
+    /// when scraped, from the store).
+    pub moderation: IntGaugeVec,
 }
 
 pub static METRICS: LazyLock<Metrics> = LazyLock::new(Metrics::new);
@@ -84,6 +96,32 @@ impl Metrics {
             "Commands and frames sent to another node over NATS (several nodes)",
         )
         .expect("metric");
+        let matches_ended = IntCounterVec::new(
+            Opts::new("plateau_matches_ended_total", "Matches ended, by reason"),
+            &["reason"],
+        )
+        .expect("metric");
+        let rate_limited = IntCounterVec::new(
+            Opts::new(
+                "plateau_rate_limited_total",
+                "Requests and frames refused by a rate limit, by limit",
+            ),
+            &["kind"],
+        )
+        .expect("metric");
+        let sign_in_failures = IntCounter::new(
+            "plateau_sign_in_failures_total",
+            "Sign-ins refused for a wrong name or password",
+        )
+        .expect("metric");
+        let moderation = IntGaugeVec::new(
+            Opts::new(
+                "plateau_moderation",
+                "Reports open, mutes and bans in force (reports_open, mutes_active, bans_active)",
+            ),
+            &["what"],
+        )
+        .expect("metric");
         for collector in [
             Box::new(connections.clone()) as Box<dyn prometheus::core::Collector>,
             Box::new(rooms.clone()),
@@ -94,6 +132,10 @@ impl Metrics {
             Box::new(connections_refused.clone()),
             Box::new(leases_taken_over.clone()),
             Box::new(frames_forwarded.clone()),
+            Box::new(matches_ended.clone()),
+            Box::new(rate_limited.clone()),
+            Box::new(sign_in_failures.clone()),
+            Box::new(moderation.clone()),
         ] {
             registry
                 .register(collector)
@@ -110,7 +152,20 @@ impl Metrics {
             connections_refused,
             leases_taken_over,
             frames_forwarded,
+            matches_ended,
+            rate_limited,
+            sign_in_failures,
+            moderation,
         }
+    }
+
+    pub fn match_ended(&self, reason: &str) {
+        self.matches_ended.with_label_values(&[reason]).inc();
+    }
+
+    /// A refusal by the rate limit `kind` (its name in [`crate::state::Budgets`]).
+    pub fn rate_limited(&self, kind: &'static str) {
+        self.rate_limited.with_label_values(&[kind]).inc();
     }
 
     pub fn connection_refused(&self, reason: &'static str) {

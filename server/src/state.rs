@@ -67,42 +67,55 @@ pub struct Budgets {
 impl Budgets {
     pub fn new(limits: &Limits) -> Self {
         Budgets {
-            players_per_address: KeyedRate::new(quota(
-                limits.players_per_minute,
-                Period::Minute,
-                limits.players_per_minute,
-            )),
-            password_changes_per_player: KeyedRate::new(quota(
-                limits.password_changes_per_hour,
-                Period::Hour,
-                limits.password_changes_per_hour,
-            )),
-            reports_per_player: KeyedRate::new(quota(
-                limits.reports_per_day,
-                Period::Day,
-                limits.reports_per_day,
-            )),
-            exports_per_address: KeyedRate::new(quota(
-                limits.exports_per_minute,
-                Period::Minute,
-                limits.exports_per_minute,
-            )),
-            frames_per_player: KeyedRate::new(quota(
-                limits.frames_per_sec,
-                Period::Second,
-                limits.frame_burst,
-            )),
+            players_per_address: KeyedRate::new(
+                "players_per_address",
+                quota(
+                    limits.players_per_minute,
+                    Period::Minute,
+                    limits.players_per_minute,
+                ),
+            ),
+            password_changes_per_player: KeyedRate::new(
+                "password_changes_per_player",
+                quota(
+                    limits.password_changes_per_hour,
+                    Period::Hour,
+                    limits.password_changes_per_hour,
+                ),
+            ),
+            reports_per_player: KeyedRate::new(
+                "reports_per_player",
+                quota(limits.reports_per_day, Period::Day, limits.reports_per_day),
+            ),
+            exports_per_address: KeyedRate::new(
+                "exports_per_address",
+                quota(
+                    limits.exports_per_minute,
+                    Period::Minute,
+                    limits.exports_per_minute,
+                ),
+            ),
+            frames_per_player: KeyedRate::new(
+                "frames_per_player",
+                quota(limits.frames_per_sec, Period::Second, limits.frame_burst),
+            ),
             player_connections: Arc::new(Counted::default()),
-            sign_in_failures_per_name: FailureRate::new(quota(
-                limits.sign_in_failures_per_name,
-                Period::Hour,
-                limits.sign_in_failures_per_name,
-            )),
-            sign_in_failures_per_address: FailureRate::new(quota(
-                limits.sign_in_failures_per_address,
-                Period::Hour,
-                limits.sign_in_failures_per_address,
-            )),
+            sign_in_failures_per_name: FailureRate::new(
+                "sign_in_failures_per_name",
+                quota(
+                    limits.sign_in_failures_per_name,
+                    Period::Hour,
+                    limits.sign_in_failures_per_name,
+                ),
+            ),
+            sign_in_failures_per_address: FailureRate::new(
+                "sign_in_failures_per_address",
+                quota(
+                    limits.sign_in_failures_per_address,
+                    Period::Hour,
+                    limits.sign_in_failures_per_address,
+                ),
+            ),
             sign_in_delay_per_name: FailureDelay::new(SIGN_IN_DELAY_STEP, SIGN_IN_DELAY_CAP),
         }
     }

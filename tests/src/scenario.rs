@@ -82,3 +82,43 @@ pub async fn started_room(server: &TestServer, api: &Api, room: Value, names: &[
         clients,
     }
 }
+
+/// Plays `plies` moves of a duo from ply `first_ply` (the seat to move is `clients[ply % 2]`, and
+/// plays its first legal move) and returns the last acked version.
+pub async fn play_plies(code: &str, clients: &[&Client], first_ply: usize, plies: usize) -> u64 {
+    let mut version = clients[0].version(code);
+    for ply in first_ply..first_ply + plies {
+        for c in clients {
+            c.until_version(code, version).await;
+        }
+        let mover = clients[ply % 2];
+        let mv = mover
+            .legal(code)
+            .first()
+            .cloned()
+            .expect("the seat to move has legal moves");
+        let ack = mover.play(code, &format!("p{ply}"), mv).await;
+        assert_eq!(ack["type"], "ack", "ply {ply}: {ack}");
+        version = ack["version"].as_u64().unwrap();
+    }
+    version
+}
+
+/// Alice and Bob on new connections, each joined again to `code` as a player and holding its
+/// snapshot.
+pub async fn reconnect(
+    server: &TestServer,
+    code: &str,
+    alice: &Player,
+    bob: &Player,
+) -> (Client, Client) {
+    let a = Client::login(&server.ws_url(), alice).await;
+    let b = Client::login(&server.ws_url(), bob).await;
+    for c in [&a, &b] {
+        let mark = c.mark();
+        c.send(json!({"type": "join", "room": code, "as": "player"}))
+            .await;
+        c.wait_for(mark, |f| f["type"] == "snapshot").await;
+    }
+    (a, b)
+}

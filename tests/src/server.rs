@@ -202,6 +202,29 @@ impl TestServer {
         lines[lines.len().saturating_sub(40)..].join("\n")
     }
 
+    /// The value of the metric `series` (its name and labels as `/metrics` writes them, such as
+    /// `plateau_moderation{what="bans_active"}`), None when the series is not there.
+    pub async fn metric(&self, series: &str) -> Option<f64> {
+        let text = reqwest::get(format!("{}/metrics", self.metrics_http()))
+            .await
+            .expect("/metrics answers")
+            .text()
+            .await
+            .expect("/metrics text");
+        text.lines().find_map(|line| {
+            let (name, value) = line.rsplit_once(' ')?;
+            (name == series).then(|| value.parse().expect("a metric's value"))
+        })
+    }
+
+    /// The log's entries (JSON lines), in order.
+    pub fn log_entries(&self) -> Vec<serde_json::Value> {
+        self.log_text()
+            .lines()
+            .filter_map(|line| serde_json::from_str(line).ok())
+            .collect()
+    }
+
     /// The whole log.
     pub fn log_text(&self) -> String {
         std::fs::read_to_string(&self.log).unwrap_or_default()

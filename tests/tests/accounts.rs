@@ -382,6 +382,24 @@ async fn failed_sign_ins_are_rate_limited(backend: Backend) {
         "rate_limited",
     );
     assert_error(&sign_in(&api, "Carol", PASSWORD).await, 429, "rate_limited");
+
+    // What an operator sees: six wrong passwords, and each refusal under the limit that made it
+    // (Alice's fourth failure and her three tries after it; Bob's last failure and Carol's try).
+    assert_eq!(
+        server.metric("plateau_sign_in_failures_total").await,
+        Some(6.0)
+    );
+    let refused = |kind: &str| format!(r#"plateau_rate_limited_total{{kind="{kind}"}}"#);
+    assert_eq!(
+        server.metric(&refused("sign_in_failures_per_name")).await,
+        Some(4.0)
+    );
+    assert_eq!(
+        server
+            .metric(&refused("sign_in_failures_per_address"))
+            .await,
+        Some(2.0)
+    );
 }
 on_both_databases!(failed_sign_ins_are_rate_limited);
 

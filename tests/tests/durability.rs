@@ -2,47 +2,10 @@
 //! SIGTERM, comes back with every acked move and the match goes on; a dropped client reconnects and
 //! resumes; a move resent after a reconnect is not played twice.
 
-use plateau_tests::scenario::{started_abalone_duo, Duo};
-use plateau_tests::{on_both_databases, Api, Backend, Client, Player, TestDb, TestServer};
+use plateau_tests::scenario::{play_plies, reconnect, started_abalone_duo, Duo};
+use plateau_tests::{on_both_databases, Api, Backend, Client, TestDb, TestServer};
 use serde_json::json;
 use std::time::Duration;
-
-/// Plays `plies` moves (each seat its first legal move) and returns the last acked version.
-async fn play_plies(code: &str, clients: &[&Client], first_ply: usize, plies: usize) -> u64 {
-    let mut version = clients[0].version(code);
-    for ply in first_ply..first_ply + plies {
-        for c in clients {
-            c.until_version(code, version).await;
-        }
-        let mover = clients[ply % 2];
-        let mv = mover
-            .legal(code)
-            .first()
-            .cloned()
-            .expect("the seat to move has legal moves");
-        let ack = mover.play(code, &format!("p{ply}"), mv).await;
-        assert_eq!(ack["type"], "ack", "ply {ply}: {ack}");
-        version = ack["version"].as_u64().unwrap();
-    }
-    version
-}
-
-async fn reconnect(
-    server: &TestServer,
-    code: &str,
-    alice: &Player,
-    bob: &Player,
-) -> (Client, Client) {
-    let a = Client::login(&server.ws_url(), alice).await;
-    let b = Client::login(&server.ws_url(), bob).await;
-    for c in [&a, &b] {
-        let mark = c.mark();
-        c.send(json!({"type": "join", "room": code, "as": "player"}))
-            .await;
-        c.wait_for(mark, |f| f["type"] == "snapshot").await;
-    }
-    (a, b)
-}
 
 async fn sigkill_loses_no_acked_move(backend: Backend) {
     let db = TestDb::new(backend).await;

@@ -363,6 +363,12 @@ async fn a_ban_keeps_a_player_out_until_lifted(backend: Backend) {
     assert_eq!(entry["player"], carol.id.as_str());
     assert_eq!(entry["reason"], "abusive chat");
     assert_eq!(entry["details"]["until"], json!(until));
+    let bans_active = r#"plateau_moderation{what="bans_active"}"#;
+    assert_eq!(
+        server.metric(bans_active).await,
+        Some(1.0),
+        "/metrics counts it"
+    );
 
     // Lifted: the same token and password work again.
     let unban = format!("/api/v1/mod/players/{}/unban", carol.id);
@@ -384,6 +390,7 @@ async fn a_ban_keeps_a_player_out_until_lifted(backend: Backend) {
     );
     assert_eq!(sign_in(&api, "Carol").await.0, StatusCode::CREATED);
     Client::login(&ws, &carol).await;
+    assert_eq!(server.metric(bans_active).await, Some(0.0));
 
     // For good: no end time anywhere.
     let (status, standing) = moderate(
@@ -670,6 +677,30 @@ async fn a_moderator_aborts_a_match_and_closes_a_waiting_room(backend: Backend) 
     assert_eq!(log["entries"][0]["room"], code.as_str());
     assert_eq!(log["entries"][1]["room"], duo.code.as_str());
     assert_eq!(log["entries"][1]["reason"], "stalling for an hour");
+
+    // The operator's side: the log says it with its reason, the room's lines name the room and its
+    // match, and /metrics counts the end by its reason.
+    let entries = server.log_entries();
+    let said = entries
+        .iter()
+        .find(|e| e["fields"]["message"] == "moderation" && e["fields"]["action"] == "abort_match");
+    let said = said.unwrap_or_else(|| panic!("the abort is logged:\n{}", server.log_tail()));
+    assert_eq!(said["fields"]["reason"], "stalling for an hour");
+    assert_eq!(said["fields"]["room"], duo.code.as_str());
+    assert_eq!(said["fields"]["moderator"], moderator.id.to_string());
+    let ended_line = entries.iter().find(|e| {
+        e["fields"]["message"] == "match ended" && e["span"]["room"] == duo.code.as_str()
+    });
+    let ended_line =
+        ended_line.unwrap_or_else(|| panic!("the end is logged:\n{}", server.log_tail()));
+    assert_eq!(ended_line["fields"]["reason"], "aborted");
+    assert_eq!(ended_line["span"]["match_id"], ended["match"]);
+    assert_eq!(
+        server
+            .metric(r#"plateau_matches_ended_total{reason="aborted"}"#)
+            .await,
+        Some(1.0)
+    );
 }
 on_both_databases!(a_moderator_aborts_a_match_and_closes_a_waiting_room);
 

@@ -235,3 +235,96 @@ async fn the_catalog_speaks_the_language_asked_for() {
         .unwrap()
         .starts_with("lang:"));
 }
+
+/// Starts `plateau serve` on a free public port with `args`, its JSON log in `log`, without the
+/// harness's `--metrics-addr` (these tests are about what happens without or with one).
+fn serve_bare(db: &TestDb, log: &std::path::Path, args: &[&str]) -> std::process::Child {
+    std::process::Command::new(plateau_tests::server::binary())
+        .args(["serve", "--addr", "127.0.0.1:0", "--database-url", &db.url])
+        .args(["--log-format", "json"])
+        .args(args)
+        .env_remove("PLATEAU_METRICS_ADDR")
+        .env_remove("PLATEAU_ADDR")
+        .env_remove("DATABASE_URL")
+        .env("RUST_LOG", "info")
+        .stdout(std::process::Stdio::null())
+        .stderr(std::fs::File::create(log).unwrap())
+        .spawn()
+        .expect("start plateau")
+}
+
+/// The public address of the log's `listening` line, once written.
+async fn listening(log: &std::path::Path, child: &mut std::process::Child) -> String {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    loop {
+        let text = std::fs::read_to_string(log).unwrap_or_default();
+        let addr = text.lines().find_map(|line| {
+            let entry: serde_json::Value = serde_json::from_str(line).ok()?;
+            (entry["fields"]["message"] == "listening")
+                .then(|| entry["fields"]["addr"].as_str().map(str::to_string))?
+        });
+        if let Some(addr) = addr {
+            return addr;
+        }
+        if let Some(status) = child.try_wait().unwrap() {
+            panic!("the server exited with {status}:\n{text}");
+        }
+        assert!(std::time::Instant::now() < deadline, "no start:\n{text}");
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+}
+
+/// A second Plateau on one host (or Prometheus itself) holding the default metrics address does
+/// not keep players out: the server warns and serves without `/metrics`. The default is not
+/// Prometheus's 9090.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_taken_default_metrics_address_is_a_warning_not_a_failure() {
+    let db = TestDb::new(Backend::Sqlite).await;
+    // Held here, or already held by something else on this machine: taken either way.
+    let _held = std::net::TcpListener::bind("127.0.0.1:9464");
+    let log = db.dir.path().join("bare.log");
+    let mut child = serve_bare(&db, &log, &[]);
+    let addr = listening(&log, &mut child).await;
+    let health = reqwest::get(format!("http://{addr}/healthz"))
+        .await
+        .unwrap();
+    assert_eq!(health.status(), 200, "the public listener serves");
+    let text = std::fs::read_to_string(&log).unwrap();
+    let warning = text
+        .lines()
+        .filter_map(|line| serde_json::from_str::<serde_json::Value>(line).ok())
+        .find(|e| e["level"] == "WARN" && e["fields"]["addr"] == "127.0.0.1:9464");
+    let warning = warning.unwrap_or_else(|| panic!("a warning names the default:\n{text}"));
+    assert!(
+        warning["fields"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("--metrics-addr"),
+        "it says how to serve /metrics elsewhere: {warning}"
+    );
+    assert!(!text.contains("9090"), "Prometheus's own port is not used");
+    child.kill().unwrap();
+    child.wait().unwrap();
+}
+
+/// An address the operator set is a promise: if it cannot be had, the server does not start, and
+/// says why.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_taken_metrics_address_that_was_set_stops_the_start() {
+    let db = TestDb::new(Backend::Sqlite).await;
+    let held = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let taken = held.local_addr().unwrap().to_string();
+    let log = db.dir.path().join("bare.log");
+    let mut child = serve_bare(&db, &log, &["--metrics-addr", &taken]);
+    let exit = tokio::task::spawn_blocking(move || child.wait().unwrap());
+    let status = tokio::time::timeout(std::time::Duration::from_secs(60), exit)
+        .await
+        .expect("the server stops at once")
+        .unwrap();
+    assert!(!status.success(), "the start fails");
+    let text = std::fs::read_to_string(&log).unwrap();
+    assert!(
+        text.contains(&format!("cannot listen on {taken}")),
+        "the error names the address:\n{text}"
+    );
+}

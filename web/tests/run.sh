@@ -36,7 +36,7 @@ trap cleanup EXIT
 
 PORT="$(node -e "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})")"
 # The browser tests create many players from 127.0.0.1: the per-client limits are raised; /metrics
-# goes to a free port (the default 9090 may be taken).
+# goes to a free port (the default 9464 may be taken).
 # The public address is another name of the same server, so that the tests can tell it from the
 # address the browser used.
 export PLATEAU_PUBLIC_URL="http://localhost:$PORT/"

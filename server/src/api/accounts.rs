@@ -121,6 +121,7 @@ pub async fn sign_in(
     let password = passwords::clean(&body.password).unwrap_or_default();
     let stored = credentials.as_ref().map(|c| c.password_hash.clone());
     if !passwords::verify(password, stored).await.map_err(busy)? {
+        crate::metrics::METRICS.sign_in_failures.inc();
         let by_name = budgets.sign_in_failures_per_name.fail(&name_from_address);
         let by_address = budgets.sign_in_failures_per_address.fail(&address);
         // A name failing from many addresses slows down rather than locking its owner out.

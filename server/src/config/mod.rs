@@ -9,6 +9,14 @@ use clap::{Args, ValueEnum};
 use std::net::SocketAddr;
 use std::time::Duration;
 
+/// The operations listener when `--metrics-addr` is not set: the port of OpenTelemetry's
+/// Prometheus exporter, so as to collide neither with Prometheus itself (9090) nor with the
+/// services that usually sit beside a game server.
+pub const DEFAULT_METRICS_ADDR: SocketAddr = SocketAddr::V4(std::net::SocketAddrV4::new(
+    std::net::Ipv4Addr::LOCALHOST,
+    9464,
+));
+
 /// The SQLite file used when no database URL is given, in the working directory.
 pub const DEFAULT_DATABASE_URL: &str = "sqlite://plateau.db";
 
@@ -29,9 +37,11 @@ pub struct ServeArgs {
     #[arg(long, env = "PLATEAU_ADDR", default_value = "127.0.0.1:8080")]
     pub addr: SocketAddr,
 
-    /// Address of the operations listener (`/metrics`), apart from the public one.
-    #[arg(long, env = "PLATEAU_METRICS_ADDR", default_value = "127.0.0.1:9090")]
-    pub metrics_addr: SocketAddr,
+    /// Address of the operations listener (`/metrics`), apart from the public one. Unset: the
+    /// default below, and a server whose default is taken (a second Plateau on the host) warns
+    /// and goes on without it; an address set here that cannot be had stops the start.
+    #[arg(long, env = "PLATEAU_METRICS_ADDR")]
+    pub metrics_addr: Option<SocketAddr>,
 
     #[command(flatten)]
     pub database: DatabaseArgs,

@@ -3,7 +3,8 @@
 //! [`KeyedRate`] limits each key separately (players created per client address, frames per
 //! player across all its connections), and forgets keys that have been quiet long enough.
 //! [`FailureRate`] limits failures only (failed sign-ins), and tells a key over its limit before it
-//! tries again.
+//! tries again. Each limit has a kind, its name in `plateau_rate_limited_total{kind}`: every
+//! refusal is counted there.
 
 use governor::clock::{Clock, DefaultClock};
 use governor::{DefaultDirectRateLimiter, DefaultKeyedRateLimiter, Quota};
@@ -12,6 +13,8 @@ use std::hash::Hash;
 use std::num::NonZeroU32;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
+
+use crate::metrics::METRICS;
 
 /// A burst of `burst`, then `per_period` every `period` (each at least 1).
 pub fn quota(per_period: u32, period: Period, burst: u32) -> Quota {
@@ -36,16 +39,26 @@ pub enum Period {
 }
 
 /// One rate limit.
-pub struct Rate(DefaultDirectRateLimiter);
+pub struct Rate {
+    limiter: DefaultDirectRateLimiter,
+    kind: &'static str,
+}
 
 impl Rate {
-    pub fn new(quota: Quota) -> Self {
-        Rate(DefaultDirectRateLimiter::direct(quota))
+    pub fn new(kind: &'static str, quota: Quota) -> Self {
+        Rate {
+            limiter: DefaultDirectRateLimiter::direct(quota),
+            kind,
+        }
     }
 
     /// Takes one; false when over the limit.
     pub fn take(&self) -> bool {
-        self.0.check().is_ok()
+        let passed = self.limiter.check().is_ok();
+        if !passed {
+            METRICS.rate_limited(self.kind);
+        }
+        passed
     }
 }
 
@@ -53,21 +66,24 @@ impl Rate {
 pub struct KeyedRate<K: Hash + Eq + Clone> {
     limiter: DefaultKeyedRateLimiter<K>,
     clock: DefaultClock,
+    kind: &'static str,
 }
 
 impl<K: Hash + Eq + Clone> KeyedRate<K> {
-    pub fn new(quota: Quota) -> Self {
+    pub fn new(kind: &'static str, quota: Quota) -> Self {
         KeyedRate {
             limiter: DefaultKeyedRateLimiter::keyed(quota),
             clock: DefaultClock::default(),
+            kind,
         }
     }
 
     /// Takes one for `key`; when over the limit, how long until the next one would pass.
     pub fn take(&self, key: &K) -> Result<(), Duration> {
-        self.limiter
-            .check_key(key)
-            .map_err(|not_until| not_until.wait_time_from(self.clock.now()))
+        self.limiter.check_key(key).map_err(|not_until| {
+            METRICS.rate_limited(self.kind);
+            not_until.wait_time_from(self.clock.now())
+        })
     }
 
     /// Forgets the keys whose bucket is full again (they would pass a whole burst): the store does
@@ -88,9 +104,9 @@ pub struct FailureRate<K: Hash + Eq + Clone> {
 }
 
 impl<K: Hash + Eq + Clone> FailureRate<K> {
-    pub fn new(quota: Quota) -> Self {
+    pub fn new(kind: &'static str, quota: Quota) -> Self {
         FailureRate {
-            failures: KeyedRate::new(quota),
+            failures: KeyedRate::new(kind, quota),
             refused: Mutex::default(),
         }
     }
@@ -100,7 +116,10 @@ impl<K: Hash + Eq + Clone> FailureRate<K> {
         let refused = self.refused.lock().expect("failure rate lock");
         match refused.get(key) {
             Some(&until) => match until.checked_duration_since(Instant::now()) {
-                Some(wait) if !wait.is_zero() => Err(wait),
+                Some(wait) if !wait.is_zero() => {
+                    METRICS.rate_limited(self.failures.kind);
+                    Err(wait)
+                }
                 _ => Ok(()),
             },
             None => Ok(()),
@@ -173,7 +192,7 @@ mod tests {
 
     #[test]
     fn a_burst_passes_then_the_key_waits() {
-        let rate = KeyedRate::new(quota(30, Period::Minute, 30));
+        let rate = KeyedRate::new("test", quota(30, Period::Minute, 30));
         assert!((0..30).all(|_| rate.take(&"a").is_ok()));
         let wait = rate.take(&"a").unwrap_err();
         assert!(
@@ -186,7 +205,7 @@ mod tests {
 
     #[test]
     fn failures_over_the_limit_refuse_the_key_until_its_budget_refills() {
-        let rate = FailureRate::new(quota(60, Period::Minute, 3));
+        let rate = FailureRate::new("test", quota(60, Period::Minute, 3));
         for _ in 0..3 {
             assert!(rate.check(&"a").is_ok());
             assert!(rate.fail(&"a").is_ok());
@@ -202,7 +221,7 @@ mod tests {
 
     #[test]
     fn one_rate_holds_after_its_burst() {
-        let rate = Rate::new(quota(1, Period::Minute, 10));
+        let rate = Rate::new("test", quota(1, Period::Minute, 10));
         assert!((0..10).all(|_| rate.take()));
         assert!(!rate.take());
     }

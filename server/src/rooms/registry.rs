@@ -543,7 +543,9 @@ impl Rooms {
             .expect("room registry lock")
             .insert(code.clone(), handle.clone());
         let live = self.live.clone();
-        let span = tracing::info_span!("room", code = %code);
+        // Every line the room's task logs names the room, and its match once there is one (recorded
+        // by the room: see `Room::log_match`).
+        let span = tracing::info_span!("room", room = %code, match_id = tracing::field::Empty);
         let placement = self.placement.clone();
         placement.follow_info(handle.info.clone());
         let stop = handle.stop.clone();

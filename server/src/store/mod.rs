@@ -7,6 +7,7 @@
 //! Moves can be committed in groups across rooms ([`Store::with_group_commit`], see
 //! [`group_commit`]): one transaction, one fsync, for the moves of many rooms.
 
+pub mod backup;
 mod error;
 pub(crate) mod fence;
 mod group_commit;
@@ -26,7 +27,7 @@ pub use group_commit::MAX_BATCH;
 pub use matches::{
     finished_rated, MatchEnd, MatchFilter, MatchRow, MoveRow, NewMatch, NewMove, RatedEnd, Ruling,
 };
-pub use moderation::{Change, NewAuditEntry};
+pub use moderation::{Change, ModerationLoad, NewAuditEntry};
 pub use name_keys::Rekeyed;
 pub use players::Credentials;
 pub use ratings::MAX_HISTORY;

@@ -24,6 +24,29 @@ pub struct NewAuditEntry {
     pub reason: String,
 }
 
+impl NewAuditEntry {
+    /// The entry as a log line too, once stored: an operator's log collector sees every
+    /// moderation action, with who, whom and why, as fields.
+    pub(crate) fn log(&self) {
+        tracing::info!(
+            action = self.action,
+            moderator = self.moderator.map(tracing::field::display),
+            player = self.player.map(tracing::field::display),
+            room = self.room.as_deref(),
+            reason = %self.reason,
+            "moderation"
+        );
+    }
+}
+
+/// What moderators face now (`/metrics`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ModerationLoad {
+    pub reports_open: i64,
+    pub mutes_active: i64,
+    pub bans_active: i64,
+}
+
 /// What a moderation change does to a player's row, besides its audit entry.
 #[derive(Debug, Clone)]
 pub enum Change {
@@ -187,6 +210,31 @@ impl Store {
             }
             .await
         })
+        .inspect(|&done| {
+            if done {
+                entry.log();
+            }
+        })
+    }
+
+    /// What moderators face at `now`: reports open, players muted, players banned.
+    pub async fn moderation_load(&self, now: DateTime<Utc>) -> Result<ModerationLoad, StoreError> {
+        let (reports_open, mutes_active, bans_active): (i64, i64, i64) = on_pool!(self, |pool| {
+            sqlx::query_as(
+                "SELECT (SELECT COUNT(*) FROM reports WHERE status = 'open'),
+                        (SELECT COUNT(*) FROM players WHERE muted_until > $1),
+                        (SELECT COUNT(*) FROM players
+                          WHERE banned_for_good OR banned_until > $1)",
+            )
+            .bind(now)
+            .fetch_one(pool)
+            .await
+        })?;
+        Ok(ModerationLoad {
+            reports_open,
+            mutes_active,
+            bans_active,
+        })
     }
 
     /// Writes `entry` to the audit log alone: for an action made elsewhere (by a room's task,
@@ -196,6 +244,7 @@ impl Store {
         on_pool!(self, |pool| {
             insert_audit_entry!(pool, entry, &details).map(|_| ())
         })
+        .inspect(|()| entry.log())
     }
 
     /// The audit log, newest first: at most `limit` entries older than entry `before` (all: None).

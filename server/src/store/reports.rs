@@ -108,6 +108,11 @@ impl Store {
             }
             .await
         })
+        .inspect(|&done| {
+            if done {
+                entry.log();
+            }
+        })
     }
 }
 

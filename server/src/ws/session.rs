@@ -78,13 +78,15 @@ async fn run(socket: WebSocket, state: AppState) {
                     let revoked = state
                         .revocations
                         .watch(player.id, &token_hash, looked_up_at);
-                    let span = tracing::debug_span!("session", player = %player.id);
+                    // Every line the session logs names its player.
+                    let span = tracing::info_span!("session", player = %player.id);
                     session(state, player, revoked, sink, stream)
                         .instrument(span)
                         .await
                 }
                 None => {
                     METRICS.error(ErrorCode::RateLimited);
+                    METRICS.rate_limited("connections_per_player");
                     let reason = "too many connections for this player";
                     let _ = sink.send(close(CLOSE_TOO_MANY_CONNECTIONS, reason)).await;
                 }
@@ -198,11 +200,10 @@ async fn session(
         mute: None,
     };
     let limits = &state.limits;
-    let frames = Rate::new(quota(
-        limits.frames_per_sec,
-        Period::Second,
-        limits.frame_burst,
-    ));
+    let frames = Rate::new(
+        "frames_per_connection",
+        quota(limits.frames_per_sec, Period::Second, limits.frame_burst),
+    );
     let shutdown = state.shutdown.clone();
     // A ping every `ws_ping`; a connection that has not answered one within `ws_pong_timeout`
     // is gone (a peer that vanished without closing, or one that does not read).

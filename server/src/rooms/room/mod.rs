@@ -302,6 +302,14 @@ impl Room {
         self.stop.clone()
     }
 
+    /// Names the room's match in every line its task logs from now on (the task's span has the
+    /// field, empty until there is a match).
+    fn log_match(&self) {
+        if let Some(id) = self.match_id {
+            tracing::Span::current().record("match_id", tracing::field::display(id));
+        }
+    }
+
     /// The room's loop: commands in order, bots when due, until shutdown (or idle once finished).
     ///
     /// An idle room is this future: the room itself is boxed once (not held both by the task and
@@ -310,6 +318,7 @@ impl Room {
     /// waits (what an idle room costs: `bench/README.md`).
     pub async fn run(mut self: Box<Self>, mut commands: mpsc::Receiver<Box<Command>>) {
         let stop = self.stop.clone();
+        self.log_match();
         loop {
             Box::pin(self.track_vacancy()).await;
             self.track_presence();

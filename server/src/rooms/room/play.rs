@@ -277,7 +277,6 @@ impl Room {
             }
         }
         if let (Some(result), Some(match_id)) = (end, self.match_id) {
-            tracing::info!(%match_id, reason = %result.reason, "match ended");
             self.announce_end(match_id, result, rating);
         } else if std::mem::take(&mut self.timers.absence_news) {
             self.publish();
@@ -482,6 +481,9 @@ impl Room {
         result: MatchResult,
         rating: Option<RatingOutcome>,
     ) {
+        // Every end passes here (rules, forfeits, agreements, aborts): one log line and one count.
+        tracing::info!(reason = %result.reason, "match ended");
+        METRICS.match_ended(&result.reason);
         let frame = encode(&ServerFrame::Ended {
             room: self.settings.code.clone(),
             match_id,

@@ -303,6 +303,7 @@ impl Room {
                 .and_then(|old| order.iter().position(|&o| o == old));
         }
         self.match_id = Some(id);
+        self.log_match();
         let bot_levels = seating.iter().map(|p| p.bot_level).collect();
         self.live = Some(LiveMatch::new(
             id,
@@ -312,7 +313,7 @@ impl Room {
             started_at,
         ));
         self.track_turns();
-        tracing::info!(match_id = %id, "match started");
+        tracing::info!("match started");
         self.publish();
         let members: Vec<ConnId> = self.members.keys().copied().collect();
         for member in members {
