@@ -52,6 +52,15 @@ pub struct NewPassword {
     pub password: String,
 }
 
+/// *(addition)* `DELETE /api/v1/players/me`: close one's account. A player with a password gives it
+/// (a stolen token alone cannot close an account); a guest sends `{}`.
+#[derive(Debug, Clone, Default, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CloseAccount {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub password: Option<String>,
+}
+
 /// `POST /api/v1/sessions`: sign in by name and password; answered like `POST /api/v1/players`
 /// ([`PlayerCreated`]) with a new token for the same player.
 #[derive(Debug, Clone, Serialize, Deserialize, utoipa::ToSchema)]

@@ -1009,6 +1009,36 @@ async fn players_report_and_moderators_resolve(backend: Backend) {
     // report, the refused second one, this one) runs out.
     let (status, _) = report(json!({"player": bob.id, "reason": "stalling"})).await;
     assert_eq!(status, StatusCode::CREATED);
+
+    // A moderator's page of Bob: every report made of him, whatever its status (or of one), and
+    // every action on him; nothing about anybody else.
+    let of = |query: String| {
+        let api = &api;
+        let token = moderator.token.clone();
+        async move { api.get(&query, Some(&token)).await.1 }
+    };
+    let statuses = |page: &Value, key: &str, field: &str| -> Vec<String> {
+        page[key]
+            .as_array()
+            .expect("a list")
+            .iter()
+            .map(|r| r[field].as_str().unwrap().to_string())
+            .collect()
+    };
+    let bobs = of(format!("/api/v1/mod/reports?player={}", bob.id)).await;
+    assert_eq!(statuses(&bobs, "reports", "status"), ["resolved", "open"]);
+    let open = of(format!("/api/v1/mod/reports?player={}&status=open", bob.id)).await;
+    assert_eq!(statuses(&open, "reports", "reason"), ["stalling"]);
+    let alices = of(format!("/api/v1/mod/reports?player={}", alice.id)).await;
+    assert_eq!(alices["reports"], json!([]));
+    let actions_on_bob = of(format!("/api/v1/mod/log?player={}", bob.id)).await;
+    assert_eq!(
+        statuses(&actions_on_bob, "entries", "action"),
+        ["resolve_report"]
+    );
+    let actions_on_alice = of(format!("/api/v1/mod/log?player={}", alice.id)).await;
+    assert_eq!(actions_on_alice["entries"], json!([]));
+
     let carol = api.new_player("Carol").await;
     let over = report(json!({"player": carol.id, "reason": "other"})).await;
     assert_error(&over, 429, "rate_limited");

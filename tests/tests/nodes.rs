@@ -45,6 +45,75 @@ async fn signing_out_everywhere_closes_sockets_on_every_node() {
     bystanders.wait_for(mark, |f| f["type"] == "pong").await;
 }
 
+/// An account closed through one node: its chat lines leave the rooms another node runs (they hear
+/// it with the revocation that closes the player's sockets there). A ban made through one node
+/// closes the banned player's sockets on the other at once (4003).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn closing_an_account_and_a_ban_reach_every_node() {
+    let db = TestDb::new(Backend::Postgres).await;
+    let nodes = start_nodes(&db, 2, 2000, &[]).await;
+    let here = Api::new(nodes[0].http());
+    let there = Api::new(nodes[1].http());
+    let alice = here.new_player("Alice").await;
+    let bob = here.new_player("Bob").await;
+    let room = here
+        .create_room(
+            &alice,
+            json!({"game": "abalone", "players": 2, "visibility": "private"}),
+        )
+        .await;
+    let code = room["code"].as_str().unwrap();
+    let a = Client::login(&nodes[0].ws_url(), &alice).await;
+    let b = Client::login(&nodes[0].ws_url(), &bob).await;
+    a.join(code, "player").await;
+    b.join(code, "player").await;
+    let mark = b.mark();
+    a.send(json!({"type": "chat", "room": code, "text": "bye all"}))
+        .await;
+    let line = b
+        .wait_for(mark, |f| f["type"] == "chat" && f["text"] == "bye all")
+        .await;
+
+    let mark = b.mark();
+    let (status, _, body) = there
+        .raw(
+            reqwest::Method::DELETE,
+            "/api/v1/players/me",
+            Some(&json!({})),
+            Some(&alice.token),
+        )
+        .await;
+    assert_eq!(status.as_u16(), 204, "{body}");
+    let gone = b.wait_for(mark, |f| f["type"] == "chat_deleted").await;
+    assert_eq!(gone["id"], line["id"]);
+    assert_eq!(
+        a.closed_within(Duration::from_secs(5)).await,
+        Some(Some(4001))
+    );
+
+    // Bob is banned through the other node by an admin.
+    let admin = here.new_player("Admin").await;
+    let granted = std::process::Command::new(plateau_tests::server::binary())
+        .args(["admin", "grant", &admin.id, "--database-url", &db.url])
+        .env_remove("DATABASE_URL")
+        .output()
+        .unwrap();
+    assert!(granted.status.success());
+    let (status, _, body) = there
+        .raw(
+            reqwest::Method::POST,
+            &format!("/api/v1/mod/players/{}/ban", bob.id),
+            Some(&json!({"reason": "spam", "duration_s": 600})),
+            Some(&admin.token),
+        )
+        .await;
+    assert_eq!(status.as_u16(), 200, "{body}");
+    assert_eq!(
+        b.closed_within(Duration::from_secs(5)).await,
+        Some(Some(4003))
+    );
+}
+
 /// Players on different nodes play whole matches of every game; a room created through one node is
 /// joined through the two others, watched through a third, and every node answers the same
 /// RoomInfo, presence included.

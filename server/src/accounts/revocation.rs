@@ -31,12 +31,15 @@ pub enum Which {
     AllBut(String),
     /// The sessions of this token only (signing out).
     Only(String),
+    /// Every session of the player, whose account is closed: besides, every node's rooms forget
+    /// its chat lines.
+    AccountClosed,
 }
 
 impl Which {
     fn covers(&self, token_hash: &str) -> bool {
         match self {
-            Which::All => true,
+            Which::All | Which::AccountClosed => true,
             Which::AllBut(kept) => kept != token_hash,
             Which::Only(gone) => gone == token_hash,
         }

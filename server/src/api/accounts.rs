@@ -11,7 +11,7 @@ use axum::extract::{ConnectInfo, State};
 use axum::http::StatusCode;
 use axum::Json;
 use chrono::Utc;
-use plateau_protocol::rest::{ErrorBody, NewPassword, PlayerCreated, SignIn};
+use plateau_protocol::rest::{CloseAccount, ErrorBody, NewPassword, PlayerCreated, SignIn};
 use plateau_protocol::ErrorCode;
 use std::net::SocketAddr;
 use std::time::Duration;
@@ -39,31 +39,7 @@ pub async fn set_password(
     let password = passwords::clean(&body.password).map_err(ApiError::bad_request)?;
     let reserved =
         crate::text::name_key(&player.name).map_err(|e| ApiError::bad_request(e.to_string()))?;
-    // Checked before any hashing: each check of `current` is a hash too, so a stolen token cannot
-    // guess the current password faster than this budget.
-    if let Err(wait) = state.budgets.password_changes_per_player.take(&player.id) {
-        return Err(ApiError::rate_limited(
-            "too many password changes; try again later",
-            wait.as_secs_f64().ceil() as u64,
-        ));
-    }
-    if let Some(stored) = state.store.password_hash(player.id).await? {
-        let Some(current) = body.current else {
-            return Err(ApiError::bad_request(
-                "current: the password in use is needed to change it",
-            ));
-        };
-        let current = passwords::clean(&current).unwrap_or_default();
-        if !passwords::verify(current, Some(stored))
-            .await
-            .map_err(busy)?
-        {
-            return Err(ApiError::new(
-                ErrorCode::Forbidden,
-                "current: not the password in use",
-            ));
-        }
-    }
+    check_password_in_use(&state, player.id, body.current.as_deref(), "current").await?;
     let hash = passwords::hash(password).await.map_err(busy)?;
     let changed = state
         .store
@@ -87,6 +63,68 @@ pub async fn set_password(
         )),
         Err(e) => Err(e.into()),
     }
+}
+
+/// For a player with a password, that `given` (the body's field `field`) is it: a stolen token
+/// alone can neither change the password nor close the account. Checked under the budget of
+/// password changes, before any hashing: each check is a hash, so a thief cannot guess faster.
+async fn check_password_in_use(
+    state: &AppState,
+    player: uuid::Uuid,
+    given: Option<&str>,
+    field: &str,
+) -> Result<(), ApiError> {
+    if let Err(wait) = state.budgets.password_changes_per_player.take(&player) {
+        return Err(ApiError::rate_limited(
+            "too many password checks; try again later",
+            wait.as_secs_f64().ceil() as u64,
+        ));
+    }
+    let Some(stored) = state.store.password_hash(player).await? else {
+        return Ok(());
+    };
+    let Some(given) = given else {
+        return Err(ApiError::bad_request(format!(
+            "{field}: the password in use is needed"
+        )));
+    };
+    let given = passwords::clean(given).unwrap_or_default();
+    if passwords::verify(given, Some(stored)).await.map_err(busy)? {
+        Ok(())
+    } else {
+        Err(ApiError::new(
+            ErrorCode::Forbidden,
+            format!("{field}: not the password in use"),
+        ))
+    }
+}
+
+#[utoipa::path(delete, path = "/api/v1/players/me", tag = "accounts", request_body = CloseAccount, security(("bearer" = [])),
+    responses((status = 204, description = "The account is closed: every session ends (WebSockets close with 4001 on every node), \
+                  the name is free, the player shows as `deleted player` in every match it played, its chat lines leave every room"),
+              (status = 400, description = "No `password` for a player that has one, or malformed input", body = ErrorBody),
+              (status = 401, description = "Missing or unknown token", body = ErrorBody),
+              (status = 403, description = "`password` is not the password in use", body = ErrorBody),
+              (status = 429, description = "Too many password checks for this player; see `Retry-After`", body = ErrorBody)))]
+pub async fn close_account(
+    State(state): State<AppState>,
+    Authenticated(player): Authenticated,
+    ApiJson(body): ApiJson<CloseAccount>,
+) -> Result<StatusCode, ApiError> {
+    check_password_in_use(&state, player.id, body.password.as_deref(), "password").await?;
+    if !state.store.close_account(player.id, Utc::now()).await? {
+        return Err(ApiError::unauthorized());
+    }
+    tracing::info!(player = %player.id, "account closed by its player");
+    state.rooms.forget_chat_of(player.id);
+    state
+        .revocations
+        .revoke(Revoked {
+            player: player.id,
+            which: Which::AccountClosed,
+        })
+        .await;
+    Ok(StatusCode::NO_CONTENT)
 }
 
 #[utoipa::path(post, path = "/api/v1/sessions", tag = "accounts", request_body = SignIn,

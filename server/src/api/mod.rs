@@ -29,7 +29,11 @@ use crate::state::AppState;
 pub fn router(state: AppState) -> Router {
     let api = Router::new()
         .route("/players", post(players::create))
-        .route("/players/me", get(players::me))
+        .route(
+            "/players/me",
+            get(players::me).delete(accounts::close_account),
+        )
+        .route("/players/me/export", get(export::my_data))
         .route("/players/me/password", put(accounts::set_password))
         .route("/players/{id}", get(players::profile))
         .route("/players/{id}/ratings/{game}", get(players::rating_history))

@@ -369,6 +369,8 @@ pub struct LogQuery {
     limit: Option<i64>,
     /// The `next` of the page before.
     before: Option<i64>,
+    /// Only the entries whose target is this player (a moderator's page of the player).
+    player: Option<Uuid>,
 }
 
 #[utoipa::path(get, path = "/api/v1/mod/log", tag = "moderation", params(LogQuery), security(("bearer" = [])),
@@ -385,7 +387,10 @@ pub async fn log(
     if !(1..=MAX_LOG_PAGE).contains(&limit) {
         return Err(ApiError::bad_request("limit: must be from 1 to 100"));
     }
-    let entries = state.store.audit_log(limit, query.before).await?;
+    let entries = state
+        .store
+        .audit_log(limit, query.before, query.player)
+        .await?;
     let next = if entries.len() as i64 == limit {
         entries.last().map(|e| e.id)
     } else {

@@ -24,6 +24,8 @@ use super::{
         players::rating_history,
         export::matches_ndjson,
         accounts::set_password,
+        accounts::close_account,
+        export::my_data,
         accounts::sign_in,
         accounts::sign_out,
         accounts::sign_out_everywhere,

@@ -14,6 +14,7 @@ use plateau_protocol::ws::ServerFrame;
 use plateau_protocol::ErrorCode;
 use serde::Deserialize;
 use serde_json::{json, Value};
+use uuid::Uuid;
 
 use crate::api::auth::{Authenticated, Moderator};
 use crate::api::room_moderation::ask_room;
@@ -21,7 +22,7 @@ use crate::error::{ApiError, ApiJson, ApiPath, ApiQuery};
 use crate::moderation::limits;
 use crate::rooms::RoomModeration;
 use crate::state::AppState;
-use crate::store::{NewAuditEntry, NewReportRow, StoreError};
+use crate::store::{NewAuditEntry, NewReportRow, ReportSide, StoreError};
 
 /// Longest word for what was done about a report.
 const MAX_ACTION_CHARS: usize = 32;
@@ -99,8 +100,10 @@ pub async fn create(
 #[into_params(parameter_in = Query)]
 #[serde(deny_unknown_fields)]
 pub struct ReportsQuery {
-    /// `open` (the default) or `resolved`.
+    /// `open` (the default) or `resolved`; with `player`, every status unless given.
     status: Option<String>,
+    /// Only the reports made of this player (a moderator's page of the player).
+    player: Option<Uuid>,
     /// At most this many, 1 to 100 (default 50), oldest first.
     limit: Option<i64>,
 }
@@ -115,17 +118,32 @@ pub async fn list(
     _moderator: Moderator,
     ApiQuery(query): ApiQuery<ReportsQuery>,
 ) -> Result<Json<Reports>, ApiError> {
-    let status = query.status.as_deref().unwrap_or("open");
-    if !matches!(status, "open" | "resolved") {
-        return Err(ApiError::bad_request(
-            "status: must be `open` or `resolved`",
-        ));
+    if let Some(status) = &query.status {
+        if !matches!(status.as_str(), "open" | "resolved") {
+            return Err(ApiError::bad_request(
+                "status: must be `open` or `resolved`",
+            ));
+        }
     }
     let limit = query.limit.unwrap_or(50);
     if !(1..=100).contains(&limit) {
         return Err(ApiError::bad_request("limit: must be from 1 to 100"));
     }
-    let reports = state.store.reports(status, limit).await?;
+    let reports = match query.player {
+        // One player's reports are few: filtered here.
+        Some(player) => state
+            .store
+            .reports_of(player, ReportSide::About)
+            .await?
+            .into_iter()
+            .filter(|r| query.status.as_ref().is_none_or(|s| &r.status == s))
+            .take(limit as usize)
+            .collect(),
+        None => {
+            let status = query.status.as_deref().unwrap_or("open");
+            state.store.reports(status, limit).await?
+        }
+    };
     Ok(Json(Reports { reports }))
 }
 

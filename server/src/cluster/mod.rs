@@ -189,7 +189,11 @@ impl Cluster {
         spawn(Box::pin(self.clone().follow_infos(infos)));
         spawn(Box::pin(self.clone().answer_dumps(dumps, rooms.clone())));
         spawn(Box::pin(self.clone().follow_nodes(alive, released)));
-        spawn(Box::pin(self.clone().follow_revocations(revoked, sockets)));
+        spawn(Box::pin(self.clone().follow_revocations(
+            revoked,
+            sockets,
+            rooms.clone(),
+        )));
         spawn(Box::pin(self.clone().heartbeat(rooms.clone())));
         spawn(Box::pin(self.clone().renew(rooms.clone())));
         spawn(Box::pin(self.clone().sweep(rooms)));

@@ -1,13 +1,15 @@
 //! Revocations between nodes: a token revoked on one node must close the sockets it signed in on
-//! every node, not only there (a thief's socket may be on another).
+//! every node, not only there (a thief's socket may be on another); a closed account's chat lines
+//! leave every node's rooms the same way.
 
 use async_trait::async_trait;
 use futures_util::StreamExt;
 use std::sync::Arc;
 
+use super::rooms_here::RoomsHere;
 use super::wire::RevokedNote;
 use super::{decode, Cluster};
-use crate::accounts::revocation::{Revocations, Revoked, SpreadRevocations};
+use crate::accounts::revocation::{Revocations, Revoked, SpreadRevocations, Which};
 
 #[async_trait]
 impl SpreadRevocations for Cluster {
@@ -30,6 +32,7 @@ impl Cluster {
         self: Arc<Self>,
         mut notes: async_nats::Subscriber,
         sockets: Arc<Revocations>,
+        rooms: Arc<dyn RoomsHere>,
     ) {
         while let Some(message) = notes.next().await {
             let Some(note) = decode::<RevokedNote>(&message.payload) else {
@@ -37,6 +40,9 @@ impl Cluster {
             };
             // This node closed its own sockets when it made the revocation.
             if note.node != self.node() {
+                if note.revoked.which == Which::AccountClosed {
+                    rooms.forget_chat_of(note.revoked.player);
+                }
                 let closed = sockets.revoked_here(note.revoked);
                 tracing::debug!(closed, "sockets closed by another node's revocation");
             }

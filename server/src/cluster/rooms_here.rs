@@ -50,6 +50,9 @@ pub trait RoomsHere: Send + Sync + 'static {
 
     /// Node `node` is gone: its connections leave the rooms run here.
     fn node_gone(&self, node: Uuid);
+
+    /// Player `player` closed its account (on another node): the rooms here forget its chat.
+    fn forget_chat_of(&self, player: Uuid);
 }
 
 #[async_trait]
@@ -101,5 +104,9 @@ impl RoomsHere for Rooms {
 
     fn node_gone(&self, node: Uuid) {
         self.tell_all(|| Command::NodeGone { node });
+    }
+
+    fn forget_chat_of(&self, player: Uuid) {
+        Rooms::forget_chat_of(self, player);
     }
 }

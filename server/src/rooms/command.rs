@@ -114,6 +114,9 @@ pub enum Command {
     },
     /// Node `node` is gone (several nodes): its connections leave the room.
     NodeGone { node: Uuid },
+    /// Player `player` closed its account: its chat lines leave the room's recent ones, for
+    /// every viewer.
+    ForgetChatOf { player: Uuid },
 }
 
 impl Command {

@@ -245,7 +245,9 @@ impl Rooms {
                         Err(Command::Request { request, reply, .. }) => {
                             pending = Some((request, reply))
                         }
-                        Err(Command::NodeGone { .. }) => unreachable!("sent as a request"),
+                        Err(Command::NodeGone { .. } | Command::ForgetChatOf { .. }) => {
+                            unreachable!("sent as a request")
+                        }
                     }
                 }
                 Some(Route::Remote(node)) => {
@@ -307,6 +309,13 @@ impl Rooms {
         for handle in self.live.lock().expect("room registry lock").values() {
             let _ = handle.commands.try_send(Box::new(notice()));
         }
+    }
+
+    /// Player `player` closed its account: every room run here forgets its chat lines (and tells
+    /// its viewers). The rooms of other nodes hear it through the revocation that closed its
+    /// sockets (`Which::AccountClosed`).
+    pub fn forget_chat_of(&self, player: uuid::Uuid) {
+        self.tell_all(|| Command::ForgetChatOf { player });
     }
 
     /// The info of every room run here.

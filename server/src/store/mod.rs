@@ -8,6 +8,7 @@
 //! [`group_commit`]): one transaction, one fsync, for the moves of many rooms.
 
 pub mod backup;
+mod closing;
 mod error;
 pub(crate) mod fence;
 mod group_commit;
@@ -21,6 +22,7 @@ mod room_writer;
 mod rooms;
 mod standing;
 
+pub use closing::CLOSED_NAME;
 pub use error::StoreError;
 pub use fence::Fence;
 pub use group_commit::MAX_BATCH;
@@ -31,7 +33,7 @@ pub use moderation::{Change, ModerationLoad, NewAuditEntry};
 pub use name_keys::Rekeyed;
 pub use players::Credentials;
 pub use ratings::MAX_HISTORY;
-pub use reports::NewReportRow;
+pub use reports::{NewReportRow, ReportSide};
 pub use room_writer::RoomWriter;
 pub use rooms::{RoomRow, SeatRow};
 pub use standing::{BanEnd, Standing};

@@ -247,20 +247,24 @@ impl Store {
         .inspect(|()| entry.log())
     }
 
-    /// The audit log, newest first: at most `limit` entries older than entry `before` (all: None).
+    /// The audit log, newest first: at most `limit` entries older than entry `before` (all: None),
+    /// about `player` only if given.
     pub async fn audit_log(
         &self,
         limit: i64,
         before: Option<i64>,
+        player: Option<Uuid>,
     ) -> Result<Vec<AuditEntry>, StoreError> {
         let rows: Vec<AuditRow> = on_pool!(self, |pool| {
             sqlx::query_as(
                 "SELECT id, at, moderator_id, action, target_player, target_room, details, reason
-                   FROM audit_log WHERE $1 IS NULL OR id < $1
+                   FROM audit_log
+                  WHERE ($1 IS NULL OR id < $1) AND ($3 IS NULL OR target_player = $3)
                   ORDER BY id DESC LIMIT $2",
             )
             .bind(before)
             .bind(limit)
+            .bind(player)
             .fetch_all(pool)
             .await
         })?;

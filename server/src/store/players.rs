@@ -115,6 +115,18 @@ impl Store {
         })
     }
 
+    /// When each of a player's live tokens was made (its sessions), oldest first.
+    pub async fn session_times(&self, player: Uuid) -> Result<Vec<DateTime<Utc>>, StoreError> {
+        on_pool!(self, |pool| {
+            sqlx::query_scalar(
+                "SELECT created_at FROM tokens WHERE player_id = $1 ORDER BY created_at",
+            )
+            .bind(player)
+            .fetch_all(pool)
+            .await
+        })
+    }
+
     /// The player whose token hashes to `token_hash`, with where it stands (a banned player's
     /// tokens are kept, for when the ban ends, but sign nobody in meanwhile: see `api::auth`).
     pub async fn player_by_token_hash(

@@ -21,6 +21,17 @@ pub struct NewReportRow<'a> {
     pub at: DateTime<Utc>,
 }
 
+/// Which reports of a player: those it made, or those made of it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ReportSide {
+    By,
+    About,
+}
+
+/// The columns of a [`ReportRow`], in order.
+const REPORT_COLUMNS: &str = "id, reporter_id, player_id, reason, room, match_id, text, context, \
+     created_at, status, resolved_by, resolved_at, resolution, action";
+
 type ReportRow = (
     i64,
     Uuid,
@@ -63,11 +74,9 @@ impl Store {
     /// The reports of `status` (`open`, `resolved`), oldest first, at most `limit`.
     pub async fn reports(&self, status: &str, limit: i64) -> Result<Vec<Report>, StoreError> {
         let rows: Vec<ReportRow> = on_pool!(self, |pool| {
-            sqlx::query_as(
-                "SELECT id, reporter_id, player_id, reason, room, match_id, text, context, created_at,
-                        status, resolved_by, resolved_at, resolution, action
-                   FROM reports WHERE status = $1 ORDER BY id LIMIT $2",
-            )
+            sqlx::query_as(&format!(
+                "SELECT {REPORT_COLUMNS} FROM reports WHERE status = $1 ORDER BY id LIMIT $2"
+            ))
             .bind(status)
             .bind(limit)
             .fetch_all(pool)
@@ -76,8 +85,30 @@ impl Store {
         Ok(rows.into_iter().map(report_from).collect())
     }
 
-    /// Resolves open report `id` and writes `entry` to the audit log, in one transaction. False:
-    /// no such open report (nothing written).
+    /// Every report `player` made (`by`) or that was made of it (`about`), oldest first.
+    pub async fn reports_of(
+        &self,
+        player: Uuid,
+        side: ReportSide,
+    ) -> Result<Vec<Report>, StoreError> {
+        let column = match side {
+            ReportSide::By => "reporter_id",
+            ReportSide::About => "player_id",
+        };
+        let rows: Vec<ReportRow> = on_pool!(self, |pool| {
+            sqlx::query_as(&format!(
+                "SELECT {REPORT_COLUMNS} FROM reports WHERE {column} = $1 ORDER BY id"
+            ))
+            .bind(player)
+            .fetch_all(pool)
+            .await
+        })?;
+        Ok(rows.into_iter().map(report_from).collect())
+    }
+
+    /// Resolves open report `id` and writes `entry` to the audit log, in one transaction, the entry
+    /// naming the reported player (so that it shows among the actions about them). False: no such
+    /// open report (nothing written).
     pub async fn resolve_report(
         &self,
         id: i64,
@@ -85,34 +116,36 @@ impl Store {
         entry: &NewAuditEntry,
     ) -> Result<bool, StoreError> {
         let details = entry.details.to_string();
-        on_pool!(self, |pool| {
+        let mut entry = entry.clone();
+        let done = on_pool!(self, |pool| {
             async {
                 let mut tx = pool.begin().await?;
-                let done = sqlx::query(
+                let reported: Option<Uuid> = sqlx::query_scalar(
                     "UPDATE reports SET status = 'resolved', resolved_by = $1, resolved_at = $2,
                             resolution = $3, action = $4
-                      WHERE id = $5 AND status = 'open'",
+                      WHERE id = $5 AND status = 'open'
+                  RETURNING player_id",
                 )
                 .bind(entry.moderator)
                 .bind(entry.at)
                 .bind(&entry.reason)
                 .bind(action)
                 .bind(id)
-                .execute(&mut *tx)
+                .fetch_optional(&mut *tx)
                 .await?;
-                if done.rows_affected() == 0 {
+                let Some(reported) = reported else {
                     return Ok(false);
-                }
+                };
+                entry.player = Some(reported);
                 insert_audit_entry!(&mut *tx, entry, &details)?;
                 tx.commit().await.map(|()| true)
             }
             .await
-        })
-        .inspect(|&done| {
-            if done {
-                entry.log();
-            }
-        })
+        })?;
+        if done {
+            entry.log();
+        }
+        Ok(done)
     }
 }
 

@@ -407,6 +407,12 @@ impl Room {
                     .collect();
                 return self.drop_members(&gone);
             }
+            Command::ForgetChatOf { player } => {
+                for id in self.recent.forget_chat_of(player) {
+                    self.drop_chat_line(id);
+                }
+                return;
+            }
         };
         match request {
             Request::Join { role } => self.on_join(conn, role).await,

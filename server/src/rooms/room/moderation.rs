@@ -50,12 +50,17 @@ impl Room {
                 "no such chat line among the room's recent lines",
             ));
         }
+        self.drop_chat_line(id);
+        Ok(())
+    }
+
+    /// Tells everyone in the room that chat line `id` is gone (already gone from the recent ones).
+    pub(super) fn drop_chat_line(&mut self, id: u64) {
         let frame = crate::conn::encode(&ServerFrame::ChatDeleted {
             room: self.settings.code.clone(),
             id,
         });
         self.send_to_all(frame);
-        Ok(())
     }
 
     async fn close_by_moderator(&mut self) -> Result<(), (ErrorCode, &'static str)> {

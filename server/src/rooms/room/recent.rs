@@ -49,6 +49,18 @@ impl Recent {
         self.chat.len() < before
     }
 
+    /// Forgets every chat line of `player` (it closed its account); the ids of the lines gone.
+    pub(super) fn forget_chat_of(&mut self, player: uuid::Uuid) -> Vec<u64> {
+        let gone = self
+            .chat
+            .iter()
+            .filter(|line| line.player.id == player)
+            .map(|line| line.id)
+            .collect();
+        self.chat.retain(|line| line.player.id != player);
+        gone
+    }
+
     pub(super) fn version(&mut self, version: u64, events: Vec<Event>) {
         if events.is_empty() {
             return;
