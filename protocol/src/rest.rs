@@ -61,6 +61,19 @@ pub struct CloseAccount {
     pub password: Option<String>,
 }
 
+/// *(addition)* `GET /api/v1/players/me/blocks`: the players the caller blocks, the latest first.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
+pub struct Blocks {
+    pub blocks: Vec<Block>,
+}
+
+/// A player blocked, since when.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
+pub struct Block {
+    pub player: PlayerRef,
+    pub since: DateTime<Utc>,
+}
+
 /// `POST /api/v1/sessions`: sign in by name and password; answered like `POST /api/v1/players`
 /// ([`PlayerCreated`]) with a new token for the same player.
 #[derive(Debug, Clone, Serialize, Deserialize, utoipa::ToSchema)]

@@ -3,6 +3,7 @@
 
 mod accounts;
 pub mod auth;
+mod blocks;
 mod export;
 mod games;
 mod health;
@@ -34,6 +35,11 @@ pub fn router(state: AppState) -> Router {
             get(players::me).delete(accounts::close_account),
         )
         .route("/players/me/export", get(export::my_data))
+        .route("/players/me/blocks", get(blocks::list))
+        .route(
+            "/players/me/blocks/{id}",
+            put(blocks::block).delete(blocks::unblock),
+        )
         .route("/players/me/password", put(accounts::set_password))
         .route("/players/{id}", get(players::profile))
         .route("/players/{id}/ratings/{game}", get(players::rating_history))

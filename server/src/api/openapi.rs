@@ -6,8 +6,8 @@ use utoipa::openapi::security::{Http, HttpAuthScheme, SecurityScheme};
 use utoipa::{Modify, OpenApi};
 
 use super::{
-    accounts, export, games, matches, moderation, players, quick, reports, room_moderation, rooms,
-    server,
+    accounts, blocks, export, games, matches, moderation, players, quick, reports, room_moderation,
+    rooms, server,
 };
 
 #[derive(OpenApi)]
@@ -26,6 +26,9 @@ use super::{
         accounts::set_password,
         accounts::close_account,
         export::my_data,
+        blocks::block,
+        blocks::unblock,
+        blocks::list,
         accounts::sign_in,
         accounts::sign_out,
         accounts::sign_out_everywhere,

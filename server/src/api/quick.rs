@@ -109,6 +109,12 @@ async fn find(
     if rooms.is_empty() {
         return Ok(own);
     }
+    // Never with a player on either side of a block with the caller.
+    let avoided = state.store.blocked_either_way(player.id).await?;
+    let rooms: Vec<RoomInfo> = rooms
+        .into_iter()
+        .filter(|room| pairing::people(room).all(|(_, p)| !avoided.contains(&p.id)))
+        .collect();
     let mut people: Vec<Uuid> = rooms
         .iter()
         .flat_map(|room| pairing::people(room).map(|(_, p)| p.id))

@@ -2,7 +2,7 @@
 //! transaction, and what it keeps. The player's row stays (the matches it played are its
 //! opponents' records too, and the audit log and reports name it), renamed [`CLOSED_NAME`] in the
 //! row and in every match it played; its password, reserved name (free for anyone again), tokens
-//! and ratings are deleted.
+//! ratings and blocks (its and of it) are deleted.
 
 use chrono::{DateTime, Utc};
 use plateau_protocol::rest::MatchPlayer;
@@ -34,6 +34,10 @@ impl Store {
                 if closed.rows_affected() == 0 {
                     return Ok(false);
                 }
+                sqlx::query("DELETE FROM blocks WHERE blocker_id = $1 OR blocked_id = $1")
+                    .bind(player)
+                    .execute(&mut *tx)
+                    .await?;
                 for table in ["tokens", "ratings"] {
                     sqlx::query(&format!("DELETE FROM {table} WHERE player_id = $1"))
                         .bind(player)

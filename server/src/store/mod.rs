@@ -8,6 +8,7 @@
 //! [`group_commit`]): one transaction, one fsync, for the moves of many rooms.
 
 pub mod backup;
+mod blocks;
 mod closing;
 mod error;
 pub(crate) mod fence;

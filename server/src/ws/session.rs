@@ -178,13 +178,15 @@ async fn session(
 ) {
     let (out, outbox) = mpsc::channel(state.limits.outbox_frames);
     let kick = CancellationToken::new();
+    let player_id = player.id;
     let conn = Conn::new(
         crate::conn::next_conn_id(),
         player,
         out.clone(),
         kick.clone(),
     );
-    let mut writer = tokio::spawn(write_loop(sink, outbox));
+    let blocked = super::blocked::BlockedSenders::new(player_id, state.store.clone());
+    let mut writer = tokio::spawn(write_loop(sink, outbox, blocked));
     // Several nodes: frames from rooms run elsewhere reach this connection, and rooms that move
     // are joined again where they go.
     let placement = state.rooms.placement().clone();
@@ -346,14 +348,23 @@ fn is_gone(violation: &tungstenite::error::ProtocolError) -> bool {
     )
 }
 
-/// Sends queued frames, flushing when the queue is empty (several frames, one write).
+/// Sends queued frames, flushing when the queue is empty (several frames, one write), holding
+/// back the chat of players the connection's player blocks.
 async fn write_loop(
     mut sink: SplitSink<WebSocket, Message>,
     mut outbox: mpsc::Receiver<Box<Outbound>>,
+    mut blocked: super::blocked::BlockedSenders,
 ) {
     while let Some(out) = outbox.recv().await {
         let sent = match *out {
             Outbound::Text(text) => {
+                let Some(text) = blocked.pass(text).await else {
+                    // Held back: what was fed before it still goes out once the queue is empty.
+                    if outbox.is_empty() && sink.flush().await.is_err() {
+                        break;
+                    }
+                    continue;
+                };
                 let fed = sink.feed(Message::Text(text)).await;
                 if fed.is_ok() && outbox.is_empty() {
                     sink.flush().await
@@ -447,7 +458,13 @@ impl Session<'_> {
                 return;
             }
             ClientFrame::Rematch { room } => return self.rematch(&room).await,
-            ClientFrame::Join { room, role } => (room, Request::Join { role }),
+            ClientFrame::Join { room, role } => {
+                if role == Role::Player && self.kept_out_by_host(&room).await {
+                    let message = "the host of this room does not play with you";
+                    return self.room_error(&room, None, ErrorCode::Forbidden, message);
+                }
+                (room, Request::Join { role })
+            }
             ClientFrame::Leave { room } => {
                 self.joined.remove(&room.to_ascii_uppercase());
                 (room, Request::Leave)
@@ -501,6 +518,24 @@ impl Session<'_> {
                 self.joined.insert(room.to_ascii_uppercase(), role);
             }
         }
+    }
+
+    /// Whether room `code` waits for players and its host blocks this player, who then may not
+    /// take a seat there (see `api::blocks`). A store that cannot say lets the join go on: a block
+    /// keeps a player out of a room, not everyone out of every room while the database is away.
+    async fn kept_out_by_host(&self, code: &str) -> bool {
+        let Ok(Some(info)) = self.state.rooms.info(code).await else {
+            return false;
+        };
+        let me = self.conn.player.id;
+        if info.status != plateau_protocol::RoomStatus::Waiting || info.host == me {
+            return false;
+        }
+        self.state
+            .store
+            .blocks(info.host, me)
+            .await
+            .unwrap_or(false)
     }
 
     /// Whether the player may chat now: not while muted (refused `muted`, with when the mute

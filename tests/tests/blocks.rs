@@ -1,0 +1,212 @@
+//! Blocks (issue 31, point 1; docs/protocol.md "Blocks"): a player blocks another, and from then
+//! on gets none of its chat (live or among a room's recent lines), is never quick-paired with it
+//! (whoever blocked whom), and keeps it out of the seats of the waiting rooms it hosts.
+
+use plateau_tests::rest::assert_error;
+use plateau_tests::scenario::started_room;
+use plateau_tests::{on_both_databases, Api, Backend, Client, Player, TestDb, TestServer};
+use reqwest::StatusCode;
+use serde_json::{json, Value};
+use std::time::{Duration, Instant};
+
+fn blocks_path(who: &Player) -> String {
+    format!("/api/v1/players/me/blocks/{}", who.id)
+}
+
+async fn block(api: &Api, by: &Player, who: &Player) {
+    let (status, body) = api
+        .put(&blocks_path(who), &json!(null), Some(&by.token))
+        .await;
+    assert_eq!(status, StatusCode::NO_CONTENT, "{body}");
+}
+
+fn chat_lines<'a>(frames: &'a [Value], text: &str) -> Vec<&'a Value> {
+    frames
+        .iter()
+        .filter(|f| f["type"] == "chat" && f["text"] == text)
+        .collect()
+}
+
+async fn blocks_are_kept_and_listed(backend: Backend) {
+    let db = TestDb::new(backend).await;
+    let server = TestServer::start(&db).await;
+    let api = Api::new(server.http());
+    let alice = api.new_player("Alice").await;
+    let bob = api.new_player("Bob").await;
+    let list = "/api/v1/players/me/blocks";
+    assert_error(&api.get(list, None).await, 401, "unauthorized");
+    assert_error(
+        &api.put(&blocks_path(&alice), &json!(null), Some(&alice.token))
+            .await,
+        400,
+        "bad_request",
+    );
+    let nobody = format!("/api/v1/players/me/blocks/{}", uuid::Uuid::new_v4());
+    assert_error(
+        &api.put(&nobody, &json!(null), Some(&alice.token)).await,
+        404,
+        "not_found",
+    );
+    assert_error(
+        &api.put(
+            "/api/v1/players/me/blocks/not-an-id",
+            &json!(null),
+            Some(&alice.token),
+        )
+        .await,
+        400,
+        "bad_request",
+    );
+    block(&api, &alice, &bob).await;
+    block(&api, &alice, &bob).await;
+    let (status, blocks) = api.get(list, Some(&alice.token)).await;
+    assert_eq!(status, StatusCode::OK);
+    let blocked = blocks["blocks"].as_array().unwrap();
+    assert_eq!(blocked.len(), 1, "blocking twice is one block: {blocks}");
+    assert_eq!(blocked[0]["player"], json!({"id": bob.id, "name": "Bob"}));
+    assert!(blocked[0]["since"].is_string());
+    let (_, bobs) = api.get(list, Some(&bob.token)).await;
+    assert_eq!(bobs["blocks"], json!([]), "Bob's list is his own");
+
+    let (status, _) = api.delete(&blocks_path(&bob), Some(&alice.token)).await;
+    assert_eq!(status, StatusCode::NO_CONTENT);
+    let (_, blocks) = api.get(list, Some(&alice.token)).await;
+    assert_eq!(blocks["blocks"], json!([]));
+}
+on_both_databases!(blocks_are_kept_and_listed);
+
+async fn a_blocked_players_chat_does_not_reach_the_blocker(backend: Backend) {
+    let db = TestDb::new(backend).await;
+    let server = TestServer::start(&db).await;
+    let api = Api::new(server.http());
+    let room =
+        json!({"game": "abalone", "players": 3, "visibility": "private", "seating": "host_first"});
+    let seated = started_room(&server, &api, room, &["Alice", "Bob", "Carol"]).await;
+    let (code, players, clients) = (&seated.code, &seated.players, &seated.clients);
+    let (alice, bob) = (&players[0], &players[1]);
+    let (a, b, c) = (&clients[0], &clients[1], &clients[2]);
+    block(&api, alice, bob).await;
+
+    let (mark_a, mark_b, mark_c) = (a.mark(), b.mark(), c.mark());
+    b.send(json!({"type": "chat", "room": code, "text": "from Bob"}))
+        .await;
+    c.wait_for(mark_c, |f| f["type"] == "chat" && f["text"] == "from Bob")
+        .await;
+    c.send(json!({"type": "chat", "room": code, "text": "from Carol"}))
+        .await;
+    // Frames reach a socket in order: once Carol's later line is there, Bob's would have been.
+    a.wait_for(mark_a, |f| f["type"] == "chat" && f["text"] == "from Carol")
+        .await;
+    assert!(chat_lines(&a.frames()[mark_a..], "from Bob").is_empty());
+    b.wait_for(mark_b, |f| f["type"] == "chat" && f["text"] == "from Carol")
+        .await;
+
+    // Nor among the recent lines, after a reload.
+    let again = Client::login(&server.ws_url(), alice).await;
+    let mark = again.mark();
+    again
+        .send(json!({"type": "join", "room": code, "as": "player"}))
+        .await;
+    let recent = again.wait_for(mark, |f| f["type"] == "recent").await;
+    let texts: Vec<&str> = recent["chat"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| l["text"].as_str().unwrap())
+        .collect();
+    assert_eq!(texts, ["from Carol"]);
+
+    // Unblocked: Bob's lines come through again within the documented 5 s.
+    let (status, _) = api.delete(&blocks_path(bob), Some(&alice.token)).await;
+    assert_eq!(status, StatusCode::NO_CONTENT);
+    let mark = again.mark();
+    let deadline = Instant::now() + Duration::from_secs(10);
+    loop {
+        b.send(json!({"type": "chat", "room": code, "text": "hello again"}))
+            .await;
+        tokio::time::sleep(Duration::from_millis(500)).await;
+        if !chat_lines(&again.frames()[mark..], "hello again").is_empty() {
+            break;
+        }
+        assert!(Instant::now() < deadline, "an unblock reaches the socket");
+    }
+}
+on_both_databases!(a_blocked_players_chat_does_not_reach_the_blocker);
+
+async fn quick(api: &Api, player: &Player) -> (StatusCode, Value) {
+    let body = json!({"game": "pinuid", "players": 2});
+    api.post("/api/v1/rooms/quick", &body, Some(&player.token))
+        .await
+}
+
+async fn quick_pairing_never_pairs_across_a_block(backend: Backend) {
+    let db = TestDb::new(backend).await;
+    let server = TestServer::start(&db).await;
+    let api = Api::new(server.http());
+    let bob = api.new_player("Bob").await;
+    let alice = api.new_player("Alice").await;
+    let eve = api.new_player("Eve").await;
+    let carol = api.new_player("Carol").await;
+    let (status, bobs) = quick(&api, &bob).await;
+    assert_eq!(status, StatusCode::CREATED, "{bobs}");
+    let bobs_room = bobs["room"]["code"].clone();
+
+    // Alice blocks Bob, and Bob blocks Eve: neither is sent to Bob's room. Alice, with no other
+    // room waiting, gets one of her own; Eve is paired into it.
+    block(&api, &alice, &bob).await;
+    block(&api, &bob, &eve).await;
+    let (status, alices) = quick(&api, &alice).await;
+    assert_eq!(status, StatusCode::CREATED, "{alices}");
+    let (status, answer) = quick(&api, &eve).await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    assert_eq!(answer["room"]["code"], alices["room"]["code"]);
+    // Carol, who has no block, is paired into the one room still waiting: Bob's.
+    let (status, answer) = quick(&api, &carol).await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    assert_eq!(answer["room"]["code"], bobs_room);
+}
+on_both_databases!(quick_pairing_never_pairs_across_a_block);
+
+async fn a_blocked_player_cannot_sit_in_the_blockers_waiting_room(backend: Backend) {
+    let db = TestDb::new(backend).await;
+    let server = TestServer::start(&db).await;
+    let api = Api::new(server.http());
+    let alice = api.new_player("Alice").await;
+    let bob = api.new_player("Bob").await;
+    let carol = api.new_player("Carol").await;
+    let room = api
+        .create_room(
+            &alice,
+            json!({"game": "abalone", "players": 3, "visibility": "private"}),
+        )
+        .await;
+    let code = room["code"].as_str().unwrap();
+    block(&api, &alice, &bob).await;
+
+    let b = Client::login(&server.ws_url(), &bob).await;
+    let refused = b.join(code, "player").await;
+    assert_eq!(
+        (&refused["type"], &refused["code"]),
+        (&json!("error"), &json!("forbidden")),
+        "{refused}"
+    );
+    let (_, info) = api.get(&format!("/api/v1/rooms/{code}"), None).await;
+    assert!(
+        info["seats"].as_array().unwrap()[1..]
+            .iter()
+            .all(|s| s["player"].is_null()),
+        "nothing changed: {info}"
+    );
+    let watching = b.join(code, "spectator").await;
+    assert_eq!(
+        watching["type"], "room",
+        "watching is not sitting: {watching}"
+    );
+    let c = Client::login(&server.ws_url(), &carol).await;
+    let joined = c.join(code, "player").await;
+    assert_eq!(
+        joined["room"]["seats"][1]["player"]["id"],
+        carol.id.as_str()
+    );
+}
+on_both_databases!(a_blocked_player_cannot_sit_in_the_blockers_waiting_room);
