@@ -708,7 +708,7 @@ on_both_databases!(a_moderator_aborts_a_match_and_closes_a_waiting_room);
 /// later does not get it among the recent lines.
 async fn a_moderator_deletes_a_chat_line(backend: Backend) {
     let (_db, server, api, _admin, moderator) = with_moderator(backend).await;
-    let duo = plateau_tests::scenario::started_abalone_duo(&server, &api, "public").await;
+    let duo = plateau_tests::scenario::started_abalone_duo(&server, &api, "private").await;
     let code = &duo.code;
     let mark = duo.b.mark();
     duo.a
@@ -869,7 +869,7 @@ on_both_databases!(a_ban_hides_from_the_leaderboard_and_the_log_is_append_only);
 async fn players_report_and_moderators_resolve(backend: Backend) {
     let env = [("PLATEAU_REPORTS_PER_DAY", "3")];
     let (_db, server, api, _admin, moderator) = with_moderator_and(backend, &env).await;
-    let duo = plateau_tests::scenario::started_abalone_duo(&server, &api, "public").await;
+    let duo = plateau_tests::scenario::started_abalone_duo(&server, &api, "private").await;
     let (alice, bob, code) = (&duo.alice, &duo.bob, &duo.code);
     let mark = duo.a.mark();
     duo.b
@@ -1061,7 +1061,7 @@ async fn an_operators_word_list_refuses_chat_lines(backend: Backend) {
     let room = api
         .create_room(
             &fay,
-            json!({"game": "pinuid", "players": 2, "visibility": "public"}),
+            json!({"game": "pinuid", "players": 2, "visibility": "private"}),
         )
         .await;
     let code = room["code"].as_str().unwrap().to_string();
@@ -1099,3 +1099,84 @@ async fn an_operators_word_list_refuses_chat_lines(backend: Backend) {
     std::fs::remove_file(list).ok();
 }
 on_both_databases!(an_operators_word_list_refuses_chat_lines);
+
+/// Guests chat in public rooms once they have finished a match (or kept their name with a
+/// password): a throwaway name cannot spam strangers. Their line is refused `forbidden` and reaches
+/// nobody. `--guest-public-chat always` lets anyone chat.
+async fn guests_chat_in_public_rooms_after_their_first_finished_match(backend: Backend) {
+    let db = TestDb::new(backend).await;
+    let server = TestServer::start(&db).await;
+    let api = Api::new(server.http());
+    let duo = plateau_tests::scenario::started_abalone_duo(&server, &api, "public").await;
+    let (code, a, b) = (&duo.code, &duo.a, &duo.b);
+    let say = |text: &'static str| json!({"type": "chat", "room": code, "text": text});
+
+    let (mark_a, mark_b) = (a.mark(), b.mark());
+    a.send(say("buy gold at example.com")).await;
+    let refused = a.wait_for(mark_a, |f| f["type"] == "error").await;
+    assert_eq!(
+        (&refused["code"], &refused["room"]),
+        (&json!("forbidden"), &json!(code))
+    );
+    assert!(refused["message"]
+        .as_str()
+        .unwrap()
+        .contains("first finished match"));
+
+    // Bob keeps his name with a password: he chats at once.
+    let (status, _) = api
+        .put(
+            "/api/v1/players/me/password",
+            &json!({ "password": PASSWORD }),
+            Some(&duo.bob.token),
+        )
+        .await;
+    assert_eq!(status, StatusCode::NO_CONTENT);
+    b.send(say("good game so far")).await;
+    a.wait_for(mark_a, |f| {
+        f["type"] == "chat" && f["text"] == "good game so far"
+    })
+    .await;
+    assert!(
+        b.frames()[mark_b..]
+            .iter()
+            .all(|f| f["text"] != "buy gold at example.com"),
+        "the refused line reached nobody"
+    );
+
+    // Alice finishes her first match (she resigns): from then on she chats too.
+    let mark_b = b.mark();
+    a.resign(code).await;
+    b.wait_for_frame(mark_b, "ended", code).await;
+    let deadline = std::time::Instant::now() + Duration::from_secs(10);
+    loop {
+        a.send(say("well played")).await;
+        tokio::time::sleep(Duration::from_millis(500)).await;
+        if b.frames()[mark_b..]
+            .iter()
+            .any(|f| f["text"] == "well played")
+        {
+            break;
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "a finished match lets her chat"
+        );
+    }
+
+    // A server that lets anyone chat.
+    let db = TestDb::new(backend).await;
+    let open = TestServer::start_with(&db, &[("PLATEAU_GUEST_PUBLIC_CHAT", "always")]).await;
+    let api = Api::new(open.http());
+    let duo = plateau_tests::scenario::started_abalone_duo(&open, &api, "public").await;
+    let mark = duo.b.mark();
+    duo.a
+        .send(json!({"type": "chat", "room": duo.code, "text": "hello stranger"}))
+        .await;
+    duo.b
+        .wait_for(mark, |f| {
+            f["type"] == "chat" && f["text"] == "hello stranger"
+        })
+        .await;
+}
+on_both_databases!(guests_chat_in_public_rooms_after_their_first_finished_match);

@@ -115,6 +115,16 @@ pub struct ClusterArgs {
     pub lease_ttl_ms: u64,
 }
 
+/// Who chats in public rooms (`--guest-public-chat`).
+#[derive(Debug, Clone, Copy, Default, ValueEnum, PartialEq, Eq)]
+pub enum GuestPublicChat {
+    /// A guest once it has finished a match; a player with a password always.
+    #[default]
+    AfterFirstMatch,
+    /// Anyone.
+    Always,
+}
+
 #[derive(Debug, Clone, Copy, Default, ValueEnum, PartialEq, Eq)]
 pub enum LogFormat {
     /// Human-readable lines.
@@ -160,6 +170,12 @@ pub struct Limits {
     /// every match from the database.
     #[arg(long, env = "PLATEAU_EXPORTS_PER_MINUTE", default_value_t = 6)]
     pub exports_per_minute: u32,
+
+    /// Who chats in public rooms: `after-first-match` (a guest, with no password, once it has
+    /// finished a match; a player with a password always), or `always` (anyone, as in private
+    /// rooms).
+    #[arg(long, env = "PLATEAU_GUEST_PUBLIC_CHAT", value_enum, default_value_t = GuestPublicChat::AfterFirstMatch)]
+    pub guest_public_chat: GuestPublicChat,
 
     /// Reports (`POST /api/v1/reports`) one player may make a day, with a burst of as many; then
     /// `429 rate_limited` with `Retry-After`.

@@ -115,6 +115,21 @@ impl Store {
         })
     }
 
+    /// Whether `player` may chat in public rooms under `--guest-public-chat after-first-match`: it
+    /// has a password, or a finished match.
+    pub async fn chats_in_public(&self, player: Uuid) -> Result<bool, StoreError> {
+        on_pool!(self, |pool| {
+            sqlx::query_scalar(
+                "SELECT EXISTS (SELECT 1 FROM players WHERE id = $1 AND password_hash IS NOT NULL)
+                     OR EXISTS (SELECT 1 FROM match_players mp JOIN matches m ON m.id = mp.match_id
+                                 WHERE mp.player_id = $1 AND m.status = 'finished')",
+            )
+            .bind(player)
+            .fetch_one(pool)
+            .await
+        })
+    }
+
     /// When each of a player's live tokens was made (its sessions), oldest first.
     pub async fn session_times(&self, player: Uuid) -> Result<Vec<DateTime<Utc>>, StoreError> {
         on_pool!(self, |pool| {

@@ -20,6 +20,7 @@ use tracing::Instrument;
 
 use crate::accounts::revocation::Watch;
 use crate::accounts::tokens::token_hash;
+use crate::config::GuestPublicChat;
 use crate::conn::{Conn, Outbound};
 use crate::limits::rate::{quota, Period, Rate};
 use crate::metrics::METRICS;
@@ -200,6 +201,7 @@ async fn session(
         conn: &conn,
         joined: HashMap::new(),
         mute: None,
+        speaks_in_public: None,
     };
     let limits = &state.limits;
     let frames = Rate::new(
@@ -394,6 +396,9 @@ struct Session<'a> {
     /// The player's mute as last read from the store (until when, if muted) and when it was read:
     /// a reading of "not muted" stands for [`MUTE_READ_EVERY`], not one store read per line.
     mute: Option<(Instant, Option<chrono::DateTime<chrono::Utc>>)>,
+    /// Whether the player may chat in public rooms (see [`Session::may_speak_in`]), and when that
+    /// was read.
+    speaks_in_public: Option<(Instant, bool)>,
 }
 
 /// How long a reading of "not muted" stands for a session: a mute reaches a chatting player on any
@@ -538,10 +543,55 @@ impl Session<'_> {
             .unwrap_or(false)
     }
 
-    /// Whether the player may chat now: not while muted (refused `muted`, with when the mute
-    /// ends). See [`MUTE_READ_EVERY`]; while the store cannot be read, the last reading stands
-    /// (none: not muted), so that chat goes on through a database outage as it did before mutes.
+    /// Whether the player may chat in room `code` now: not muted, and not a newcomer in a public
+    /// room ([`Session::may_speak_in_public`]).
     async fn may_chat(&mut self, room: &str) -> bool {
+        self.not_muted(room).await && self.may_speak_in(room).await
+    }
+
+    /// Under `--guest-public-chat after-first-match` (the default), a guest (no password) chats in
+    /// public rooms once it has finished a match, as lichess holds back new accounts: a throwaway
+    /// name cannot spam strangers. Refused `forbidden`, saying so. Private rooms are the friends'
+    /// own. A reading of "may" stands for the session; "may not" is read again after
+    /// [`MUTE_READ_EVERY`] (a match finished meanwhile counts); a store away lets the line go.
+    async fn may_speak_in(&mut self, room: &str) -> bool {
+        if self.state.limits.guest_public_chat == GuestPublicChat::Always
+            || self.speaks_in_public.is_some_and(|(_, may)| may)
+        {
+            return true;
+        }
+        let public = matches!(
+            self.state.rooms.info(room).await,
+            Ok(Some(info)) if info.visibility == plateau_protocol::rest::Visibility::Public
+        );
+        if !public {
+            return true;
+        }
+        let fresh = self
+            .speaks_in_public
+            .filter(|(at, _)| at.elapsed() < MUTE_READ_EVERY);
+        let may = match fresh {
+            Some((_, may)) => may,
+            None => match self.state.store.chats_in_public(self.conn.player.id).await {
+                Ok(may) => {
+                    self.speaks_in_public = Some((Instant::now(), may));
+                    may
+                }
+                Err(_) => true,
+            },
+        };
+        if !may {
+            let message = "guests chat in public rooms after their first finished match: \
+                           finish one, or keep your name with a password";
+            self.room_error(room, None, ErrorCode::Forbidden, message);
+        }
+        may
+    }
+
+    /// Whether the player is not muted now (refused `muted`, with when the mute ends). See
+    /// [`MUTE_READ_EVERY`]; while the store cannot be read, the last reading stands (none: not
+    /// muted), so that chat goes on through a database outage as it did before mutes.
+    async fn not_muted(&mut self, room: &str) -> bool {
         let now = chrono::Utc::now();
         let fresh = self
             .mute
