@@ -6,6 +6,7 @@ import { h, mount } from './dom.js';
 import { gameName } from './events.js';
 import { boardFor } from './boards/index.js';
 import { POSITIONS } from './help-positions.js';
+import { t } from './i18n.js';
 
 /** Per game: a one-line pitch (also shown in the create form), the goal, the turn, and terms. */
 export const HELP = {
@@ -90,7 +91,7 @@ export const helpHref = (game) => `/help/${game}`;
 export async function helpPage(main, game) {
   const help = HELP[game];
   if (!help) {
-    mount(main, h('div', { class: 'card narrow' }, h('h1', {}, 'No such game'), h('p', {}, 'There is no help page here.'), h('a', { href: '/', 'data-nav': '' }, 'Home')));
+    mount(main, h('div', { class: 'card narrow' }, h('h1', {}, t('help-no-game')), h('p', {}, t('help-no-page')), h('a', { href: '/', 'data-nav': '' }, t('home'))));
     return null;
   }
   const picture = h('div', { class: 'board-box help-board', id: 'help-board' });

@@ -4,6 +4,7 @@
 //! name to its profile page.
 
 import { api } from './api.js';
+import { t } from './i18n.js';
 import { h } from './dom.js';
 
 /** How long a player's record is reused before asking again (ratings move only at a match's end). */
@@ -69,7 +70,8 @@ export function ratingBadge(id, game) {
   ratingOf(id, game).then((r) => {
     if (!r) return;
     badge.textContent = ratingText(r);
-    badge.title = `Rating in this game: ${Math.round(r.rating)} ± ${Math.round(2 * r.deviation)} after ${r.games} rated ${r.games === 1 ? 'match' : 'matches'}${r.deviation >= UNSETTLED ? ' (not settled yet)' : ''}`;
+    const args = { rating: String(Math.round(r.rating)), spread: String(Math.round(2 * r.deviation)), count: r.games };
+    badge.title = r.deviation >= UNSETTLED ? t('rating-title-unsettled', args) : t('rating-title', args);
     badge.dataset.rating = String(Math.round(r.rating));
   });
   return badge;

@@ -51,14 +51,21 @@ test('the code asks only for messages that exist, and for every one of them', ()
 });
 
 test('every message formats in every language, plurals included', () => {
-  const args = { name: 'Alice', wait: '2 minutes', min: 2, max: 4, game: 'Abalone', n: 1, code: 'K7QX2M3A', host: 'Alice', players: 2 };
+  // Every variable any message names, given once as 1 and once as 2 (both plural forms) and once as a word.
+  const names = new Set();
+  for (const { code } of LANGUAGES) {
+    for (const m of readFileSync(join(WEB, 'i18n', `${code}.ftl`), 'utf8').matchAll(/\{\s*\$([a-z_]+)/g)) names.add(m[1]);
+  }
+  const argsOf = (v) => Object.fromEntries([...names].map((k) => [k, v]));
   for (const { code } of LANGUAGES) {
     const b = bundle(code);
     for (const id of ids(b)) {
-      const errors = [];
-      const text = b.formatPattern(b.getMessage(id).value, args, errors);
-      assert.deepEqual(errors, [], `${code}: ${id}`);
-      assert.ok(text.trim().length > 0 && !text.includes('{'), `${code}: ${id} = ${text}`);
+      for (const args of [argsOf(1), argsOf(2), argsOf('Alice')]) {
+        const errors = [];
+        const text = b.formatPattern(b.getMessage(id).value, args, errors);
+        assert.deepEqual(errors, [], `${code}: ${id}`);
+        assert.ok(text.trim().length > 0 && !text.includes('{'), `${code}: ${id} = ${text}`);
+      }
     }
   }
   const fr = bundle('fr');
