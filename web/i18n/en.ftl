@@ -751,3 +751,63 @@ keep-question = Keep the name “{ $name }”?
 keep-intro-offer = You play as a guest, known only to this browser. With a password the name is yours: nobody else can take it, and you can sign in on any device with your ratings and matches.
 keep-done-offer = “{ $name }” is yours now. Sign in with it on any device.
 not-now = Not now
+
+## The boards (boards/*.js)
+
+board-cannot-draw = This client cannot draw { $game }.
+flip-board = Flip board
+# $colour is the palettes' name of a colour: black, white, red, blue, green, yellow, purple, grey.
+colour = { $colour }
+piece-marble = { $colour } marble
+piece-piece = { $colour } piece
+piece-cube = { $colour } cube
+piece-draft-cube = { $colour } draft cube
+piece-corpse-cube = { $colour } corpse cube
+layout-standard = Standard
+layout-belgian-daisy = Belgian daisy
+layout-german-daisy = German daisy
+abalone-selected = { $piece }: selected, press to drop it from the group
+abalone-add = { $piece }: add to the group
+abalone-move = Move { $marbles } { $dir } ({ $notation })
+abalone-group = Group: { $marbles }.
+abalone-choose-direction = Choose a direction.
+abalone-add-or-cancel = Add marbles or cancel.
+abalone-hint = Select one to three of your marbles, then a direction.
+abalone-pushed-off = { $who } has pushed off { $count } of 6
+abalone-pushed-off-team = { $who } (team { $team }) has pushed off { $count } of 6
+abalone-start = { $layout } start
+abalone-move-n = move { $n }
+abalone-last = last { $last }
+selected-cancel = { $piece }: selected, press to cancel
+pinuid-keep = { $piece }: keep this piece
+pinuid-choose = { $piece }: move this piece
+pinuid-reenter-on = Re-enter a piece on { $square }
+pinuid-move-to = Move { $from } to { $to }
+pinuid-remove = Remove the { $piece }
+pinuid-hint-reenter = All your pieces stand on one square colour: re-enter a piece on a lit square of your back row.
+pinuid-hint = Select one of your pieces, then a lit square.
+pinuid-hint-move = Move { $from } to a lit square.
+pinuid-hint-lines = { $count ->
+    [one] { $from }→{ $to } makes a line: choose the piece to remove.
+   *[other] { $from }→{ $to } makes { $count } lines: choose the { $count } pieces to remove.
+  }
+pinuid-info = { $who }: { $count } on board, { $removed } removed
+pinuid-info-out = { $who }: { $count } on board, { $removed } removed (out)
+pinuid-without-removal = { $count ->
+    [one] { $count } move without a piece removed
+   *[other] { $count } moves without a piece removed
+  }
+choose-it = { $piece }: choose it
+groups-add-on = Add a reserve piece on { $space }
+groups-out-from = Take the piece on { $from } out through the centre
+groups-cross = Cross from { $from } over { $via } to { $to }
+groups-move = Move from { $from } to { $to }
+groups-moves-left = { $count ->
+    [one] { $count } move left
+   *[other] { $count } moves left
+  }
+groups-hint = Pick one of your pieces, then a lit space.
+groups-hint-add = Pick a piece to move, or a lit compartment to add a reserve piece.
+groups-hint-move = Move the piece on { $space } to a lit space.
+end-turn = End turn
+groups-info = { $colour } ({ $who }): { $reserve } in reserve, { $count } out

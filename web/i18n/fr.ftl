@@ -778,3 +778,128 @@ keep-question = Garder le nom « { $name } » ?
 keep-intro-offer = Vous jouez en invité, connu de ce seul navigateur. Avec un mot de passe, le nom est à vous : personne d’autre ne peut le prendre, et vous pouvez vous connecter sur n’importe quel appareil avec vos classements et vos parties.
 keep-done-offer = « { $name } » est à vous maintenant. Connectez-vous avec sur n’importe quel appareil.
 not-now = Pas maintenant
+
+## Les plateaux (boards/*.js)
+
+board-cannot-draw = Ce client ne sait pas dessiner { $game }.
+flip-board = Retourner le plateau
+# $colour est le nom d’une couleur dans les palettes : black, white, red, blue, green, yellow, purple, grey.
+colour = { $colour ->
+    [black] noir
+    [white] blanc
+    [red] rouge
+    [blue] bleu
+    [green] vert
+    [yellow] jaune
+    [purple] violet
+    [grey] gris
+   *[other] { $colour }
+  }
+piece-marble = bille { $colour ->
+    [black] noire
+    [white] blanche
+    [red] rouge
+    [blue] bleue
+    [green] verte
+    [yellow] jaune
+    [purple] violette
+    [grey] grise
+   *[other] { $colour }
+  }
+piece-piece = pion { $colour ->
+    [black] noir
+    [white] blanc
+    [red] rouge
+    [blue] bleu
+    [green] vert
+    [yellow] jaune
+    [purple] violet
+    [grey] gris
+   *[other] { $colour }
+  }
+piece-cube = cube { $colour ->
+    [black] noir
+    [white] blanc
+    [red] rouge
+    [blue] bleu
+    [green] vert
+    [yellow] jaune
+    [purple] violet
+    [grey] gris
+   *[other] { $colour }
+  }
+piece-draft-cube = cube { $colour ->
+    [black] noir
+    [white] blanc
+    [red] rouge
+    [blue] bleu
+    [green] vert
+    [yellow] jaune
+    [purple] violet
+    [grey] gris
+   *[other] { $colour }
+  } en préparation
+piece-corpse-cube = cadavre
+layout-standard = Standard
+layout-belgian-daisy = Marguerite belge
+layout-german-daisy = Marguerite allemande
+abalone-selected = { $piece } : choisie, appuyez pour la retirer du groupe
+abalone-add = { $piece } : ajouter au groupe
+abalone-move = Déplacer { $marbles } vers { $dir } ({ $notation })
+abalone-group = Groupe : { $marbles }.
+abalone-choose-direction = Choisissez une direction.
+abalone-add-or-cancel = Ajoutez des billes ou annulez.
+abalone-hint = Choisissez une à trois de vos billes, puis une direction.
+abalone-pushed-off = { $count ->
+    [one] { $who } a éjecté { $count } bille sur 6
+   *[other] { $who } a éjecté { $count } billes sur 6
+  }
+abalone-pushed-off-team = { $count ->
+    [one] { $who } (équipe { $team }) a éjecté { $count } bille sur 6
+   *[other] { $who } (équipe { $team }) a éjecté { $count } billes sur 6
+  }
+abalone-start = départ : { $layout }
+abalone-move-n = coup { $n }
+abalone-last = dernier { $last }
+selected-cancel = { $piece } : choisi, appuyez pour annuler
+pinuid-keep = { $piece } : garder ce pion
+pinuid-choose = { $piece } : déplacer ce pion
+pinuid-reenter-on = Remettre un pion en jeu sur { $square }
+pinuid-move-to = Déplacer { $from } en { $to }
+pinuid-remove = Retirer : { $piece }
+pinuid-hint-reenter = Tous vos pions sont sur des cases d’une même couleur : remettez un pion en jeu sur une case éclairée de votre dernière rangée.
+pinuid-hint = Choisissez un de vos pions, puis une case éclairée.
+pinuid-hint-move = Déplacez { $from } sur une case éclairée.
+pinuid-hint-lines = { $count ->
+    [one] { $from }→{ $to } fait une ligne : choisissez le pion à retirer.
+   *[other] { $from }→{ $to } fait { $count } lignes : choisissez les { $count } pions à retirer.
+  }
+pinuid-info = { $removed ->
+    [one] { $who } : { $count } sur le plateau, { $removed } retiré
+   *[other] { $who } : { $count } sur le plateau, { $removed } retirés
+  }
+pinuid-info-out = { $removed ->
+    [one] { $who } : { $count } sur le plateau, { $removed } retiré (éliminé)
+   *[other] { $who } : { $count } sur le plateau, { $removed } retirés (éliminé)
+  }
+pinuid-without-removal = { $count ->
+    [one] { $count } coup sans retrait
+   *[other] { $count } coups sans retrait
+  }
+choose-it = { $piece } : le choisir
+groups-add-on = Ajouter un pion de la réserve en { $space }
+groups-out-from = Sortir le pion de { $from } par le centre
+groups-cross = Traverser de { $from } par { $via } jusqu’à { $to }
+groups-move = Aller de { $from } à { $to }
+groups-moves-left = { $count ->
+    [one] { $count } déplacement restant
+   *[other] { $count } déplacements restants
+  }
+groups-hint = Choisissez un de vos pions, puis une case éclairée.
+groups-hint-add = Choisissez un pion à déplacer, ou un compartiment éclairé pour ajouter un pion de la réserve.
+groups-hint-move = Déplacez le pion de { $space } sur une case éclairée.
+end-turn = Finir le tour
+groups-info = { $count ->
+    [one] { $colour } ({ $who }) : { $reserve } en réserve, { $count } sorti
+   *[other] { $colour } ({ $who }) : { $reserve } en réserve, { $count } sortis
+  }
