@@ -903,3 +903,101 @@ groups-info = { $count ->
     [one] { $colour } ({ $who }) : { $reserve } en réserve, { $count } sorti
    *[other] { $colour } ({ $who }) : { $reserve } en réserve, { $count } sortis
   }
+trangouar-phase-setup = Mise en place secrète
+trangouar-phase-play = Partie en cours
+trangouar-phase-lose = Un combat perdu : perles à céder
+legend-red = rouge : les pas que fait le cube
+legend-black = noire : les pièces qu’il lance pour attaquer
+legend-white = blanche : les pièces qu’il lance pour se défendre
+setup-cubes = Utilisez de 3 à 9 cubes (actuellement { $count }).
+setup-pearls = Répartissez exactement 27 perles (actuellement { $count }).
+setup-more-than-9 = Le cube en { $at } porte plus de 9 perles.
+setup-more-than-3 = Le cube en { $at } a plus de 3 perles d’une même couleur.
+setup-empty = Le cube en { $at } doit avoir au moins une perle.
+cube-name = { $who } : perles { $pearls }
+trangouar-step-to = Faire un pas vers { $to }
+trangouar-move-to = Déplacer le cube de { $from } en { $to }
+trangouar-attack = Attaquer : { $target }, avec { $from }
+trangouar-ready = prêt
+trangouar-setting-up = en train de se placer
+trangouar-army = { $count ->
+    [one] { $count } cube
+   *[other] { $count } cubes
+  }, { $pearls ->
+    [one] { $pearls } perle
+   *[other] { $pearls } perles
+  }
+trangouar-out = (hors jeu)
+trangouar-quiet-rounds = { $count ->
+    [one] { $count } tour sans perte
+   *[other] { $count } tours sans perte
+  }
+trangouar-edit = { $cube } : changer ses perles
+trangouar-put = Poser un cube en { $at }
+trangouar-setup-in = Votre mise en place est envoyée ; en attente des autres. Elle reste secrète jusqu’à ce que tout le monde soit prêt.
+trangouar-setup-intro = Mise en place secrète : posez de 3 à 9 cubes dans votre zone ({ $zone }) et répartissez-y exactement 27 perles. Perles posées :
+trangouar-on-cubes = { $count ->
+    [one] sur { $count } cube.
+   *[other] sur { $count } cubes.
+  }
+trangouar-example = Exemple { $n } ({ $count } cubes)
+pearl-field-red = rouges
+pearl-field-black = noires
+pearl-field-white = blanches
+trangouar-cube-on = Cube en { $at } :
+trangouar-remove-cube = Retirer le cube
+trangouar-submit = Envoyer ma mise en place
+trangouar-lost-fight = { $count ->
+    [one] Votre cube en { $cube } a perdu le combat : choisissez la perle qu’il cède.
+   *[other] Votre cube en { $cube } a perdu le combat : choisissez les { $count } perles qu’il cède.
+  }
+pearl-count-red = { $count ->
+    [one] { $count } rouge
+   *[other] { $count } rouges
+  }
+pearl-count-black = { $count ->
+    [one] { $count } noire
+   *[other] { $count } noires
+  }
+pearl-count-white = { $count ->
+    [one] { $count } blanche
+   *[other] { $count } blanches
+  }
+trangouar-lose = Céder { $pearls }
+trangouar-path = Chemin { $path } : continuez ou choisissez une arrivée éclairée.
+trangouar-hint-selected = Avancez pas à pas, choisissez une arrivée éclairée, ou un ennemi cerclé à attaquer.
+trangouar-hint = Choisissez un de vos cubes.
+trangouar-new-colours = Nouvelles couleurs
+trangouar-recolour-to = Changer les perles en
+trangouar-recolour = Changer
+trangouar-do-nothing = Ne rien faire
+opening-rule-zero = Ouverture : qui a le plus fort triple ouvre avec, pour sa valeur + 10 (le 0-0-0 peut ouvrir à la place, pour 40) ; si personne n’a de triple, la tuile au plus fort total ouvre, pour sa seule valeur.
+opening-rule = Ouverture : qui a le plus fort triple ouvre avec, pour sa valeur + 10 ; si personne n’a de triple, la tuile au plus fort total ouvre, pour sa seule valeur.
+opening-zero = Vous avez le plus fort triple, 0-0-0 : il ouvre la manche, pour 40.
+opening-triple-or-zero = Vous avez le plus fort triple, { $tile } : lui seul peut ouvrir (ou le 0-0-0, pour 40), pour sa valeur + 10.
+opening-triple = Vous avez le plus fort triple, { $tile } : lui seul peut ouvrir, pour sa valeur + 10.
+opening-highest = Personne n’a de triple : votre tuile la plus forte ouvre, { $tiles }, pour sa seule valeur.
+or = ou
+tile-last = tuile { $tile }, la dernière posée
+tile-placed = tuile { $tile }
+place-on-cell-up = Poser { $tile } sur la case { $x }, { $y } pointe en haut
+place-on-cell-down = Poser { $tile } sur la case { $x }, { $y } pointe en bas
+place-here = Poser { $tile } ici, tournée de { $rotation }
+tile-n = Tuile { $tile }
+rack-empty = Votre chevalet est vide.
+racks-hidden = Les chevalets sont cachés : chaque joueur ne voit que le sien.
+opening-pick = Ouvrez la manche : choisissez votre tuile d’ouverture.
+triominos-hint = Choisissez une tuile de votre chevalet, puis une place éclairée.
+triominos-hint-place = Posez { $tile } sur une place éclairée.
+triominos-hint-rotate = Tournez la tuile si vous le souhaitez, puis posez-la.
+rotate = Tourner
+place = Poser
+draw-tile = Piocher une tuile (−5, { $draws }/3 piochées)
+pass = Passer
+triominos-info = { $count ->
+    [one] { $who } : { $points } points, { $count } tuile
+   *[other] { $who } : { $points } points, { $count } tuiles
+  }
+triominos-round = Manche { $round }
+triominos-target = objectif { $target }
+triominos-pile = pioche { $pile }
