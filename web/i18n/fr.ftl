@@ -1001,3 +1001,95 @@ triominos-info = { $count ->
 triominos-round = Manche { $round }
 triominos-target = objectif { $target }
 triominos-pile = pioche { $pile }
+
+## Le bilan de fin de partie (breakdown.js, room-moves.js)
+
+standing-pushed-off = { $count ->
+    [one] { $count } bille éjectée sur 6
+   *[other] { $count } billes éjectées sur 6
+  }
+standing-pieces-left = { $count ->
+    [one] { $count } pion restant
+   *[other] { $count } pions restants
+  }
+standing-eliminated = éliminé
+standing-army-destroyed = armée détruite
+standing-colour-out = { $count ->
+    [one] { $colour } : { $count } sorti sur 10
+   *[other] { $colour } : { $count } sortis sur 10
+  }
+standing-tiles-left = { $count ->
+    [one] { $count } tuile restée en main
+   *[other] { $count } tuiles restées en main
+  }
+breakdown-draw = nulle
+breakdown-won = gagné ({ $reason })
+breakdown-lost = perdu
+breakdown-score = Score
+breakdown-result = Résultat
+breakdown-at-end = À la fin
+breakdown-heading = Classement final
+breakdown-rounds = Manches
+breakdown-rounds-played = { $count ->
+    [one] Manches ({ $count } jouée)
+   *[other] Manches ({ $count } jouées)
+  }
+breakdown-round = Manche
+breakdown-how-ended = Comment elle a fini
+round-went-out = { $count ->
+    [one] { $names } a posé toutes ses tuiles
+   *[other] { $names } ont posé toutes leurs tuiles
+  }
+round-blocked-least = { $count ->
+    [one] bloquée ; { $names } avait le moins en main
+   *[other] bloquée ; { $names } avaient le moins en main
+  }
+round-blocked = bloquée
+no-move-yet = Aucun coup pour l’instant.
+
+## La modération (mod.js)
+
+mod-no-action = Aucune mesure
+mod-mute-hour = Couper la discussion pour une heure
+mod-mute-day = Couper la discussion pour un jour
+mod-ban-day = Bannir pour un jour
+mod-ban-week = Bannir pour une semaine
+mod-ban-ever = Bannir définitivement
+mod-unknown-player = un joueur inconnu
+mod-open-reports = Signalements ouverts
+mod-audit-log = Journal de modération
+mod-only = Seuls les modérateurs voient cette page.
+mod-sign-in = Connectez-vous en tant que modérateur pour voir cette page.
+mod-no-reports = Aucun signalement ouvert.
+mod-reason-placeholder = Motif (gardé dans le journal)
+mod-reason = Motif
+mod-action = Mesure
+mod-resolve = Clore
+mod-reported-by = signalé par
+mod-for = pour { $reason }
+mod-room = salon { $code }
+mod-the-match = la partie
+mod-profile = profil
+mod-nothing-yet = Rien pour l’instant.
+mod-who = Qui
+mod-what = Quoi
+mod-on = Sur
+mod-command-line = la ligne de commande
+mod-reason-chat = propos offensants
+mod-reason-cheating = triche
+mod-reason-stalling = obstruction
+mod-reason-name = nom offensant
+mod-reason-other = autre motif
+mod-log-mute = discussion coupée
+mod-log-unmute = discussion rétablie
+mod-log-ban = bannissement
+mod-log-unban = fin de bannissement
+mod-log-resolve-report = signalement clos
+mod-log-delete-chat = message supprimé
+mod-log-close-room = salon fermé
+mod-log-abort-match = partie annulée
+mod-log-rename = renommage
+mod-log-grant-moderator = nommé modérateur
+mod-log-revoke-moderator = modérateur révoqué
+mod-log-grant-admin = nommé administrateur
+mod-log-revoke-admin = administrateur révoqué
