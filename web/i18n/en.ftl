@@ -1028,3 +1028,4 @@ help-turn = A turn
 help-words = Words
 help-no-need = You need not learn every detail before you play: the server knows the full rules, and only the moves they allow can be made.
 help-board = The board
+your-rack = Your rack

@@ -1162,3 +1162,4 @@ help-turn = Un tour
 help-words = Vocabulaire
 help-no-need = Inutile d’apprendre chaque détail avant de jouer : le serveur connaît toutes les règles, et seuls les coups qu’elles permettent peuvent être joués.
 help-board = Le plateau
+your-rack = Votre chevalet

@@ -82,7 +82,7 @@ export function create(el, ctx) {
   };
   const { svg, panel, info } = shell(el, '-3 -3 6 6', 'triominos', cancel);
   const options = () => (ctx.options ? ctx.options() : {});
-  const rack = h('div', { class: 'rack', id: 'rack', role: 'group', 'aria-label': 'Your rack' });
+  const rack = h('div', { class: 'rack', id: 'rack', role: 'group', 'aria-label': t('your-rack') });
   panel.before(rack);
 
   function draw() {
