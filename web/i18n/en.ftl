@@ -357,6 +357,8 @@ part-small-first = small part, first
 part-small-second = small part, second
 space-centre = the centre
 space-centre-out = the centre (OUT)
+# The label of Groups-of-Three's centre on the board and in the moves (a short word in capitals).
+space-out = OUT
 space-ring = { $ring } { $octant }
 space-transit = { $dir } transit
 space-side-group = { $octant } side group, { $part }

@@ -356,7 +356,9 @@ part-big = grande partie
 part-small-first = petite partie, la première
 part-small-second = petite partie, la seconde
 space-centre = le centre
-space-centre-out = le centre (OUT)
+space-centre-out = le centre (SORTIE)
+# L’étiquette du centre de Groupe de trois, sur le plateau et dans les coups (un mot court en capitales).
+space-out = SORTIE
 space-ring = { $ring } { $octant }
 space-transit = case de transit { $dir }
 space-side-group = groupe de côté { $octant }, { $part }

@@ -185,7 +185,7 @@ const RING_LETTERS = { a: 'A', b: 'B', d: 'C' };
  * NW, SW, SE, their parts a (the big one), b and c (S3a, NEb); the centre OUT.
  */
 export function spaceLabel(id) {
-  if (id === 'C') return 'OUT';
+  if (id === 'C') return t('space-out');
   let m = /^([abd])([0-7])$/.exec(id);
   if (m) return `${RING_LETTERS[m[1]]}${Number(m[2]) + 1}`;
   m = /^t([ENWS])$/.exec(id);

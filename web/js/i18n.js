@@ -14,7 +14,7 @@ import { FluentBundle, FluentResource } from '../vendor/fluent-bundle/index.js';
 /** The languages of the catalogue: code, own name, and whether every message is translated. */
 export const LANGUAGES = [
   { code: 'en', name: 'English', complete: true },
-  { code: 'fr', name: 'Français', complete: false },
+  { code: 'fr', name: 'Français', complete: true },
 ];
 
 const KEY = 'plateau.lang';

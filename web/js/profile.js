@@ -50,7 +50,8 @@ export async function profilePage(main, id) {
       h('p', { class: 'muted small' }, t('profile-since', { at: dateTime(p.created_at) })),
       h('p', { id: 'profile-totals' }, t('profile-totals', { count: p.stats.played, won: p.stats.won })),
       ids.length
-        ? h('table', { class: 'breakdown', id: 'profile-games' },
+        // A wide table scrolls within its card on a phone, not the page (long headers in some languages).
+        ? h('div', { class: 'table-scroll' }, h('table', { class: 'breakdown', id: 'profile-games' },
           h('thead', {}, h('tr', {}, [t('label-game'), t('profile-played'), t('profile-won'), t('profile-rating'), t('profile-rated-matches')].map((text) => h('th', { scope: 'col' }, text)))),
           h('tbody', {}, ids.map((g) => {
             const st = byGame[g] || { played: 0, won: 0 };
@@ -61,7 +62,7 @@ export async function profilePage(main, id) {
               h('td', { class: 'num' }, String(st.won)),
               h('td', { class: 'num rating', title: r ? ratingWords(r) : t('profile-no-rated') }, r ? ratingText(r) : '–'),
               h('td', { class: 'num' }, r ? String(r.games) : '0'));
-          })))
+          }))))
         : h('p', { class: 'muted', id: 'profile-none' }, t('profile-none'))),
     h('section', { class: 'card', 'aria-labelledby': 'history-h' }, h('h2', { id: 'history-h' }, t('profile-rating-history')), charts),
     h('section', { class: 'card', 'aria-labelledby': 'recent-h' }, h('h2', { id: 'recent-h' }, t('profile-recent')), recent)));

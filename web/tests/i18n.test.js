@@ -76,7 +76,11 @@ test('every message formats in every language, plurals included', () => {
 test('the page speaks the chosen language, else the browser\'s if complete, else English', () => {
   assert.equal(wantedLanguage(null, ['de-DE', 'en-GB']), 'en');
   assert.equal(wantedLanguage('fr', ['en-GB']), 'fr', 'a choice is kept, complete or not');
-  const fr = LANGUAGES.find((l) => l.code === 'fr');
-  assert.equal(wantedLanguage(null, ['fr-FR', 'en']), fr.complete ? 'fr' : 'en', 'the browser picks only a complete language');
+  // Every language of the catalogue is complete: French is the page's language for a French browser.
+  assert.deepEqual(LANGUAGES.filter((l) => !l.complete).map((l) => l.code), []);
+  assert.equal(wantedLanguage(null, ['fr-FR', 'en']), 'fr', 'a French browser gets French');
+  assert.equal(wantedLanguage(null, ['fr-CA']), 'fr');
+  assert.equal(wantedLanguage(null, ['de-DE', 'fr', 'en']), 'fr', 'the first language spoken here');
+  assert.equal(wantedLanguage('en', ['fr-FR']), 'en', 'a choice is kept over the browser');
   assert.equal(wantedLanguage('xx', []), 'en');
 });
