@@ -12,7 +12,7 @@ import { clockChooser } from './clock-form.js';
 import { clockText } from './clock.js';
 import { quickBox } from './quick.js';
 import { botCard } from './bots.js';
-import { playerName, profileLink } from './ratings.js';
+import { playerName, profileLink, matchPlayerName } from './ratings.js';
 import { leaderboardHref } from './profile.js';
 import { t, errText, dateTime } from './i18n.js';
 
@@ -142,7 +142,7 @@ function renderLive(list, matches, myId) {
 
 /** A match's players, each person's name linking to its profile (bots have none). */
 function names(m) {
-  return m.players.map((p, i) => [i ? ', ' : '', p.id ? profileLink(p) : p.name]);
+  return m.players.map((p, i) => [i ? ', ' : '', p.id ? profileLink(p) : matchPlayerName(p, i)]);
 }
 
 async function loadMine(box, playerId) {
@@ -155,7 +155,7 @@ async function loadMine(box, playerId) {
       return h(
         'li',
         { class: 'row' },
-        h('span', {}, h('strong', {}, gameTitle(m.game, m.options)), ' · ', names(m), ` · ${t('moves-count', { count: m.plies })} · `, m.result ? resultText(m.result, (s) => (m.players[s] ? m.players[s].name : t('seat-n', { n: s + 1 }))) : dateTime(m.started_at)),
+        h('span', {}, h('strong', {}, gameTitle(m.game, m.options)), ' · ', names(m), ` · ${t('moves-count', { count: m.plies })} · `, m.result ? resultText(m.result, (s) => matchPlayerName(m.players[s], s)) : dateTime(m.started_at)),
         link,
       );
     };

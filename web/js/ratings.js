@@ -56,6 +56,15 @@ export async function ratingOf(id, game) {
 
 export const profileHref = (id) => `/p/${id}`;
 
+/**
+ * The name of a match's player (a match summary's `players[seat]`): a person's own name, a bot's
+ * in the page's language ("Bot 2", « Ordinateur 2 »: the server names bots in English).
+ */
+export function matchPlayerName(p, seat) {
+  if (!p) return t('seat-n', { n: seat + 1 });
+  return p.bot ? t('bot-n', { n: (p.seat ?? seat) + 1 }) : p.name;
+}
+
 /** A player's name (or `label`) as a link to its profile page. */
 export function profileLink(p, label = p.name) {
   return h('a', { href: profileHref(p.id), 'data-nav': '', class: 'player-link' }, label);

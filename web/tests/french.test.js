@@ -47,7 +47,7 @@ const ENGLISH = [...new Set(texts('en')
   .map((s) => s.trim())
   .filter((s) => s.length >= 8 && /[a-z]+ [a-z]+/i.test(s) && !french.includes(s)))];
 /** English words that French never uses, as whole words. */
-const WORDS = /\b(the|and|you|your|with|of|to|is|are|room|rooms|match|matches|player|players|move|moves|turn|waiting|game|games|board|seat|seats|wins|won|lost|rated|clock|play|back|home|how|yet|not|this|from|for|by|at|none|nobody|left|draw|out)\b/i;
+const WORDS = /\b(the|and|you|your|with|of|to|is|are|room|rooms|match|matches|player|players|move|moves|turn|waiting|game|games|board|seat|seats|wins|won|lost|rated|clock|play|back|home|how|yet|not|this|from|for|by|at|none|nobody|left|draw|out|bot|bots)\b/i;
 
 let browser;
 before(async () => {
