@@ -31,21 +31,21 @@ how-to-play = Comment jouer à { $game }
 player-n = Joueur { $n }
 invite-join = Rejoindre le salon { $code }
 invite-from = { $host } vous invite à { $game } ({ $players } joueurs)
-invite-anonymous = Vous êtes invité à { $game } ({ $players } joueurs)
+invite-anonymous = Une invitation à { $game } ({ $players } joueurs)
 
 ## L’en-tête
 
 language = Langue
 language-in-progress = { $name } (traduction en cours)
 header-playing-as = Vous jouez en tant que
-header-guest = (invité)
+header-guest = (sans compte)
 header-account = Compte
 header-keep-name = Garder mon nom
 header-moderation = Modération
 
 ## Le bandeau de connexion (app.js)
 
-banner-signed-out = Vous avez été déconnecté.
+banner-signed-out = Votre session a été fermée.
 banner-sign-in-again = Se reconnecter
 banner-unknown-player = Le serveur ne connaît plus ce joueur.
 banner-choose-name-again = Choisir de nouveau un nom
@@ -216,7 +216,7 @@ bot-easy = Facile
 bot-easy-what = réfléchit un peu
 bot-strong = Fort
 bot-strong-what = réfléchit dix fois plus longtemps
-bot-level-name = Ordinateur { $level }
+bot-level-name = Niveau { $level }
 bots-heading = Jouer contre l’ordinateur
 bots-level = Niveau
 bots-play = Jouer
@@ -319,7 +319,7 @@ forfeit-other = { $who } a perdu par forfait ({ $reason })
 forfeit-for-team = { $forfeit } (pour { $team })
 tag-resigned = a abandonné
 tag-timeout = temps écoulé
-tag-abandoned = parti
+tag-abandoned = a quitté
 tag-out = hors jeu
 team-of = l’équipe { $names }
 team-wins = L’équipe { $names } gagne
@@ -391,7 +391,7 @@ ev-pinuid-line = { $who } a fait une ligne { $squares }
 ev-pinuid-removed = { $who } a retiré { $square }
 ev-pinuid-reentered = { $who } a remis un pion en jeu sur { $square }
 ev-pinuid-passed = { $who } a passé ({ $reason })
-ev-pinuid-eliminated = { $who } est éliminé ({ $reason })
+ev-pinuid-eliminated = { $who } sort du jeu ({ $reason })
 ev-wins-because = { $who } gagne ({ $reason })
 ev-draw-because = Partie nulle ({ $reason })
 ev-triominos-placed = { $points ->
@@ -501,7 +501,7 @@ room-not-found = Salon introuvable
 leave-claim = les autres pourront réclamer la partie si vous ne revenez pas à temps
 leave-forfeit = vous perdez la partie par forfait si vous ne revenez pas à temps
 leave-question = Quitter la partie ?
-leave-text = Votre partie est en cours. Hors de ce salon, vous comptez comme parti : { $ruling }. Revenez dans ce salon pour continuer à jouer.
+leave-text = Votre partie est en cours. Hors de ce salon, votre absence compte comme un départ : { $ruling }. Revenez dans ce salon pour continuer à jouer.
 leave-stay = Rester et jouer
 leave-confirm = Quitter
 room-how-to-play = Comment jouer
@@ -516,15 +516,15 @@ room-nobody-watching = aucun spectateur
 seat-empty = libre
 seat-host = hôte
 seat-you = vous
-seat-connected = connecté
-seat-not-connected = non connecté
-seat-away = absent
+seat-connected = en ligne
+seat-not-connected = hors ligne
+seat-away = hors ligne
 claim-win = Réclamer la victoire
 claim-draw = Déclarer la nulle
-away-forfeits-in = parti — forfait dans { $clock }
-away-forfeits-now = parti — forfait maintenant
-away-claim-in = parti — la partie pourra être réclamée dans { $clock }
-away-claim = parti — la partie peut être réclamée
+away-forfeits-in = a quitté — forfait dans { $clock }
+away-forfeits-now = a quitté — forfait maintenant
+away-claim-in = a quitté — la partie pourra être réclamée dans { $clock }
+away-claim = a quitté — la partie peut être réclamée
 seating-random-waiting = Qui commence : tiré au sort au début de la partie (les places peuvent changer).
 seating-host-waiting = Qui commence : { $first } (place 1), puis les autres dans l’ordre des places.
 seating-host-waiting-empty = Qui commence : la personne assise à la place 1, puis les autres dans l’ordre des places.
@@ -748,36 +748,36 @@ leaderboard-empty = Personne n’a encore de classement établi dans ce jeu.
 
 pw-current = Mot de passe actuel
 pw-new = Nouveau mot de passe
-pw-again = Le même, encore une fois
+pw-again = Confirmer le mot de passe
 pw-note = De { $min } à { $max } caractères. Le plus long et le plus inhabituel possible ; il n’est plus jamais affiché.
 pw-differ = Les deux mots de passe diffèrent : tapez deux fois le même.
 pw-length = Un mot de passe a de { $min } à { $max } caractères (celui-ci en a { $count }).
-not-signed-out = Pas déconnecté : { $why }
+not-signed-out = La session n’a pas été fermée : { $why }
 sign-out-everywhere-ask = Se déconnecter sur chaque appareil où ce compte est connecté, celui-ci compris ?
 sign-out-everywhere-yes = Oui, se déconnecter partout
 cancel = Annuler
 pw-change-heading = Changer mon mot de passe
 pw-change = Changer le mot de passe
 pw-changed = Votre mot de passe est changé. Tous les autres appareils sont déconnectés ; celui-ci reste connecté.
-keep-intro-account = Vous jouez en invité : « { $name } » n’existe que dans ce navigateur. Choisissez un mot de passe pour garder ce nom pour vous et vous connecter avec partout.
+keep-intro-account = Vous jouez sans compte : « { $name } » n’existe que dans ce navigateur. Choisissez un mot de passe pour garder ce nom pour vous et vous connecter avec partout.
 keep-done = C’est fait : « { $name } » est à vous. Connectez-vous avec ce nom et ce mot de passe sur n’importe quel appareil.
 account-kind-account = Votre compte : le nom est à vous, et vous pouvez vous connecter avec sur n’importe quel appareil.
-account-kind-guest = Un invité : ce nom n’existe que dans ce navigateur.
+account-kind-guest = Sans compte : ce nom n’existe que dans ce navigateur.
 my-profile = Mon profil, mes classements et mes parties
 signin-other = Se connecter à un autre compte
 signin-have-account = J’ai un compte : me connecter
 sign-out = Se déconnecter
 sign-out-account-note = Se déconnecter vous oublie dans ce navigateur ; reconnectez-vous avec votre nom et votre mot de passe.
-sign-out-guest-note = Un invité qui se déconnecte ne peut pas revenir : gardez d’abord votre nom si vous le souhaitez.
+sign-out-guest-note = Sans compte, se déconnecter est sans retour : gardez d’abord votre nom si vous le souhaitez.
 sign-out-everywhere = Se déconnecter partout…
-not-signed-in = Pas connecté.
+not-signed-in = Aucune session ouverte.
 signin-intro = Avec le nom et le mot de passe de votre compte, sur n’importe quel appareil.
-signin-replaces = Ce navigateur joue en tant qu’invité « { $name } » ; se connecter le remplace ici.
+signin-replaces = Ce navigateur joue sans compte sous le nom « { $name } » ; se connecter le remplace ici.
 signin-name = Nom
 signin-password = Mot de passe
-signin-as-guest = Jouer plutôt en invité
+signin-as-guest = Jouer plutôt sans compte
 keep-question = Garder le nom « { $name } » ?
-keep-intro-offer = Vous jouez en invité, connu de ce seul navigateur. Avec un mot de passe, le nom est à vous : personne d’autre ne peut le prendre, et vous pouvez vous connecter sur n’importe quel appareil avec vos classements et vos parties.
+keep-intro-offer = Vous jouez sans compte, sous un nom que seul ce navigateur connaît. Avec un mot de passe, le nom est à vous : personne d’autre ne peut le prendre, et vous pouvez vous connecter sur n’importe quel appareil avec vos classements et vos parties.
 keep-done-offer = « { $name } » est à vous maintenant. Connectez-vous avec sur n’importe quel appareil.
 not-now = Pas maintenant
 
@@ -881,8 +881,8 @@ pinuid-info = { $removed ->
    *[other] { $who } : { $count } sur le plateau, { $removed } retirés
   }
 pinuid-info-out = { $removed ->
-    [one] { $who } : { $count } sur le plateau, { $removed } retiré (éliminé)
-   *[other] { $who } : { $count } sur le plateau, { $removed } retirés (éliminé)
+    [one] { $who } : { $count } sur le plateau, { $removed } retiré (hors jeu)
+   *[other] { $who } : { $count } sur le plateau, { $removed } retirés (hors jeu)
   }
 pinuid-without-removal = { $count ->
     [one] { $count } coup sans retrait
@@ -920,8 +920,8 @@ cube-name = { $who } : perles { $pearls }
 trangouar-step-to = Faire un pas vers { $to }
 trangouar-move-to = Déplacer le cube de { $from } en { $to }
 trangouar-attack = Attaquer : { $target }, avec { $from }
-trangouar-ready = prêt
-trangouar-setting-up = en train de se placer
+trangouar-ready = mise en place faite
+trangouar-setting-up = mise en place en cours
 trangouar-army = { $count ->
     [one] { $count } cube
    *[other] { $count } cubes
@@ -1014,7 +1014,7 @@ standing-pieces-left = { $count ->
     [one] { $count } pion restant
    *[other] { $count } pions restants
   }
-standing-eliminated = éliminé
+standing-eliminated = hors jeu
 standing-army-destroyed = armée détruite
 standing-colour-out = { $count ->
     [one] { $colour } : { $count } sorti sur 10
@@ -1067,7 +1067,7 @@ mod-reason-placeholder = Motif (gardé dans le journal)
 mod-reason = Motif
 mod-action = Mesure
 mod-resolve = Clore
-mod-reported-by = signalé par
+mod-reported-by = — signalement de
 mod-for = pour { $reason }
 mod-room = salon { $code }
 mod-the-match = la partie
@@ -1097,7 +1097,7 @@ mod-log-grant-admin = nommé administrateur
 mod-log-revoke-admin = administrateur révoqué
 
 help-abalone-pitch = Poussez les billes adverses hors d’un plateau hexagonal. De la stratégie pure, sans hasard.
-help-abalone-goal = Soyez le premier à éjecter six billes du camp adverse (à 3 ou 4 joueurs, six billes de n’importe qui ; à 4, en deux équipes).
+help-abalone-goal = Gagne le camp qui pousse en premier six billes adverses hors du plateau (à 3 ou 4 joueurs, six billes de n’importe qui ; à 4, en deux équipes).
 help-abalone-turn-1 = À votre tour, déplacez une, deux ou trois de vos billes alignées, d’une case dans l’une des six directions.
 help-abalone-turn-2 = Une ligne de vos billes peut pousser une ligne adverse plus courte dans son prolongement (3 poussent 2 ou 1, 2 poussent 1), si la case derrière elles est libre ou hors du plateau.
 help-abalone-turn-3 = Une bille poussée par-dessus le bord est éjectée pour de bon.
@@ -1109,10 +1109,10 @@ help-abalone-term-3 = Dans le client
 help-abalone-term-3-what = touchez vos billes (jusqu’à trois alignées), puis l’une des flèches jaunes ; la flèche montre le sens où elles iront sur votre écran.
 
 help-pinuid-pitch = Débarrassez-vous de vos pions en en alignant exactement trois. Uniquement en diagonale.
-help-pinuid-goal = Soyez le premier à n’avoir plus que deux pions sur le plateau (au Quatro, à 3 ou 4 joueurs, le dernier qui n’est pas éliminé gagne aussi).
+help-pinuid-goal = Gagne qui n’a plus, en premier, que deux pions sur le plateau (au Quatro, à 3 ou 4 joueurs, la dernière personne encore en jeu gagne aussi).
 help-pinuid-turn-1 = À votre tour, avancez l’un de vos pions d’une case en diagonale, en avant ou en arrière, sur une case vide. Pas de saut, pas de prise.
 help-pinuid-turn-2 = Si votre pas forme une ligne d’exactement trois de vos pions, en travers ou de haut en bas (pas en diagonale, pas quatre ou plus), vous retirez du plateau un pion de cette ligne. C’est un progrès : vous voulez perdre des pions.
-help-pinuid-turn-3 = Un pion ne change jamais de couleur de case. Si tous vos pions sont sur une même couleur, vous ne pouvez plus jamais faire de ligne : au Classique vous en remettez un en jeu sur votre ligne de fond ; au Quatro vous êtes éliminé.
+help-pinuid-turn-3 = Un pion ne change jamais de couleur de case. Si tous vos pions sont sur une même couleur, vous ne pouvez plus jamais faire de ligne : au Classique vous en remettez un en jeu sur votre ligne de fond ; au Quatro vous sortez du jeu.
 help-pinuid-term-1 = Ligne
 help-pinuid-term-1-what = exactement trois pions d’un même joueur côte à côte dans une rangée ou une colonne.
 help-pinuid-term-2 = Ligne de fond
@@ -1121,7 +1121,7 @@ help-pinuid-term-3 = Repères
 help-pinuid-term-3-what = l’anneau jaune marque les pions qui peuvent bouger ; les cases bleues montrent le départ et l’arrivée du dernier coup.
 
 help-trangouar-pitch = Des armées de cubes portant des perles : rouges pour avancer, noires pour attaquer, blanches pour se défendre. Placement secret, puis combat.
-help-trangouar-goal = Soyez le dernier joueur à avoir encore un cube vivant.
+help-trangouar-goal = Gagne la dernière armée qui a encore un cube vivant.
 help-trangouar-turn-1 = Mise en place, en secret et en même temps : posez de 3 à 9 cubes dans votre zone de coin et répartissez-y exactement 27 perles, au moins une par cube et au plus 3 de chaque couleur par cube. Puis toutes les armées sont dévoilées.
 help-trangouar-turn-2 = Ensuite, à chaque tour, faites une seule chose : rien ; changer les couleurs des perles d’un cube (même nombre de perles) ; déplacer un cube d’exactement autant de pas qu’il a de perles rouges, le long des lignes, par des points vides seulement ; ou attaquer un cube ennemi voisin du vôtre.
 help-trangouar-turn-3 = Dans une attaque, l’attaquant lance une pièce par perle noire et compte les faces noires ; le défenseur en lance une par perle blanche et compte les faces blanches. Le camp qui en a le moins perd une perle de son choix (à égalité, rien ne se passe).
@@ -1134,11 +1134,11 @@ help-trangouar-term-3-what = la défense : une pièce par perle blanche quand ce
 help-trangouar-term-4 = Cadavre
 help-trangouar-term-4-what = un cube sans plus aucune perle. Il n’appartient à personne, ne bouge jamais et barre le passage ; un cube emmuré par des cadavres et le bord meurt aussi.
 
-help-triominos-pitch = Des dominos triangulaires : accordez les nombres des coins, marquez des points, videz votre chevalet le premier.
+help-triominos-pitch = Des dominos triangulaires : accordez les nombres des coins, marquez des points, videz votre chevalet en premier.
 help-triominos-goal = Marquez le plus de points au fil des manches (ou atteignez le score fixé). Une manche s’arrête quand quelqu’un a posé toutes ses tuiles, ou quand personne ne peut plus jouer.
 help-triominos-turn-1 = Posez une tuile de votre chevalet de sorte que chaque coin qui touche le jeu porte le même nombre que les tuiles qu’il touche. Vous marquez la somme des trois nombres de la tuile, plus des primes pour fermer un hexagone ou faire un pont.
 help-triominos-turn-2 = Si vous ne pouvez pas (ou ne voulez pas) poser, piochez une tuile : 5 points de moins à chaque fois, jusqu’à trois fois, et vous pouvez poser après chaque pioche. Trois pioches et toujours rien : 10 points de moins encore, et votre tour s’arrête.
-help-triominos-turn-3 = La première tuile d’une manche est l’ouverture : le triple le plus fort, qui rapporte 10 de plus (le 0-0-0 rapporte 40). Vider son chevalet le premier rapporte 25, plus ce que les autres ont encore en main.
+help-triominos-turn-3 = La première tuile d’une manche est l’ouverture : le triple le plus fort, qui rapporte 10 de plus (le 0-0-0 rapporte 40). Vider son chevalet en premier rapporte 25, plus ce que les autres ont encore en main.
 help-triominos-term-1 = Chevalet
 help-triominos-term-1-what = vos tuiles ; personne d’autre ne les voit.
 help-triominos-term-2 = Hexagone
@@ -1149,7 +1149,7 @@ help-triominos-term-4 = Dans le client
 help-triominos-term-4-what = choisissez une tuile de votre chevalet, touchez une place verte, tournez-la avec Tourner si vous le souhaitez, puis Poser.
 
 help-groups-of-three-pitch = Une course aux dés : faites entrer vos dix pions en jeu et sortez-les par la case centrale.
-help-groups-of-three-goal = Soyez le premier à faire entrer en jeu les dix pions de votre couleur et à les sortir par le centre (à 2 joueurs, chacun joue deux couleurs et doit finir les deux).
+help-groups-of-three-goal = Gagne qui, en premier, fait entrer en jeu les dix pions de sa couleur et les sort par le centre (à 2 joueurs, chacun joue deux couleurs et doit finir les deux).
 help-groups-of-three-turn-1 = Lancez deux dés : leur somme est le nombre de déplacements de ce tour, et vous devez les utiliser tant que vous le pouvez.
 help-groups-of-three-turn-2 = Un déplacement fait passer l’un de vos pions par-dessus une ligne de bordure vers une case voisine vide. Un pion qui entre dans la case centrale quitte le plateau pour de bon.
 help-groups-of-three-turn-3 = Quand l’un de vos pions arrive dans un groupe de trois et qu’exactement une des deux autres cases du groupe est occupée (par n’importe qui), vous pouvez ajouter un pion de votre réserve dans la case vide. Ajouter ne coûte aucun déplacement.
