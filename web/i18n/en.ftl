@@ -828,6 +828,7 @@ cube-name = { $who }: { $pearls } pearls
 trangouar-step-to = Step to { $to }
 trangouar-move-to = Move the cube on { $from } to { $to }
 trangouar-attack = Attack the { $target } with { $from }
+trangouar-info = { $who } ({ $zone }): { $state }
 trangouar-ready = ready
 trangouar-setting-up = setting up
 trangouar-army = { $count } cubes, { $pearls } pearls

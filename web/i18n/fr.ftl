@@ -920,6 +920,7 @@ cube-name = { $who } : perles { $pearls }
 trangouar-step-to = Faire un pas vers { $to }
 trangouar-move-to = Déplacer le cube de { $from } en { $to }
 trangouar-attack = Attaquer : { $target }, avec { $from }
+trangouar-info = { $who } ({ $zone }) : { $state }
 trangouar-ready = mise en place faite
 trangouar-setting-up = mise en place en cours
 trangouar-army = { $count ->

@@ -207,7 +207,7 @@ export function create(el, ctx) {
       const pearls = alive.reduce((a, c) => a + c.red + c.black + c.white, 0);
       return h('span', { class: `chip ${st.eliminated.includes(i) ? 'out' : ''}` },
         seatSwatch(paint(i)),
-        `${ctx.nameOf(i)} (${z}): ${st.phase === 'setup' ? (st.ready[i] ? t('trangouar-ready') : t('trangouar-setting-up')) : t('trangouar-army', { count: alive.length, pearls })}${st.eliminated.includes(i) ? ` ${t('trangouar-out')}` : ''}`);
+        t('trangouar-info', { who: ctx.nameOf(i), zone: z, state: `${st.phase === 'setup' ? (st.ready[i] ? t('trangouar-ready') : t('trangouar-setting-up')) : t('trangouar-army', { count: alive.length, pearls })}${st.eliminated.includes(i) ? ` ${t('trangouar-out')}` : ''}` }));
     }), h('span', { class: 'muted small' }, `${PHASES[st.phase] ? PHASES[st.phase]() : st.phase} · ${t('trangouar-quiet-rounds', { count: st.quiet_rounds })}`));
   }
 
