@@ -3,7 +3,8 @@
 //! meet, at 1280x800 and 390x844: the first visit, the home page and the new-room form with every
 //! game's options, a room waiting for players, a match under way on every game's board against
 //! the computer (a move played where the board asks for one), its result after resigning, the
-//! replay, the profile, the account, the sign-in page, a leaderboard and every How to play page.
+//! replay, the profile, the account, the sign-in page, a leaderboard and every How to play page;
+//! an invite link, a draw offered, a spectator, and what does not exist (a match, a room, a game).
 //! On each, no English is left (the English catalogue's phrases that French says otherwise, and
 //! common English words; names people chose are French here), and nothing overflows the page's
 //! width. Screenshots: `fr-<page>-<size>.png`.
@@ -232,6 +233,63 @@ for (const [size, viewport] of Object.entries(SIZES)) {
     }
     clean(page);
     await ctx.close();
+  });
+}
+
+for (const [size, viewport] of Object.entries(SIZES)) {
+  test(`an invite link, a spectator, the draw offer and pages of what does not exist, in French (${size})`, async () => {
+    const host = await frenchVisitor(viewport);
+    const guest = await frenchVisitor(viewport);
+    const hostName = `Hôte${size === 'phone' ? 'T' : 'B'}`;
+    const names = [hostName, 'Invitée'];
+    await host.page.goto(`${BASE}/`);
+    await host.page.fill('#name', hostName);
+    await host.page.press('#name', 'Enter');
+    await host.page.waitForSelector('#create-form');
+    const code = await createRoom(host.page, 'abalone', 2);
+
+    // The invite link, opened by someone without a name yet.
+    await guest.page.goto(`${BASE}/r/${code}`);
+    await guest.page.waitForSelector('#name-form.invite #invite-help');
+    assert.match(await guest.page.textContent('#name-form h2'), new RegExp(`${hostName} vous invite à Abalone \\(2 joueurs\\)`));
+    await check(guest.page, 'invite', size, names);
+    await guest.page.fill('#name', 'Invitée');
+    await guest.page.press('#name', 'Enter');
+    await guest.page.waitForSelector('#room[data-status="waiting"] #seats li.me');
+    await host.page.click('#start');
+    await host.page.waitForSelector('#room[data-status="playing"]');
+    await guest.page.waitForSelector('#room[data-status="playing"]');
+
+    // A draw offered, as the other player and a spectator see it.
+    const first = (await host.page.getAttribute('#room', 'data-my-turn')) === 'true' ? host : guest;
+    const other = first === host ? guest : host;
+    await first.page.click('#draw-offer');
+    await other.page.waitForSelector('#draw-accept');
+    await check(other.page, 'draw-offered', size, names);
+    const watcher = await frenchVisitor(viewport);
+    await watcher.page.goto(`${BASE}/`);
+    await watcher.page.fill('#name', 'Spectatrice');
+    await watcher.page.press('#name', 'Enter');
+    await watcher.page.waitForSelector('#create-form');
+    await watcher.page.goto(`${BASE}/r/${code}?watch`);
+    await watcher.page.waitForSelector('#watching');
+    await watcher.page.waitForSelector('#board svg.board-svg');
+    await check(watcher.page, 'spectator', size, [...names, 'Spectatrice']);
+
+    // What does not exist.
+    await guest.page.goto(`${BASE}/m/00000000-0000-4000-8000-000000000000`);
+    await guest.page.waitForSelector('h1:text("Partie introuvable")');
+    await check(guest.page, 'no-match', size, names);
+    await guest.page.goto(`${BASE}/r/NOSUCHROOM`);
+    await guest.page.waitForSelector('h1:text("Salon introuvable")');
+    await check(guest.page, 'no-room', size, names);
+    await guest.page.goto(`${BASE}/help/chess`);
+    await guest.page.waitForSelector('h1:text("Ce jeu n’existe pas")');
+    await check(guest.page, 'no-help', size, names);
+    for (const p of [host, guest, watcher]) {
+      clean(p.page);
+      await p.ctx.close();
+    }
   });
 }
 
