@@ -561,6 +561,8 @@ rematch-join = Rematch: join
 rematch-setting-up = Setting up the rematch…
 rematch = Rematch
 rematch-watch = Watch the rematch
+# Between a name and what it said in the chat.
+said = :
 chat-placeholder = Say something
 chat-message = Chat message
 chat-not-connected = Not connected: the message was not sent.

@@ -585,6 +585,8 @@ rematch-join = Revanche : rejoindre
 rematch-setting-up = Préparation de la revanche…
 rematch = Revanche
 rematch-watch = Regarder la revanche
+# Entre un nom et ce qu’il a dit dans la discussion.
+said = { " " }:
 chat-placeholder = Dites quelque chose
 chat-message = Message de discussion
 chat-not-connected = Pas de connexion : le message n’a pas été envoyé.

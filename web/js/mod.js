@@ -92,7 +92,7 @@ function reportItem(r, refresh) {
       r.match ? [' · ', h('a', { href: `/m/${r.match}`, 'data-nav': '' }, t('mod-the-match'))] : null,
       ' · ', h('a', { href: `/p/${idOf(r.player)}`, 'data-nav': '' }, t('mod-profile'))),
     r.text ? h('blockquote', { class: 'small' }, r.text) : null,
-    chat.length ? h('ol', { class: 'chat small mod-context' }, chat.map((l) => h('li', { class: idOf(l.player) === idOf(r.player) ? 'reported' : '' }, h('strong', {}, who(l.player)), ': ', l.text))) : null,
+    chat.length ? h('ol', { class: 'chat small mod-context' }, chat.map((l) => h('li', { class: idOf(l.player) === idOf(r.player) ? 'reported' : '' }, h('strong', {}, who(l.player)), t('said'), ' ', l.text))) : null,
     form, err);
 }
 

@@ -46,7 +46,7 @@ export function roomChat(model, { say }) {
     const mine = l.player.id === model.me.id;
     // Another player's line can be reported from where it was said, with the room (its recent lines go along).
     const report = mine ? null : reportButton(l.player, { room: model.code, reason: 'chat' });
-    list.append(h('li', { class: mine ? 'mine' : '', dataset: { line: l.id ?? '' } }, h('strong', {}, l.player.name), ': ', l.text, report ? [' ', report] : null));
+    list.append(h('li', { class: mine ? 'mine' : '', dataset: { line: l.id ?? '' } }, h('strong', {}, l.player.name), t('said'), ' ', l.text, report ? [' ', report] : null));
     list.scrollTop = list.scrollHeight;
   }
 
