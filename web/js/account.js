@@ -9,6 +9,7 @@ import { identity, setPassword, signIn, signOut, accountError } from './api.js';
 import { h, mount } from './dom.js';
 import { profileHref } from './ratings.js';
 import { renderWho } from './app.js';
+import { t, errText } from './i18n.js';
 
 const MIN = 8;
 const MAX = 200;
@@ -31,11 +32,11 @@ function passwordField(id, label, autocomplete) {
  * browser left signed in is not enough to take the account). `done` runs after the server took it.
  */
 function passwordForm({ id, submit, intro, done, changing = false }) {
-  const current = changing ? passwordField(`${id}-current`, 'Current password', 'current-password') : null;
-  const first = passwordField(`${id}-password`, 'New password', 'new-password');
-  const again = passwordField(`${id}-again`, 'The same again', 'new-password');
+  const current = changing ? passwordField(`${id}-current`, t('pw-current'), 'current-password') : null;
+  const first = passwordField(`${id}-password`, t('pw-new'), 'new-password');
+  const again = passwordField(`${id}-again`, t('pw-again'), 'new-password');
   const err = h('p', { class: 'error', role: 'alert' });
-  const note = h('p', { class: 'small muted' }, `${MIN} to ${MAX} characters. Long and unusual is best; it is never shown again.`);
+  const note = h('p', { class: 'small muted' }, t('pw-note', { min: MIN, max: MAX }));
   const button = h('button', { type: 'submit', class: 'primary', id: `${id}-submit` }, submit);
   return h('form', {
     id,
@@ -44,13 +45,13 @@ function passwordForm({ id, submit, intro, done, changing = false }) {
       e.preventDefault();
       err.textContent = '';
       if (first.input.value !== again.input.value) {
-        err.textContent = 'The two passwords differ: type the same password twice.';
+        err.textContent = t('pw-differ');
         return;
       }
       // The server counts characters after NFC, as people see them, not UTF-16 units.
       const n = [...first.input.value.normalize('NFC')].length;
       if (n < MIN || n > MAX) {
-        err.textContent = `A password has ${MIN} to ${MAX} characters (this one has ${n}).`;
+        err.textContent = t('pw-length', { min: MIN, max: MAX, count: n });
         return;
       }
       button.disabled = true;
@@ -80,50 +81,50 @@ export function accountPage(main) {
       await signOut(everywhere);
       restart();
     } catch (ex) {
-      err.textContent = `Not signed out: ${ex.message}`;
+      err.textContent = t('not-signed-out', { why: errText(ex) });
     }
   };
   // Signing out everywhere ends every other device's session too: asked once more, in the page.
   const sure = h('p', { id: 'sign-out-everywhere-ask', hidden: true },
-    'Sign out on every device where this account is signed in, this one included? ',
-    h('button', { type: 'button', class: 'danger', id: 'sign-out-everywhere-confirm', onclick: out(true) }, 'Yes, sign out everywhere'), ' ',
-    h('button', { type: 'button', onclick: () => { sure.hidden = true; } }, 'Cancel'));
+    t('sign-out-everywhere-ask'), ' ',
+    h('button', { type: 'button', class: 'danger', id: 'sign-out-everywhere-confirm', onclick: out(true) }, t('sign-out-everywhere-yes')), ' ',
+    h('button', { type: 'button', onclick: () => { sure.hidden = true; } }, t('cancel')));
   const render = () => {
     const who = identity();
     const pw = who.account
-      ? h('section', { class: 'card', 'aria-labelledby': 'pw-h' }, h('h2', { id: 'pw-h' }, 'Change my password'),
-        passwordForm({ id: 'change-password', submit: 'Change password', changing: true, done: () => { status.textContent = 'Your password is changed. Every other device is signed out; this one stays signed in.'; } }))
-      : h('section', { class: 'card', 'aria-labelledby': 'pw-h' }, h('h2', { id: 'pw-h' }, 'Keep my name'),
+      ? h('section', { class: 'card', 'aria-labelledby': 'pw-h' }, h('h2', { id: 'pw-h' }, t('pw-change-heading')),
+        passwordForm({ id: 'change-password', submit: t('pw-change'), changing: true, done: () => { status.textContent = t('pw-changed'); } }))
+      : h('section', { class: 'card', 'aria-labelledby': 'pw-h' }, h('h2', { id: 'pw-h' }, t('header-keep-name')),
         passwordForm({
           id: 'sign-up',
-          submit: 'Keep my name',
-          intro: `You play as a guest: “${who.name}” lives only in this browser. Set a password to keep the name for yourself and sign in with it anywhere.`,
+          submit: t('header-keep-name'),
+          intro: t('keep-intro-account', { name: who.name }),
           done: () => {
             render();
             renderWho();
-            status.textContent = `Done: “${who.name}” is yours. Sign in with it and this password on any device.`;
+            status.textContent = t('keep-done', { name: who.name });
           },
         }));
     mount(main, h('div', { class: 'account', id: 'account' },
       h('section', { class: 'card', 'aria-labelledby': 'acct-h' },
         h('h1', { id: 'acct-h' }, who.name),
-        h('p', { id: 'account-kind' }, who.account ? 'Your account: the name is yours, and you can sign in with it on any device.' : 'A guest: this name lives in this browser only.'),
-        h('p', {}, h('a', { href: profileHref(who.id), 'data-nav': '', id: 'my-profile' }, 'My profile, ratings and matches'), ' · ',
-          h('a', { href: '/signin', 'data-nav': '', id: 'signin-other' }, who.account ? 'Sign in to another account' : 'I have an account: sign in')),
+        h('p', { id: 'account-kind' }, who.account ? t('account-kind-account') : t('account-kind-guest')),
+        h('p', {}, h('a', { href: profileHref(who.id), 'data-nav': '', id: 'my-profile' }, t('my-profile')), ' · ',
+          h('a', { href: '/signin', 'data-nav': '', id: 'signin-other' }, who.account ? t('signin-other') : t('signin-have-account'))),
         status),
       pw,
-      h('section', { class: 'card', 'aria-labelledby': 'out-h' }, h('h2', { id: 'out-h' }, 'Sign out'),
+      h('section', { class: 'card', 'aria-labelledby': 'out-h' }, h('h2', { id: 'out-h' }, t('sign-out')),
         who.account
-          ? h('p', { class: 'small muted' }, 'Signing out forgets you in this browser; sign in again with your name and password.')
-          : h('p', { class: 'small muted' }, 'A guest that signs out cannot come back: keep your name first if you want to.'),
+          ? h('p', { class: 'small muted' }, t('sign-out-account-note'))
+          : h('p', { class: 'small muted' }, t('sign-out-guest-note')),
         h('div', { class: 'buttons' },
-          h('button', { type: 'button', id: 'sign-out', onclick: out(false) }, 'Sign out'), ' ',
-          who.account ? h('button', { type: 'button', id: 'sign-out-everywhere', onclick: () => { sure.hidden = false; } }, 'Sign out everywhere…') : null),
+          h('button', { type: 'button', id: 'sign-out', onclick: out(false) }, t('sign-out')), ' ',
+          who.account ? h('button', { type: 'button', id: 'sign-out-everywhere', onclick: () => { sure.hidden = false; } }, t('sign-out-everywhere')) : null),
         sure,
         err)));
   };
   if (!me) {
-    mount(main, h('p', {}, 'Not signed in. ', h('a', { href: '/signin', 'data-nav': '' }, 'Sign in')));
+    mount(main, h('p', {}, t('not-signed-in'), ' ', h('a', { href: '/signin', 'data-nav': '' }, t('sign-in'))));
     return null;
   }
   render();
@@ -136,7 +137,7 @@ export function signInPage(main) {
   const name = h('input', { id: 'signin-name', name: 'username', required: true, maxlength: 32, autocomplete: 'username' });
   const pw = h('input', { type: 'password', id: 'signin-password', name: 'password', required: true, autocomplete: 'current-password' });
   const err = h('p', { class: 'error', role: 'alert', id: 'signin-error' });
-  const button = h('button', { type: 'submit', class: 'primary', id: 'signin-submit' }, 'Sign in');
+  const button = h('button', { type: 'submit', class: 'primary', id: 'signin-submit' }, t('sign-in'));
   const form = h('form', {
     class: 'card narrow',
     id: 'signin-form',
@@ -153,14 +154,14 @@ export function signInPage(main) {
       }
     },
   },
-  h('h1', {}, 'Sign in'),
-  h('p', {}, 'With the name and password of your account, on any device.'),
-  me && !me.account ? h('p', { class: 'small muted', id: 'signin-replaces' }, `This browser plays as the guest “${me.name}”; signing in replaces it here.`) : null,
-  h('label', { for: 'signin-name' }, 'Name'), name,
-  h('label', { for: 'signin-password' }, 'Password'), pw,
+  h('h1', {}, t('sign-in')),
+  h('p', {}, t('signin-intro')),
+  me && !me.account ? h('p', { class: 'small muted', id: 'signin-replaces' }, t('signin-replaces', { name: me.name })) : null,
+  h('label', { for: 'signin-name' }, t('signin-name')), name,
+  h('label', { for: 'signin-password' }, t('signin-password')), pw,
   button,
   err,
-  h('p', { class: 'small' }, me ? h('a', { href: '/', 'data-nav': '' }, 'Back home') : h('a', { href: '/', id: 'as-guest' }, 'Play as a guest instead')));
+  h('p', { class: 'small' }, me ? h('a', { href: '/', 'data-nav': '' }, t('back-home')) : h('a', { href: '/', id: 'as-guest' }, t('signin-as-guest'))));
   mount(main, form);
   name.focus();
   return null;
@@ -195,16 +196,16 @@ export function keepNamePrompt() {
   const box = h('aside', { class: 'card keep-name', id: 'keep-name', 'aria-labelledby': 'keep-name-h' });
   const close = () => box.remove();
   mount(box,
-    h('h2', { id: 'keep-name-h' }, `Keep the name “${me.name}”?`),
+    h('h2', { id: 'keep-name-h' }, t('keep-question', { name: me.name })),
     passwordForm({
       id: 'keep-name-form',
-      submit: 'Keep my name',
-      intro: 'You play as a guest, known only to this browser. With a password the name is yours: nobody else can take it, and you can sign in on any device with your ratings and matches.',
+      submit: t('header-keep-name'),
+      intro: t('keep-intro-offer'),
       done: () => {
         renderWho();
-        mount(box, h('p', { class: 'ok', role: 'status', id: 'keep-name-done' }, `“${me.name}” is yours now. Sign in with it on any device.`));
+        mount(box, h('p', { class: 'ok', role: 'status', id: 'keep-name-done' }, t('keep-done-offer', { name: me.name })));
       },
     }),
-    h('button', { type: 'button', id: 'keep-name-dismiss', onclick: () => { dismiss(me.id); close(); } }, 'Not now'));
+    h('button', { type: 'button', id: 'keep-name-dismiss', onclick: () => { dismiss(me.id); close(); } }, t('not-now')));
   return box;
 }

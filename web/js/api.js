@@ -1,6 +1,8 @@
 //! REST calls to /api/v1 and the guest identity kept in localStorage (the same player in every tab
 //! and after a reload).
 
+import { t, language, errText } from './i18n.js';
+
 const KEY = 'plateau.identity';
 
 export class ApiError extends Error {
@@ -49,7 +51,7 @@ export async function api(method, path, body) {
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   } catch (e) {
-    throw new ApiError(0, 'network', 'The server cannot be reached; check the connection.');
+    throw new ApiError(0, 'network', t('error-network'));
   }
   noteServerTime(res.headers.get('Date'));
   const text = await res.text();
@@ -126,22 +128,21 @@ export async function signOut(everywhere = false) {
  * (where 401 is a token that was signed out).
  */
 export function accountError(e, signingIn = false) {
-  if (e.status === 401 && signingIn) return 'That name and password do not match an account. Check both (the password is case-sensitive).';
-  if (e.status === 401) return 'This browser is no longer signed in (signed out from another device?): sign in again.';
-  if (e.status === 403) return 'That is not your current password: type the one you sign in with now.';
-  if (e.status === 409) return 'This name is already kept by another account: choose another name, or sign in if it is yours.';
+  if (e.status === 401 && signingIn) return t('account-error-wrong');
+  if (e.status === 401) return t('account-error-signed-out');
+  if (e.status === 403) return t('account-error-not-current');
+  if (e.status === 409) return t('account-error-name-kept');
   if (e.status === 429) {
-    const wait = e.retryAfter ? ` Try again in ${waitText(e.retryAfter)}.` : ' Try again later.';
-    return `Too many failed attempts.${wait}`;
+    return e.retryAfter ? t('account-error-too-many-wait', { wait: waitText(e.retryAfter) }) : t('account-error-too-many');
   }
-  return e.message;
+  return errText(e);
 }
 
 /** 75 -> "2 minutes", 30 -> "30 seconds", 7200 -> "2 hours". */
 export function waitText(secs) {
-  if (secs < 90) return `${secs} second${secs === 1 ? '' : 's'}`;
-  if (secs < 90 * 60) return `${Math.ceil(secs / 60)} minutes`;
-  return `${Math.ceil(secs / 3600)} hours`;
+  if (secs < 90) return t('wait-seconds', { count: secs });
+  if (secs < 90 * 60) return t('wait-minutes', { count: Math.ceil(secs / 60) });
+  return t('wait-hours', { count: Math.ceil(secs / 3600) });
 }
 
 /** Checks the stored token; drops it when the server no longer knows it. */
@@ -162,9 +163,9 @@ export async function checkIdentity() {
 }
 
 let catalog = null;
-/** `GET /api/v1/games`, fetched once. */
+/** `GET /api/v1/games` with the game's words in the page's language (`words`), fetched once. */
 export async function games() {
-  if (!catalog) catalog = await api('GET', '/games');
+  if (!catalog) catalog = await api('GET', `/games?lang=${encodeURIComponent(language())}`);
   return catalog;
 }
 

@@ -49,28 +49,28 @@ function showStatus(state, info) {
     // identity is gone for good.
     const me = identity();
     if (me && me.account) {
-      mount(banner, 'You were signed out. ', h('button', { type: 'button', onclick: () => { forgetIdentity(); location.assign('/signin'); } }, 'Sign in again'));
+      mount(banner, t('banner-signed-out'), ' ', h('button', { type: 'button', onclick: () => { forgetIdentity(); location.assign('/signin'); } }, t('banner-sign-in-again')));
     } else {
-      mount(banner, 'The server no longer knows this player. ', h('button', { type: 'button', onclick: () => { forgetIdentity(); location.reload(); } }, 'Choose a name again'));
+      mount(banner, t('banner-unknown-player'), ' ', h('button', { type: 'button', onclick: () => { forgetIdentity(); location.reload(); } }, t('banner-choose-name-again')));
     }
     return;
   }
   if (state === 'connecting') {
-    mount(banner, 'Reconnecting…');
+    mount(banner, t('banner-reconnecting'));
     return;
   }
   if (state === 'banned') {
     // No retry: the server refuses this player until the ban ends (GET /players/me says until when).
-    mount(banner, 'A moderator has banned this player from the server: you cannot play or chat here for now.');
+    mount(banner, t('banner-banned'));
     return;
   }
   const draw = () => {
     const secs = Math.max(0, Math.ceil((info.at - Date.now()) / 1000));
-    const why = state === 'unavailable' ? 'The server is not ready to check who you are right now.' : 'Connection lost.';
+    const why = state === 'unavailable' ? t('banner-unavailable') : t('banner-lost');
     mount(
       banner,
-      `${why} Reconnecting in ${secs} s… `,
-      h('button', { type: 'button', onclick: () => connection.reconnectNow() }, 'Reconnect now'),
+      `${why} ${t('banner-reconnecting-in', { secs })} `,
+      h('button', { type: 'button', onclick: () => connection.reconnectNow() }, t('banner-reconnect-now')),
     );
   };
   draw();
@@ -88,14 +88,14 @@ export function renderWho() {
   const me = identity();
   const who = document.getElementById('whoami');
   if (!me) {
-    mount(who, h('a', { href: '/signin', 'data-nav': '', id: 'signin-link' }, 'Sign in'));
+    mount(who, h('a', { href: '/signin', 'data-nav': '', id: 'signin-link' }, t('sign-in')));
     return;
   }
   // "Playing as" and "(guest)" are left out on a phone, where the header keeps to one line.
-  mount(who, h('span', { class: 'wide-only' }, 'Playing as '), h('strong', {}, h('a', { href: `/p/${me.id}`, 'data-nav': '', id: 'me-name' }, me.name)), me.account ? '' : h('span', { class: 'muted small wide-only', id: 'guest-tag' }, ' (guest)'), ' · ',
-    h('a', { href: '/account', 'data-nav': '', id: 'account-link' }, me.account ? 'Account' : 'Keep my name'),
+  mount(who, h('span', { class: 'wide-only' }, t('header-playing-as'), ' '), h('strong', {}, h('a', { href: `/p/${me.id}`, 'data-nav': '', id: 'me-name' }, me.name)), me.account ? '' : h('span', { class: 'muted small wide-only', id: 'guest-tag' }, ' ', t('header-guest')), ' · ',
+    h('a', { href: '/account', 'data-nav': '', id: 'account-link' }, me.account ? t('header-account') : t('header-keep-name')),
     // Moderators and admins (GET /players/me says the role) reach their page from every page.
-    me.role === 'moderator' || me.role === 'admin' ? [' · ', h('a', { href: '/mod', 'data-nav': '', id: 'mod-link' }, 'Moderation')] : null);
+    me.role === 'moderator' || me.role === 'admin' ? [' · ', h('a', { href: '/mod', 'data-nav': '', id: 'mod-link' }, t('header-moderation'))] : null);
 }
 
 async function route() {
@@ -178,9 +178,16 @@ function renderLanguageChoice() {
   mount(document.getElementById('lang-choice'), select);
 }
 
+/** The page shell's own words (index.html): elements with `data-i18n` get their message. */
+function translateStatic() {
+  const loading = document.querySelector('[data-i18n="loading"]');
+  if (loading) loading.textContent = t('loading');
+}
+
 (async () => {
   await Promise.all([checkIdentity(), setUpLanguage()]);
   renderLanguageChoice();
+  translateStatic();
   renderWho();
   route();
 })();

@@ -4,6 +4,7 @@
 //! The browser asks for the notification permission once, when the player ticks the box.
 
 import { h } from './dom.js';
+import { t } from './i18n.js';
 
 const KEYS = { sound: 'plateau.alert.sound', notify: 'plateau.alert.notify' };
 const ICONS = { normal: '/favicon.svg', turn: '/favicon-turn.svg' };
@@ -17,13 +18,13 @@ let mine = false;
 export function setTurn(isMine, where) {
   const arrived = isMine && !mine;
   mine = isMine;
-  document.title = isMine ? `● Your turn · ${where} · ${BASE_TITLE}` : where ? `${where} · ${BASE_TITLE}` : BASE_TITLE;
+  document.title = isMine ? `● ${t('turn-yours')} · ${where} · ${BASE_TITLE}` : where ? `${where} · ${BASE_TITLE}` : BASE_TITLE;
   icon().href = isMine ? ICONS.turn : ICONS.normal;
   document.body.dataset.yourTurn = String(isMine);
   if (!arrived || !document.hidden) return;
   if (enabled('sound')) beep();
   if (enabled('notify') && 'Notification' in window && Notification.permission === 'granted') {
-    const n = new Notification('Your turn', { body: where, tag: 'plateau-turn', icon: ICONS.turn });
+    const n = new Notification(t('turn-yours'), { body: where, tag: 'plateau-turn', icon: ICONS.turn });
     n.onclick = () => {
       window.focus();
       n.close();
@@ -82,19 +83,19 @@ export function alertSettings() {
     }
     if (!('Notification' in window)) {
       e.target.checked = false;
-      note.textContent = 'This browser cannot show notifications.';
+      note.textContent = t('alerts-no-notifications');
       return;
     }
     const answer = Notification.permission === 'default' ? await Notification.requestPermission() : Notification.permission;
     const ok = answer === 'granted';
     e.target.checked = ok;
     localStorage.setItem(KEYS.notify, ok ? 'on' : 'off');
-    note.textContent = ok ? '' : 'The browser refused notifications; allow them in its site settings.';
+    note.textContent = ok ? '' : t('alerts-refused');
   } });
   return h('details', { class: 'alerts', id: 'alerts' },
-    h('summary', {}, 'Turn alerts'),
-    h('p', { class: 'small muted' }, 'When it is your turn the tab title and icon change. While the tab is in the background, also:'),
-    h('label', {}, sound, ' play a sound'),
-    h('label', {}, notify, ' show a notification'),
+    h('summary', {}, t('alerts')),
+    h('p', { class: 'small muted' }, t('alerts-intro')),
+    h('label', {}, sound, ' ', t('alerts-sound')),
+    h('label', {}, notify, ' ', t('alerts-notify')),
     note);
 }

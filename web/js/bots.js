@@ -4,19 +4,21 @@
 import { api, games } from './api.js';
 import { h, mount } from './dom.js';
 import { navigate } from './app.js';
+import { gameName } from './events.js';
+import { t, errText } from './i18n.js';
 
 /** The contract's levels (`start`'s `bot_level`), weakest first; `easy` is the server's default. */
 export const LEVELS = [
-  ['random', 'Random', 'plays any legal move'],
-  ['easy', 'Easy', 'thinks a little'],
-  ['strong', 'Strong', 'thinks ten times longer'],
+  ['random', () => t('bot-random'), () => t('bot-random-what')],
+  ['easy', () => t('bot-easy'), () => t('bot-easy-what')],
+  ['strong', () => t('bot-strong'), () => t('bot-strong-what')],
 ];
 export const DEFAULT_LEVEL = 'easy';
 
 /** "strong" -> "Strong bot", for the seats and the end breakdown. */
 export function levelName(level) {
   const l = LEVELS.find(([id]) => id === level);
-  return `${l ? l[1] : level} bot`;
+  return t('bot-level-name', { level: l ? l[1]() : level });
 }
 
 /** The level of a seat (RoomInfo's seat, or a match's player) in words when it is a bot, else null. */
@@ -41,7 +43,7 @@ export function takePendingStart(code) {
 
 /** The "Play against the computer" card of the home page. */
 export function botCard() {
-  const box = h('section', { class: 'card', 'aria-labelledby': 'bots-h', id: 'bots' }, h('h2', { id: 'bots-h' }, 'Play against the computer'), h('p', { class: 'muted' }, 'Loading games…'));
+  const box = h('section', { class: 'card', 'aria-labelledby': 'bots-h', id: 'bots' }, h('h2', { id: 'bots-h' }, t('bots-heading')), h('p', { class: 'muted' }, t('welcome-loading-games')));
   build(box);
   return box;
 }
@@ -51,20 +53,20 @@ async function build(box) {
   try {
     catalog = await games();
   } catch (ex) {
-    mount(box, h('h2', { id: 'bots-h' }, 'Play against the computer'), h('p', { class: 'error' }, ex.message));
+    mount(box, h('h2', { id: 'bots-h' }, t('bots-heading')), h('p', { class: 'error' }, errText(ex)));
     return;
   }
-  const gameSel = h('select', { id: 'bot-game', name: 'game' }, catalog.map((g) => h('option', { value: g.id }, g.name)));
+  const gameSel = h('select', { id: 'bot-game', name: 'game' }, catalog.map((g) => h('option', { value: g.id }, gameName(g.id))));
   const playersSel = h('select', { id: 'bot-players', name: 'players' });
-  const levels = h('fieldset', { class: 'vis bot-levels' }, h('legend', {}, 'Level'),
-    LEVELS.map(([id, label, what]) => h('label', { title: what }, h('input', { type: 'radio', name: 'bot-level', value: id, id: `bot-level-${id}`, checked: id === DEFAULT_LEVEL }), ` ${label}`)));
+  const levels = h('fieldset', { class: 'vis bot-levels' }, h('legend', {}, t('bots-level')),
+    LEVELS.map(([id, label, what]) => h('label', { title: what() }, h('input', { type: 'radio', name: 'bot-level', value: id, id: `bot-level-${id}`, checked: id === DEFAULT_LEVEL }), ` ${label()}`)));
   const err = h('p', { class: 'error', role: 'alert' });
-  const button = h('button', { type: 'submit', class: 'primary', id: 'play-bots' }, 'Play');
+  const button = h('button', { type: 'submit', class: 'primary', id: 'play-bots' }, t('bots-play'));
   const refresh = () => {
     const g = catalog.find((x) => x.id === gameSel.value);
     const keep = playersSel.value;
     mount(playersSel);
-    for (let n = g.min_players; n <= g.max_players; n++) playersSel.append(h('option', { value: n }, `You + ${n - 1} ${n === 2 ? 'bot' : 'bots'}`));
+    for (let n = g.min_players; n <= g.max_players; n++) playersSel.append(h('option', { value: n }, t('bots-you-and', { count: n - 1 })));
     if (keep && Number(keep) >= g.min_players && Number(keep) <= g.max_players) playersSel.value = keep;
   };
   gameSel.addEventListener('change', refresh);
@@ -82,15 +84,15 @@ async function build(box) {
         pendingStart = { code: room.code, level: levels.querySelector('input:checked').value };
         navigate(`/r/${room.code}`);
       } catch (ex) {
-        err.textContent = ex.message;
+        err.textContent = errText(ex);
         button.disabled = false;
       }
     },
   },
-  h('p', { class: 'muted small' }, 'A private room with the computer in every other seat, started at once.'),
-  h('div', { class: 'grid2' }, h('div', {}, h('label', { for: 'bot-game' }, 'Game'), gameSel), h('div', {}, h('label', { for: 'bot-players' }, 'Players'), playersSel)),
+  h('p', { class: 'muted small' }, t('bots-intro')),
+  h('div', { class: 'grid2' }, h('div', {}, h('label', { for: 'bot-game' }, t('label-game')), gameSel), h('div', {}, h('label', { for: 'bot-players' }, t('label-players')), playersSel)),
   levels,
   button,
   err);
-  mount(box, h('h2', { id: 'bots-h' }, 'Play against the computer'), form);
+  mount(box, h('h2', { id: 'bots-h' }, t('bots-heading')), form);
 }

@@ -5,17 +5,18 @@
 
 import { h } from './dom.js';
 import { clockText } from './clock.js';
+import { t } from './i18n.js';
 
 /** The presets, in the order they are offered. */
 export const PRESETS = [
-  { id: 'none', label: 'No clock', clock: null },
-  { id: 'blitz', label: 'Blitz 5+3', clock: { kind: 'fischer', initial_s: 300, increment_s: 3 } },
-  { id: 'rapid', label: 'Rapid 15+10', clock: { kind: 'fischer', initial_s: 900, increment_s: 10 } },
-  { id: 'minute', label: '1 minute per move', clock: { kind: 'per_move', s: 60 } },
-  { id: 'corr1', label: '1 day per move', clock: { kind: 'correspondence', days: 1 } },
-  { id: 'corr3', label: '3 days per move', clock: { kind: 'correspondence', days: 3 } },
-  { id: 'corr7', label: '7 days per move', clock: { kind: 'correspondence', days: 7 } },
-  { id: 'custom', label: 'Custom…', clock: null },
+  { id: 'none', get label() { return t('clock-none'); }, clock: null },
+  { id: 'blitz', get label() { return t('clock-blitz'); }, clock: { kind: 'fischer', initial_s: 300, increment_s: 3 } },
+  { id: 'rapid', get label() { return t('clock-rapid'); }, clock: { kind: 'fischer', initial_s: 900, increment_s: 10 } },
+  { id: 'minute', get label() { return t('clock-minute'); }, clock: { kind: 'per_move', s: 60 } },
+  { id: 'corr1', get label() { return t('clock-days-per-move', { count: 1 }); }, clock: { kind: 'correspondence', days: 1 } },
+  { id: 'corr3', get label() { return t('clock-days-per-move', { count: 3 }); }, clock: { kind: 'correspondence', days: 3 } },
+  { id: 'corr7', get label() { return t('clock-days-per-move', { count: 7 }); }, clock: { kind: 'correspondence', days: 7 } },
+  { id: 'custom', get label() { return t('clock-custom'); }, clock: null },
 ];
 
 /**
@@ -45,13 +46,17 @@ export function fitClockToRated(select, rated) {
 /** The numbers of each custom kind, with the contract's bounds. */
 const FIELDS = {
   fischer: [
-    { name: 'initial_s', label: 'Time for the match (seconds)', min: 1, max: 86400, value: 600 },
-    { name: 'increment_s', label: 'Added after each move (seconds)', min: 0, max: 3600, value: 5 },
+    { name: 'initial_s', get label() { return t('clock-field-initial'); }, min: 1, max: 86400, value: 600 },
+    { name: 'increment_s', get label() { return t('clock-field-increment'); }, min: 0, max: 3600, value: 5 },
   ],
-  per_move: [{ name: 's', label: 'Seconds per move', min: 1, max: 3600, value: 30 }],
-  correspondence: [{ name: 'days', label: 'Days per move', min: 1, max: 14, value: 2 }],
+  per_move: [{ name: 's', get label() { return t('clock-field-seconds'); }, min: 1, max: 3600, value: 30 }],
+  correspondence: [{ name: 'days', get label() { return t('clock-field-days'); }, min: 1, max: 14, value: 2 }],
 };
-const KINDS = { fischer: 'A bank of time, plus an increment per move', per_move: 'A limit for each move', correspondence: 'Days for each move' };
+const KINDS = {
+  get fischer() { return t('clock-kind-fischer'); },
+  get per_move() { return t('clock-kind-per-move'); },
+  get correspondence() { return t('clock-kind-correspondence'); },
+};
 
 /**
  * The chooser: `{ field, custom, read, fitToRated }`: the preset (a label, the list and a line in
@@ -61,9 +66,9 @@ const KINDS = { fischer: 'A bank of time, plus an increment per move', per_move:
  */
 export function clockChooser() {
   const preset = h('select', { id: 'clock', name: 'clock' }, PRESETS.map((p) => h('option', { value: p.id }, p.label)));
-  const kind = h('select', { id: 'clock-kind', name: 'clock-kind', 'aria-label': 'Kind of clock' }, Object.entries(KINDS).map(([k, text]) => h('option', { value: k }, text)));
+  const kind = h('select', { id: 'clock-kind', name: 'clock-kind', 'aria-label': t('clock-kind-label') }, Object.entries(KINDS).map(([k, text]) => h('option', { value: k }, text)));
   const numbers = h('div', { class: 'clock-numbers' });
-  const custom = h('fieldset', { class: 'clock-custom', id: 'clock-custom', hidden: true }, h('legend', {}, 'Custom clock'), h('label', { for: 'clock-kind' }, 'Kind'), kind, numbers);
+  const custom = h('fieldset', { class: 'clock-custom', id: 'clock-custom', hidden: true }, h('legend', {}, t('clock-custom-legend')), h('label', { for: 'clock-kind' }, t('clock-kind')), kind, numbers);
   const note = h('small', { class: 'muted help', id: 'clock-note' });
   let inputs = [];
 
@@ -72,12 +77,12 @@ export function clockChooser() {
       const input = h('input', { type: 'number', id: `clock-${f.name}`, name: `clock-${f.name}`, min: f.min, max: f.max, step: 1, value: f.value });
       return { f, input };
     });
-    numbers.replaceChildren(...inputs.flatMap(({ f, input }) => [h('label', { for: input.id }, `${f.label}, ${f.min} to ${f.max}`), input]));
+    numbers.replaceChildren(...inputs.flatMap(({ f, input }) => [h('label', { for: input.id }, t('clock-field-bounds', { label: f.label, min: String(f.min), max: String(f.max) })), input]));
   };
   const refresh = () => {
     custom.hidden = preset.value !== 'custom';
     const p = PRESETS.find((x) => x.id === preset.value);
-    note.textContent = preset.value === 'custom' ? 'Set below.' : p.clock ? clockText(p.clock) : 'Untimed';
+    note.textContent = preset.value === 'custom' ? t('clock-set-below') : p.clock ? clockText(p.clock) : t('clock-untimed');
   };
   kind.addEventListener('change', drawNumbers);
   preset.addEventListener('change', refresh);
@@ -90,13 +95,13 @@ export function clockChooser() {
     for (const { f, input } of inputs) {
       const v = Number(input.value);
       if (input.value.trim() === '' || !Number.isInteger(v) || v < f.min || v > f.max) {
-        throw new Error(`Clock: ${f.label.toLowerCase()} must be a whole number from ${f.min} to ${f.max}.`);
+        throw new Error(t('clock-out-of-bounds', { label: f.label.toLowerCase(), min: String(f.min), max: String(f.max) }));
       }
       clock[f.name] = v;
     }
     return clock;
   };
 
-  const field = h('div', { class: 'clock-choice', id: 'clock-choice' }, h('label', { for: 'clock' }, 'Clock'), preset, note);
+  const field = h('div', { class: 'clock-choice', id: 'clock-choice' }, h('label', { for: 'clock' }, t('label-clock')), preset, note);
   return { field, custom, read, fitToRated: (rated) => fitClockToRated(preset, rated) };
 }

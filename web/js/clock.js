@@ -4,7 +4,8 @@
 //! that a clock moves smoothly between versions, and never below zero (the forfeit comes from the
 //! server).
 
-import { h, mount, plural } from './dom.js';
+import { h, mount } from './dom.js';
+import { t } from './i18n.js';
 import { serverSkew } from './api.js';
 
 /** How often a running clock is redrawn (a background tab slows timers down; that is fine). */
@@ -26,21 +27,21 @@ export function fullMs(setting) {
 
 /** A number of seconds in short words: "5 min", "90 s", "1 h 30 min". */
 function span(s) {
-  if (s % 3600 === 0) return `${s / 3600} h`;
-  if (s >= 3600) return `${Math.floor(s / 3600)} h ${Math.floor((s % 3600) / 60)} min`;
-  if (s % 60 === 0) return `${s / 60} min`;
-  return `${s} s`;
+  if (s % 3600 === 0) return t('span-h', { h: s / 3600 });
+  if (s >= 3600) return t('span-h-min', { h: Math.floor(s / 3600), min: Math.floor((s % 3600) / 60) });
+  if (s % 60 === 0) return t('span-min', { min: s / 60 });
+  return t('span-s', { s });
 }
 
 /** "5 min + 3 s per move", "1 min per move", "3 days per move", or "No clock". */
 export function clockText(setting) {
-  if (!setting) return 'No clock';
+  if (!setting) return t('clock-none');
   switch (setting.kind) {
-    case 'fischer': return setting.increment_s ? `${span(setting.initial_s)} + ${span(setting.increment_s)} per move` : `${span(setting.initial_s)} for the match`;
-    case 'per_move': return `${span(setting.s)} per move`;
-    case 'correspondence': return `${plural(setting.days, 'day')} per move`;
+    case 'fischer': return setting.increment_s ? t('clock-fischer', { initial: span(setting.initial_s), increment: span(setting.increment_s) }) : t('clock-fischer-bank', { initial: span(setting.initial_s) });
+    case 'per_move': return t('clock-per-move', { time: span(setting.s) });
+    case 'correspondence': return t('clock-days-per-move', { count: setting.days });
   }
-  return 'A clock this page does not know';
+  return t('clock-unknown');
 }
 
 /** Time left as a clock shows it: "4:07", "1:02:09", "2 d 05 h"; whole seconds, rounded up. */
@@ -51,7 +52,7 @@ export function fmtLeft(ms) {
   const mm = Math.floor((total % 3600) / 60);
   const ss = total % 60;
   const two = (n) => String(n).padStart(2, '0');
-  if (d > 0) return `${d} d ${two(hh)} h ${two(mm)} min`;
+  if (d > 0) return t('left-days', { d, h: two(hh), min: two(mm) });
   if (hh > 0) return `${hh}:${two(mm)}:${two(ss)}`;
   return `${mm}:${two(ss)}`;
 }

@@ -111,12 +111,3 @@ export function dropDialog(name) {
   if (dialog.open) dialog.close();
   dialog.remove();
 }
-
-/** "1 move", "2 moves": a count with its noun, singular for one. */
-export const plural = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
-
-export function fmtTime(iso) {
-  if (!iso) return '';
-  const d = new Date(iso);
-  return d.toLocaleString();
-}

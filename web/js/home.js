@@ -3,27 +3,28 @@
 //! with the hosts' ratings, join by code, the leaderboards, and my live and finished matches.
 
 import { api, games, identity } from './api.js';
-import { h, mount, fmtTime, plural } from './dom.js';
+import { h, mount } from './dom.js';
 import { navigate } from './app.js';
-import { gameTitle, resultText } from './events.js';
+import { gameName, gameTitle, resultText } from './events.js';
 import { HELP, helpHref } from './help.js';
-import { optionLabel, optionHelp, valueLabel, isMore, appliesTo } from './options.js';
+import { optionLabel, optionHelp, valueLabel, isMore, appliesTo, serverWords } from './options.js';
 import { clockChooser } from './clock-form.js';
 import { clockText } from './clock.js';
 import { quickBox } from './quick.js';
 import { botCard } from './bots.js';
-import { playerName, profileLink } from './ratings.js';
+import { playerName, profileLink, matchPlayerName } from './ratings.js';
 import { leaderboardHref } from './profile.js';
+import { t, errText, dateTime } from './i18n.js';
 
 const LOBBY_EVERY = 3000;
 
 
 export function homePage(main) {
   const me = identity();
-  const createBox = h('section', { class: 'card', 'aria-labelledby': 'create-h' }, h('h2', { id: 'create-h' }, 'New room'), h('p', { class: 'muted' }, 'Loading games…'));
-  const lobbyList = h('ul', { class: 'list', id: 'lobby' }, h('li', { class: 'muted' }, 'Loading…'));
-  const liveList = h('ul', { class: 'list', id: 'live-games' }, h('li', { class: 'muted' }, 'Loading…'));
-  const codeInput = h('input', { id: 'join-code', name: 'code', required: true, maxlength: 16, placeholder: 'K7QX2M3A', autocapitalize: 'characters', 'aria-label': 'Room code' });
+  const createBox = h('section', { class: 'card', 'aria-labelledby': 'create-h' }, h('h2', { id: 'create-h' }, t('home-new-room')), h('p', { class: 'muted' }, t('welcome-loading-games')));
+  const lobbyList = h('ul', { class: 'list', id: 'lobby' }, h('li', { class: 'muted' }, t('loading')));
+  const liveList = h('ul', { class: 'list', id: 'live-games' }, h('li', { class: 'muted' }, t('loading')));
+  const codeInput = h('input', { id: 'join-code', name: 'code', required: true, maxlength: 16, placeholder: 'K7QX2M3A', autocapitalize: 'characters', 'aria-label': t('home-room-code') });
   const joinErr = h('p', { class: 'error', role: 'alert' });
   const joinForm = h(
     'form',
@@ -38,16 +39,16 @@ export function homePage(main) {
           await api('GET', `/rooms/${encodeURIComponent(code)}`);
           navigate(`/r/${code}`);
         } catch (ex) {
-          joinErr.textContent = ex.status === 404 ? `There is no room ${code}.` : ex.message;
+          joinErr.textContent = ex.status === 404 ? t('no-room', { code }) : errText(ex);
         }
       },
     },
     codeInput,
-    h('button', { type: 'submit' }, 'Join'),
+    h('button', { type: 'submit' }, t('home-join')),
   );
-  const mine = h('div', { id: 'my-matches' }, h('p', { class: 'muted' }, 'Loading…'));
+  const mine = h('div', { id: 'my-matches' }, h('p', { class: 'muted' }, t('loading')));
   const boards = h('ul', { class: 'links', id: 'leaderboards' });
-  games().then((catalog) => mount(boards, catalog.map((g) => h('li', {}, h('a', { href: leaderboardHref(g.id), 'data-nav': '' }, g.name))))).catch(() => {});
+  games().then((catalog) => mount(boards, catalog.map((g) => h('li', {}, h('a', { href: leaderboardHref(g.id), 'data-nav': '' }, gameName(g.id)))))).catch(() => {});
 
   mount(
     main,
@@ -59,21 +60,21 @@ export function homePage(main) {
       h(
         'section',
         { class: 'card lobby-card', 'aria-labelledby': 'lobby-h' },
-        h('h2', { id: 'lobby-h' }, 'Public rooms'),
-        h('p', { class: 'muted small' }, 'Play now: a waiting room of your level, or a new one.'),
+        h('h2', { id: 'lobby-h' }, t('welcome-public-rooms')),
+        h('p', { class: 'muted small' }, t('welcome-play-now-intro')),
         quickBox(),
-        h('p', { class: 'muted small' }, 'Rooms waiting for players; refreshed every few seconds.'),
+        h('p', { class: 'muted small' }, t('welcome-lobby-intro')),
         lobbyList,
-        h('h3', { id: 'watch-h' }, 'Games to watch'),
-        h('p', { class: 'muted small' }, 'Public matches being played now.'),
+        h('h3', { id: 'watch-h' }, t('home-watch')),
+        h('p', { class: 'muted small' }, t('home-watch-intro')),
         liveList,
-        h('h3', {}, 'Join by code'),
+        h('h3', {}, t('home-join-by-code')),
         joinForm,
         joinErr,
       ),
-      h('section', { class: 'card', 'aria-labelledby': 'mine-h' }, h('h2', { id: 'mine-h' }, 'My matches'), mine),
-      h('section', { class: 'card', 'aria-labelledby': 'boards-h' }, h('h2', { id: 'boards-h' }, 'Leaderboards'),
-        h('p', { class: 'muted small' }, 'The best settled ratings in each game, from rated rooms.'), boards),
+      h('section', { class: 'card', 'aria-labelledby': 'mine-h' }, h('h2', { id: 'mine-h' }, t('home-my-matches')), mine),
+      h('section', { class: 'card', 'aria-labelledby': 'boards-h' }, h('h2', { id: 'boards-h' }, t('home-leaderboards')),
+        h('p', { class: 'muted small' }, t('home-leaderboards-intro')), boards),
     ),
   );
 
@@ -87,9 +88,9 @@ export function homePage(main) {
       if (stopped) return;
       renderLobby(lobbyList, rooms);
       if (live) renderLive(liveList, live.matches, me.id);
-      else mount(liveList, h('li', { class: 'muted' }, 'The matches being played cannot be listed just now.'));
+      else mount(liveList, h('li', { class: 'muted' }, t('home-watch-unavailable')));
     } catch (ex) {
-      if (!stopped) mount(lobbyList, h('li', { class: 'error' }, ex.message));
+      if (!stopped) mount(lobbyList, h('li', { class: 'error' }, errText(ex)));
     }
     if (!stopped) timer = setTimeout(poll, LOBBY_EVERY);
   };
@@ -106,7 +107,7 @@ export function homePage(main) {
 /** The public rooms waiting, each with its Join link (also on the welcome page). */
 export function renderLobby(list, rooms) {
   if (!rooms.length) {
-    mount(list, h('li', { class: 'muted' }, 'No public room is waiting. Create one!'));
+    mount(list, h('li', { class: 'muted' }, t('lobby-empty')));
     return;
   }
   mount(
@@ -117,8 +118,8 @@ export function renderLobby(list, rooms) {
       return h(
         'li',
         { class: 'row', dataset: { code: r.code } },
-        h('span', {}, h('strong', {}, gameTitle(r.game, r.options)), r.rated ? [' ', h('span', { class: 'tag rated' }, 'rated')] : null, ` · ${taken}/${r.players} seated · host `, host ? playerName(host.player, r.game) : '?', r.clock ? ` · ${clockText(r.clock)}` : ''),
-        h('a', { href: `/r/${r.code}`, 'data-nav': '', class: 'button' }, 'Join'),
+        h('span', {}, h('strong', {}, gameTitle(r.game, r.options)), r.rated ? [' ', h('span', { class: 'tag rated' }, t('tag-rated'))] : null, ` · ${t('lobby-seated', { taken, players: r.players })} · ${t('lobby-host')} `, host ? playerName(host.player, r.game) : '?', r.clock ? ` · ${clockText(r.clock)}` : ''),
+        h('a', { href: `/r/${r.code}`, 'data-nav': '', class: 'button' }, t('home-join')),
       );
     }),
   );
@@ -131,17 +132,17 @@ export function renderLobby(list, rooms) {
 function renderLive(list, matches, myId) {
   const shown = matches.filter((m) => m.room && !m.players.some((p) => p.id === myId));
   if (!shown.length) {
-    mount(list, h('li', { class: 'muted' }, 'No public match is being played right now.'));
+    mount(list, h('li', { class: 'muted' }, t('watch-empty')));
     return;
   }
   mount(list, shown.map((m) => h('li', { class: 'row', dataset: { code: m.room, match: m.id } },
-    h('span', {}, h('strong', {}, gameTitle(m.game, m.options)), ' · ', names(m), ` · ${m.plies ? `${plural(m.plies, 'move')} played` : 'just started'}`, m.clock ? ` · ${clockText(m.clock)}` : ''),
-    h('a', { href: `/r/${m.room}?watch`, class: 'button' }, 'Watch'))));
+    h('span', {}, h('strong', {}, gameTitle(m.game, m.options)), ' · ', names(m), ` · ${m.plies ? t('watch-moves-played', { count: m.plies }) : t('watch-just-started')}`, m.clock ? ` · ${clockText(m.clock)}` : ''),
+    h('a', { href: `/r/${m.room}?watch`, class: 'button' }, t('watch-button')))));
 }
 
 /** A match's players, each person's name linking to its profile (bots have none). */
 function names(m) {
-  return m.players.map((p, i) => [i ? ', ' : '', p.id ? profileLink(p) : p.name]);
+  return m.players.map((p, i) => [i ? ', ' : '', p.id ? profileLink(p) : matchPlayerName(p, i)]);
 }
 
 async function loadMine(box, playerId) {
@@ -150,23 +151,23 @@ async function loadMine(box, playerId) {
     const live = page.matches.filter((m) => m.status === 'playing');
     const done = page.matches.filter((m) => m.status !== 'playing');
     const item = (m) => {
-      const link = m.status === 'playing' && m.room ? h('a', { href: `/r/${m.room}`, 'data-nav': '' }, 'Resume') : h('a', { href: `/m/${m.id}`, 'data-nav': '' }, 'Replay');
+      const link = m.status === 'playing' && m.room ? h('a', { href: `/r/${m.room}`, 'data-nav': '' }, t('mine-resume')) : h('a', { href: `/m/${m.id}`, 'data-nav': '' }, t('mine-replay'));
       return h(
         'li',
         { class: 'row' },
-        h('span', {}, h('strong', {}, gameTitle(m.game, m.options)), ' · ', names(m), ` · ${plural(m.plies, 'move')} · `, m.result ? resultText(m.result, (s) => (m.players[s] ? m.players[s].name : `Seat ${s + 1}`)) : fmtTime(m.started_at)),
+        h('span', {}, h('strong', {}, gameTitle(m.game, m.options)), ' · ', names(m), ` · ${t('moves-count', { count: m.plies })} · `, m.result ? resultText(m.result, (s) => matchPlayerName(m.players[s], s)) : dateTime(m.started_at)),
         link,
       );
     };
     mount(
       box,
-      h('h3', {}, 'Live'),
-      live.length ? h('ul', { class: 'list', id: 'live-matches' }, live.map(item)) : h('p', { class: 'muted' }, 'None.'),
-      h('h3', {}, 'Finished'),
-      done.length ? h('ul', { class: 'list', id: 'finished-matches' }, done.map(item)) : h('p', { class: 'muted' }, 'None yet.'),
+      h('h3', {}, t('mine-live')),
+      live.length ? h('ul', { class: 'list', id: 'live-matches' }, live.map(item)) : h('p', { class: 'muted' }, t('mine-none')),
+      h('h3', {}, t('mine-finished')),
+      done.length ? h('ul', { class: 'list', id: 'finished-matches' }, done.map(item)) : h('p', { class: 'muted' }, t('mine-none-yet')),
     );
   } catch (ex) {
-    mount(box, h('p', { class: 'error' }, ex.message));
+    mount(box, h('p', { class: 'error' }, errText(ex)));
   }
 }
 
@@ -175,10 +176,10 @@ async function buildCreate(box) {
   try {
     catalog = await games();
   } catch (ex) {
-    mount(box, h('h2', {}, 'New room'), h('p', { class: 'error' }, ex.message));
+    mount(box, h('h2', {}, t('home-new-room')), h('p', { class: 'error' }, errText(ex)));
     return;
   }
-  const gameSel = h('select', { id: 'game', name: 'game' }, catalog.map((g) => h('option', { value: g.id }, g.name)));
+  const gameSel = h('select', { id: 'game', name: 'game' }, catalog.map((g) => h('option', { value: g.id }, gameName(g.id))));
   const playersSel = h('select', { id: 'players', name: 'players' });
   const optionsBox = h('fieldset', { class: 'options', id: 'options' });
   const about = h('p', { class: 'game-pitch small', id: 'game-pitch' });
@@ -190,8 +191,8 @@ async function buildCreate(box) {
   // off, and moves a clock left at none to Rapid 15+10, which the note then says (clock-form.js).
   const ratedClock = h('span', { id: 'rated-clock' });
   const ratedNote = h('p', { class: 'muted small', id: 'rated-note', hidden: true },
-    'Rated: the result changes the players’ ratings in this game. A rated match needs a person in every seat: no bots, it starts once the room is full. ',
-    'A rated match needs a clock, so “No clock” is off while Rated is ticked; a match ended before every player has moved counts for nobody.',
+    t('create-rated-note'), ' ',
+    t('create-rated-note-clock'),
     ratedClock);
   const clock = clockChooser();
   const rated = h('input', {
@@ -201,7 +202,7 @@ async function buildCreate(box) {
     onchange: () => {
       ratedNote.hidden = !rated.checked;
       const set = clock.fitToRated(rated.checked);
-      if (set) ratedClock.textContent = ` The clock is now ${set}.`;
+      if (set) ratedClock.textContent = ` ${t('create-clock-now', { clock: set })}`;
       else if (!rated.checked) ratedClock.textContent = '';
     },
   });
@@ -209,8 +210,8 @@ async function buildCreate(box) {
   const autoStart = h('input', { type: 'checkbox', id: 'auto-start', name: 'auto_start' });
   // Who starts: the server's default (random in public, the host in private) until chosen here.
   const seating = h('select', { id: 'seating', name: 'seating' },
-    h('option', { value: 'host_first' }, 'Host first'),
-    h('option', { value: 'random' }, 'Drawn at random'));
+    h('option', { value: 'host_first' }, t('create-host-first')),
+    h('option', { value: 'random' }, t('create-random')));
   let seatingChosen = false;
   const followVisibility = () => {
     if (!seatingChosen) seating.value = visPublic.checked ? 'random' : 'host_first';
@@ -225,31 +226,32 @@ async function buildCreate(box) {
     const g = catalog.find((x) => x.id === gameSel.value);
     const keep = playersSel.value;
     mount(playersSel);
-    for (let n = g.min_players; n <= g.max_players; n++) playersSel.append(h('option', { value: n }, `${n} players`));
+    for (let n = g.min_players; n <= g.max_players; n++) playersSel.append(h('option', { value: n }, t('players-count', { count: n })));
     if (keep && Number(keep) >= g.min_players && Number(keep) <= g.max_players) playersSel.value = keep;
     readers = [];
     const help = HELP[g.id];
-    mount(about, help ? `${help.pitch} ` : '', h('a', { href: helpHref(g.id), id: 'create-help', target: '_blank', rel: 'noopener' }, `How to play ${g.name}`));
-    const more = h('details', { class: 'more', id: 'more-options' }, h('summary', {}, 'More options (house rules)'));
-    mount(optionsBox, h('legend', {}, 'Options'));
+    mount(about, help ? `${help.pitch} ` : '', h('a', { href: helpHref(g.id), id: 'create-help', target: '_blank', rel: 'noopener' }, t('how-to-play', { game: gameName(g.id) })));
+    const more = h('details', { class: 'more', id: 'more-options' }, h('summary', {}, t('create-more-options')));
+    mount(optionsBox, h('legend', {}, t('create-options')));
     const names = Object.keys(g.options);
-    if (!names.length) optionsBox.append(h('p', { class: 'muted' }, 'This game has no options.'));
+    if (!names.length) optionsBox.append(h('p', { class: 'muted' }, t('create-no-options')));
     for (const name of names) {
       const spec = g.options[name];
       const id = `opt-${name}`;
-      const label = h('label', { for: id }, optionLabel(name, spec, g.id));
-      const helpText = h('small', { class: 'muted help' }, optionHelp(name, spec, g.id));
+      const server = serverWords(g, name);
+      const label = h('label', { for: id }, optionLabel(name, spec, g.id, server));
+      const helpText = h('small', { class: 'muted help' }, optionHelp(name, spec, g.id, server));
       let field;
       let read;
       if (spec.type === 'enum') {
         const values = spec.values.map((v) => (v && typeof v === 'object' ? v.value : v));
-        field = h('select', { id, name }, values.map((v) => h('option', { value: v, selected: v === spec.default }, valueLabel(spec, v))));
+        field = h('select', { id, name }, values.map((v) => h('option', { value: v, selected: v === spec.default }, valueLabel(spec, v, server))));
         read = () => field.value;
       } else if (spec.type === 'boolean') {
         field = h('input', { type: 'checkbox', id, name, checked: spec.default === true });
         read = () => field.checked;
       } else {
-        field = h('input', { type: 'number', id, name, min: spec.min, max: spec.max, step: 1, value: spec.default ?? '', placeholder: spec.nullable ? 'no limit' : '' });
+        field = h('input', { type: 'number', id, name, min: spec.min, max: spec.max, step: 1, value: spec.default ?? '', placeholder: spec.nullable ? t('create-no-limit') : '' });
         read = () => {
           const v = field.value.trim();
           if (v === '') return spec.nullable ? null : spec.default;
@@ -308,7 +310,7 @@ async function buildCreate(box) {
         try {
           const clockSent = clock.read();
           // Never sent: the form turns "No clock" off while Rated is ticked.
-          if (rated.checked && !clockSent) throw new Error('A rated match needs a clock: pick one.');
+          if (rated.checked && !clockSent) throw new Error(t('rated-needs-clock'));
           const room = await api('POST', '/rooms', {
             game: gameSel.value,
             players: Number(playersSel.value),
@@ -321,26 +323,26 @@ async function buildCreate(box) {
           });
           navigate(`/r/${room.code}`);
         } catch (ex) {
-          err.textContent = ex.message;
+          err.textContent = errText(ex);
         }
       },
     },
-    h('div', { class: 'grid2' }, h('div', {}, h('label', { for: 'game' }, 'Game'), gameSel), h('div', {}, h('label', { for: 'players' }, 'Players'), playersSel)),
+    h('div', { class: 'grid2' }, h('div', {}, h('label', { for: 'game' }, t('label-game')), gameSel), h('div', {}, h('label', { for: 'players' }, t('label-players')), playersSel)),
     about,
     optionsBox,
     h('div', { class: 'grid2 clock-vis' },
       clock.field,
-      h('fieldset', { class: 'vis' }, h('legend', {}, 'Who can join'), h('label', {}, visPrivate, ' Private (by link)'), h('label', {}, visPublic, ' Public (lobby)'))),
+      h('fieldset', { class: 'vis' }, h('legend', {}, t('create-who-can-join')), h('label', {}, visPrivate, ' ', t('create-private')), h('label', {}, visPublic, ' ', t('create-public')))),
     clock.custom,
-    h('div', { class: 'seating-field', title: 'Host first: you take the first seat and the others sit as they join. Drawn at random: the seats are drawn when the match starts.' },
-      h('label', { for: 'seating' }, 'Who starts'), seating),
+    h('div', { class: 'seating-field', title: t('create-seating-title') },
+      h('label', { for: 'seating' }, t('create-who-starts')), seating),
     ratedNote,
     // Rated sits beside the button: the form stays short enough for Create to be on a laptop's first screen.
     h('div', { class: 'create-row' },
-      h('button', { type: 'submit', class: 'primary', id: 'create' }, 'Create room'),
-      h('label', { class: 'rated-toggle', title: 'The result changes the players’ ratings in this game' }, rated, ' Rated'),
-      h('label', { class: 'rated-toggle auto-start-toggle', title: 'The match begins as soon as a person sits in every seat: no Start button to wait for' }, autoStart, ' Start when full')),
+      h('button', { type: 'submit', class: 'primary', id: 'create' }, t('create-room')),
+      h('label', { class: 'rated-toggle', title: t('create-rated-title') }, rated, ' ', t('label-rated')),
+      h('label', { class: 'rated-toggle auto-start-toggle', title: t('create-auto-start-title') }, autoStart, ' ', t('create-auto-start'))),
     err,
   );
-  mount(box, h('h2', { id: 'create-h' }, 'New room'), form);
+  mount(box, h('h2', { id: 'create-h' }, t('home-new-room')), form);
 }

@@ -14,7 +14,7 @@ import { FluentBundle, FluentResource } from '../vendor/fluent-bundle/index.js';
 /** The languages of the catalogue: code, own name, and whether every message is translated. */
 export const LANGUAGES = [
   { code: 'en', name: 'English', complete: true },
-  { code: 'fr', name: 'Français', complete: false },
+  { code: 'fr', name: 'Français', complete: true },
 ];
 
 const KEY = 'plateau.lang';
@@ -75,4 +75,57 @@ export function t(id, args = {}) {
     if (message && message.value) return bundle.formatPattern(message.value, args);
   }
   return id;
+}
+
+/** A number in the page's language ("1,532" in English, "1 532" in French). */
+export function num(n, options = {}) {
+  return Number(n).toLocaleString(current, options);
+}
+
+/** A date and time in the page's language. */
+export function dateTime(iso, options = undefined) {
+  if (!iso) return '';
+  return new Date(iso).toLocaleString(current, options);
+}
+
+/** A date in the page's language. */
+export function dateOnly(iso, options = undefined) {
+  if (!iso) return '';
+  return new Date(iso).toLocaleDateString(current, options);
+}
+
+/**
+ * The words for an error the server answered with `code` (docs/protocol.md: the codes are stable,
+ * the server's `message` is English). In English the server's own message is shown (it names the
+ * field or the rule); in any other language this client's words for the code.
+ */
+export function errorText(code, message) {
+  if (current === 'en' && message) return message;
+  switch (code) {
+    case 'bad_request': return t('error-bad-request');
+    case 'unauthorized': return t('error-unauthorized');
+    case 'forbidden': return t('error-forbidden');
+    case 'not_found': return t('error-not-found');
+    case 'conflict': return t('error-conflict');
+    case 'payload_too_large': return t('error-payload-too-large');
+    case 'rate_limited': return t('error-rate-limited');
+    case 'internal': return t('error-internal');
+    case 'banned': return t('error-banned');
+    case 'network': return t('error-network');
+    case 'not_joined': return t('error-not-joined');
+    case 'not_seated': return t('error-not-seated');
+    case 'not_your_turn': return t('error-not-your-turn');
+    case 'stale_version': return t('error-stale-version');
+    case 'illegal_move': return t('error-illegal-move');
+    case 'room_full': return t('error-room-full');
+    case 'unknown_room': return t('error-unknown-room');
+    case 'muted': return t('error-muted');
+    default: return message || t('error-other', { code: String(code || '') });
+  }
+}
+
+/** An Error (an `ApiError` with its `code`, or one of this client's, already in words) in words. */
+export function errText(e) {
+  if (e && e.code && e.code !== 'http') return errorText(e.code, e.message);
+  return (e && e.message) || t('error-other', { code: '' });
 }

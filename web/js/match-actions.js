@@ -4,6 +4,7 @@
 //! there at once, the others get a "Rematch: join" button that asks too, so that their seats rotate).
 
 import { h, mount, ask, dropDialog } from './dom.js';
+import { t } from './i18n.js';
 
 /**
  * The actions bar of a room. `send(frame)` sends to the server (false when disconnected), `go(code)`
@@ -16,14 +17,14 @@ export function matchActions({ room, send, go, say }) {
   const st = { offers: [], asked: false, next: null, last: null };
 
   const frame = (f) => {
-    if (!send(f)) say('Not connected: try again when the connection is back.');
+    if (!send(f)) say(t('not-connected-try-again'));
   };
 
   function confirmResign(s) {
     const text = s.sidesLeft > 1
-      ? 'You lose the match; the server plays your seat until the end.'
-      : `You lose the match: ${s.opponents.map(s.nameOf).join(' & ')} ${s.opponents.length > 1 ? 'win' : 'wins'}.`;
-    ask({ name: 'resign', question: 'Resign this match?', text, cancel: 'Keep playing', confirm: 'Resign' }).then((yes) => {
+      ? t('resign-lose-seat')
+      : t('resign-lose', { names: s.opponents.map(s.nameOf).join(' & '), count: s.opponents.length });
+    ask({ name: 'resign', question: t('resign-question'), text, cancel: t('resign-keep-playing'), confirm: t('resign') }).then((yes) => {
       if (yes) frame({ type: 'resign', room });
     });
   }
@@ -33,15 +34,15 @@ export function matchActions({ room, send, go, say }) {
     const theirs = st.offers.filter((x) => x !== s.seat);
     const items = [];
     if (mine) {
-      items.push(h('span', { class: 'muted', id: 'draw-status' }, theirs.length ? 'Draw offered; waiting for the others.' : 'You offered a draw.'));
-      items.push(h('button', { type: 'button', id: 'draw-withdraw', onclick: () => frame({ type: 'draw', room, offer: false }) }, 'Take back the offer'));
+      items.push(h('span', { class: 'muted', id: 'draw-status' }, theirs.length ? t('draw-offered-waiting') : t('draw-you-offered')));
+      items.push(h('button', { type: 'button', id: 'draw-withdraw', onclick: () => frame({ type: 'draw', room, offer: false }) }, t('draw-take-back')));
     } else if (theirs.length) {
-      items.push(h('span', { class: 'draw-offer', id: 'draw-status' }, `${theirs.map(s.nameOf).join(' & ')} ${theirs.length > 1 ? 'offer' : 'offers'} a draw.`));
-      items.push(h('button', { type: 'button', class: 'primary', id: 'draw-accept', onclick: () => frame({ type: 'draw', room, offer: true }) }, 'Accept draw'));
+      items.push(h('span', { class: 'draw-offer', id: 'draw-status' }, t('draw-they-offer', { names: theirs.map(s.nameOf).join(' & '), count: theirs.length })));
+      items.push(h('button', { type: 'button', class: 'primary', id: 'draw-accept', onclick: () => frame({ type: 'draw', room, offer: true }) }, t('draw-accept')));
       // Declining clears every offer standing; the offerers are told (a `draw_declined` event).
-      items.push(h('button', { type: 'button', id: 'draw-decline', onclick: () => frame({ type: 'draw', room, offer: false }) }, 'Decline'));
+      items.push(h('button', { type: 'button', id: 'draw-decline', onclick: () => frame({ type: 'draw', room, offer: false }) }, t('draw-decline')));
     } else {
-      items.push(h('button', { type: 'button', id: 'draw-offer', onclick: () => frame({ type: 'draw', room, offer: true }) }, 'Offer a draw'));
+      items.push(h('button', { type: 'button', id: 'draw-offer', onclick: () => frame({ type: 'draw', room, offer: true }) }, t('draw-offer')));
     }
     return items;
   }
@@ -52,19 +53,19 @@ export function matchActions({ room, send, go, say }) {
     const items = [];
     if (s.running && s.seat !== null && !s.out) {
       items.push(...draw(s));
-      items.push(h('button', { type: 'button', class: 'danger', id: 'resign', onclick: () => confirmResign(s) }, 'Resign'));
+      items.push(h('button', { type: 'button', class: 'danger', id: 'resign', onclick: () => confirmResign(s) }, t('resign')));
     } else if (s.running && s.seat === null && st.offers.length) {
       // A spectator sees the offers too.
-      items.push(h('span', { class: 'muted', id: 'draw-status' }, `${st.offers.map(s.nameOf).join(' & ')} offered a draw.`));
+      items.push(h('span', { class: 'muted', id: 'draw-status' }, t('draw-spectator', { names: st.offers.map(s.nameOf).join(' & ') })));
     }
     if (s.finished) {
       if (s.seat !== null && st.next && !st.asked) {
-        items.push(h('span', { class: 'draw-offer' }, 'A rematch is ready.'));
-        items.push(h('button', { type: 'button', class: 'primary', id: 'rematch-join', onclick: () => askRematch() }, 'Rematch: join'));
+        items.push(h('span', { class: 'draw-offer' }, t('rematch-ready')));
+        items.push(h('button', { type: 'button', class: 'primary', id: 'rematch-join', onclick: () => askRematch() }, t('rematch-join')));
       } else if (s.seat !== null) {
-        items.push(h('button', { type: 'button', class: 'primary', id: 'rematch', disabled: st.asked, onclick: () => askRematch() }, st.asked ? 'Setting up the rematch…' : 'Rematch'));
+        items.push(h('button', { type: 'button', class: 'primary', id: 'rematch', disabled: st.asked, onclick: () => askRematch() }, st.asked ? t('rematch-setting-up') : t('rematch')));
       } else if (st.next) {
-        items.push(h('a', { href: `/r/${st.next}?watch`, 'data-nav': '', class: 'button', id: 'rematch-watch' }, 'Watch the rematch'));
+        items.push(h('a', { href: `/r/${st.next}?watch`, 'data-nav': '', class: 'button', id: 'rematch-watch' }, t('rematch-watch')));
       }
     }
     mount(el, items);
@@ -73,7 +74,7 @@ export function matchActions({ room, send, go, say }) {
 
   function askRematch() {
     if (!send({ type: 'rematch', room })) {
-      say('Not connected: try again when the connection is back.');
+      say(t('not-connected-try-again'));
       return;
     }
     st.asked = true;

@@ -4,23 +4,35 @@
 //! the browser can hash).
 
 import { api, games } from './api.js';
-import { h, mount, fmtTime, plural } from './dom.js';
+import { h, mount } from './dom.js';
+import { t, errText, dateTime } from './i18n.js';
 import { gameName, gameTitle, resultText, reasonText, sidesOf, forfeitWord } from './events.js';
 import { clockText } from './clock.js';
 import { boardFor, flipButton } from './boards/index.js';
 import { moveEvents } from './last-move.js';
 import { moveList } from './move-list.js';
 import { breakdown } from './breakdown.js';
-import { optionLabel, valueLabel, appliesTo } from './options.js';
-import { profileLink } from './ratings.js';
+import { optionLabel, valueLabel, appliesTo, serverWords } from './options.js';
+import { profileLink, matchPlayerName } from './ratings.js';
 import { seatLevel } from './bots.js';
 import { icon } from './icons.js';
 
 /** What chance does in each game, for the heading of the seed panel. */
-const CHANCE = { triominos: 'Fair shuffle', trangouar: 'Fair coin flips', 'groups-of-three': 'Fair dice', pinuid: 'Fair randomness' };
+const CHANCE = { triominos: () => t('chance-shuffle'), trangouar: () => t('chance-coins'), 'groups-of-three': () => t('chance-dice'), pinuid: () => t('chance-randomness') };
+
+/** A match's status in words. */
+function statusText(status) {
+  switch (status) {
+    case 'playing': return t('status-playing');
+    case 'finished': return t('status-finished');
+    case 'aborted': return t('status-aborted');
+    case 'abandoned': return t('status-abandoned');
+    default: return String(status);
+  }
+}
 
 export async function matchPage(main, id) {
-  mount(main, h('p', { class: 'muted' }, 'Loading the match…'));
+  mount(main, h('p', { class: 'muted' }, t('match-loading')));
   let m;
   try {
     m = await api('GET', `/matches/${id}`);
@@ -31,21 +43,23 @@ export async function matchPage(main, id) {
       m.next_from_ply = page.next_from_ply;
     }
   } catch (e) {
-    mount(main, h('div', { class: 'card narrow' }, h('h1', {}, 'Match not found'), h('p', {}, e.status === 404 ? 'This match does not exist: check the link.' : e.message), h('a', { href: '/', 'data-nav': '' }, 'Home')));
+    mount(main, h('div', { class: 'card narrow' }, h('h1', {}, t('match-not-found')), h('p', {}, e.status === 404 ? t('match-not-found-text') : errText(e)), h('a', { href: '/', 'data-nav': '' }, t('home'))));
     return null;
   }
-  const nameOf = (seat) => (m.players[seat] ? m.players[seat].name : `Seat ${seat + 1}`);
+  const nameOf = (seat) => matchPlayerName(m.players[seat], seat);
   const boardBox = h('div', { class: 'board-box', id: 'board' });
-  const slider = h('input', { type: 'range', min: 0, max: m.plies, value: m.plies, id: 'ply', 'aria-label': 'Move' });
+  const slider = h('input', { type: 'range', min: 0, max: m.plies, value: m.plies, id: 'ply', 'aria-label': t('match-move') });
   const plyLabel = h('output', { for: 'ply', id: 'ply-label' });
   const rng = h('div', { class: 'rng', id: 'rng' });
   const optionsList = h('ul', { class: 'small', id: 'match-options' });
   games().then((catalog) => {
-    const specs = (catalog.find((g) => g.id === m.game) || { options: {} }).options;
+    const g = catalog.find((x) => x.id === m.game) || { options: {} };
+    const specs = g.options;
     mount(optionsList, Object.entries(m.options || {}).filter(([k]) => appliesTo(k, m.players.length)).map(([k, v]) => {
       const spec = specs[k] || {};
-      const shown = v === null ? 'no limit' : typeof v === 'boolean' ? (v ? 'yes' : 'no') : spec.type === 'enum' ? valueLabel(spec, v) : String(v);
-      return h('li', {}, `${optionLabel(k, spec, m.game)}: ${shown}`);
+      const server = serverWords(g, k);
+      const shown = v === null ? t('create-no-limit') : typeof v === 'boolean' ? (v ? t('yes') : t('no')) : spec.type === 'enum' ? valueLabel(spec, v, server) : String(v);
+      return h('li', {}, t('option-value', { option: optionLabel(k, spec, m.game, server), value: shown }));
     }));
   }).catch(() => {});
   let board = null;
@@ -63,7 +77,7 @@ export async function matchPage(main, id) {
   const setPly = async (n) => {
     want = n;
     slider.value = String(n);
-    plyLabel.textContent = n === 0 ? `Start · ${plural(m.plies, 'move')} in all` : `Move ${n} of ${m.plies}`;
+    plyLabel.textContent = n === 0 ? t('replay-start', { count: m.plies }) : t('replay-move', { n, count: m.plies });
     moves.mark(n);
     if (loading) return;
     loading = true;
@@ -90,7 +104,7 @@ export async function matchPage(main, id) {
         if (want === target) break;
       }
     } catch (e) {
-      boardBox.append(h('p', { class: 'error' }, e.message));
+      boardBox.append(h('p', { class: 'error' }, errText(e)));
     } finally {
       loading = false;
     }
@@ -108,50 +122,50 @@ export async function matchPage(main, id) {
   };
   document.addEventListener('keydown', onKey);
 
-  const status = m.status === 'playing' ? 'in play' : m.status;
+  const status = statusText(m.status);
   mount(
     main,
     h('div', { class: 'match', id: 'match', dataset: { status: m.status } },
       h('div', { class: 'room-head' },
-        h('h1', {}, `${gameTitle(m.game, m.options)} · match`),
-        h('p', { class: 'muted' }, `${m.room ? `Room ${m.room}` : 'A private room'} · started ${fmtTime(m.started_at)}${m.ended_at ? ` · ended ${fmtTime(m.ended_at)}` : ''} · ${status}${m.clock ? ` · clock: ${clockText(m.clock)}` : ''}`)),
+        h('h1', {}, t('match-title', { game: gameTitle(m.game, m.options) })),
+        h('p', { class: 'muted' }, [m.room ? t('match-room', { code: m.room }) : t('match-private-room'), t('match-started', { at: dateTime(m.started_at) }), m.ended_at ? t('match-ended', { at: dateTime(m.ended_at) }) : null, status, m.clock ? t('match-clock', { clock: clockText(m.clock) }) : null].filter(Boolean).join(' · '))),
       h('div', { class: 'room-grid' },
         h('section', { class: 'play' },
-          h('p', { class: 'result', id: 'match-result' }, m.result ? resultText(m.result, nameOf) : m.status === 'playing' && m.room ? h('a', { href: `/r/${m.room}`, 'data-nav': '' }, 'Live now: watch or play in the room') : m.status === 'playing' ? 'Being played now.' : 'No result.'),
+          h('p', { class: 'result', id: 'match-result' }, m.result ? resultText(m.result, nameOf) : m.status === 'playing' && m.room ? h('a', { href: `/r/${m.room}`, 'data-nav': '' }, t('match-live')) : m.status === 'playing' ? t('match-being-played') : t('match-no-result')),
           h('div', { class: 'replay' },
-            h('button', { type: 'button', onclick: () => setPly(Math.max(0, want - 1)), 'aria-label': 'Previous move', id: 'prev' }, icon('prev')),
+            h('button', { type: 'button', onclick: () => setPly(Math.max(0, want - 1)), 'aria-label': t('replay-previous'), id: 'prev' }, icon('prev')),
             slider,
-            h('button', { type: 'button', onclick: () => setPly(Math.min(m.plies, want + 1)), 'aria-label': 'Next move', id: 'next' }, icon('next')),
+            h('button', { type: 'button', onclick: () => setPly(Math.min(m.plies, want + 1)), 'aria-label': t('replay-next'), id: 'next' }, icon('next')),
             plyLabel, flip.el),
-          h('p', { class: 'small muted keys-hint' }, 'Keys: ← → step, Home and End go to the start and the end.'),
+          h('p', { class: 'small muted keys-hint' }, t('replay-keys')),
           boardBox,
           breakdownBox),
         h('aside', { class: 'side' },
-          h('section', { class: 'card' }, h('h2', {}, 'Players'), h('ul', { class: 'seats', id: 'players' }, m.players.map((p) => h('li', { class: 'seat' },
-            p.id ? profileLink(p) : p.name, p.bot ? h('span', { class: 'tag bot-level' }, seatLevel(p) || 'bot') : null, m.result && m.result.winners.includes(p.seat) ? h('span', { class: 'tag' }, 'winner') : null,
+          h('section', { class: 'card' }, h('h2', {}, t('label-players')), h('ul', { class: 'seats', id: 'players' }, m.players.map((p) => h('li', { class: 'seat' },
+            p.id ? profileLink(p) : matchPlayerName(p, p.seat), p.bot ? h('span', { class: 'tag bot-level' }, seatLevel(p) || t('tag-bot')) : null, m.result && m.result.winners.includes(p.seat) ? h('span', { class: 'tag' }, t('tag-winner')) : null,
             forfeitTag(m, p.seat),
             m.result && m.result.scores ? h('span', { class: 'muted' }, ` ${m.result.scores[p.seat]}`) : null)))),
-          h('section', { class: 'card' }, h('h2', {}, `Moves (${m.plies}, by turn)`), moves.el),
-          h('section', { class: 'card' }, h('h2', {}, CHANCE[m.game] || 'Match seed'), CHANCE[m.game] ? null : h('p', { class: 'small muted' }, `${gameName(m.game)} has no luck in it; the seed is kept for every match all the same.`), rng),
-          m.options && Object.keys(m.options).length ? h('section', { class: 'card' }, h('h2', {}, 'Options'), optionsList) : null,
+          h('section', { class: 'card' }, h('h2', {}, t('match-moves', { count: m.plies })), moves.el),
+          h('section', { class: 'card' }, h('h2', {}, CHANCE[m.game] ? CHANCE[m.game]() : t('chance-seed')), CHANCE[m.game] ? null : h('p', { class: 'small muted' }, t('chance-none', { game: gameName(m.game) })), rng),
+          m.options && Object.keys(m.options).length ? h('section', { class: 'card' }, h('h2', {}, t('create-options')), optionsList) : null,
         ))),
   );
 
   const commit = h('code', { class: 'hash', id: 'commitment' }, m.rng.commitment);
-  const items = [h('p', { class: 'small' }, 'Commitment (SHA-256 of the seed, published at the start): '), commit];
+  const items = [h('p', { class: 'small' }, t('rng-commitment'), ' '), commit];
   if (m.rng.seed) {
-    const check = h('p', { class: 'small', id: 'seed-check' }, 'Checking…');
-    items.push(h('p', { class: 'small' }, 'Seed (revealed at the end): '), h('code', { class: 'hash', id: 'seed' }, m.rng.seed), check);
+    const check = h('p', { class: 'small', id: 'seed-check' }, t('rng-checking'));
+    items.push(h('p', { class: 'small' }, t('rng-seed'), ' '), h('code', { class: 'hash', id: 'seed' }, m.rng.seed), check);
     verify(m.rng.seed, m.rng.commitment).then((ok) => {
-      if (ok === null) check.textContent = 'This browser cannot hash here; check with: echo -n SEED | xxd -r -p | sha256sum';
-      else mount(check, icon(ok ? 'check' : 'cross'), ok ? ' The seed matches the commitment.' : ' The seed does NOT match the commitment.');
+      if (ok === null) check.textContent = t('rng-cannot-hash');
+      else mount(check, icon(ok ? 'check' : 'cross'), ' ', ok ? t('rng-matches') : t('rng-does-not-match'));
       check.className = ok === false ? 'error small' : 'small';
     });
   } else {
-    items.push(h('p', { class: 'small muted' }, 'The seed is revealed when the match ends.'));
+    items.push(h('p', { class: 'small muted' }, t('rng-later')));
   }
   mount(rng, items);
-  if (m.result) rng.append(h('p', { class: 'small muted' }, `Ended: ${reasonText(m.result.reason)}.`));
+  if (m.result) rng.append(h('p', { class: 'small muted' }, t('rng-ended', { reason: reasonText(m.result.reason) })));
   setPly(m.plies);
   return {
     destroy() {

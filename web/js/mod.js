@@ -5,17 +5,18 @@
 //! every call (`403` otherwise), and the page says so.
 
 import { api } from './api.js';
-import { h, mount, fmtTime } from './dom.js';
+import { h, mount } from './dom.js';
+import { t, errText, dateTime } from './i18n.js';
 import { player } from './ratings.js';
 
 /** What a moderator may do while resolving a report: a label, and the call it makes (or none). */
 const ACTIONS = [
-  { id: 'none', label: 'No action' },
-  { id: 'mute-1h', label: 'Mute chat for an hour', call: 'mute', duration_s: 3600 },
-  { id: 'mute-1d', label: 'Mute chat for a day', call: 'mute', duration_s: 86400 },
-  { id: 'ban-1d', label: 'Ban for a day', call: 'ban', duration_s: 86400 },
-  { id: 'ban-7d', label: 'Ban for a week', call: 'ban', duration_s: 7 * 86400 },
-  { id: 'ban-ever', label: 'Ban for good', call: 'ban', for_good: true },
+  { id: 'none', label: () => t('mod-no-action') },
+  { id: 'mute-1h', label: () => t('mod-mute-hour'), call: 'mute', duration_s: 3600 },
+  { id: 'mute-1d', label: () => t('mod-mute-day'), call: 'mute', duration_s: 86400 },
+  { id: 'ban-1d', label: () => t('mod-ban-day'), call: 'ban', duration_s: 86400 },
+  { id: 'ban-7d', label: () => t('mod-ban-week'), call: 'ban', duration_s: 7 * 86400 },
+  { id: 'ban-ever', label: () => t('mod-ban-ever'), call: 'ban', for_good: true },
 ];
 
 /** A player as the moderation calls give it (`{id, name}` or an id), by name: an id is looked up. */
@@ -24,18 +25,18 @@ function who(p) {
   const id = idOf(p);
   if (!id) return '—';
   const el = h('span', { class: 'who', dataset: { player: id } }, '…');
-  player(id).then((found) => { el.textContent = found.name; }).catch(() => { el.textContent = 'an unknown player'; });
+  player(id).then((found) => { el.textContent = found.name; }).catch(() => { el.textContent = t('mod-unknown-player'); });
   return el;
 }
 const idOf = (p) => (p && typeof p === 'object' ? p.id : p);
 
 export async function modPage(main) {
-  const reports = h('div', { id: 'mod-reports' }, h('p', { class: 'muted' }, 'Loading…'));
-  const log = h('div', { id: 'mod-log' }, h('p', { class: 'muted' }, 'Loading…'));
+  const reports = h('div', { id: 'mod-reports' }, h('p', { class: 'muted' }, t('loading')));
+  const log = h('div', { id: 'mod-log' }, h('p', { class: 'muted' }, t('loading')));
   mount(main, h('div', { class: 'mod', id: 'mod' },
-    h('h1', {}, 'Moderation'),
-    h('section', { class: 'card', 'aria-labelledby': 'mod-reports-h' }, h('h2', { id: 'mod-reports-h' }, 'Open reports'), reports),
-    h('section', { class: 'card', 'aria-labelledby': 'mod-log-h' }, h('h2', { id: 'mod-log-h' }, 'Audit log'), log)));
+    h('h1', {}, t('header-moderation')),
+    h('section', { class: 'card', 'aria-labelledby': 'mod-reports-h' }, h('h2', { id: 'mod-reports-h' }, t('mod-open-reports')), reports),
+    h('section', { class: 'card', 'aria-labelledby': 'mod-log-h' }, h('h2', { id: 'mod-log-h' }, t('mod-audit-log')), log)));
 
   const refresh = async () => {
     try {
@@ -43,7 +44,7 @@ export async function modPage(main) {
       renderReports(reports, open.reports, refresh);
       renderLog(log, entries.entries);
     } catch (e) {
-      const words = e.status === 403 ? 'Only moderators see this page.' : e.status === 401 ? 'Sign in as a moderator to see this page.' : e.message;
+      const words = e.status === 403 ? t('mod-only') : e.status === 401 ? t('mod-sign-in') : errText(e);
       mount(reports, h('p', { class: 'error', id: 'mod-refused' }, words));
       mount(log);
     }
@@ -54,15 +55,15 @@ export async function modPage(main) {
 
 function renderReports(box, reports, refresh) {
   if (!reports.length) {
-    mount(box, h('p', { class: 'muted', id: 'mod-no-reports' }, 'No open report.'));
+    mount(box, h('p', { class: 'muted', id: 'mod-no-reports' }, t('mod-no-reports')));
     return;
   }
   mount(box, h('ul', { class: 'list mod-reports' }, reports.map((r) => reportItem(r, refresh))));
 }
 
 function reportItem(r, refresh) {
-  const reason = h('input', { name: 'reason', required: true, maxlength: 500, placeholder: 'Why (kept in the audit log)', 'aria-label': 'Reason' });
-  const action = h('select', { name: 'action', 'aria-label': 'Action' }, ACTIONS.map((a) => h('option', { value: a.id }, a.label)));
+  const reason = h('input', { name: 'reason', required: true, maxlength: 500, placeholder: t('mod-reason-placeholder'), 'aria-label': t('mod-reason') });
+  const action = h('select', { name: 'action', 'aria-label': t('mod-action') }, ACTIONS.map((a) => h('option', { value: a.id }, a.label())));
   const err = h('p', { class: 'error', role: 'alert' });
   const chat = (r.context && r.context.chat) || [];
   const form = h('form', {
@@ -81,32 +82,64 @@ function reportItem(r, refresh) {
         await api('POST', `/mod/reports/${r.id}/resolve`, chosen.call ? { reason: reason.value.trim(), action: chosen.call } : { reason: reason.value.trim() });
         await refresh();
       } catch (ex) {
-        err.textContent = ex.message;
+        err.textContent = errText(ex);
       }
     },
-  }, action, reason, h('button', { type: 'submit', class: 'primary' }, 'Resolve'));
+  }, action, reason, h('button', { type: 'submit', class: 'primary' }, t('mod-resolve')));
   return h('li', { class: 'mod-report', dataset: { report: r.id } },
-    h('p', {}, h('strong', {}, who(r.player)), ' reported by ', who(r.reporter), ` for ${r.reason} · ${fmtTime(r.created_at)}`,
-      r.room ? [' · ', h('a', { href: `/r/${r.room}?watch`, 'data-nav': '' }, `room ${r.room}`)] : null,
-      r.match ? [' · ', h('a', { href: `/m/${r.match}`, 'data-nav': '' }, 'the match')] : null,
-      ' · ', h('a', { href: `/p/${idOf(r.player)}`, 'data-nav': '' }, 'profile')),
+    h('p', {}, h('strong', {}, who(r.player)), ` ${t('mod-reported-by')} `, who(r.reporter), ` ${t('mod-for', { reason: reportReason(r.reason) })} · ${dateTime(r.created_at)}`,
+      r.room ? [' · ', h('a', { href: `/r/${r.room}?watch`, 'data-nav': '' }, t('mod-room', { code: r.room }))] : null,
+      r.match ? [' · ', h('a', { href: `/m/${r.match}`, 'data-nav': '' }, t('mod-the-match'))] : null,
+      ' · ', h('a', { href: `/p/${idOf(r.player)}`, 'data-nav': '' }, t('mod-profile'))),
     r.text ? h('blockquote', { class: 'small' }, r.text) : null,
-    chat.length ? h('ol', { class: 'chat small mod-context' }, chat.map((l) => h('li', { class: idOf(l.player) === idOf(r.player) ? 'reported' : '' }, h('strong', {}, who(l.player)), ': ', l.text))) : null,
+    chat.length ? h('ol', { class: 'chat small mod-context' }, chat.map((l) => h('li', { class: idOf(l.player) === idOf(r.player) ? 'reported' : '' }, h('strong', {}, who(l.player)), t('said'), ' ', l.text))) : null,
     form, err);
+}
+
+/** A report's reason (`chat`, `cheating`…) in words. */
+function reportReason(reason) {
+  switch (reason) {
+    case 'chat': return t('mod-reason-chat');
+    case 'cheating': return t('mod-reason-cheating');
+    case 'stalling': return t('mod-reason-stalling');
+    case 'name': return t('mod-reason-name');
+    case 'other': return t('mod-reason-other');
+    default: return String(reason);
+  }
+}
+
+/** An action of the audit log in words. */
+function actionWords(action) {
+  switch (action) {
+    case 'mute': return t('mod-log-mute');
+    case 'unmute': return t('mod-log-unmute');
+    case 'ban': return t('mod-log-ban');
+    case 'unban': return t('mod-log-unban');
+    case 'resolve_report': return t('mod-log-resolve-report');
+    case 'delete_chat': return t('mod-log-delete-chat');
+    case 'close_room': return t('mod-log-close-room');
+    case 'abort_match': return t('mod-log-abort-match');
+    case 'rename': return t('mod-log-rename');
+    case 'grant_moderator': return t('mod-log-grant-moderator');
+    case 'revoke_moderator': return t('mod-log-revoke-moderator');
+    case 'grant_admin': return t('mod-log-grant-admin');
+    case 'revoke_admin': return t('mod-log-revoke-admin');
+    default: return String(action).replace(/_/g, ' ');
+  }
 }
 
 function renderLog(box, entries) {
   if (!entries.length) {
-    mount(box, h('p', { class: 'muted' }, 'Nothing yet.'));
+    mount(box, h('p', { class: 'muted' }, t('mod-nothing-yet')));
     return;
   }
   // A wide table scrolls within its card on a phone, not the page.
   mount(box, h('div', { class: 'table-scroll' }, h('table', { class: 'breakdown', id: 'mod-log-table' },
-    h('thead', {}, h('tr', {}, ['When', 'Who', 'What', 'On', 'Why'].map((t) => h('th', { scope: 'col' }, t)))),
+    h('thead', {}, h('tr', {}, [t('chart-when'), t('mod-who'), t('mod-what'), t('mod-on'), t('report-why')].map((text) => h('th', { scope: 'col' }, text)))),
     h('tbody', {}, entries.map((e) => h('tr', { dataset: { action: e.action } },
-      h('td', {}, fmtTime(e.at)),
-      h('td', {}, e.moderator ? who(e.moderator) : 'the command line'),
-      h('td', {}, String(e.action).replace(/_/g, ' ')),
-      h('td', {}, e.player ? who(e.player) : e.room ? `room ${e.room}` : '—'),
+      h('td', {}, dateTime(e.at)),
+      h('td', {}, e.moderator ? who(e.moderator) : t('mod-command-line')),
+      h('td', {}, actionWords(e.action)),
+      h('td', {}, e.player ? who(e.player) : e.room ? t('mod-room', { code: e.room }) : '—'),
       h('td', {}, e.reason)))))));
 }

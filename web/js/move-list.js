@@ -4,6 +4,7 @@
 
 import { h } from './dom.js';
 import { moveText } from './events.js';
+import { t } from './i18n.js';
 
 /** The moves grouped into turns: a turn is the consecutive moves of one seat. */
 export function turns(list) {
@@ -22,12 +23,12 @@ export function turns(list) {
  * move is chosen.
  */
 export function moveList({ id, game, nameOf, onPick }) {
-  const el = h('ol', { class: 'moves', id, start: 1, 'aria-label': 'Moves' });
+  const el = h('ol', { class: 'moves', id, start: 1, 'aria-label': t('room-moves') });
   let lastTurn = null;
 
   function item(mv) {
     return h('li', { dataset: { ply: mv.ply } },
-      h('button', { type: 'button', class: 'linklike', onclick: () => onPick(mv.ply), title: `Move ${mv.ply}`, 'aria-label': `Move ${mv.ply}: ${nameOf(mv.seat)}, ${moveText(game(), mv.move)}` }, moveText(game(), mv.move)));
+      h('button', { type: 'button', class: 'linklike', onclick: () => onPick(mv.ply), title: t('move-n', { n: mv.ply }), 'aria-label': t('move-n-of', { n: mv.ply, who: nameOf(mv.seat), move: moveText(game(), mv.move) }) }, moveText(game(), mv.move)));
   }
 
   function add(moves) {
@@ -38,7 +39,7 @@ export function moveList({ id, game, nameOf, onPick }) {
       }
       const k = el.children.length + 1;
       lastTurn = h('li', { class: 'turn', dataset: { seat: turn.seat, turn: k } },
-        h('span', { class: 'turn-head' }, `${k}. ${nameOf(turn.seat)}: `),
+        h('span', { class: 'turn-head' }, t('turn-head', { k, who: nameOf(turn.seat) }), ' '),
         h('ul', { class: 'turn-moves' }, turn.moves.map(item)));
       el.append(lastTurn);
     }

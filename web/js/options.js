@@ -3,54 +3,65 @@
 //! which options are house rules that the form folds under "More options". No raw value reaches a
 //! person.
 
-/** name -> { label, help, more: house rule } */
+import { t, language } from './i18n.js';
+
+/** name -> { label, help, more: house rule } (the words from the catalogue, in the page's language) */
 const OPTIONS = {
-  // Abalone
-  layout: { label: 'Start position', help: 'How the marbles stand at the start (2 players; 3 and 4 players always use the standard start).' },
-  max_plies: { label: 'Move limit', help: 'End the match after this many moves in all. Leave empty for no limit.', more: true },
-  cap_result: { label: 'At the move limit', help: 'What a match stopped by the move limit counts as.', more: true },
-  team_moves_mixed_columns: { label: 'Partner marbles in plain moves', help: '4 players: a move that pushes nothing may also carry one or two of your partner’s marbles in its line, if the line starts with one of yours. Off in the official rules, where a partner’s marbles only move in a push.', more: true },
-  // Triominos
-  target: { label: 'Target score', help: 'The game ends after the round in which someone reaches it (400 is usual, 200 for a short game).' },
-  rounds: { label: 'Number of rounds', help: 'Play exactly this many rounds instead of playing to the target. Leave empty to play to the target.' },
-  blocked_scoring: { label: 'Blocked round scoring', help: 'When nobody can play: how the player with the fewest points in hand scores.', more: true },
-  blocked_tie: { label: 'Blocked round, tie', help: 'When several players share the lowest rack in a blocked round.', more: true },
-  must_play_drawn_tile: { label: 'Only the drawn tile', help: 'After drawing, only a tile drawn this turn may be placed.', more: true },
-  opening_tie_break: { label: 'Opening tie', help: 'No triple dealt and two players hold equally high tiles.', more: true },
-  pressman_bridge_bonus: { label: 'Pressman bridge bonus', help: '+40 for a tile that matches two sides next to a bridge.', more: true },
-  several_at_target: { label: 'Several reach the target', help: 'Who wins when several players reach the target in the same round.', more: true },
-  three_hexagons_bonus: { label: 'Three hexagons bonus', help: 'Bonus for closing three hexagons with one tile (one: 50, two: 60).', more: true },
-  zero_triple_choice: { label: 'May open with 0-0-0', help: 'Whoever holds the highest triple and 0-0-0 may open with 0-0-0 (40 points).', more: true },
-  // Pinuid
-  variant: { label: 'Variant', help: 'Which version of the rules is played.' },
-  no_removal_limit: { label: 'Draw without removals', help: 'A draw after this many moves in a row without a removal. Leave empty for no limit.', more: true },
-  // Trangouar
-  allow_empty_cubes: { label: 'Cubes without pearls', help: 'A setup cube may get no pearl (it starts as a corpse).', more: true },
-  antenna_mode: { label: 'Pearls per cube', help: 'How many pearls a cube may carry.', more: true },
-  move_mode: { label: 'Move length', help: 'How far a cube moves for its red pearls.', more: true },
-  move_shape: { label: 'Move shape', help: 'Whether a move may turn corners.', more: true },
-  'trangouar.stall_rounds': { label: 'Draw when nothing happens', help: 'A draw after this many full rounds in which no pearl leaves the game. Leave empty for never.', more: true },
-  // Groups-of-Three
-  must_use_all_moves: { label: 'Use the whole roll', help: 'A player must spend the whole dice total while a move is possible; when unticked, a player may end the turn early.' },
-  transit_mode: { label: 'Crossing a grey space', help: 'How a piece gets through a grey transit space.', more: true },
-  transit_may_return: { label: 'Leave a grey space the way you came', help: 'A piece may leave a grey transit space back into the space it came from (allowed, but it spends 2 moves for nothing). When unticked it must leave by another space.', more: true },
-  two_player_colours: { label: 'Two players: colours', help: 'With 2 players each plays two colours, one after the other.' },
-  three_player_omitted: { label: 'Three players: colour left out', help: 'With 3 players, the colour nobody plays: its corner starts empty and anyone may use it.' },
-  'groups-of-three.stall_rounds': { label: 'Draw when nothing happens', help: 'A draw after this many rounds (a turn of every colour) in which no piece goes out or comes into play. Leave empty for never.', more: true },
+  layout: { label: () => t('opt-layout'), help: () => t('opt-layout-help') },
+  max_plies: { label: () => t('opt-max-plies'), help: () => t('opt-max-plies-help'), more: true },
+  cap_result: { label: () => t('opt-cap-result'), help: () => t('opt-cap-result-help'), more: true },
+  team_moves_mixed_columns: { label: () => t('opt-team-moves-mixed-columns'), help: () => t('opt-team-moves-mixed-columns-help'), more: true },
+  target: { label: () => t('opt-target'), help: () => t('opt-target-help') },
+  rounds: { label: () => t('opt-rounds'), help: () => t('opt-rounds-help') },
+  blocked_scoring: { label: () => t('opt-blocked-scoring'), help: () => t('opt-blocked-scoring-help'), more: true },
+  blocked_tie: { label: () => t('opt-blocked-tie'), help: () => t('opt-blocked-tie-help'), more: true },
+  must_play_drawn_tile: { label: () => t('opt-must-play-drawn-tile'), help: () => t('opt-must-play-drawn-tile-help'), more: true },
+  opening_tie_break: { label: () => t('opt-opening-tie-break'), help: () => t('opt-opening-tie-break-help'), more: true },
+  pressman_bridge_bonus: { label: () => t('opt-pressman-bridge-bonus'), help: () => t('opt-pressman-bridge-bonus-help'), more: true },
+  several_at_target: { label: () => t('opt-several-at-target'), help: () => t('opt-several-at-target-help'), more: true },
+  three_hexagons_bonus: { label: () => t('opt-three-hexagons-bonus'), help: () => t('opt-three-hexagons-bonus-help'), more: true },
+  zero_triple_choice: { label: () => t('opt-zero-triple-choice'), help: () => t('opt-zero-triple-choice-help'), more: true },
+  variant: { label: () => t('opt-variant'), help: () => t('opt-variant-help') },
+  no_removal_limit: { label: () => t('opt-no-removal-limit'), help: () => t('opt-no-removal-limit-help'), more: true },
+  allow_empty_cubes: { label: () => t('opt-allow-empty-cubes'), help: () => t('opt-allow-empty-cubes-help'), more: true },
+  antenna_mode: { label: () => t('opt-antenna-mode'), help: () => t('opt-antenna-mode-help'), more: true },
+  move_mode: { label: () => t('opt-move-mode'), help: () => t('opt-move-mode-help'), more: true },
+  move_shape: { label: () => t('opt-move-shape'), help: () => t('opt-move-shape-help'), more: true },
+  'trangouar.stall_rounds': { label: () => t('opt-trangouar-stall-rounds'), help: () => t('opt-trangouar-stall-rounds-help'), more: true },
+  must_use_all_moves: { label: () => t('opt-must-use-all-moves'), help: () => t('opt-must-use-all-moves-help') },
+  transit_mode: { label: () => t('opt-transit-mode'), help: () => t('opt-transit-mode-help'), more: true },
+  transit_may_return: { label: () => t('opt-transit-may-return'), help: () => t('opt-transit-may-return-help'), more: true },
+  two_player_colours: { label: () => t('opt-two-player-colours'), help: () => t('opt-two-player-colours-help') },
+  three_player_omitted: { label: () => t('opt-three-player-omitted'), help: () => t('opt-three-player-omitted-help') },
+  'groups-of-three.stall_rounds': { label: () => t('opt-groups-of-three-stall-rounds'), help: () => t('opt-groups-of-three-stall-rounds-help'), more: true },
 };
 
 /** "max_plies" -> "Max plies", for an option this client does not know. */
 const humanize = (name) => {
-  const t = String(name).replace(/_/g, ' ');
-  return t.charAt(0).toUpperCase() + t.slice(1);
+  const text = String(name).replace(/_/g, ' ');
+  return text.charAt(0).toUpperCase() + text.slice(1);
 };
 
 /** This client's words for option `name` of `game` (a game's own entry first), or {}. */
 const words = (game, name) => OPTIONS[`${game}.${name}`] || OPTIONS[name] || {};
 
-/** The label of option `name` (the catalog's own first). */
-export function optionLabel(name, spec, game = '') {
-  return spec.label || words(game, name).label || humanize(name);
+/**
+ * The server's words for option `name` in the page's language (the catalog's `words`, asked for
+ * with `?lang=`), or null: English pages keep the catalog's English `label`s and this client's
+ * descriptions.
+ */
+export function serverWords(catalogGame, name) {
+  const w = catalogGame && catalogGame.words;
+  if (!w || w.lang !== language() || language() === 'en') return null;
+  return (w.options && w.options[name]) || null;
+}
+
+/** The label of option `name` (the server's words in the page's language, else the catalog's own in English). */
+export function optionLabel(name, spec, game = '', server = null) {
+  const own = words(game, name).label;
+  if (server && server.label) return server.label;
+  if (language() !== 'en' && own) return own();
+  return spec.label || (own ? own() : humanize(name));
 }
 
 /**
@@ -58,12 +69,18 @@ export function optionLabel(name, spec, game = '') {
  * ("others_minus_own (…)", "null: never"), which a person should not have to read; the catalog's
  * description for an option this client does not know.
  */
-export function optionHelp(name, spec, game = '') {
-  return words(game, name).help || spec.description || '';
+export function optionHelp(name, spec, game = '', server = null) {
+  if (server && server.description) return server.description;
+  const own = words(game, name).help;
+  return (own ? own() : '') || spec.description || '';
 }
 
-/** The label of one value of an enum option: the catalog's `value_labels` (every value has one). */
-export function valueLabel(spec, value) {
+/**
+ * The label of one value of an enum option: the server's words in the page's language, else the
+ * catalog's `value_labels` (every value has one).
+ */
+export function valueLabel(spec, value, server = null) {
+  if (server && server.values && server.values[value]) return server.values[value];
   return (spec.value_labels && spec.value_labels[value]) || humanize(value);
 }
 

@@ -3,10 +3,11 @@
 //! Both are public, like the match pages.
 
 import { api, games } from './api.js';
-import { h, s, mount, fmtTime } from './dom.js';
+import { h, s, mount } from './dom.js';
+import { t, errText, dateTime, language } from './i18n.js';
 import { gameName, gameTitle, resultText } from './events.js';
 import { helpHref } from './help.js';
-import { changeText, ratingText, profileLink, UNSETTLED } from './ratings.js';
+import { changeText, ratingText, profileLink, matchPlayerName, UNSETTLED } from './ratings.js';
 import { reportButton } from './report.js';
 
 export const leaderboardHref = (game) => `/leaderboard/${game}`;
@@ -14,85 +15,87 @@ export const leaderboardHref = (game) => `/leaderboard/${game}`;
 const RECENT = 20;
 
 function notFound(main, what, message) {
-  mount(main, h('div', { class: 'card narrow' }, h('h1', {}, what), h('p', {}, message), h('a', { href: '/', 'data-nav': '' }, 'Home')));
+  mount(main, h('div', { class: 'card narrow' }, h('h1', {}, what), h('p', {}, message), h('a', { href: '/', 'data-nav': '' }, t('home'))));
   return null;
 }
 
 /** The rating change of player `id` in match summary `m`, if it was rated and counted: " · rating +12". */
 function ownChange(m, id) {
   const c = m.rating && (m.rating.changes || []).find((x) => x.player === id);
-  return c ? [' · rating ', h('span', { class: 'rating-change' }, changeText(c))] : null;
+  return c ? [` · ${t('profile-rating-change')} `, h('span', { class: 'rating-change' }, changeText(c))] : null;
 }
 
 /** "1532 ± 96" in words for a screen reader and a tooltip: the 95% range is twice the deviation. */
 function ratingWords(r) {
-  return `${Math.round(r.rating)} (between ${Math.round(r.rating - 2 * r.deviation)} and ${Math.round(r.rating + 2 * r.deviation)} most likely)${r.deviation >= UNSETTLED ? ', not settled yet' : ''}`;
+  const args = { rating: String(Math.round(r.rating)), low: String(Math.round(r.rating - 2 * r.deviation)), high: String(Math.round(r.rating + 2 * r.deviation)) };
+  return r.deviation >= UNSETTLED ? t('rating-words-unsettled', args) : t('rating-words', args);
 }
 
 export async function profilePage(main, id) {
-  mount(main, h('p', { class: 'muted' }, 'Loading the player…'));
+  mount(main, h('p', { class: 'muted' }, t('profile-loading')));
   let p;
   try {
     p = await api('GET', `/players/${id}`);
   } catch (e) {
-    return notFound(main, 'Player not found', e.status === 404 ? 'There is no such player.' : e.message);
+    return notFound(main, t('profile-not-found'), e.status === 404 ? t('profile-no-player') : errText(e));
   }
   const byGame = (p.stats && p.stats.by_game) || {};
   const ratings = p.ratings || {};
-  const ids = [...new Set([...Object.keys(byGame), ...Object.keys(ratings)])].sort((a, b) => gameName(a).localeCompare(gameName(b)));
+  const ids = [...new Set([...Object.keys(byGame), ...Object.keys(ratings)])].sort((a, b) => gameName(a).localeCompare(gameName(b), language()));
   const charts = h('div', { id: 'rating-charts' });
-  const recent = h('div', { id: 'recent-matches' }, h('p', { class: 'muted' }, 'Loading…'));
+  const recent = h('div', { id: 'recent-matches' }, h('p', { class: 'muted' }, t('loading')));
   mount(main, h('div', { class: 'profile', id: 'profile', dataset: { player: p.id } },
     h('section', { class: 'card', 'aria-labelledby': 'profile-h' },
       h('div', { class: 'row' }, h('h1', { id: 'profile-h' }, p.name), reportButton({ id: p.id, name: p.name })),
-      h('p', { class: 'muted small' }, `Playing since ${fmtTime(p.created_at)}`),
-      h('p', { id: 'profile-totals' }, `${p.stats.played} finished ${p.stats.played === 1 ? 'match' : 'matches'}, ${p.stats.won} won.`),
+      h('p', { class: 'muted small' }, t('profile-since', { at: dateTime(p.created_at) })),
+      h('p', { id: 'profile-totals' }, t('profile-totals', { count: p.stats.played, won: p.stats.won })),
       ids.length
-        ? h('table', { class: 'breakdown', id: 'profile-games' },
-          h('thead', {}, h('tr', {}, ['Game', 'Played', 'Won', 'Rating', 'Rated matches'].map((t) => h('th', { scope: 'col' }, t)))),
+        // A wide table scrolls within its card on a phone, not the page (long headers in some languages).
+        ? h('div', { class: 'table-scroll' }, h('table', { class: 'breakdown', id: 'profile-games' },
+          h('thead', {}, h('tr', {}, [t('label-game'), t('profile-played'), t('profile-won'), t('profile-rating'), t('profile-rated-matches')].map((text) => h('th', { scope: 'col' }, text)))),
           h('tbody', {}, ids.map((g) => {
             const st = byGame[g] || { played: 0, won: 0 };
             const r = ratings[g];
             return h('tr', { dataset: { game: g } },
-              h('th', { scope: 'row' }, h('a', { href: leaderboardHref(g), 'data-nav': '', title: `${gameName(g)} leaderboard` }, gameName(g))),
+              h('th', { scope: 'row' }, h('a', { href: leaderboardHref(g), 'data-nav': '', title: t('leaderboard-of', { game: gameName(g) }) }, gameName(g))),
               h('td', { class: 'num' }, String(st.played)),
               h('td', { class: 'num' }, String(st.won)),
-              h('td', { class: 'num rating', title: r ? ratingWords(r) : 'No rated match yet' }, r ? ratingText(r) : '–'),
+              h('td', { class: 'num rating', title: r ? ratingWords(r) : t('profile-no-rated') }, r ? ratingText(r) : '–'),
               h('td', { class: 'num' }, r ? String(r.games) : '0'));
-          })))
-        : h('p', { class: 'muted', id: 'profile-none' }, 'No finished match yet.')),
-    h('section', { class: 'card', 'aria-labelledby': 'history-h' }, h('h2', { id: 'history-h' }, 'Rating history'), charts),
-    h('section', { class: 'card', 'aria-labelledby': 'recent-h' }, h('h2', { id: 'recent-h' }, 'Recent matches'), recent)));
+          }))))
+        : h('p', { class: 'muted', id: 'profile-none' }, t('profile-none'))),
+    h('section', { class: 'card', 'aria-labelledby': 'history-h' }, h('h2', { id: 'history-h' }, t('profile-rating-history')), charts),
+    h('section', { class: 'card', 'aria-labelledby': 'recent-h' }, h('h2', { id: 'recent-h' }, t('profile-recent')), recent)));
 
   const rated = Object.keys(ratings);
-  if (!rated.length) mount(charts, h('p', { class: 'muted' }, 'No rated match yet.'));
+  if (!rated.length) mount(charts, h('p', { class: 'muted' }, t('profile-no-rated-dot')));
   else {
     mount(charts);
     for (const g of rated) {
-      const box = h('figure', { class: 'rating-chart', dataset: { game: g } }, h('p', { class: 'muted' }, 'Loading…'));
+      const box = h('figure', { class: 'rating-chart', dataset: { game: g } }, h('p', { class: 'muted' }, t('loading')));
       charts.append(box);
       api('GET', `/players/${id}/ratings/${g}`)
         .then((hist) => mount(box, ratingChart(p.name, g, hist.changes)))
-        .catch((e) => mount(box, h('p', { class: 'error' }, e.message)));
+        .catch((e) => mount(box, h('p', { class: 'error' }, errText(e))));
     }
   }
 
   try {
     const page = await api('GET', `/matches?player=${encodeURIComponent(id)}&limit=${RECENT}`);
-    const nameIn = (m) => (seat) => (m.players[seat] ? m.players[seat].name : `Seat ${seat + 1}`);
+    const nameIn = (m) => (seat) => matchPlayerName(m.players[seat], seat);
     // Listed by the time shown beside each (its end, or its start while it is played), newest first.
     const shownAt = (m) => m.ended_at || m.started_at;
     const matches = [...page.matches].sort((a, b) => Date.parse(shownAt(b)) - Date.parse(shownAt(a)));
     mount(recent, matches.length
       ? h('ul', { class: 'list', id: 'profile-matches' }, matches.map((m) => h('li', { class: 'row', dataset: { match: m.id } },
         h('span', {}, h('strong', {}, gameTitle(m.game, m.options)), ' · ',
-          m.players.map((x, i) => [i ? ', ' : '', x.id ? (x.id === p.id ? h('strong', {}, x.name) : profileLink(x)) : x.name]),
-          ' · ', m.result ? resultText(m.result, nameIn(m)) : m.status === 'playing' ? 'being played' : m.status,
-          ownChange(m, p.id), ` · ${fmtTime(shownAt(m))}`),
-        h('a', { href: `/m/${m.id}`, 'data-nav': '', class: 'button' }, m.status === 'playing' ? 'Watch' : 'Replay'))))
-      : h('p', { class: 'muted' }, 'No match yet.'));
+          m.players.map((x, i) => [i ? ', ' : '', x.id ? (x.id === p.id ? h('strong', {}, x.name) : profileLink(x)) : matchPlayerName(x, i)]),
+          ' · ', m.result ? resultText(m.result, nameIn(m)) : m.status === 'playing' ? t('profile-being-played') : m.status,
+          ownChange(m, p.id), ` · ${dateTime(shownAt(m))}`),
+        h('a', { href: `/m/${m.id}`, 'data-nav': '', class: 'button' }, m.status === 'playing' ? t('watch-button') : t('mine-replay')))))
+      : h('p', { class: 'muted' }, t('profile-no-match')));
   } catch (e) {
-    mount(recent, h('p', { class: 'error' }, e.message));
+    mount(recent, h('p', { class: 'error' }, errText(e)));
   }
   return null;
 }
@@ -104,7 +107,7 @@ export async function profilePage(main, id) {
  */
 export function ratingChart(name, game, changes) {
   const caption = h('figcaption', {}, h('a', { href: leaderboardHref(game), 'data-nav': '' }, gameName(game)));
-  if (!changes.length) return [caption, h('p', { class: 'muted' }, 'No rated match yet.')];
+  if (!changes.length) return [caption, h('p', { class: 'muted' }, t('profile-no-rated-dot'))];
   const points = [{ rating: changes[0].rating_before, deviation: changes[0].deviation_before, at: null }, ...changes.map((c) => ({ rating: c.rating, deviation: c.deviation, at: c.at, match: c.match }))];
   const W = 600;
   const H = 220;
@@ -125,26 +128,26 @@ export function ratingChart(name, game, changes) {
   const band = points.map((p, i) => `${x(i)},${y(p.rating + 2 * p.deviation)}`).concat(points.map((p, i) => `${x(i)},${y(p.rating - 2 * p.deviation)}`).reverse()).join(' ');
   const ticks = [Math.round(yMin + span * 0.1), Math.round(mid), Math.round(yMax - span * 0.1)];
   const svg = s('svg', { viewBox: `0 0 ${W} ${H}`, class: 'chart', role: 'img', 'aria-labelledby': `${titleId} ${descId}`, dataset: { points: points.length } },
-    s('title', { id: titleId }, `${name}'s ${gameName(game)} rating`),
-    s('desc', { id: descId }, `${changes.length} rated ${changes.length === 1 ? 'match' : 'matches'}: from ${first} to ${last}, lowest ${Math.round(lo)}, highest ${Math.round(hi)}.`),
-    ticks.map((t) => [
-      s('line', { x1: pad.l, x2: W - pad.r, y1: y(t), y2: y(t), class: 'grid' }),
-      s('text', { x: pad.l - 6, y: y(t) + 4, 'text-anchor': 'end', class: 'tick' }, String(t)),
+    s('title', { id: titleId }, t('chart-title', { name, game: gameName(game) })),
+    s('desc', { id: descId }, t('chart-desc', { count: changes.length, first: String(first), last: String(last), low: String(Math.round(lo)), high: String(Math.round(hi)) })),
+    ticks.map((tick) => [
+      s('line', { x1: pad.l, x2: W - pad.r, y1: y(tick), y2: y(tick), class: 'grid' }),
+      s('text', { x: pad.l - 6, y: y(tick) + 4, 'text-anchor': 'end', class: 'tick' }, String(tick)),
     ]),
     s('polygon', { points: band, class: 'band' }),
     s('polyline', { points: points.map((p, i) => `${x(i)},${y(p.rating)}`).join(' '), class: 'line' }),
-    points.map((p, i) => s('circle', { cx: x(i), cy: y(p.rating), r: 3, class: 'dot' }, s('title', {}, i === 0 ? `Start: ${Math.round(p.rating)}` : `After match ${i}: ${Math.round(p.rating)}`))),
-    s('text', { x: pad.l, y: H - 6, class: 'tick' }, 'start'),
-    s('text', { x: W - pad.r, y: H - 6, 'text-anchor': 'end', class: 'tick' }, `after ${changes.length}`));
-  const table = h('details', { class: 'chart-figures' }, h('summary', {}, 'The figures'),
+    points.map((p, i) => s('circle', { cx: x(i), cy: y(p.rating), r: 3, class: 'dot' }, s('title', {}, i === 0 ? t('chart-start-point', { rating: String(Math.round(p.rating)) }) : t('chart-after-point', { n: i, rating: String(Math.round(p.rating)) })))),
+    s('text', { x: pad.l, y: H - 6, class: 'tick' }, t('chart-start')),
+    s('text', { x: W - pad.r, y: H - 6, 'text-anchor': 'end', class: 'tick' }, t('chart-after', { n: changes.length })));
+  const table = h('details', { class: 'chart-figures' }, h('summary', {}, t('chart-figures')),
     h('table', { class: 'breakdown rating-changes' },
-      h('thead', {}, h('tr', {}, ['When', 'Before', 'After', 'Change', 'Match'].map((t) => h('th', { scope: 'col' }, t)))),
+      h('thead', {}, h('tr', {}, [t('chart-when'), t('chart-before'), t('chart-after-col'), t('chart-change'), t('chart-match')].map((text) => h('th', { scope: 'col' }, text)))),
       h('tbody', {}, changes.map((c) => {
         const d = Math.round(c.rating) - Math.round(c.rating_before);
-        return h('tr', {}, h('td', {}, fmtTime(c.at)), h('td', { class: 'num' }, ratingText({ rating: c.rating_before, deviation: c.deviation_before })),
-          h('td', { class: 'num' }, ratingText(c)), h('td', { class: 'num' }, `${d > 0 ? '+' : ''}${d}`), h('td', {}, h('a', { href: `/m/${c.match}`, 'data-nav': '' }, 'replay')));
+        return h('tr', {}, h('td', {}, dateTime(c.at)), h('td', { class: 'num' }, ratingText({ rating: c.rating_before, deviation: c.deviation_before })),
+          h('td', { class: 'num' }, ratingText(c)), h('td', { class: 'num' }, `${d > 0 ? '+' : ''}${d}`), h('td', {}, h('a', { href: `/m/${c.match}`, 'data-nav': '' }, t('result-replay'))));
       }))));
-  return [caption, svg, h('p', { class: 'small', id: `chart-${game}-summary` }, `Now ${ratingText(changes[changes.length - 1])} after ${changes.length} rated ${changes.length === 1 ? 'match' : 'matches'} (started at ${first}).`), table];
+  return [caption, svg, h('p', { class: 'small', id: `chart-${game}-summary` }, t('chart-summary', { rating: ratingText(changes[changes.length - 1]), count: changes.length, first: String(first) })), table];
 }
 
 export async function leaderboardPage(main, game) {
@@ -152,29 +155,29 @@ export async function leaderboardPage(main, game) {
   try {
     catalog = await games();
   } catch (e) {
-    return notFound(main, 'Leaderboard', e.message);
+    return notFound(main, t('leaderboard'), errText(e));
   }
   const g = catalog.find((x) => x.id === game);
-  if (!g) return notFound(main, 'No such game', `There is no game “${game}” here.`);
-  mount(main, h('p', { class: 'muted' }, 'Loading the leaderboard…'));
+  if (!g) return notFound(main, t('help-no-game'), t('leaderboard-no-game', { game }));
+  mount(main, h('p', { class: 'muted' }, t('leaderboard-loading')));
   let board;
   try {
     board = await api('GET', `/games/${game}/leaderboard?limit=100`);
   } catch (e) {
-    return notFound(main, `${g.name} leaderboard`, e.message);
+    return notFound(main, t('leaderboard-of', { game: gameName(g.id) }), errText(e));
   }
   mount(main, h('section', { class: 'card leaderboard', id: 'leaderboard', dataset: { game } },
-    h('div', { class: 'room-head' }, h('h1', {}, `${g.name} leaderboard`),
-      h('span', {}, h('a', { href: helpHref(game), 'data-nav': '' }, `How to play ${g.name}`), ' · ', h('a', { href: '/', 'data-nav': '' }, 'Back home'))),
-    h('p', { class: 'muted small' }, `Players with a settled rating only: a rating settles after a few rated matches (its uncertainty under ${UNSETTLED}). Play rated rooms to get on it.`),
+    h('div', { class: 'room-head' }, h('h1', {}, t('leaderboard-of', { game: gameName(g.id) })),
+      h('span', {}, h('a', { href: helpHref(game), 'data-nav': '' }, t('how-to-play', { game: gameName(g.id) })), ' · ', h('a', { href: '/', 'data-nav': '' }, t('back-home')))),
+    h('p', { class: 'muted small' }, t('leaderboard-intro', { unsettled: String(UNSETTLED) })),
     board.players.length
       ? h('table', { class: 'breakdown', id: 'leaderboard-table' },
-        h('thead', {}, h('tr', {}, ['#', 'Player', 'Rating', 'Rated matches'].map((t) => h('th', { scope: 'col' }, t)))),
+        h('thead', {}, h('tr', {}, ['#', t('leaderboard-player'), t('profile-rating'), t('profile-rated-matches')].map((text) => h('th', { scope: 'col' }, text)))),
         h('tbody', {}, board.players.map((p, i) => h('tr', { dataset: { player: p.id } },
           h('td', { class: 'num' }, String(i + 1)),
           h('th', { scope: 'row' }, profileLink(p)),
           h('td', { class: 'num', title: ratingWords(p) }, ratingText(p)),
           h('td', { class: 'num' }, String(p.games))))))
-      : h('p', { id: 'leaderboard-empty' }, 'Nobody has a settled rating in this game yet.')));
+      : h('p', { id: 'leaderboard-empty' }, t('leaderboard-empty'))));
   return null;
 }

@@ -10,6 +10,8 @@ import { api, games } from './api.js';
 import { h, mount } from './dom.js';
 import { navigate } from './app.js';
 import { PRESETS, fitClockToRated } from './clock-form.js';
+import { gameName } from './events.js';
+import { t, errText } from './i18n.js';
 
 const KEY = 'plateau.quick';
 /** Quick pairings made again after `room_full`, before the player is left to watch. */
@@ -44,12 +46,12 @@ export function retryQuick(code) {
  * runs (and is awaited) before asking: on a first visit, it gets the player a name.
  */
 export function quickBox({ beforePlay = async () => {} } = {}) {
-  const gameSel = h('select', { id: 'quick-game', name: 'game', 'aria-label': 'Game' });
-  const playersSel = h('select', { id: 'quick-players', name: 'players', 'aria-label': 'Players' });
+  const gameSel = h('select', { id: 'quick-game', name: 'game', 'aria-label': t('label-game') });
+  const playersSel = h('select', { id: 'quick-players', name: 'players', 'aria-label': t('label-players') });
   // The named clocks only: quick pairing is for the usual settings, which others will also pick.
   const clockSel = h(
     'select',
-    { id: 'quick-clock', name: 'clock', 'aria-label': 'Clock' },
+    { id: 'quick-clock', name: 'clock', 'aria-label': t('label-clock') },
     PRESETS.filter((p) => p.id !== 'custom').map((p) => h('option', { value: p.id }, p.label)),
   );
   // A rated room needs a clock (the server refuses one without): as on the create form, ticking
@@ -62,31 +64,31 @@ export function quickBox({ beforePlay = async () => {} } = {}) {
     onchange: () => {
       const set = fitClockToRated(clockSel, rated.checked);
       if (set) {
-        note.textContent = `A rated match needs a clock: ${set} was picked.`;
+        note.textContent = t('quick-clock-picked', { clock: set });
         note.hidden = false;
       } else if (!rated.checked) note.hidden = true;
     },
   });
   const err = h('p', { class: 'error', role: 'alert' });
-  const button = h('button', { type: 'submit', class: 'primary', id: 'play-now', disabled: true }, 'Play now');
+  const button = h('button', { type: 'submit', class: 'primary', id: 'play-now', disabled: true }, t('quick-play-now'));
   let catalog = [];
 
   const fillPlayers = () => {
     const g = catalog.find((x) => x.id === gameSel.value);
     const options = [];
-    for (let n = g.min_players; n <= g.max_players; n++) options.push(h('option', { value: n }, `${n} players`));
+    for (let n = g.min_players; n <= g.max_players; n++) options.push(h('option', { value: n }, t('players-count', { count: n })));
     mount(playersSel, options);
   };
   gameSel.addEventListener('change', fillPlayers);
   games()
     .then((list) => {
       catalog = list;
-      mount(gameSel, list.map((g) => h('option', { value: g.id }, g.name)));
+      mount(gameSel, list.map((g) => h('option', { value: g.id }, gameName(g.id))));
       fillPlayers();
       button.disabled = false;
     })
     .catch((ex) => {
-      err.textContent = ex.message;
+      err.textContent = errText(ex);
     });
 
   const form = h(
@@ -101,7 +103,7 @@ export function quickBox({ beforePlay = async () => {} } = {}) {
         try {
           const clock = PRESETS.find((p) => p.id === clockSel.value).clock;
           // Never sent: "No clock" is off while Rated is ticked.
-          if (rated.checked && !clock) throw new Error('A rated match needs a clock: pick one.');
+          if (rated.checked && !clock) throw new Error(t('rated-needs-clock'));
           await beforePlay();
           await playNow({
             game: gameSel.value,
@@ -110,7 +112,7 @@ export function quickBox({ beforePlay = async () => {} } = {}) {
             rated: rated.checked,
           });
         } catch (ex) {
-          err.textContent = ex.message;
+          err.textContent = errText(ex);
           button.disabled = false;
         }
       },
@@ -118,7 +120,7 @@ export function quickBox({ beforePlay = async () => {} } = {}) {
     gameSel,
     playersSel,
     clockSel,
-    h('label', { title: 'Ratings change with the result (people only, with a clock)' }, rated, ' Rated'),
+    h('label', { title: t('quick-rated-title') }, rated, ' ', t('label-rated')),
     button,
   );
   return h('div', { id: 'quick' }, form, note, err);

@@ -4,6 +4,7 @@
 //! name to its profile page.
 
 import { api } from './api.js';
+import { t } from './i18n.js';
 import { h } from './dom.js';
 
 /** How long a player's record is reused before asking again (ratings move only at a match's end). */
@@ -55,6 +56,15 @@ export async function ratingOf(id, game) {
 
 export const profileHref = (id) => `/p/${id}`;
 
+/**
+ * The name of a match's player (a match summary's `players[seat]`): a person's own name, a bot's
+ * in the page's language ("Bot 2", « Ordinateur 2 »: the server names bots in English).
+ */
+export function matchPlayerName(p, seat) {
+  if (!p) return t('seat-n', { n: seat + 1 });
+  return p.bot ? t('bot-n', { n: (p.seat ?? seat) + 1 }) : p.name;
+}
+
 /** A player's name (or `label`) as a link to its profile page. */
 export function profileLink(p, label = p.name) {
   return h('a', { href: profileHref(p.id), 'data-nav': '', class: 'player-link' }, label);
@@ -69,7 +79,8 @@ export function ratingBadge(id, game) {
   ratingOf(id, game).then((r) => {
     if (!r) return;
     badge.textContent = ratingText(r);
-    badge.title = `Rating in this game: ${Math.round(r.rating)} ± ${Math.round(2 * r.deviation)} after ${r.games} rated ${r.games === 1 ? 'match' : 'matches'}${r.deviation >= UNSETTLED ? ' (not settled yet)' : ''}`;
+    const args = { rating: String(Math.round(r.rating)), spread: String(Math.round(2 * r.deviation)), count: r.games };
+    badge.title = r.deviation >= UNSETTLED ? t('rating-title-unsettled', args) : t('rating-title', args);
     badge.dataset.rating = String(Math.round(r.rating));
   });
   return badge;

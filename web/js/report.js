@@ -4,22 +4,23 @@
 //! the answer is said in words: sent, already reported and still open, too many reports today.
 
 import { api, identity, waitText } from './api.js';
+import { t, errText } from './i18n.js';
 import { h, mount } from './dom.js';
 
 const REASONS = [
-  ['chat', 'Offensive chat'],
-  ['cheating', 'Cheating'],
-  ['stalling', 'Stalling: lets the clock run, leaves lost matches'],
-  ['name', 'Offensive name'],
-  ['other', 'Something else'],
+  ['chat', () => t('report-chat')],
+  ['cheating', () => t('report-cheating')],
+  ['stalling', () => t('report-stalling')],
+  ['name', () => t('report-name')],
+  ['other', () => t('report-other')],
 ];
 
 /** What the server's refusal means for the reporter. */
 function refusalText(e) {
-  if (e.status === 409) return 'You have already reported this player; a moderator has not looked at it yet.';
-  if (e.status === 429) return `You have sent many reports today. Try again in ${waitText(e.retryAfter || 3600)}.`;
-  if (e.status === 404) return 'This player or room no longer exists.';
-  return e.message;
+  if (e.status === 409) return t('report-already');
+  if (e.status === 429) return t('report-too-many', { wait: waitText(e.retryAfter || 3600) });
+  if (e.status === 404) return t('report-gone');
+  return errText(e);
 }
 
 /**
@@ -32,10 +33,10 @@ export function reportPlayer(player, { room = null, match = null, reason = 'othe
     dialog = h('dialog', { class: 'confirm report', id: 'report-dialog', 'aria-labelledby': 'report-q' });
     document.body.append(dialog);
   }
-  const why = h('select', { id: 'report-reason', name: 'reason' }, REASONS.map(([value, label]) => h('option', { value, selected: value === reason }, label)));
-  const text = h('textarea', { id: 'report-text', name: 'text', maxlength: 500, rows: 3, placeholder: 'What happened (optional)' });
+  const why = h('select', { id: 'report-reason', name: 'reason' }, REASONS.map(([value, label]) => h('option', { value, selected: value === reason }, label())));
+  const text = h('textarea', { id: 'report-text', name: 'text', maxlength: 500, rows: 3, placeholder: t('report-details-placeholder') });
   const answer = h('p', { id: 'report-answer', role: 'status' });
-  const send = h('button', { type: 'submit', class: 'primary', id: 'report-send' }, 'Send the report');
+  const send = h('button', { type: 'submit', class: 'primary', id: 'report-send' }, t('report-send'));
   const form = h('form', {
     onsubmit: async (e) => {
       e.preventDefault();
@@ -47,7 +48,7 @@ export function reportPlayer(player, { room = null, match = null, reason = 'othe
         if (match) body.match = match;
         if (text.value.trim()) body.text = text.value.trim();
         await api('POST', '/reports', body);
-        answer.textContent = 'Thank you: the moderators will look at it.';
+        answer.textContent = t('report-thanks');
         answer.className = 'ok';
       } catch (ex) {
         answer.textContent = refusalText(ex);
@@ -56,13 +57,13 @@ export function reportPlayer(player, { room = null, match = null, reason = 'othe
       }
     },
   },
-  h('p', { id: 'report-q' }, h('strong', {}, `Report ${player.name} to the moderators`)),
-  room ? h('p', { class: 'small muted' }, `The room’s recent chat goes with the report.`) : null,
-  h('label', { for: 'report-reason' }, 'Why'), why,
-  h('label', { for: 'report-text' }, 'Details'), text,
+  h('p', { id: 'report-q' }, h('strong', {}, t('report-question', { name: player.name }))),
+  room ? h('p', { class: 'small muted' }, t('report-room-chat')) : null,
+  h('label', { for: 'report-reason' }, t('report-why')), why,
+  h('label', { for: 'report-text' }, t('report-details')), text,
   answer,
   h('div', { class: 'dialog-buttons' },
-    h('button', { type: 'button', id: 'report-close', onclick: () => dialog.close() }, 'Close'),
+    h('button', { type: 'button', id: 'report-close', onclick: () => dialog.close() }, t('close')),
     send));
   mount(dialog, form);
   dialog.showModal();
@@ -72,5 +73,5 @@ export function reportPlayer(player, { room = null, match = null, reason = 'othe
 export function reportButton(player, options = {}) {
   const me = identity();
   if (!me || !player || !player.id || player.id === me.id) return null;
-  return h('button', { type: 'button', class: 'small report-button', onclick: () => reportPlayer(player, options), 'aria-label': `Report ${player.name}`, title: `Report ${player.name}` }, 'Report');
+  return h('button', { type: 'button', class: 'small report-button', onclick: () => reportPlayer(player, options), 'aria-label': t('report-player', { name: player.name }), title: t('report-player', { name: player.name }) }, t('report'));
 }

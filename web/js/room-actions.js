@@ -12,6 +12,7 @@ import { navigate } from './app.js';
 import { sidesOf } from './events.js';
 import { matchActions } from './match-actions.js';
 import { takePendingStart } from './bots.js';
+import { t, errText } from './i18n.js';
 
 export function roomActions(model, { say }) {
   const { st, code } = model;
@@ -42,42 +43,42 @@ export function roomActions(model, { say }) {
     if (asked) model.send({ type: 'start', room: code, bots: true, bot_level: asked.level });
   }
 
-  const start = (frame) => model.send({ type: 'start', room: code, ...frame }) || say('Not connected.');
+  const start = (frame) => model.send({ type: 'start', room: code, ...frame }) || say(t('not-connected'));
 
   function renderControls(r, my) {
     const items = [];
     if (r.status === 'abandoned' && !st.matchId) items.push(closedOffer(r));
-    else if (st.role === 'spectator') items.push(h('p', { class: 'muted', id: 'watching' }, 'You are watching this room.'));
+    else if (st.role === 'spectator') items.push(h('p', { class: 'muted', id: 'watching' }, t('room-watching-you')));
     if (r.status === 'waiting') {
       const isHost = r.host === model.me.id;
       const free = model.freeSeat();
       if (isHost && r.rated) {
         items.push(
           h('div', { class: 'start' },
-            h('p', { class: 'muted small', id: 'rated-start' }, free ? 'A rated match starts once a person sits in every seat.' : 'Every seat has a person: the match can start.'),
-            h('button', { type: 'button', class: 'primary', id: 'start', disabled: free, onclick: () => start({}) }, 'Start the match')),
+            h('p', { class: 'muted small', id: 'rated-start' }, free ? t('rated-start-waiting') : t('rated-start-ready')),
+            h('button', { type: 'button', class: 'primary', id: 'start', disabled: free, onclick: () => start({}) }, t('start-match'))),
         );
       } else if (isHost) {
         const bots = h('input', { type: 'checkbox', id: 'fill-bots', checked: fillBots, onchange: (e) => { fillBots = e.target.checked; } });
         items.push(
           h('div', { class: 'start' },
-            h('label', {}, bots, ' fill empty seats with bots'),
-            h('button', { type: 'button', class: 'primary', id: 'start', onclick: () => start({ bots: bots.checked }) }, 'Start the match')),
+            h('label', {}, bots, ' ', t('fill-bots')),
+            h('button', { type: 'button', class: 'primary', id: 'start', onclick: () => start({ bots: bots.checked }) }, t('start-match'))),
         );
       } else if (my !== null && !r.auto_start) {
-        items.push(h('p', { class: 'muted' }, 'Waiting for the host to start.'));
+        items.push(h('p', { class: 'muted' }, t('waiting-host-start')));
       }
       if (r.auto_start && !r.rated) {
-        items.push(h('p', { class: 'muted small', id: 'auto-start-note' }, 'The match starts by itself once a person sits in every seat.'));
+        items.push(h('p', { class: 'muted small', id: 'auto-start-note' }, t('auto-start-note')));
       }
       if (my !== null) {
-        items.push(h('button', { type: 'button', id: 'leave', onclick: () => model.giveUpSeat() }, 'Give up my seat'));
+        items.push(h('button', { type: 'button', id: 'leave', onclick: () => model.giveUpSeat() }, t('give-up-seat')));
       } else if (free) {
-        items.push(h('button', { type: 'button', id: 'take-seat', onclick: () => model.takeSeat() }, 'Take a seat'));
+        items.push(h('button', { type: 'button', id: 'take-seat', onclick: () => model.takeSeat() }, t('take-seat')));
       }
     }
     if (st.matchId && model.closed()) {
-      items.push(h('p', {}, h('a', { href: `/m/${st.matchId}`, 'data-nav': '', id: 'history-link' }, 'Match history and replay')));
+      items.push(h('p', {}, h('a', { href: `/m/${st.matchId}`, 'data-nav': '', id: 'history-link' }, t('history-link'))));
     }
     mount(controls, items);
   }
@@ -88,9 +89,9 @@ export function roomActions(model, { say }) {
    */
   function renderShare(r, my) {
     const inviting = r.status === 'waiting' && my !== null;
-    const watch = h('a', { href: `/r/${r.code}?watch`, class: 'small', id: 'watch-link' }, 'spectator link');
+    const watch = h('a', { href: `/r/${r.code}?watch`, class: 'small', id: 'watch-link' }, t('spectator-link'));
     if (!inviting) {
-      mount(share, r.status === 'playing' ? ['Share the ', watch, ' to let friends watch.'] : null);
+      mount(share, r.status === 'playing' ? [t('share-before'), ' ', watch, ' ', t('share-after')] : null);
       return;
     }
     // The code is kept in one piece: a long address breaks anywhere but inside it.
@@ -98,12 +99,12 @@ export function roomActions(model, { say }) {
     const copy = h('button', { type: 'button', class: 'small', id: 'copy-link', onclick: async () => {
       try {
         await navigator.clipboard.writeText(link.textContent);
-        copy.textContent = 'Copied';
+        copy.textContent = t('copied');
       } catch {
-        copy.textContent = 'Select the link to copy it';
+        copy.textContent = t('copy-select');
       }
-    } }, 'Copy link');
-    mount(share, h('span', { class: 'muted' }, r.visibility === 'private' ? 'Private room. Invite with: ' : 'Public room: '), link, ' ', copy, ' ', watch);
+    } }, t('copy-link'));
+    mount(share, h('span', { class: 'muted' }, r.visibility === 'private' ? t('invite-private') : t('invite-public'), ' '), link, ' ', copy, ' ', watch);
     publicBase().then((base) => {
       mount(link, `${base}/r/`, h('span', { class: 'code' }, r.code));
       link.dataset.ready = 'true';
@@ -117,12 +118,12 @@ export function roomActions(model, { say }) {
         const room = await api('POST', '/rooms', { game: r.game, players: r.players, visibility: r.visibility, options: r.options || {}, clock: r.clock || null, seating: r.seating || undefined });
         navigate(`/r/${room.code}`);
       } catch (e) {
-        say(e.message);
+        say(errText(e));
       }
-    } }, 'Sit again (same game, new room)');
+    } }, t('sit-again'));
     return h('div', { class: 'closed', id: 'room-closed' },
-      h('p', {}, 'This room was closed: everyone left before the start.'),
-      again, ' ', h('a', { href: '/', 'data-nav': '', class: 'button', id: 'new-room' }, 'Create another room'));
+      h('p', {}, t('room-closed')),
+      again, ' ', h('a', { href: '/', 'data-nav': '', class: 'button', id: 'new-room' }, t('create-another-room')));
   }
 
   /** Resign, draw and rematch, for the sides still in play: a side is out when all its seats forfeited. */

@@ -11,13 +11,14 @@ import { setTurn, clearTurn } from './attention.js';
 import { describeEvent, gameName, forfeitWord } from './events.js';
 import { clockStrip } from './clock.js';
 import { boardFor, flipButton } from './boards/index.js';
+import { t, errText } from './i18n.js';
 
 export function roomBoard(model, { say, onLook = () => {} }) {
   const { st } = model;
   const turn = h('p', { class: 'turn', id: 'turn', role: 'status', 'aria-live': 'polite' });
   const last = h('p', { class: 'last muted', id: 'last-move' });
-  const clocksBox = h('ul', { class: 'clocks', id: 'clocks', 'aria-label': 'Clocks', hidden: true });
-  const box = h('div', { class: 'board-box', id: 'board' }, h('p', { class: 'muted waiting-note' }, 'The match has not started yet.'));
+  const clocksBox = h('ul', { class: 'clocks', id: 'clocks', 'aria-label': t('room-clocks'), hidden: true });
+  const box = h('div', { class: 'board-box', id: 'board' }, h('p', { class: 'muted waiting-note' }, t('room-not-started')));
   const flip = flipButton(box, () => (st.room && st.room.game) || '');
   const clocks = clockStrip(clocksBox, {
     nameOf: model.nameOf,
@@ -32,7 +33,7 @@ export function roomBoard(model, { say, onLook = () => {} }) {
   let boardGame = null;
   /** The earlier position shown instead of the game (`{ply, view, move}`), or null. */
   let looking = null;
-  const backButton = h('button', { type: 'button', class: 'small', id: 'back-to-game', onclick: () => backToGame() }, 'Back to the game');
+  const backButton = h('button', { type: 'button', class: 'small', id: 'back-to-game', onclick: () => backToGame() }, t('room-back-to-game'));
   const lookBar = h('p', { class: 'looking', id: 'looking-back', role: 'status', hidden: true });
 
   model.on('change', ({ match, view }) => {
@@ -57,16 +58,16 @@ export function roomBoard(model, { say, onLook = () => {} }) {
     turn.classList.toggle('mine', mine);
     const out = v.you && model.forfeitOf(v.you.seat);
     if (st.result || v.result) {
-      turn.textContent = 'The match is over.';
+      turn.textContent = t('turn-over');
     } else if (out) {
-      turn.textContent = `You are out of the match (${forfeitWord(out.reason)}); the server plays your seat.`;
+      turn.textContent = t('turn-out', { why: forfeitWord(out.reason) });
     } else if (st.pending) {
-      turn.textContent = 'Sending your move…';
+      turn.textContent = t('turn-sending');
     } else if (mine) {
       const others = v.to_move.filter((s) => s !== v.you.seat);
-      turn.textContent = others.length ? `Your turn (with ${others.map(model.nameOf).join(', ')})` : 'Your turn';
+      turn.textContent = others.length ? t('turn-yours-with', { names: others.map(model.nameOf).join(', ') }) : t('turn-yours');
     } else {
-      turn.textContent = `Waiting for ${v.to_move.map(model.nameOf).join(', ') || 'nobody'}`;
+      turn.textContent = v.to_move.length ? t('turn-waiting-for', { names: v.to_move.map(model.nameOf).join(', ') }) : t('turn-waiting-nobody');
     }
   }
 
@@ -81,7 +82,7 @@ export function roomBoard(model, { say, onLook = () => {} }) {
         nameOf: model.nameOf,
         players: model.players,
         options: () => (st.room && st.room.options) || {},
-        hint: (t) => say(t, 'info'),
+        hint: (text) => say(text, 'info'),
       });
     }
     board = await boardPromise;
@@ -92,7 +93,7 @@ export function roomBoard(model, { say, onLook = () => {} }) {
       return;
     }
     const latest = st.lastEvents.map((e) => describeEvent(st.view.game, e, model.nameOf)).filter(Boolean);
-    last.textContent = latest.length ? `Last: ${latest.join(' · ')}` : '';
+    last.textContent = latest.length ? t('last-move', { events: latest.join(' · ') }) : '';
     board.update(st.view, {
       interactive: model.canAct() && !st.pending && !st.result,
       lastEvents: st.markEvents,
@@ -123,7 +124,7 @@ export function roomBoard(model, { say, onLook = () => {} }) {
       onLook(ply);
       await renderBoard();
     } catch (e) {
-      say(e.status === 404 ? 'That position cannot be read.' : e.message);
+      say(e.status === 404 ? t('position-unreadable') : errText(e));
     }
   }
 
@@ -137,7 +138,7 @@ export function roomBoard(model, { say, onLook = () => {} }) {
 
   function showLooking() {
     const now = st.view.ply;
-    mount(lookBar, looking.ply === 0 ? `The start of the match (the game is at move ${now}). ` : `Move ${looking.ply} of ${now}: an earlier position. `, backButton);
+    mount(lookBar, looking.ply === 0 ? t('looking-start', { now }) : t('looking-move', { ply: looking.ply, now }), ' ', backButton);
     lookBar.hidden = false;
     board.update(looking.view, { interactive: false, lastEvents: moveEvents(st.view.game, looking.move), animate: false });
     fit();
@@ -186,7 +187,7 @@ export function roomBoard(model, { say, onLook = () => {} }) {
 /** What a room that has not started waits for, as it is: a free seat, its players coming in (a
  *  room that starts by itself), or its host's Start. */
 function waitingText(room) {
-  if (room.seats.some((s) => !s.player && !s.bot)) return 'Waiting for players.';
-  if (room.auto_start) return 'Every seat is taken: the match starts as soon as everyone is in the room.';
-  return 'Every seat is taken: waiting for the host to start.';
+  if (room.seats.some((s) => !s.player && !s.bot)) return t('waiting-players');
+  if (room.auto_start) return t('waiting-everyone-in');
+  return t('waiting-host');
 }

@@ -4,7 +4,8 @@
 //! room's chat, or turn chat off in all their matches (chat-settings.js): others' lines are then
 //! held back, counted, and shown if the player turns the chat back on.
 
-import { h, plural } from './dom.js';
+import { h } from './dom.js';
+import { t } from './i18n.js';
 import { chatOff, setChatOff, roomMuted, setRoomMuted } from './chat-settings.js';
 import { reportButton } from './report.js';
 
@@ -13,7 +14,7 @@ const MAX_LINES = 200;
 
 export function roomChat(model, { say }) {
   const list = h('ol', { class: 'chat', id: 'chat-list', 'aria-live': 'polite' });
-  const input = h('input', { id: 'chat-text', maxlength: 500, placeholder: 'Say something', 'aria-label': 'Chat message', autocomplete: 'off' });
+  const input = h('input', { id: 'chat-text', maxlength: 500, placeholder: t('chat-placeholder'), 'aria-label': t('chat-message'), autocomplete: 'off' });
   const form = h(
     'form',
     {
@@ -24,18 +25,18 @@ export function roomChat(model, { say }) {
         const text = input.value.trim();
         if (!text) return;
         if (model.send({ type: 'chat', room: model.code, text })) input.value = '';
-        else say('Not connected: the message was not sent.');
+        else say(t('chat-not-connected'));
       },
     },
     input,
-    h('button', { type: 'submit' }, 'Send'),
+    h('button', { type: 'submit' }, t('chat-send')),
   );
   const hiddenNote = h('p', { class: 'muted small', id: 'chat-hidden', hidden: true });
   const mute = h('input', { type: 'checkbox', id: 'chat-mute', checked: roomMuted(model.code), onchange: () => { setRoomMuted(model.code, mute.checked); redraw(); } });
   const off = h('input', { type: 'checkbox', id: 'chat-off', checked: chatOff(), onchange: () => { setChatOff(off.checked); redraw(); } });
   const settings = h('div', { class: 'chat-settings small' },
-    h('label', {}, mute, ' Mute this room'),
-    h('label', {}, off, ' Chat off in all my matches'));
+    h('label', {}, mute, ' ', t('chat-mute-room')),
+    h('label', {}, off, ' ', t('chat-off-all')));
   /** Every line of the room, shown or not, so that turning the chat back on shows them. */
   let lines = [];
 
@@ -45,7 +46,7 @@ export function roomChat(model, { say }) {
     const mine = l.player.id === model.me.id;
     // Another player's line can be reported from where it was said, with the room (its recent lines go along).
     const report = mine ? null : reportButton(l.player, { room: model.code, reason: 'chat' });
-    list.append(h('li', { class: mine ? 'mine' : '', dataset: { line: l.id ?? '' } }, h('strong', {}, l.player.name), ': ', l.text, report ? [' ', report] : null));
+    list.append(h('li', { class: mine ? 'mine' : '', dataset: { line: l.id ?? '' } }, h('strong', {}, l.player.name), t('said'), ' ', l.text, report ? [' ', report] : null));
     list.scrollTop = list.scrollHeight;
   }
 
@@ -60,8 +61,8 @@ export function roomChat(model, { say }) {
     form.hidden = off.checked;
     hiddenNote.hidden = !quiet;
     hiddenNote.textContent = off.checked
-      ? `Chat is off in all your matches${held ? ` (${plural(held, 'message')} not shown)` : ''}.`
-      : `This room's chat is muted${held ? ` (${plural(held, 'message')} not shown)` : ''}.`;
+      ? (held ? t('chat-off-held', { count: held }) : t('chat-off-note'))
+      : (held ? t('chat-muted-held', { count: held }) : t('chat-muted-note'));
   }
 
   model.on('chat', (l) => {

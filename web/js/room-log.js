@@ -5,11 +5,12 @@
 
 import { h } from './dom.js';
 import { describeEvent, resultText, sidesOf } from './events.js';
+import { t } from './i18n.js';
 
 const MAX_LOG = 200;
 
 export function roomLog(model) {
-  const list = h('ol', { class: 'log', id: 'events', 'aria-label': 'Events', 'aria-live': 'polite' });
+  const list = h('ol', { class: 'log', id: 'events', 'aria-label': t('room-events'), 'aria-live': 'polite' });
 
   function line(text, cls = '') {
     if (!text) return;
@@ -28,7 +29,7 @@ export function roomLog(model) {
   });
   // What happened to the draw offers (a decline), outside any version.
   model.on('draw', ({ events }) => lines(events));
-  model.on('ended', (result) => line(`Match over: ${resultText(result, model.nameOf, sidesOf(model.st.view), model.endContext())}`, 'strong'));
+  model.on('ended', (result) => line(t('log-match-over', { result: resultText(result, model.nameOf, sidesOf(model.st.view), model.endContext()) }), 'strong'));
 
   return { el: list };
 }

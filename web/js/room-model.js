@@ -17,6 +17,7 @@
 //! `pairAgain(code)` is "Play now" asking again when the room filled meanwhile (true: it did).
 
 import { applyPatch } from './patch.js';
+import { t, errorText, dateTime } from './i18n.js';
 
 /** Events of a move that changed the board (the boards mark these as the last move). */
 const MOVE_KINDS = new Set(['moved', 'crossed', 'added', 'exited', 'move', 'attack', 'exchange', 'pearls_lost', 'placed', 'line', 'removed', 'reentered']);
@@ -82,14 +83,14 @@ export function roomModel({ code, me, send, api, pairAgain = () => false }) {
 
   function nameOf(seat) {
     const s = st.room && st.room.seats[seat];
-    if (!s) return `Seat ${seat + 1}`;
+    if (!s) return t('seat-n', { n: seat + 1 });
     if (s.player) {
       // Two players may share a name: then each gets its seat number.
       const twin = st.room.seats.some((o) => o !== s && o.player && o.player.name === s.player.name);
-      return twin ? `${s.player.name} (seat ${seat + 1})` : s.player.name;
+      return twin ? t('name-with-seat', { name: s.player.name, n: seat + 1 }) : s.player.name;
     }
-    if (s.bot) return `Bot ${seat + 1}`;
-    return `Seat ${seat + 1}`;
+    if (s.bot) return t('bot-n', { n: seat + 1 });
+    return t('seat-n', { n: seat + 1 });
   }
 
   function mySeat() {
@@ -278,7 +279,7 @@ export function roomModel({ code, me, send, api, pairAgain = () => false }) {
     if (f.id) {
       if (!st.pending || st.pending.id !== f.id) return;
       st.pending = null;
-      say(`Move refused (${f.code.replace(/_/g, ' ')}): ${f.message}`);
+      say(t('move-refused', { code: f.code.replace(/_/g, ' '), why: errorText(f.code, f.message) }));
       if (f.code === 'stale_version') sync();
       changed({ match: true });
       return;
@@ -286,16 +287,16 @@ export function roomModel({ code, me, send, api, pairAgain = () => false }) {
     if (f.code === 'room_full' && st.role === 'player') {
       if (pairAgain(code)) return;
       st.role = 'spectator';
-      say(`${f.message}. You are watching.`, 'info');
+      say(t('room-full-watching', { why: errorText(f.code, f.message) }), 'info');
       join();
       return;
     }
     if (f.code === 'unknown_room') {
-      say(`There is no room ${code}.`);
+      say(t('no-room', { code }));
       return;
     }
     if (f.code === 'muted') {
-      say(f.until ? `A moderator muted your chat until ${new Date(f.until).toLocaleString()}: the message was not sent.` : 'A moderator muted your chat: the message was not sent.');
+      say(f.until ? t('muted-until', { until: dateTime(f.until) }) : t('muted'));
       return;
     }
     if (f.code === 'conflict' && !st.view) {
@@ -308,7 +309,7 @@ export function roomModel({ code, me, send, api, pairAgain = () => false }) {
       }).catch(() => {});
     }
     emit('refused');
-    say(f.message);
+    say(errorText(f.code, f.message));
   }
 
   // ---- what this page does in the room ----
@@ -347,7 +348,7 @@ export function roomModel({ code, me, send, api, pairAgain = () => false }) {
     const frame = { type: 'move', room: code, id, version: st.version, move };
     st.pending = { id, frame, version: st.version };
     say('');
-    if (!send(frame)) say('Not connected: the move will be sent when the connection is back.', 'info');
+    if (!send(frame)) say(t('move-not-connected'), 'info');
     changed({ match: true });
   }
 

@@ -3,6 +3,7 @@
 //! frames carry views and events, not the moves). Choosing a move shows the position after it on
 //! the board (room-board.js `lookAt`); the last move, or "Back to the game", returns to the game.
 
+import { t } from './i18n.js';
 import { h } from './dom.js';
 import { api } from './api.js';
 import { moveList } from './move-list.js';
@@ -10,7 +11,7 @@ import { moveList } from './move-list.js';
 export function roomMoves(model, { lookAt }) {
   const { st } = model;
   const list = moveList({ id: 'room-moves', game: model.game, nameOf: model.nameOf, onPick: (ply) => lookAt(ply) });
-  const empty = h('p', { class: 'muted small', id: 'room-moves-empty' }, 'No move yet.');
+  const empty = h('p', { class: 'muted small', id: 'room-moves-empty' }, t('no-move-yet'));
   const el = h('div', { class: 'room-moves' }, empty, list.el);
   /** The match whose moves the list holds, and whether a page of them is being read. */
   let listed = null;

@@ -8,6 +8,7 @@ import { changeText } from './ratings.js';
 import { breakdown } from './breakdown.js';
 import { keepNamePrompt } from './account.js';
 import { seatLevel } from './bots.js';
+import { t, num } from './i18n.js';
 
 export function roomResult(model) {
   const { st } = model;
@@ -46,15 +47,15 @@ export function roomResult(model) {
       aborted
         ? h('strong', { id: 'result-aborted' }, resultText(res, model.nameOf, sidesOf(st.view), model.endContext()))
         : [
-          h('strong', {}, agreed ? 'Draw agreed' : res.winners.length === 0 ? 'Draw' : my === null ? 'Match over' : won ? 'You won!' : 'You lost'),
+          h('strong', {}, agreed ? t('draw-agreed') : res.winners.length === 0 ? t('draw') : my === null ? t('result-over') : won ? t('result-won') : t('result-lost')),
           agreed ? null : [' · ', res.winners.length === 0 ? resultDetail(res) : resultText(res, model.nameOf, sidesOf(st.view))],
         ],
-      st.matchId ? [' · ', h('a', { href: `/m/${st.matchId}`, 'data-nav': '' }, 'replay')] : null,
-      st.rating && st.rating.reason === 'pair_rated_lately' ? h('p', { class: 'small muted', id: 'result-unrated' }, PAIR_RATED_LATELY) : null,
+      st.matchId ? [' · ', h('a', { href: `/m/${st.matchId}`, 'data-nav': '' }, t('result-replay'))] : null,
+      st.rating && st.rating.reason === 'pair_rated_lately' ? h('p', { class: 'small muted', id: 'result-unrated' }, PAIR_RATED_LATELY()) : null,
       // Each seat's rating change, beside its name: "Rita 1662 (+162) · Rolf 1338 (−162)".
       st.rating && st.rating.changes && st.rating.changes.length
         ? h('p', { class: 'small', id: 'rating-changes' }, st.rating.changes.map((c, i) => [i ? ' · ' : '',
-          h('span', { dataset: { seat: c.seat } }, `${model.nameOf(c.seat)} ${Math.round(c.after)} (${changeText(c)})`)]))
+          h('span', { dataset: { seat: c.seat } }, `${model.nameOf(c.seat)} ${num(Math.round(c.after), { useGrouping: false })} (${changeText(c)})`)]))
         : null,
     );
     const levelOf = (seat) => seatLevel(st.room && st.room.seats[seat]);

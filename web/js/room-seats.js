@@ -9,10 +9,11 @@ import { seatPaints, seatSwatch } from './boards/index.js';
 import { icon } from './icons.js';
 import { profileLink, ratingBadge, forgetRatings } from './ratings.js';
 import { seatLevel } from './bots.js';
+import { t } from './i18n.js';
 
 export function roomSeats(model) {
   const { st } = model;
-  const list = h('ul', { class: 'seats', id: 'seats', 'aria-label': 'Seats' });
+  const list = h('ul', { class: 'seats', id: 'seats', 'aria-label': t('room-seats') });
   const seatingNote = h('p', { class: 'muted small', id: 'seating' });
 
   // A rated match moved the ratings: the seats drawn next show the new ones.
@@ -47,13 +48,13 @@ export function roomSeats(model) {
           { class: `seat ${s.connected ? 'on' : 'off'} ${s.seat === my ? 'me' : ''}`, dataset: { seat: s.seat } },
           seatPaints(r.game, s.seat, r.players, r.options || {}).map(seatSwatch),
           h('span', { class: 'seat-no muted small' }, `${s.seat + 1}.`),
-          h('span', { class: 'seat-name' }, s.player ? profileLink(s.player, model.nameOf(s.seat)) : s.bot ? model.nameOf(s.seat) : 'empty'),
+          h('span', { class: 'seat-name' }, s.player ? profileLink(s.player, model.nameOf(s.seat)) : s.bot ? model.nameOf(s.seat) : t('seat-empty')),
           s.player ? ratingBadge(s.player.id, r.game) : null,
           seatLevel(s) ? h('span', { class: 'tag bot-level', dataset: { level: s.bot_level } }, seatLevel(s)) : null,
-          s.player && s.player.id === r.host ? h('span', { class: 'tag' }, 'host') : null,
-          s.seat === my ? h('span', { class: 'tag' }, 'you') : null,
+          s.player && s.player.id === r.host ? h('span', { class: 'tag' }, t('seat-host')) : null,
+          s.seat === my ? h('span', { class: 'tag' }, t('seat-you')) : null,
           out ? h('span', { class: 'tag out', dataset: { forfeit: out.reason } }, forfeitWord(out.reason)) : null,
-          h('span', { class: 'conn-dot', title: s.connected ? 'connected' : 'not connected' }, s.player || s.bot ? [icon(s.connected ? 'online' : 'away'), s.connected ? ' connected' : ' away'] : ''),
+          h('span', { class: 'conn-dot', title: s.connected ? t('seat-connected') : t('seat-not-connected') }, s.player || s.bot ? [icon(s.connected ? 'online' : 'away'), ' ', s.connected ? t('seat-connected') : t('seat-away')] : ''),
           absence(s, my, claim),
         );
       }),
@@ -75,8 +76,8 @@ function absence(s, my, claim) {
   const items = [h('span', { class: 'tag away', id: `away-${s.seat}`, dataset: { kind, deadline } }, awayText(kind, deadline))];
   if (kind === 'claim' && my !== null && my !== s.seat && Date.parse(deadline) <= Date.now()) {
     items.push(
-      h('button', { type: 'button', id: 'claim-win', onclick: () => claim('win') }, 'Claim the win'),
-      h('button', { type: 'button', id: 'claim-draw', onclick: () => claim('draw') }, 'Call it a draw'));
+      h('button', { type: 'button', id: 'claim-win', onclick: () => claim('win') }, t('claim-win')),
+      h('button', { type: 'button', id: 'claim-draw', onclick: () => claim('draw') }, t('claim-draw')));
   }
   return items;
 }
@@ -85,15 +86,18 @@ function absence(s, my, claim) {
 function awayText(kind, deadline) {
   const left = Math.max(0, Math.ceil((Date.parse(deadline) - Date.now()) / 1000));
   const clock = `${Math.floor(left / 60)}:${String(left % 60).padStart(2, '0')}`;
-  if (kind === 'forfeit') return left ? `left — forfeits in ${clock}` : 'left — forfeits now';
-  return left ? `left — the match may be claimed in ${clock}` : 'left — the match may be claimed';
+  if (kind === 'forfeit') return left ? t('away-forfeits-in', { clock }) : t('away-forfeits-now');
+  return left ? t('away-claim-in', { clock }) : t('away-claim');
 }
 
 /** Who starts, in words: before the start what will happen, after it where the draw put everyone. */
 function seatingText(r) {
   const random = r.seating === 'random';
   // Seat 1 starts, then the others in seat order: in a rematch that is not the host (seats rotate).
-  const first = r.seats[0] && r.seats[0].player ? r.seats[0].player.name : 'whoever sits in seat 1';
-  if (r.status === 'waiting') return random ? 'Who starts: drawn at random when the match starts (seats may change).' : `Who starts: ${first} (seat 1), then the others in seat order.`;
-  return random ? 'Seats were drawn at random at the start; the list shows where everyone sits.' : 'The host took the first seat; the others sit in the order they joined.';
+  const first = r.seats[0] && r.seats[0].player ? r.seats[0].player.name : null;
+  if (r.status === 'waiting') {
+    if (random) return t('seating-random-waiting');
+    return first ? t('seating-host-waiting', { first }) : t('seating-host-waiting-empty');
+  }
+  return random ? t('seating-random-started') : t('seating-host-started');
 }

@@ -18,6 +18,7 @@ import { roomBoard } from './room-board.js';
 import { roomLog } from './room-log.js';
 import { roomMoves } from './room-moves.js';
 import { roomChat } from './room-chat.js';
+import { t, errText } from './i18n.js';
 
 export function roomPage(main, code, conn) {
   const wantWatch = new URLSearchParams(location.search).has('watch');
@@ -48,14 +49,14 @@ export function roomPage(main, code, conn) {
     h(
       'div',
       { class: 'room-grid' },
-      h('section', { class: 'play', 'aria-label': 'Board' }, board.turn, board.clocks, h('div', { class: 'play-tools' }, h('div', { class: 'actions-box' }, actions.bar), board.flip), board.last, message, result.box, board.lookBar, board.box, result.breakdownBox),
+      h('section', { class: 'play', 'aria-label': t('room-board') }, board.turn, board.clocks, h('div', { class: 'play-tools' }, h('div', { class: 'actions-box' }, actions.bar), board.flip), board.last, message, result.box, board.lookBar, board.box, result.breakdownBox),
       h(
         'aside',
         { class: 'side' },
-        h('section', { class: 'card' }, h('h2', {}, 'Seats'), seats.list, seats.seatingNote, actions.controls, alertSettings()),
-        h('section', { class: 'card' }, h('h2', {}, 'Moves'), moves.el),
-        h('section', { class: 'card' }, h('h2', {}, 'Events'), log.el),
-        h('section', { class: 'card' }, h('h2', {}, 'Chat'), chat.list, chat.form),
+        h('section', { class: 'card' }, h('h2', {}, t('room-seats')), seats.list, seats.seatingNote, actions.controls, alertSettings()),
+        h('section', { class: 'card' }, h('h2', {}, t('room-moves')), moves.el),
+        h('section', { class: 'card' }, h('h2', {}, t('room-events')), log.el),
+        h('section', { class: 'card' }, h('h2', {}, t('room-chat')), chat.list, chat.form),
       ),
     ),
   );
@@ -75,7 +76,7 @@ export function roomPage(main, code, conn) {
     try {
       room = await api('GET', `/rooms/${encodeURIComponent(code)}`);
     } catch (e) {
-      mount(main, h('div', { class: 'card narrow' }, h('h1', {}, 'Room not found'), h('p', {}, e.status === 404 ? `There is no room ${code}.` : e.message), h('a', { href: '/', 'data-nav': '' }, 'Back home')));
+      mount(main, h('div', { class: 'card narrow' }, h('h1', {}, t('room-not-found')), h('p', {}, e.status === 404 ? t('no-room', { code }) : errText(e)), h('a', { href: '/', 'data-nav': '' }, t('back-home'))));
       return;
     }
     if (model.st.destroyed || !model.open(room, { watch: wantWatch })) return;
@@ -99,14 +100,14 @@ export function roomPage(main, code, conn) {
     const room = model.st.room;
     if (!room || room.status !== 'playing' || my === null || model.over() || model.forfeitOf(my) || model.st.role !== 'player') return true;
     const ruling = room.visibility === 'private' && !room.clock
-      ? 'the others may claim the match if you are not back in time'
-      : 'you forfeit the match if you are not back in time';
+      ? t('leave-claim')
+      : t('leave-forfeit');
     return ask({
       name: 'leave',
-      question: 'Leave the match?',
-      text: `Your match is still being played. Away from this room you count as gone: ${ruling}. Come back to this room to play on.`,
-      cancel: 'Stay and play',
-      confirm: 'Leave',
+      question: t('leave-question'),
+      text: t('leave-text', { ruling }),
+      cancel: t('leave-stay'),
+      confirm: t('leave-confirm'),
     });
   };
 

@@ -6,7 +6,7 @@
 
 import { api, games, register, waitText } from './api.js';
 import { h, mount } from './dom.js';
-import { gameTitle } from './events.js';
+import { gameName, gameTitle } from './events.js';
 import { HELP, helpHref } from './help.js';
 import { POSITIONS } from './help-positions.js';
 import { boardFor } from './boards/index.js';
@@ -71,10 +71,10 @@ function gameCard(game) {
   const players = game.min_players === game.max_players ? t('game-players', { min: game.min_players }) : t('game-players-range', { min: game.min_players, max: game.max_players });
   const card = h('li', { class: 'game-card', dataset: { game: game.id } },
     picture,
-    h('h3', {}, game.name),
+    h('h3', {}, gameName(game.id)),
     h('p', { class: 'small muted game-players' }, players),
     h('p', { class: 'small' }, HELP[game.id] ? HELP[game.id].pitch : ''),
-    h('a', { href: helpHref(game.id), 'data-nav': '', class: 'small' }, t('how-to-play', { game: game.name })));
+    h('a', { href: helpHref(game.id), 'data-nav': '', class: 'small' }, t('how-to-play', { game: gameName(game.id) })));
   const position = POSITIONS[game.id];
   if (position) {
     boardFor(game.id, picture, { send() {}, nameOf: (s) => t('player-n', { n: s + 1 }), players: () => 2, hint() {} })

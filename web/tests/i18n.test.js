@@ -51,14 +51,21 @@ test('the code asks only for messages that exist, and for every one of them', ()
 });
 
 test('every message formats in every language, plurals included', () => {
-  const args = { name: 'Alice', wait: '2 minutes', min: 2, max: 4, game: 'Abalone', n: 1, code: 'K7QX2M3A', host: 'Alice', players: 2 };
+  // Every variable any message names, given once as 1 and once as 2 (both plural forms) and once as a word.
+  const names = new Set();
+  for (const { code } of LANGUAGES) {
+    for (const m of readFileSync(join(WEB, 'i18n', `${code}.ftl`), 'utf8').matchAll(/\{\s*\$([a-z_]+)/g)) names.add(m[1]);
+  }
+  const argsOf = (v) => Object.fromEntries([...names].map((k) => [k, v]));
   for (const { code } of LANGUAGES) {
     const b = bundle(code);
     for (const id of ids(b)) {
-      const errors = [];
-      const text = b.formatPattern(b.getMessage(id).value, args, errors);
-      assert.deepEqual(errors, [], `${code}: ${id}`);
-      assert.ok(text.trim().length > 0 && !text.includes('{'), `${code}: ${id} = ${text}`);
+      for (const args of [argsOf(1), argsOf(2), argsOf('Alice')]) {
+        const errors = [];
+        const text = b.formatPattern(b.getMessage(id).value, args, errors);
+        assert.deepEqual(errors, [], `${code}: ${id}`);
+        assert.ok(text.trim().length > 0 && !text.includes('{'), `${code}: ${id} = ${text}`);
+      }
     }
   }
   const fr = bundle('fr');
@@ -69,7 +76,11 @@ test('every message formats in every language, plurals included', () => {
 test('the page speaks the chosen language, else the browser\'s if complete, else English', () => {
   assert.equal(wantedLanguage(null, ['de-DE', 'en-GB']), 'en');
   assert.equal(wantedLanguage('fr', ['en-GB']), 'fr', 'a choice is kept, complete or not');
-  const fr = LANGUAGES.find((l) => l.code === 'fr');
-  assert.equal(wantedLanguage(null, ['fr-FR', 'en']), fr.complete ? 'fr' : 'en', 'the browser picks only a complete language');
+  // Every language of the catalogue is complete: French is the page's language for a French browser.
+  assert.deepEqual(LANGUAGES.filter((l) => !l.complete).map((l) => l.code), []);
+  assert.equal(wantedLanguage(null, ['fr-FR', 'en']), 'fr', 'a French browser gets French');
+  assert.equal(wantedLanguage(null, ['fr-CA']), 'fr');
+  assert.equal(wantedLanguage(null, ['de-DE', 'fr', 'en']), 'fr', 'the first language spoken here');
+  assert.equal(wantedLanguage('en', ['fr-FR']), 'en', 'a choice is kept over the browser');
   assert.equal(wantedLanguage('xx', []), 'en');
 });

@@ -3,7 +3,10 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { roomModel } from '../js/room-model.js';
+import { useCatalogue } from './catalogue.js';
+
+await useCatalogue('en');
+const { roomModel } = await import('../js/room-model.js');
 
 const ME = { id: 'p1', name: 'Alice' };
 const ROOM = {

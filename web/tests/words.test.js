@@ -4,8 +4,11 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { resultText, describeEvent, sidesOf, reasonText, RATED_EARLY, ABORTED_INTERNAL } from '../js/events.js';
-import { fmtLeft, clockText, isLow } from '../js/clock.js';
+import { useCatalogue } from './catalogue.js';
+
+await useCatalogue('en');
+const { resultText, describeEvent, sidesOf, reasonText, RATED_EARLY, ABORTED_INTERNAL } = await import('../js/events.js');
+const { fmtLeft, clockText, isLow } = await import('../js/clock.js');
 
 const NAMES = ['Alice', 'Bob', 'Carol', 'Dan'];
 const nameOf = (seat) => NAMES[seat];
@@ -35,14 +38,14 @@ test('an aborted match says why it counts for nobody, as far as the page can tel
   const resigned = aborted([{ seat: 1, reason: 'resigned' }]);
   // In a rated room: a forfeit, or an agreed draw (only the version's events say it), ended the
   // match before every player had moved.
-  assert.equal(RATED_EARLY, 'Rated match aborted: it ended before every player had moved, so it counts for nobody');
-  assert.equal(resultText(resigned, nameOf, null, { rated: true, events: [{ kind: 'forfeited', seat: 1, reason: 'resigned' }] }), RATED_EARLY);
-  assert.equal(resultText(aborted([{ seat: 0, reason: 'timeout' }]), nameOf, null, { rated: true }), RATED_EARLY);
-  assert.equal(resultText(aborted([]), nameOf, null, { rated: true, events: [{ kind: 'draw_agreed' }] }), RATED_EARLY);
+  assert.equal(RATED_EARLY(), 'Rated match aborted: it ended before every player had moved, so it counts for nobody');
+  assert.equal(resultText(resigned, nameOf, null, { rated: true, events: [{ kind: 'forfeited', seat: 1, reason: 'resigned' }] }), RATED_EARLY());
+  assert.equal(resultText(aborted([{ seat: 0, reason: 'timeout' }]), nameOf, null, { rated: true }), RATED_EARLY());
+  assert.equal(resultText(aborted([]), nameOf, null, { rated: true, events: [{ kind: 'draw_agreed' }] }), RATED_EARLY());
   // Neither, or an unrated room: only the server's failure explains it.
-  assert.equal(resultText(aborted([]), nameOf, null, { rated: true, events: [{ kind: 'moved', seat: 0 }] }), ABORTED_INTERNAL);
-  assert.equal(resultText(resigned, nameOf, null, { rated: false, events: [] }), ABORTED_INTERNAL);
-  assert.match(ABORTED_INTERNAL, /^Match aborted: no result counts .*internal error/);
+  assert.equal(resultText(aborted([]), nameOf, null, { rated: true, events: [{ kind: 'moved', seat: 0 }] }), ABORTED_INTERNAL());
+  assert.equal(resultText(resigned, nameOf, null, { rated: false, events: [] }), ABORTED_INTERNAL());
+  assert.match(ABORTED_INTERNAL(), /^Match aborted: no result counts .*internal error/);
   // A match's summary does not say whether it was rated: neutral, with the forfeits it lists.
   assert.equal(resultText(aborted([]), nameOf), 'Match aborted: no result counts');
   assert.equal(resultText(resigned, nameOf), 'Match aborted: no result counts · Bob resigned');

@@ -4,6 +4,7 @@
 
 import { s, h, mount, actionable, focusedKey, refocus } from '../dom.js';
 import { shell, button, seatPaints, seatSwatch, pieceMark, pieceName, slide, motion, fitTargets, hitArea } from './index.js';
+import { t } from '../i18n.js';
 
 const ROWS = 'ABCDEFGHI';
 /** Directions as (Δletter, Δnumber), as the rules name them. */
@@ -14,7 +15,7 @@ const REACH = 0.5;
 /** How far the frame reaches beyond the outer cells, and the labels beyond them, in cells. */
 const FRAME = 0.8;
 const LABEL_OUT = 0.68;
-const LAYOUTS = { standard: 'Standard', 'belgian-daisy': 'Belgian daisy', 'german-daisy': 'German daisy' };
+const LAYOUTS = { standard: () => t('layout-standard'), 'belgian-daisy': () => t('layout-belgian-daisy'), 'german-daisy': () => t('layout-german-daisy') };
 
 /** Every cell in the view's order: [name, letter index, number]. */
 const CELLS = [];
@@ -129,12 +130,12 @@ export function create(el, ctx) {
       if (sel.includes(name) || pickable.has(name)) g.prepend(hitArea(x, y, REACH));
       if (sel.includes(name)) {
         g.classList.add('selected');
-        actionable(g, `${piece}: selected, press to drop it from the group`, 'select', () => {
+        actionable(g, t('abalone-selected', { piece }), 'select', () => {
           sel = sel.filter((c) => c !== name);
           draw();
         });
       } else if (pickable.has(name)) {
-        actionable(g, `${piece}: add to the group`, 'select', () => {
+        actionable(g, t('abalone-add', { piece }), 'select', () => {
           sel = [...sel, name];
           draw();
         });
@@ -162,7 +163,7 @@ export function create(el, ctx) {
           hitArea(ax, ay, REACH),
           s('circle', { cx: ax, cy: ay, r: 0.36 }),
           arrowShape(ax, ay, vx, vy));
-        actionable(g, `Move ${sel.join(' ')} ${m.dir} (${m.notation})`, 'target', () => {
+        actionable(g, t('abalone-move', { marbles: sel.join(' '), dir: m.dir, notation: m.notation }), 'target', () => {
           sel = [];
           ctx.send(m);
         });
@@ -178,8 +179,8 @@ export function create(el, ctx) {
   function drawPanel(exact) {
     const items = [];
     if (opts.interactive) {
-      items.push(h('span', { class: 'muted small' }, sel.length ? `Group: ${sel.join(' ')}. ${exact.length ? 'Choose a direction.' : 'Add marbles or cancel.'}` : 'Select one to three of your marbles, then a direction.'));
-      if (sel.length) items.push(button('Cancel', () => { sel = []; draw(); }, { id: 'cancel' }));
+      items.push(h('span', { class: 'muted small' }, sel.length ? `${t('abalone-group', { marbles: sel.join(' ') })} ${exact.length ? t('abalone-choose-direction') : t('abalone-add-or-cancel')}` : t('abalone-hint')));
+      if (sel.length) items.push(button(t('cancel'), () => { sel = []; draw(); }, { id: 'cancel' }));
     }
     mount(panel, items);
   }
@@ -191,9 +192,9 @@ export function create(el, ctx) {
       const team = st.teams ? st.teams.findIndex((t) => t.includes(seat)) : -1;
       rows.push(h('span', { class: 'chip' },
         seatSwatch(seatPaints('abalone', seat, st.players)[0]),
-        `${ctx.nameOf(seat)}${team >= 0 ? ` (team ${team + 1})` : ''} has pushed off ${st.ejected[seat]} of 6`));
+        team >= 0 ? t('abalone-pushed-off-team', { who: ctx.nameOf(seat), team: team + 1, count: st.ejected[seat] }) : t('abalone-pushed-off', { who: ctx.nameOf(seat), count: st.ejected[seat] })));
     }
-    rows.push(h('span', { class: 'muted small' }, `${LAYOUTS[st.layout] || st.layout} start · move ${st.ply}${st.last ? ` · last ${st.last}` : ''}`));
+    rows.push(h('span', { class: 'muted small' }, [t('abalone-start', { layout: LAYOUTS[st.layout] ? LAYOUTS[st.layout]() : st.layout }), t('abalone-move-n', { n: st.ply }), st.last ? t('abalone-last', { last: st.last }) : null].filter(Boolean).join(' · ')));
     mount(info, rows);
   }
 

@@ -4,8 +4,9 @@
 //! lit space (a crossing through a transit space is one target); a lit compartment takes a piece
 //! from the reserve; "End turn" when the rules allow it.
 
-import { s, h, mount, actionable, focusedKey, refocus, plural } from '../dom.js';
+import { s, h, mount, actionable, focusedKey, refocus } from '../dom.js';
 import { shell, button, groupColour, groupColourName, groupMark, seatSwatch, pieceMark, pieceName, inkOn, slide, appear, fitTargets, motion } from './index.js';
+import { t } from '../i18n.js';
 import { spaceName, spaceLabel } from '../events.js';
 
 let dataPromise = null;
@@ -83,12 +84,12 @@ export async function create(el, ctx) {
     };
     const hot = new Map();
     if (!sel) {
-      for (const m of walks) if (!hot.has(m.from)) hot.set(m.from, [`${pieceOn(m.from)}: choose it`, 'select', () => { sel = m.from; draw(); }]);
-      for (const m of adds) hot.set(m.at, [`Add a reserve piece on ${spaceName(m.at)}`, 'target', () => send(m)]);
+      for (const m of walks) if (!hot.has(m.from)) hot.set(m.from, [t('choose-it', { piece: pieceOn(m.from) }), 'select', () => { sel = m.from; draw(); }]);
+      for (const m of adds) hot.set(m.at, [t('groups-add-on', { space: spaceName(m.at) }), 'target', () => send(m)]);
     } else {
-      hot.set(sel, [`${pieceOn(sel)}: selected, press to cancel`, 'select', cancel]);
+      hot.set(sel, [t('selected-cancel', { piece: pieceOn(sel) }), 'select', cancel]);
       for (const m of walks.filter((w) => w.from === sel)) {
-        const label = m.to === 'C' ? `Take the piece on ${spaceName(sel)} out through the centre` : m.action === 'cross' ? `Cross from ${spaceName(sel)} over ${spaceName(m.via)} to ${spaceName(m.to)}` : `Move from ${spaceName(sel)} to ${spaceName(m.to)}`;
+        const label = m.to === 'C' ? t('groups-out-from', { from: spaceName(sel) }) : m.action === 'cross' ? t('groups-cross', { from: spaceName(sel), via: spaceName(m.via), to: spaceName(m.to) }) : t('groups-move', { from: spaceName(sel), to: spaceName(m.to) });
         hot.set(m.to, [label, 'target', () => send(m)]);
       }
     }
@@ -138,31 +139,31 @@ export async function create(el, ctx) {
 
     const items = [];
     const active = st.colours[st.active_colour];
-    items.push(h('span', { class: 'dice', id: 'dice' }, st.dice.map((v) => die(v)), h('span', { class: 'small' }, ` ${groupColourName(active && active.name)} (${ctx.nameOf(active ? active.seat : st.to_move)}) · ${plural(st.moves_left, 'move')} left`)));
+    items.push(h('span', { class: 'dice', id: 'dice' }, st.dice.map((v) => die(v)), h('span', { class: 'small' }, ` ${groupColourName(active && active.name)} (${ctx.nameOf(active ? active.seat : st.to_move)}) · ${t('groups-moves-left', { count: st.moves_left })}`)));
     if (opts.interactive) {
-      let hint = 'Pick one of your pieces, then a lit space.';
-      if (adds.length && !sel) hint = 'Pick a piece to move, or a lit compartment to add a reserve piece.';
-      if (sel) hint = `Move the piece on ${spaceLabel(sel)} to a lit space.`;
+      let hint = t('groups-hint');
+      if (adds.length && !sel) hint = t('groups-hint-add');
+      if (sel) hint = t('groups-hint-move', { space: spaceLabel(sel) });
       items.push(h('span', { class: 'muted small' }, hint));
-      if (sel) items.push(button('Cancel', cancel, { id: 'cancel' }));
-      if (end) items.push(button('End turn', () => send(end), { id: 'end-turn' }));
+      if (sel) items.push(button(t('cancel'), cancel, { id: 'cancel' }));
+      if (end) items.push(button(t('end-turn'), () => send(end), { id: 'end-turn' }));
     }
     mount(panel, items);
     mount(info, st.colours.map((c, i) => h('span', { class: `chip ${i === st.active_colour ? 'active' : ''}` },
       seatSwatch({ colour: groupColour(c.name), mark: groupMark(c.name), name: c.name }),
-      `${groupColourName(c.name)} (${ctx.nameOf(c.seat)}): ${c.reserve} in reserve, ${c.exited} out`)));
+      t('groups-info', { colour: groupColourName(c.name), who: ctx.nameOf(c.seat), reserve: c.reserve, count: c.exited }))));
   }
 
   /** The piece of the last step slides from where it was; an added piece fades in. */
-  function slideLast(t) {
+  function slideLast(elapsed) {
     for (const ev of opts.lastEvents || []) {
       const piece = (id) => svg.querySelector(`[data-space="${id}"] .piece`);
       if ((ev.kind === 'moved' || ev.kind === 'crossed') && data.spaces[ev.from] && data.spaces[ev.to]) {
         const [ax, ay] = P(data.spaces[ev.from].centroid);
         const [bx, by] = P(data.spaces[ev.to].centroid);
-        slide(piece(ev.to), ax - bx, ay - by, t);
+        slide(piece(ev.to), ax - bx, ay - by, elapsed);
       }
-      if (ev.kind === 'added') appear(piece(ev.at), t);
+      if (ev.kind === 'added') appear(piece(ev.at), elapsed);
     }
   }
 

@@ -5,6 +5,7 @@
 
 import { h, s, mount } from '../dom.js';
 import { icon } from '../icons.js';
+import { t } from '../i18n.js';
 
 const MODULES = {
   abalone: () => import('./abalone.js'),
@@ -18,7 +19,7 @@ const MODULES = {
 export async function boardFor(game, el, ctx) {
   const load = MODULES[game];
   if (!load) {
-    mount(el, h('p', { class: 'error' }, `This client cannot draw ${game}.`));
+    mount(el, h('p', { class: 'error' }, t('board-cannot-draw', { game })));
     return { update() {} };
   }
   const mod = await load();
@@ -89,9 +90,15 @@ export function groupColour(name) {
   return GROUP_PAINT[name] || '#888';
 }
 
+/** A colour's word ("red", « rouge »), from its name in the palettes and the views ("red"). */
+export function colourWord(name) {
+  return name ? t('colour', { colour: String(name) }) : '?';
+}
+
 /** "Red", from the view's colour name. */
 export function groupColourName(name) {
-  return name ? `${name.charAt(0).toUpperCase()}${name.slice(1)}` : '?';
+  const word = colourWord(name);
+  return `${word.charAt(0).toUpperCase()}${word.slice(1)}`;
 }
 
 /** The mark of a Groups-of-Three colour: the colours in their fixed order take the seats' marks. */
@@ -145,7 +152,7 @@ export function pieceMark(mark, fill, x, y, r) {
  * and the boards' score lines, so that the seat is told apart by shape as well as colour.
  */
 export function seatSwatch({ colour, mark, name }) {
-  return s('svg', { viewBox: '-10 -10 20 20', class: 'swatch seat-swatch', role: 'img', 'aria-label': name || mark, dataset: { mark } },
+  return s('svg', { viewBox: '-10 -10 20 20', class: 'swatch seat-swatch', role: 'img', 'aria-label': name ? colourWord(name) : mark, dataset: { mark } },
     markShape(mark, 0, 0, 8.6, { fill: colour, stroke: '#333', 'stroke-width': 1.6 }));
 }
 
@@ -169,9 +176,25 @@ export function inkOn(fill) {
   return contrast(DARK_INK, fill) >= contrast(LIGHT_INK, fill) ? DARK_INK : LIGHT_INK;
 }
 
+/**
+ * A piece of `kind` ('marble', 'piece', 'cube', 'draft cube', 'corpse cube') and colour (the
+ * palettes' name, "black") in words: "black marble", « bille noire » (the catalogue agrees the
+ * colour with the piece).
+ */
+function pieceWords(kind, colour) {
+  const args = { colour: String(colour) };
+  switch (kind) {
+    case 'marble': return t('piece-marble', args);
+    case 'cube': return t('piece-cube', args);
+    case 'draft cube': return t('piece-draft-cube', args);
+    case 'corpse cube': return t('piece-corpse-cube', args);
+    default: return t('piece-piece', args);
+  }
+}
+
 /** "black marble (Alice), C3": a piece's accessible name, its colour, owner and place. */
 export function pieceName(colourName, kind, owner, at) {
-  return `${colourName} ${kind}${owner ? ` (${owner})` : ''}, ${at}`;
+  return `${pieceWords(kind, colourName)}${owner ? ` (${owner})` : ''}, ${at}`;
 }
 
 /**
@@ -179,7 +202,7 @@ export function pieceName(colourName, kind, owner, at) {
  * scores and counts. `onCancel` runs on Escape.
  */
 export function shell(el, viewBox, cls, onCancel) {
-  const svg = s('svg', { viewBox, class: `board-svg ${cls}`, role: 'group', 'aria-label': 'Board' });
+  const svg = s('svg', { viewBox, class: `board-svg ${cls}`, role: 'group', 'aria-label': t('room-board') });
   const info = h('div', { class: 'board-info' });
   const panel = h('div', { class: 'board-panel', id: 'board-panel' });
   // The board scrolls inside this frame when a phone zooms it in (see `fitTargets`).
@@ -360,6 +383,6 @@ export function flipButton(box, game) {
     all[game()] = !all[game()];
     localStorage.setItem(FLIP_KEY, JSON.stringify(all));
     apply(!!all[game()]);
-  } }, icon('flip'), ' Flip board');
+  } }, icon('flip'), ' ', t('flip-board'));
   return { el: btn, sync: () => apply(!!read()[game()]) };
 }

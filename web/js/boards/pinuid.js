@@ -2,8 +2,9 @@
 //! Playing: pick a piece, then a lit square; when the step makes lines, pick the piece to remove
 //! for each (only the removal sets in `you.legal` light up). A re-entry is one lit back-row square.
 
-import { s, h, mount, actionable, focusedKey, refocus, plural } from '../dom.js';
+import { s, h, mount, actionable, focusedKey, refocus } from '../dom.js';
 import { shell, button, seatPaints, seatSwatch, pieceMark, pieceName, slide, motion } from './index.js';
+import { t } from '../i18n.js';
 import { gameTitle } from '../events.js';
 
 const FILES = 'abcdefgh';
@@ -79,7 +80,7 @@ export function create(el, ctx) {
         if (name === from) g.classList.add('selected');
         if (removing.includes(name)) {
           g.classList.add('selected');
-          actionable(g, `${piece}: keep this piece`, 'select', () => {
+          actionable(g, t('pinuid-keep', { piece }), 'select', () => {
             removing = removing.filter((r) => r !== name);
             draw();
           });
@@ -87,14 +88,14 @@ export function create(el, ctx) {
           // "You can move this": a dashed ring in a colour no seat plays (see the styles).
           g.append(s('circle', { cx: px + 0.5, cy: py + 0.5, r: 0.44, class: 'movable-halo', 'aria-hidden': 'true' }));
           g.append(s('circle', { cx: px + 0.5, cy: py + 0.5, r: 0.44, class: 'movable', 'aria-hidden': 'true' }));
-          actionable(g, `${piece}: move this piece`, 'select', () => {
+          actionable(g, t('pinuid-choose', { piece }), 'select', () => {
             from = name;
             draw();
           });
         } else if (targets.has(name)) {
           const m = targets.get(name);
           g.append(s('circle', { cx: px + 0.5, cy: py + 0.5, r: 0.16, class: 'dot' }));
-          actionable(g, m.action === 'reenter' ? `Re-enter a piece on ${name}` : `Move ${from} to ${name}`, 'target', () => {
+          actionable(g, m.action === 'reenter' ? t('pinuid-reenter-on', { square: name }) : t('pinuid-move-to', { from, to: name }), 'target', () => {
             if (m.action === 'reenter') return send(m);
             to = name;
             const options = steps.filter((c) => c.from === from && c.to === to);
@@ -103,14 +104,14 @@ export function create(el, ctx) {
           });
         } else if (removable.has(name)) {
           g.append(s('circle', { cx: px + 0.5, cy: py + 0.5, r: 0.42, class: 'ring' }));
-          actionable(g, `Remove the ${piece}`, 'target', () => {
+          actionable(g, t('pinuid-remove', { piece }), 'target', () => {
             removing = [...removing, name];
             const done = candidates.find((c) => c.remove.length === removing.length && removing.every((r) => c.remove.includes(r)));
             if (done) return send(done);
             draw();
           });
         } else if (name === from) {
-          actionable(g, `${piece || name}: selected, press to cancel`, 'select', cancel);
+          actionable(g, t('selected-cancel', { piece: piece || name }), 'select', cancel);
         }
         svg.append(g);
       }
@@ -125,21 +126,21 @@ export function create(el, ctx) {
     refocus(svg, key);
     const items = [];
     if (opts.interactive) {
-      let hint = reentries.length ? 'All your pieces stand on one square colour: re-enter a piece on a lit square of your back row.' : 'Select one of your pieces, then a lit square.';
-      if (from && !to) hint = `Move ${from} to a lit square.`;
+      let hint = reentries.length ? t('pinuid-hint-reenter') : t('pinuid-hint');
+      if (from && !to) hint = t('pinuid-hint-move', { from });
       if (to) {
         // One piece comes off per line the step makes.
         const lines = candidates[0] ? candidates[0].remove.length : 1;
-        hint = lines === 1 ? `${from}→${to} makes a line: choose the piece to remove.` : `${from}→${to} makes ${lines} lines: choose the ${lines} pieces to remove.`;
+        hint = t('pinuid-hint-lines', { from, to, count: lines });
       }
       items.push(h('span', { class: 'muted small' }, hint));
-      if (from) items.push(button('Cancel', cancel, { id: 'cancel' }));
+      if (from) items.push(button(t('cancel'), cancel, { id: 'cancel' }));
     }
     mount(panel, items);
     mount(info, Array.from({ length: st.players }, (_, seat) => h('span', { class: `chip ${st.eliminated[seat] ? 'out' : ''}` },
       seatSwatch(paint(seat)),
-      `${ctx.nameOf(seat)}: ${st.pieces[seat]} on board, ${st.removed[seat]} removed${st.eliminated[seat] ? ' (out)' : ''}`)),
-    h('span', { class: 'muted small' }, `${gameTitle('pinuid', { variant: st.variant })} · ${plural(st.plies_without_removal, 'move')} without a piece removed`));
+      st.eliminated[seat] ? t('pinuid-info-out', { who: ctx.nameOf(seat), count: st.pieces[seat], removed: st.removed[seat] }) : t('pinuid-info', { who: ctx.nameOf(seat), count: st.pieces[seat], removed: st.removed[seat] }))),
+    h('span', { class: 'muted small' }, `${gameTitle('pinuid', { variant: st.variant })} · ${t('pinuid-without-removal', { count: st.plies_without_removal })}`));
   }
 
   function send(m) {

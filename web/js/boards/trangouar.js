@@ -7,12 +7,13 @@
 
 import { s, h, mount, actionable, focusedKey, refocus } from '../dom.js';
 import { shell, button, seatPaints, seatSwatch, pieceMark, pieceName, inkOn, slide, motion, fitTargets, hitArea } from './index.js';
+import { t } from '../i18n.js';
 
 const N = 9;
 const FILES = 'abcdefghi';
 const ZONES = { SW: [0, 0], NW: [0, 6], NE: [6, 6], SE: [6, 0] };
 const PEARL = { red: '#d23b3b', black: '#161616', white: '#fbfbfb' };
-const PHASES = { setup: 'Secret setup', play: 'Playing', lose: 'A lost fight: pearls to give up' };
+const PHASES = { setup: () => t('trangouar-phase-setup'), play: () => t('trangouar-phase-play'), lose: () => t('trangouar-phase-lose') };
 
 const name = (x, y) => `${FILES[x]}${y + 1}`;
 const parse = (p) => [FILES.indexOf(p[0]), Number(p.slice(1)) - 1];
@@ -25,22 +26,22 @@ const xy = (p) => {
 function legend() {
   const dot = (c) => h('span', { class: 'swatch', style: `background:${PEARL[c]}` });
   return h('p', { class: 'small pearl-legend', id: 'pearl-legend' },
-    dot('red'), ' red: steps the cube moves · ', dot('black'), ' black: coins it flips to attack · ', dot('white'), ' white: coins it flips to defend');
+    dot('red'), ' ', t('legend-red'), ' · ', dot('black'), ' ', t('legend-black'), ' · ', dot('white'), ' ', t('legend-white'));
 }
 
 /** Why a draft setup would be refused (the rules' limits and the room's options), in words. */
 export function setupProblems(draft, total, options) {
   const out = [];
-  if (draft.size < 3 || draft.size > 9) out.push(`Use 3 to 9 cubes (now ${draft.size}).`);
-  if (total !== 27) out.push(`Share exactly 27 pearls (now ${total}).`);
+  if (draft.size < 3 || draft.size > 9) out.push(t('setup-cubes', { count: draft.size }));
+  if (total !== 27) out.push(t('setup-pearls', { count: total }));
   for (const [at, c] of draft) {
     const n = c.red + c.black + c.white;
     if (options.antenna_mode === 'free') {
-      if (n > 9) out.push(`The cube on ${at} carries more than 9 pearls.`);
+      if (n > 9) out.push(t('setup-more-than-9', { at }));
     } else if (c.red > 3 || c.black > 3 || c.white > 3) {
-      out.push(`The cube on ${at} has more than 3 pearls of one colour.`);
+      out.push(t('setup-more-than-3', { at }));
     }
-    if (n === 0 && !options.allow_empty_cubes) out.push(`The cube on ${at} needs at least one pearl.`);
+    if (n === 0 && !options.allow_empty_cubes) out.push(t('setup-empty', { at }));
   }
   return out;
 }
@@ -56,7 +57,7 @@ const CORPSE = '#8a8a8a';
 const PEARL_COLOURS = ['red', 'black', 'white'];
 
 /** "3 red, 0 black, 2 white": a cube's pearls in words. */
-const pearlWords = (c) => PEARL_COLOURS.map((k) => `${c[k] || 0} ${k}`).join(', ');
+const pearlWords = (c) => t('pearls', { red: c.red || 0, black: c.black || 0, white: c.white || 0 });
 
 /**
  * A cube as SVG: a rounded square in its owner's colour (`paint`, null for a corpse) with a row per
@@ -97,7 +98,7 @@ export function create(el, ctx) {
   const cubeName = (at, c, owner, draft) => {
     const corpse = owner === null || owner === undefined;
     const who = corpse ? pieceName('grey', 'corpse cube', '', at) : pieceName(paint(owner).name, draft ? 'draft cube' : 'cube', ctx.nameOf(owner), at);
-    return `${who}: ${pearlWords(c)} pearls`;
+    return t('cube-name', { who, pearls: pearlWords(c) });
   };
 
   function draw() {
@@ -145,22 +146,22 @@ export function create(el, ctx) {
       drawSetup(st, seat, legal, hot, cubeLabel);
     } else {
       if (!sel) {
-        for (const at of mineToPlay) hot.set(at, [`${cubeLabel(at)}: choose it`, 'select', () => { sel = at; path = []; draw(); }]);
+        for (const at of mineToPlay) hot.set(at, [t('choose-it', { piece: cubeLabel(at) }), 'select', () => { sel = at; path = []; draw(); }]);
       } else {
-        hot.set(sel, [`${cubeLabel(sel)}: selected, press to cancel`, 'select', cancel]);
+        hot.set(sel, [t('selected-cancel', { piece: cubeLabel(sel) }), 'select', cancel]);
         const prefix = moves.filter((m) => m.cube === sel && path.every((p, i) => m.path[i] === p));
         for (const m of prefix) {
           const end = m.path[m.path.length - 1];
           if (m.path.length > path.length) {
             const next = m.path[path.length];
-            if (next !== end && !hot.has(next)) hot.set(next, [`Step to ${next}`, 'step', () => { path = [...path, next]; draw(); }]);
+            if (next !== end && !hot.has(next)) hot.set(next, [t('trangouar-step-to', { to: next }), 'step', () => { path = [...path, next]; draw(); }]);
           }
         }
         for (const m of prefix) {
           const end = m.path[m.path.length - 1];
-          hot.set(end, [`Move the cube on ${sel} to ${end}`, 'target', () => send(m)]);
+          hot.set(end, [t('trangouar-move-to', { from: sel, to: end }), 'target', () => send(m)]);
         }
-        for (const m of attacks.filter((a) => a.cube === sel)) hot.set(m.target, [`Attack the ${cubeLabel(m.target)} with ${sel}`, 'attack', () => send(m)]);
+        for (const m of attacks.filter((a) => a.cube === sel)) hot.set(m.target, [t('trangouar-attack', { target: cubeLabel(m.target), from: sel }), 'attack', () => send(m)]);
         // The path so far.
         if (path.length) {
           const pts = [sel, ...path].map(xy);
@@ -206,8 +207,8 @@ export function create(el, ctx) {
       const pearls = alive.reduce((a, c) => a + c.red + c.black + c.white, 0);
       return h('span', { class: `chip ${st.eliminated.includes(i) ? 'out' : ''}` },
         seatSwatch(paint(i)),
-        `${ctx.nameOf(i)} (${z}): ${st.phase === 'setup' ? (st.ready[i] ? 'ready' : 'setting up') : `${alive.length} cubes, ${pearls} pearls`}${st.eliminated.includes(i) ? ' (out)' : ''}`);
-    }), h('span', { class: 'muted small' }, `${PHASES[st.phase] || st.phase} · ${st.quiet_rounds} quiet rounds`));
+        t('trangouar-info', { who: ctx.nameOf(i), zone: z, state: `${st.phase === 'setup' ? (st.ready[i] ? t('trangouar-ready') : t('trangouar-setting-up')) : t('trangouar-army', { count: alive.length, pearls })}${st.eliminated.includes(i) ? ` ${t('trangouar-out')}` : ''}` }));
+    }), h('span', { class: 'muted small' }, `${PHASES[st.phase] ? PHASES[st.phase]() : st.phase} · ${t('trangouar-quiet-rounds', { count: st.quiet_rounds })}`));
   }
 
   function drawSetup(st, seat, legal, hot, cubeLabel) {
@@ -222,7 +223,7 @@ export function create(el, ctx) {
     if (!setup) setup = new Map();
     for (const at of zoneCells(st.zones[seat])) {
       const has = setup.has(at);
-      hot.set(at, [has ? `${cubeLabel(at)}: edit its pearls` : `Put a cube on ${at}`, 'select', () => {
+      hot.set(at, [has ? t('trangouar-edit', { cube: cubeLabel(at) }) : t('trangouar-put', { at }), 'select', () => {
         if (!setup.has(at)) setup.set(at, { red: 1, black: 1, white: 1 });
         editing = at;
         draw();
@@ -233,31 +234,32 @@ export function create(el, ctx) {
   function drawPanel(st, seat, legal) {
     const items = [];
     if (!opts.interactive || !legal.length) {
-      if (st.phase === 'setup' && seat !== null && st.ready[seat]) items.push(h('span', { class: 'muted small' }, 'Your setup is in; waiting for the others. It stays secret until everyone is ready.'));
+      if (st.phase === 'setup' && seat !== null && st.ready[seat]) items.push(h('span', { class: 'muted small' }, t('trangouar-setup-in')));
       mount(panel, items);
       return;
     }
     if (st.phase === 'setup') {
       const total = [...setup.values()].reduce((a, c) => a + c.red + c.black + c.white, 0);
-      items.push(h('p', { class: 'small' }, `Secret setup: put 3 to 9 cubes in your zone (${st.zones[seat]}) and share exactly 27 pearls among them. Pearls placed: `, h('strong', { id: 'pearl-total' }, `${total}/27`), ` on ${setup.size} cubes.`));
+      items.push(h('p', { class: 'small' }, t('trangouar-setup-intro', { zone: st.zones[seat] }), ' ', h('strong', { id: 'pearl-total' }, `${total}/27`), ' ', t('trangouar-on-cubes', { count: setup.size })));
       items.push(legend());
       const examples = legal.filter((m) => m.action === 'setup');
-      items.push(h('div', { class: 'examples' }, examples.map((m, i) => button(`Example ${i + 1} (${m.cubes.length} cubes)`, () => {
+      items.push(h('div', { class: 'examples' }, examples.map((m, i) => button(t('trangouar-example', { n: i + 1, count: m.cubes.length }), () => {
         setup = new Map(m.cubes.map((c) => [c.at, { red: c.red, black: c.black, white: c.white }]));
         editing = null;
         draw();
       }, { class: 'small', dataset: { example: i } }))));
       if (editing && setup.has(editing)) {
         const c = setup.get(editing);
-        const field = (colourName) => h('label', { class: 'pearl-field' }, `${colourName} `, h('input', {
+        const fieldWords = { red: () => t('pearl-field-red'), black: () => t('pearl-field-black'), white: () => t('pearl-field-white') };
+        const field = (colourName) => h('label', { class: 'pearl-field' }, `${fieldWords[colourName]()} `, h('input', {
           type: 'number', min: 0, max: 9, value: c[colourName], id: `pearl-${colourName}`,
           onchange: (e) => { c[colourName] = Math.max(0, Number(e.target.value) || 0); draw(); },
         }));
-        items.push(h('div', { class: 'cube-edit' }, h('strong', {}, `Cube on ${editing}: `), field('red'), field('black'), field('white'),
-          button('Remove cube', () => { setup.delete(editing); editing = null; draw(); }, { class: 'small' })));
+        items.push(h('div', { class: 'cube-edit' }, h('strong', {}, t('trangouar-cube-on', { at: editing }), ' '), field('red'), field('black'), field('white'),
+          button(t('trangouar-remove-cube'), () => { setup.delete(editing); editing = null; draw(); }, { class: 'small' })));
       }
       const problems = setupProblems(setup, total, ctx.options ? ctx.options() : {});
-      items.push(button('Submit my setup', () => {
+      items.push(button(t('trangouar-submit'), () => {
         const cubesOut = [...setup.entries()].map(([at, c]) => ({ at, red: c.red, black: c.black, white: c.white }));
         cubesOut.sort((a, b) => parse(a.at)[1] - parse(b.at)[1] || parse(a.at)[0] - parse(b.at)[0]);
         ctx.send({ action: 'setup', cubes: cubesOut });
@@ -268,26 +270,27 @@ export function create(el, ctx) {
     }
     if (st.phase === 'lose') {
       const p = st.pending_loss;
-      items.push(h('p', { class: 'small' }, p.count === 1 ? `Your cube on ${p.cube} lost the fight: choose the pearl it gives up.` : `Your cube on ${p.cube} lost the fight: choose the ${p.count} pearls it gives up.`));
+      items.push(h('p', { class: 'small' }, t('trangouar-lost-fight', { cube: p.cube, count: p.count })));
       items.push(h('div', { class: 'examples' }, legal.filter((m) => m.action === 'lose').map((m) => {
-        const parts = ['red', 'black', 'white'].filter((k) => m.pearls[k]).map((k) => `${m.pearls[k]} ${k}`);
-        return button(`Lose ${parts.join(', ')}`, () => send(m), { class: 'small', dataset: { act: 'target' } });
+        const count = { red: (n) => t('pearl-count-red', { count: n }), black: (n) => t('pearl-count-black', { count: n }), white: (n) => t('pearl-count-white', { count: n }) };
+        const parts = ['red', 'black', 'white'].filter((k) => m.pearls[k]).map((k) => count[k](m.pearls[k]));
+        return button(t('trangouar-lose', { pearls: parts.join(', ') }), () => send(m), { class: 'small', dataset: { act: 'target' } });
       })));
       mount(panel, items);
       return;
     }
     items.push(legend());
-    items.push(h('span', { class: 'muted small' }, sel ? (path.length ? `Path ${sel}→${path.join('→')}: continue or pick a lit destination.` : 'Step along a path, pick a lit destination, or a ringed enemy to attack.') : 'Pick one of your cubes.'));
+    items.push(h('span', { class: 'muted small' }, sel ? (path.length ? t('trangouar-path', { path: `${sel}→${path.join('→')}` }) : t('trangouar-hint-selected')) : t('trangouar-hint')));
     if (sel) {
       const exchanges = legal.filter((m) => m.action === 'exchange' && m.cube === sel);
       if (exchanges.length) {
-        const select = h('select', { id: 'exchange', 'aria-label': 'New colours' }, exchanges.map((m, i) => h('option', { value: i }, `${m.red} red, ${m.black} black, ${m.white} white`)));
-        items.push(h('span', { class: 'exchange' }, 'Recolour to ', select, button('Recolour', () => send(exchanges[Number(select.value)]), { class: 'small' })));
+        const select = h('select', { id: 'exchange', 'aria-label': t('trangouar-new-colours') }, exchanges.map((m, i) => h('option', { value: i }, pearlWords(m))));
+        items.push(h('span', { class: 'exchange' }, t('trangouar-recolour-to'), ' ', select, button(t('trangouar-recolour'), () => send(exchanges[Number(select.value)]), { class: 'small' })));
       }
-      items.push(button('Cancel', cancel, { id: 'cancel' }));
+      items.push(button(t('cancel'), cancel, { id: 'cancel' }));
     }
     const nothing = legal.find((m) => m.action === 'nothing');
-    if (nothing) items.push(button('Do nothing', () => send(nothing), { id: 'nothing' }));
+    if (nothing) items.push(button(t('trangouar-do-nothing'), () => send(nothing), { id: 'nothing' }));
     mount(panel, items);
   }
 

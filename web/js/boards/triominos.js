@@ -5,6 +5,7 @@
 
 import { s, h, mount, actionable, focusedKey, refocus } from '../dom.js';
 import { shell, button, seatPaints, seatSwatch, appear, fitTargets, motion } from './index.js';
+import { t } from '../i18n.js';
 
 const K = Math.sqrt(3) / 2;
 const pt = ([x, y]) => [x + y / 2, -y * K];
@@ -52,7 +53,7 @@ const isTriple = (t) => t[0] === t[1] && t[1] === t[2];
  * a triple, the tile of highest total opens, for its value alone.
  */
 export function openingRule(zeroTripleChoice = true) {
-  return `Opening: whoever holds the highest triple opens with it, for its value + 10${zeroTripleChoice ? ' (0-0-0 may open instead, for 40)' : ''}; if nobody holds a triple, the tile with the highest total opens, for its value only.`;
+  return zeroTripleChoice ? t('opening-rule-zero') : t('opening-rule');
 }
 
 /** The opener's own case, from the tiles `you.legal` lets open: why these and not the others. */
@@ -61,11 +62,10 @@ export function openingHint(tiles) {
   if (!tiles.length) return null;
   if (tiles.every(isTriple)) {
     const best = names.filter((k) => k !== '0-0-0');
-    if (!best.length) return 'You hold the highest triple, 0-0-0: it opens the round, for 40.';
-    const zero = names.includes('0-0-0') ? ' (or 0-0-0, for 40)' : '';
-    return `You hold the highest triple, ${best[0]}: only it may open${zero}, for its value + 10.`;
+    if (!best.length) return t('opening-zero');
+    return names.includes('0-0-0') ? t('opening-triple-or-zero', { tile: best[0] }) : t('opening-triple', { tile: best[0] });
   }
-  return `Nobody holds a triple, so your highest tile opens: ${names.join(' or ')}, for its value only.`;
+  return t('opening-highest', { tiles: names.join(` ${t('or')} `) });
 }
 
 export function create(el, ctx) {
@@ -82,7 +82,7 @@ export function create(el, ctx) {
   };
   const { svg, panel, info } = shell(el, '-3 -3 6 6', 'triominos', cancel);
   const options = () => (ctx.options ? ctx.options() : {});
-  const rack = h('div', { class: 'rack', id: 'rack', role: 'group', 'aria-label': 'Your rack' });
+  const rack = h('div', { class: 'rack', id: 'rack', role: 'group', 'aria-label': t('your-rack') });
   panel.before(rack);
 
   function draw() {
@@ -97,7 +97,7 @@ export function create(el, ctx) {
       all.push(...verts);
       const g = triangle(verts, [a, b, c], `placed${i === st.board.length - 1 ? ' last' : ''}`);
       g.setAttribute('role', 'img');
-      g.setAttribute('aria-label', `tile ${a}-${b}-${c}${i === st.board.length - 1 ? ', the last placed' : ''}`);
+      g.setAttribute('aria-label', i === st.board.length - 1 ? t('tile-last', { tile: `${a}-${b}-${c}` }) : t('tile-placed', { tile: `${a}-${b}-${c}` }));
       g.dataset.piece = `${x},${y},${d}`;
       svg.append(g);
     });
@@ -110,7 +110,7 @@ export function create(el, ctx) {
         all.push(...verts);
         const g = triangle(verts, null, 'spot');
         g.dataset.key = `c-${cellKey(c)}`;
-        actionable(g, `Place ${tile} on cell ${c.x}, ${c.y} pointing ${c.dir}`, 'target', () => {
+        actionable(g, c.dir === 'up' || c.dir === 'u' ? t('place-on-cell-up', { tile, x: String(c.x), y: String(c.y) }) : t('place-on-cell-down', { tile, x: String(c.x), y: String(c.y) }), 'target', () => {
           cell = c;
           const rots = forTile.filter((m) => cellKey(m.cell) === cellKey(c));
           if (rots.length === 1) return send(rots[0]);
@@ -126,7 +126,7 @@ export function create(el, ctx) {
       all.push(...verts);
       const g = triangle(verts, corners(m.tile, m.rotation), 'ghost');
       g.dataset.key = 'ghost';
-      actionable(g, `Place ${tile} here, turned ${m.rotation}`, 'target', () => send(m));
+      actionable(g, t('place-here', { tile, rotation: String(m.rotation) }), 'target', () => send(m));
       svg.append(g);
     }
     // Nothing on the board yet (the opening): a small frame for the first tile, not a large blank box.
@@ -154,10 +154,10 @@ export function create(el, ctx) {
     // The rack.
     const mine = (st.private && st.private.rack) || [];
     const placeable = new Set(places.map((m) => tileKey(m.tile)));
-    mount(rack, mine.length ? mine.map((t) => {
-      const k = tileKey(t);
-      const icon = s('svg', { viewBox: '-0.1 -0.95 1.2 1.05', class: 'rack-tile', 'aria-hidden': 'true' }, triangle(vertices(0, 0, 'up'), corners(t, 0), 'placed'));
-      const b = h('button', { type: 'button', class: `tile ${k === tile ? 'selected' : ''}`, 'aria-disabled': String(!placeable.has(k)), 'aria-pressed': String(k === tile), dataset: { tile: k, key: `t-${k}` } }, icon, h('span', { class: 'sr' }, `Tile ${k}`));
+    mount(rack, mine.length ? mine.map((held) => {
+      const k = tileKey(held);
+      const icon = s('svg', { viewBox: '-0.1 -0.95 1.2 1.05', class: 'rack-tile', 'aria-hidden': 'true' }, triangle(vertices(0, 0, 'up'), corners(held, 0), 'placed'));
+      const b = h('button', { type: 'button', class: `tile ${k === tile ? 'selected' : ''}`, 'aria-disabled': String(!placeable.has(k)), 'aria-pressed': String(k === tile), dataset: { tile: k, key: `t-${k}` } }, icon, h('span', { class: 'sr' }, t('tile-n', { tile: k })));
       if (placeable.has(k)) {
         b.dataset.act = 'select';
         b.addEventListener('click', () => {
@@ -167,33 +167,33 @@ export function create(el, ctx) {
         });
       }
       return b;
-    }) : h('span', { class: 'muted small' }, view.you ? 'Your rack is empty.' : 'The racks are hidden: each player sees only their own.'));
+    }) : h('span', { class: 'muted small' }, view.you ? t('rack-empty') : t('racks-hidden')));
 
     // Controls.
     const items = [];
     if (opts.interactive) {
-      let hint = st.opening ? openingHint(uniqueTiles(places)) || 'Open the round: pick your opening tile.' : 'Pick a tile of your rack, then a lit place.';
-      if (tile && !cell) hint = `Place ${tile} on a lit place.`;
-      if (cell) hint = 'Rotate the tile if you like, then place it.';
+      let hint = st.opening ? openingHint(uniqueTiles(places)) || t('opening-pick') : t('triominos-hint');
+      if (tile && !cell) hint = t('triominos-hint-place', { tile });
+      if (cell) hint = t('triominos-hint-rotate');
       items.push(h('span', { class: 'muted small', id: 'triominos-hint' }, hint));
       if (cell) {
         const rots = forTile.filter((m) => cellKey(m.cell) === cellKey(cell));
-        if (rots.length > 1) items.push(button('Rotate', () => { rot = (rot + 1) % rots.length; draw(); }, { id: 'rotate' }));
-        items.push(button('Place', () => send(rots[rot % rots.length]), { id: 'place', class: 'primary' }));
+        if (rots.length > 1) items.push(button(t('rotate'), () => { rot = (rot + 1) % rots.length; draw(); }, { id: 'rotate' }));
+        items.push(button(t('place'), () => send(rots[rot % rots.length]), { id: 'place', class: 'primary' }));
       }
-      if (tile) items.push(button('Cancel', cancel, { id: 'cancel' }));
+      if (tile) items.push(button(t('cancel'), cancel, { id: 'cancel' }));
       const drawMove = legal.find((m) => m.action === 'draw');
       const passMove = legal.find((m) => m.action === 'pass');
-      if (drawMove) items.push(button(`Draw a tile (−5, ${st.draws}/3 drawn)`, () => send(drawMove), { id: 'draw' }));
-      if (passMove) items.push(button('Pass', () => send(passMove), { id: 'pass' }));
+      if (drawMove) items.push(button(t('draw-tile', { draws: st.draws }), () => send(drawMove), { id: 'draw' }));
+      if (passMove) items.push(button(t('pass'), () => send(passMove), { id: 'pass' }));
     }
     mount(panel, items);
     fitTargets(svg);
     refocus(el, key);
     mount(info, Array.from({ length: st.scores.length }, (_, seat) => h('span', { class: `chip ${st.turn === seat ? 'active' : ''}` },
       seatSwatch(seatPaints('triominos', seat, st.scores.length)[0]),
-      `${ctx.nameOf(seat)}: ${st.scores[seat]} points, ${st.racks[seat]} tiles`)),
-    h('span', { class: 'muted small' }, `Round ${st.round}${st.rounds ? `/${st.rounds}` : ''} · target ${st.target ?? '—'} · pile ${st.pile}`),
+      t('triominos-info', { who: ctx.nameOf(seat), points: String(st.scores[seat]), count: st.racks[seat] }))),
+    h('span', { class: 'muted small' }, [t('triominos-round', { round: `${st.round}${st.rounds ? `/${st.rounds}` : ''}` }), t('triominos-target', { target: String(st.target ?? '—') }), t('triominos-pile', { pile: st.pile })].join(' · ')),
     st.opening ? h('span', { class: 'small opening-rule', id: 'opening-rule' }, openingRule(options().zero_triple_choice !== false)) : null);
   }
 
