@@ -183,6 +183,18 @@ pub struct Me {
     pub id: Uuid,
     pub name: String,
     pub role: crate::moderation::Role,
+    /// *(Addition)* The language the player chose for the client (`PUT
+    /// /api/v1/players/me/language`), absent when none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub language: Option<String>,
+}
+
+/// *(addition)* `PUT /api/v1/players/me/language`: the client's language for this player (a code
+/// the catalog speaks: `en`, `fr`), or null to forget it.
+#[derive(Debug, Clone, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ChosenLanguage {
+    pub language: Option<String>,
 }
 
 /// *(addition)* A game's name and options in one language: `lang` is the language given (English,

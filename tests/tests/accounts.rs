@@ -1298,3 +1298,51 @@ async fn the_export_streams_every_finished_match_oldest_first(backend: Backend) 
     assert_error(&missing, 404, "not_found");
 }
 on_both_databases!(the_export_streams_every_finished_match_oldest_first);
+
+/// The client's language is kept on the player (`PUT /players/me/language`), so that an account
+/// speaks it on every device; only languages the catalog speaks, and null forgets it.
+async fn the_chosen_language_is_kept_on_the_player(backend: Backend) {
+    let db = TestDb::new(backend).await;
+    let server = TestServer::start(&db).await;
+    let api = Api::new(server.http());
+    let alice = account(&api, "Alice").await;
+    let (_, me) = api.get("/api/v1/players/me", Some(&alice.token)).await;
+    assert!(me.get("language").is_none(), "none chosen: {me}");
+    let path = "/api/v1/players/me/language";
+    for bad in [
+        json!({"language": "xx"}),
+        json!({"language": 3}),
+        json!({"lang": "fr"}),
+    ] {
+        assert_error(
+            &api.put(path, &bad, Some(&alice.token)).await,
+            400,
+            "bad_request",
+        );
+    }
+    assert_error(
+        &api.put(path, &json!({"language": "fr"}), None).await,
+        401,
+        "unauthorized",
+    );
+    let (status, _) = api
+        .put(path, &json!({"language": "fr"}), Some(&alice.token))
+        .await;
+    assert_eq!(status, StatusCode::NO_CONTENT);
+    // Another device: signed in by name and password, it reads the language.
+    let (_, other) = api
+        .post(
+            "/api/v1/sessions",
+            &json!({"name": "Alice", "password": PASSWORD}),
+            None,
+        )
+        .await;
+    let token = other["token"].as_str().unwrap();
+    let (_, me) = api.get("/api/v1/players/me", Some(token)).await;
+    assert_eq!(me["language"], "fr");
+    let (status, _) = api.put(path, &json!({"language": null}), Some(token)).await;
+    assert_eq!(status, StatusCode::NO_CONTENT);
+    let (_, me) = api.get("/api/v1/players/me", Some(&alice.token)).await;
+    assert!(me.get("language").is_none(), "forgotten: {me}");
+}
+on_both_databases!(the_chosen_language_is_kept_on_the_player);

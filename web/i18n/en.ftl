@@ -756,6 +756,22 @@ keep-intro-offer = You play as a guest, known only to this browser. With a passw
 keep-done-offer = “{ $name }” is yours now. Sign in with it on any device.
 not-now = Not now
 
+## Blocks, your data and closing the account (account.js, profile.js, room-chat.js)
+
+blocks-heading = Players I block
+blocks-intro = You see none of their chat, quick pairing never puts you together, and they cannot sit in a room you host. They are not told. Block a player from their name.
+blocks-none = You block nobody.
+block = Block
+unblock = Unblock
+blocked-note = You block this player.
+block-done = Blocked: you will not see their chat.
+data-heading = My data
+data-intro = Download everything this server holds about you (your profile, ratings, sessions, reports and matches), or close the account: your name becomes free, your chat lines disappear, and your matches stay in your opponents’ histories under “deleted player”.
+data-download = Download my data
+close-account = Close my account…
+close-ask = Close the account “{ $name }” for good? This cannot be undone.
+close-yes = Yes, close it
+
 ## The boards (boards/*.js)
 
 board-cannot-draw = This client cannot draw { $game }.
@@ -1034,3 +1050,13 @@ help-words = Words
 help-no-need = You need not learn every detail before you play: the server knows the full rules, and only the moves they allow can be made.
 help-board = The board
 your-rack = Your rack
+mod-record = record
+mod-reports-of = Reports of this player
+mod-actions-on = Actions on this player
+mod-no-reports-of = Nobody has reported this player.
+mod-report-open = open
+mod-report-resolved = resolved: { $how }
+mod-banned-until = Banned until { $at }
+mod-banned-for-good = Banned for good
+mod-muted-until = Chat muted until { $at }
+mod-in-good-standing = Neither muted nor banned.

@@ -783,6 +783,22 @@ keep-intro-offer = Vous jouez sans compte, sous un nom que seul ce navigateur co
 keep-done-offer = « { $name } » est à vous maintenant. Connectez-vous avec sur n’importe quel appareil.
 not-now = Pas maintenant
 
+## Blocages, vos données et la fermeture du compte (account.js, profile.js, room-chat.js)
+
+blocks-heading = Joueurs que je bloque
+blocks-intro = Vous ne voyez plus leurs messages, le jeu rapide ne vous réunit jamais et ils ne peuvent pas s’asseoir dans une salle que vous ouvrez. Ils n’en sont pas avertis. Bloquez un joueur depuis son nom.
+blocks-none = Vous ne bloquez personne.
+block = Bloquer
+unblock = Débloquer
+blocked-note = Vous bloquez ce joueur.
+block-done = Bloqué : vous ne verrez plus ses messages.
+data-heading = Mes données
+data-intro = Téléchargez tout ce que ce serveur garde de vous (profil, classements, sessions, signalements et parties), ou fermez le compte : votre nom redevient libre, vos messages disparaissent et vos parties restent dans l’historique de vos adversaires sous « joueur supprimé ».
+data-download = Télécharger mes données
+close-account = Fermer mon compte…
+close-ask = Fermer le compte « { $name } » pour de bon ? C’est définitif.
+close-yes = Oui, le fermer
+
 ## Les plateaux (boards/*.js)
 
 board-cannot-draw = Ce client ne sait pas dessiner { $game }.
@@ -1098,6 +1114,16 @@ mod-log-grant-moderator = nommé modérateur
 mod-log-revoke-moderator = modérateur révoqué
 mod-log-grant-admin = nommé administrateur
 mod-log-revoke-admin = administrateur révoqué
+mod-record = dossier
+mod-reports-of = Signalements de ce joueur
+mod-actions-on = Mesures prises envers ce joueur
+mod-no-reports-of = Personne n’a signalé ce joueur.
+mod-report-open = ouvert
+mod-report-resolved = traité : { $how }
+mod-banned-until = Banni jusqu’au { $at }
+mod-banned-for-good = Banni définitivement
+mod-muted-until = Messages coupés jusqu’au { $at }
+mod-in-good-standing = Ni réduit au silence, ni banni.
 
 help-abalone-pitch = Poussez les billes adverses hors d’un plateau hexagonal. De la stratégie pure, sans hasard.
 help-abalone-goal = Gagne le camp qui pousse en premier six billes adverses hors du plateau (à 3 ou 4 joueurs, six billes de n’importe qui ; à 4, en deux équipes).

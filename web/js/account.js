@@ -5,7 +5,7 @@
 //! A change of identity (sign in, sign out) reloads the app: the WebSocket, the pages and the
 //! caches all hold the old token or player, and a fresh start is the one way to drop them all.
 
-import { identity, setPassword, signIn, signOut, accountError } from './api.js';
+import { identity, setPassword, signIn, signOut, accountError, closeAccount, downloadMyData, myBlocks, setBlocked } from './api.js';
 import { h, mount } from './dom.js';
 import { profileHref } from './ratings.js';
 import { renderWho } from './app.js';
@@ -121,7 +121,9 @@ export function accountPage(main) {
           h('button', { type: 'button', id: 'sign-out', onclick: out(false) }, t('sign-out')), ' ',
           who.account ? h('button', { type: 'button', id: 'sign-out-everywhere', onclick: () => { sure.hidden = false; } }, t('sign-out-everywhere')) : null),
         sure,
-        err)));
+        err),
+      blocksCard(),
+      dataCard(who)));
   };
   if (!me) {
     mount(main, h('p', {}, t('not-signed-in'), ' ', h('a', { href: '/signin', 'data-nav': '' }, t('sign-in'))));
@@ -129,6 +131,81 @@ export function accountPage(main) {
   }
   render();
   return null;
+}
+
+/** The players I block, each with a button to lift the block (blocking is done from their names). */
+function blocksCard() {
+  const list = h('ul', { id: 'blocks-list', class: 'plain' }, h('li', { class: 'muted' }, t('loading')));
+  const show = async () => {
+    try {
+      const blocks = await myBlocks();
+      if (!blocks.length) {
+        mount(list, h('li', { class: 'muted', id: 'blocks-none' }, t('blocks-none')));
+        return;
+      }
+      mount(list, ...blocks.map((b) => h('li', { 'data-player': b.player.id },
+        h('a', { href: profileHref(b.player.id), 'data-nav': '' }, b.player.name), ' ',
+        h('button', {
+          type: 'button',
+          class: 'unblock',
+          onclick: async () => {
+            await setBlocked(b.player.id, false);
+            show();
+          },
+        }, t('unblock')))));
+    } catch (ex) {
+      mount(list, h('li', { class: 'error' }, errText(ex)));
+    }
+  };
+  show();
+  return h('section', { class: 'card', 'aria-labelledby': 'blocks-h' },
+    h('h2', { id: 'blocks-h' }, t('blocks-heading')),
+    h('p', { class: 'small muted' }, t('blocks-intro')),
+    list);
+}
+
+/** My data: download everything the server holds about me; close the account (asked twice). */
+function dataCard(who) {
+  const err = h('p', { class: 'error', role: 'alert', id: 'data-error' });
+  const password = who.account ? passwordField('close-password', t('signin-password'), 'current-password') : null;
+  const ask = h('form', {
+    id: 'close-ask',
+    hidden: true,
+    onsubmit: async (e) => {
+      e.preventDefault();
+      err.textContent = '';
+      try {
+        await closeAccount(password ? password.input.value : undefined);
+        restart();
+      } catch (ex) {
+        err.textContent = accountError(ex);
+      }
+    },
+  },
+  h('p', {}, t('close-ask', { name: who.name })),
+  password ? password.row : null,
+  h('div', { class: 'buttons' },
+    h('button', { type: 'submit', class: 'danger', id: 'close-confirm' }, t('close-yes')), ' ',
+    h('button', { type: 'button', onclick: () => { ask.hidden = true; } }, t('cancel'))));
+  return h('section', { class: 'card', 'aria-labelledby': 'data-h' },
+    h('h2', { id: 'data-h' }, t('data-heading')),
+    h('p', { class: 'small muted' }, t('data-intro')),
+    h('div', { class: 'buttons' },
+      h('button', {
+        type: 'button',
+        id: 'download-data',
+        onclick: async () => {
+          err.textContent = '';
+          try {
+            await downloadMyData();
+          } catch (ex) {
+            err.textContent = errText(ex);
+          }
+        },
+      }, t('data-download')), ' ',
+      h('button', { type: 'button', class: 'danger', id: 'close-account', onclick: () => { ask.hidden = false; } }, t('close-account'))),
+    ask,
+    err);
 }
 
 /** /signin: a name and a password make a new identity in this browser. */

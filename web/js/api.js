@@ -123,6 +123,52 @@ export async function signOut(everywhere = false) {
 }
 
 /**
+ * Keeps `code` as the player's language on the server when it has an account (every device it
+ * signs in on then speaks it); a guest's choice stays in this browser. A failure keeps it local.
+ */
+export async function saveLanguage(code) {
+  const me = identity();
+  if (!me || !me.account) return;
+  await api('PUT', '/players/me/language', { language: code }).catch(() => {});
+  saveIdentity({ ...me, language: code });
+}
+
+/** Closes this browser's account (`password` for one that has one), then forgets it here. */
+export async function closeAccount(password) {
+  await api('DELETE', '/players/me', password ? { password } : {});
+  forgetIdentity();
+}
+
+/**
+ * Everything the server holds about this browser's player (`GET /players/me/export`, NDJSON), as
+ * a file the browser downloads.
+ */
+export async function downloadMyData() {
+  const me = identity();
+  const res = await fetch('/api/v1/players/me/export', { headers: { Authorization: `Bearer ${me.token}` } });
+  if (!res.ok) {
+    const body = await res.json().catch(() => ({}));
+    throw new ApiError(res.status, body.error?.code || 'http', body.error?.message || `HTTP ${res.status}`);
+  }
+  const url = URL.createObjectURL(await res.blob());
+  const link = Object.assign(document.createElement('a'), { href: url, download: `plateau-${me.name}.ndjson` });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+/** The players this browser's player blocks: `[{player: {id, name}, since}]`. */
+export async function myBlocks() {
+  return (await api('GET', '/players/me/blocks')).blocks;
+}
+
+/** Blocks player `id` (`on`), or lifts the block. */
+export async function setBlocked(id, on) {
+  await api(on ? 'PUT' : 'DELETE', `/players/me/blocks/${encodeURIComponent(id)}`);
+}
+
+/**
  * A person's words for a failed account call, with what to do for 401/409/429; `signingIn` for
  * `POST /sessions` (where 401 is a wrong name or password), else a call with this browser's token
  * (where 401 is a token that was signed out).
@@ -151,7 +197,10 @@ export async function checkIdentity() {
   if (!me) return null;
   try {
     const who = await api('GET', '/players/me');
-    if (who.name !== me.name || who.role !== me.role) saveIdentity({ ...me, name: who.name, role: who.role });
+    const language = who.language || null;
+    if (who.name !== me.name || who.role !== me.role || language !== (me.language || null)) {
+      saveIdentity({ ...me, name: who.name, role: who.role, language });
+    }
     return identity();
   } catch (e) {
     if (e.status === 401) {

@@ -4,12 +4,12 @@
 //! (a finished or live match's history), /p/ID (a player's profile), /leaderboard/GAME, /help/GAME,
 //! /signin, /account and /mod.
 
-import { checkIdentity, identity, forgetIdentity } from './api.js';
+import { checkIdentity, identity, forgetIdentity, saveLanguage } from './api.js';
 import { Connection } from './ws.js';
 import { h, mount } from './dom.js';
 import { homePage } from './home.js';
 import { welcomePage, invitePage } from './welcome.js';
-import { LANGUAGES, setUpLanguage, language, chooseLanguage, t } from './i18n.js';
+import { LANGUAGES, setUpLanguage, language, chooseLanguage, adoptLanguage, t } from './i18n.js';
 import { roomPage } from './room.js';
 import { matchPage } from './match.js';
 import { helpPage } from './help.js';
@@ -170,7 +170,7 @@ window.addEventListener('popstate', route);
 function renderLanguageChoice() {
   // On a phone the header keeps to one line: the languages go by their codes there ("EN").
   const narrow = window.matchMedia('(max-width: 820px)').matches;
-  const select = h('select', { id: 'lang', 'aria-label': t('language'), onchange: () => chooseLanguage(select.value) },
+  const select = h('select', { id: 'lang', 'aria-label': t('language'), onchange: async () => { await saveLanguage(select.value); chooseLanguage(select.value); } },
     LANGUAGES.map((l) => {
       const full = l.complete ? l.name : t('language-in-progress', { name: l.name });
       return h('option', { value: l.code, selected: l.code === language(), title: full }, narrow ? l.code.toUpperCase() : full);
@@ -185,7 +185,10 @@ function translateStatic() {
 }
 
 (async () => {
-  await Promise.all([checkIdentity(), setUpLanguage()]);
+  // The account's language (chosen on another device) counts before the browser's.
+  const me = await checkIdentity();
+  if (me) adoptLanguage(me.language);
+  await setUpLanguage();
   renderLanguageChoice();
   translateStatic();
   renderWho();

@@ -62,6 +62,14 @@ export function language() {
   return current;
 }
 
+/**
+ * Takes `code` as this browser's language unless one was chosen here: the language an account
+ * carries from another device (a choice made in this browser wins).
+ */
+export function adoptLanguage(code) {
+  if (code && !localStorage.getItem(KEY) && LANGUAGES.some((l) => l.code === code)) localStorage.setItem(KEY, code);
+}
+
 /** Keeps `code` as this browser's language and reloads the page in it. */
 export function chooseLanguage(code) {
   localStorage.setItem(KEY, code);

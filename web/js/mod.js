@@ -33,8 +33,10 @@ const idOf = (p) => (p && typeof p === 'object' ? p.id : p);
 export async function modPage(main) {
   const reports = h('div', { id: 'mod-reports' }, h('p', { class: 'muted' }, t('loading')));
   const log = h('div', { id: 'mod-log' }, h('p', { class: 'muted' }, t('loading')));
+  const about = new URLSearchParams(location.search).get('player');
   mount(main, h('div', { class: 'mod', id: 'mod' },
     h('h1', {}, t('header-moderation')),
+    about ? playerCard(about) : null,
     h('section', { class: 'card', 'aria-labelledby': 'mod-reports-h' }, h('h2', { id: 'mod-reports-h' }, t('mod-open-reports')), reports),
     h('section', { class: 'card', 'aria-labelledby': 'mod-log-h' }, h('h2', { id: 'mod-log-h' }, t('mod-audit-log')), log)));
 
@@ -51,6 +53,47 @@ export async function modPage(main) {
   };
   await refresh();
   return null;
+}
+
+/**
+ * One player's record (`/mod?player=ID`): where it stands (muted, banned, until when), every report
+ * made of it whatever became of it, and every action on it, newest first.
+ */
+function playerCard(id) {
+  const standing = h('p', { id: 'mod-standing' }, t('loading'));
+  const reports = h('div', { id: 'mod-player-reports' });
+  const log = h('div', { id: 'mod-player-log' });
+  const name = h('span', {}, '…');
+  (async () => {
+    try {
+      const [st, made, entries] = await Promise.all([
+        api('GET', `/mod/players/${encodeURIComponent(id)}`),
+        api('GET', `/mod/reports?player=${encodeURIComponent(id)}&limit=100`),
+        api('GET', `/mod/log?player=${encodeURIComponent(id)}&limit=100`),
+      ]);
+      name.textContent = st.player.name;
+      const facts = [];
+      if (st.banned) facts.push(st.banned_until ? t('mod-banned-until', { at: dateTime(st.banned_until) }) : t('mod-banned-for-good'));
+      if (st.muted_until && new Date(st.muted_until) > new Date()) facts.push(t('mod-muted-until', { at: dateTime(st.muted_until) }));
+      standing.textContent = facts.length ? facts.join(' · ') : t('mod-in-good-standing');
+      if (made.reports.length) {
+        mount(reports, h('ul', { class: 'list' }, made.reports.map((r) => h('li', { dataset: { report: r.id, status: r.status } },
+          `${dateTime(r.created_at)} · ${t('mod-for', { reason: reportReason(r.reason) })} · `, who(r.reporter),
+          r.text ? [' · ', h('q', {}, r.text)] : null,
+          ' · ', r.status === 'open' ? t('mod-report-open') : t('mod-report-resolved', { how: r.resolution || '' })))));
+      } else {
+        mount(reports, h('p', { class: 'muted' }, t('mod-no-reports-of')));
+      }
+      renderLog(log, entries.entries);
+    } catch (e) {
+      standing.textContent = errText(e);
+    }
+  })();
+  return h('section', { class: 'card', id: 'mod-player', 'aria-labelledby': 'mod-player-h' },
+    h('h2', { id: 'mod-player-h' }, name, ' · ', h('a', { href: `/p/${id}`, 'data-nav': '' }, t('mod-profile'))),
+    standing,
+    h('h3', {}, t('mod-reports-of')), reports,
+    h('h3', {}, t('mod-actions-on')), log);
 }
 
 function renderReports(box, reports, refresh) {
@@ -90,7 +133,8 @@ function reportItem(r, refresh) {
     h('p', {}, h('strong', {}, who(r.player)), ` ${t('mod-reported-by')} `, who(r.reporter), ` ${t('mod-for', { reason: reportReason(r.reason) })} · ${dateTime(r.created_at)}`,
       r.room ? [' · ', h('a', { href: `/r/${r.room}?watch`, 'data-nav': '' }, t('mod-room', { code: r.room }))] : null,
       r.match ? [' · ', h('a', { href: `/m/${r.match}`, 'data-nav': '' }, t('mod-the-match'))] : null,
-      ' · ', h('a', { href: `/p/${idOf(r.player)}`, 'data-nav': '' }, t('mod-profile'))),
+      ' · ', h('a', { href: `/p/${idOf(r.player)}`, 'data-nav': '' }, t('mod-profile')),
+      ' · ', h('a', { href: `/mod?player=${idOf(r.player)}`, 'data-nav': '', class: 'mod-record' }, t('mod-record'))),
     r.text ? h('blockquote', { class: 'small' }, r.text) : null,
     chat.length ? h('ol', { class: 'chat small mod-context' }, chat.map((l) => h('li', { class: idOf(l.player) === idOf(r.player) ? 'reported' : '' }, h('strong', {}, who(l.player)), t('said'), ' ', l.text))) : null,
     form, err);

@@ -2,13 +2,13 @@
 //! a line chart drawn here in SVG, recent matches) and a game's leaderboard (/leaderboard/GAME).
 //! Both are public, like the match pages.
 
-import { api, games } from './api.js';
+import { api, games, identity, myBlocks } from './api.js';
 import { h, s, mount } from './dom.js';
 import { t, errText, dateTime, language } from './i18n.js';
 import { gameName, gameTitle, resultText } from './events.js';
 import { helpHref } from './help.js';
 import { changeText, ratingText, profileLink, matchPlayerName, UNSETTLED } from './ratings.js';
-import { reportButton } from './report.js';
+import { reportButton, blockButton } from './report.js';
 
 export const leaderboardHref = (game) => `/leaderboard/${game}`;
 
@@ -39,6 +39,10 @@ export async function profilePage(main, id) {
   } catch (e) {
     return notFound(main, t('profile-not-found'), e.status === 404 ? t('profile-no-player') : errText(e));
   }
+  // Whether I block this player: the button lifts the block then.
+  const me = identity();
+  const blocked = me && me.id !== p.id ? (await myBlocks().catch(() => [])).some((b) => b.player.id === p.id) : false;
+  const blockedNote = h('p', { class: 'muted small', id: 'blocked-note', hidden: !blocked }, t('blocked-note'));
   const byGame = (p.stats && p.stats.by_game) || {};
   const ratings = p.ratings || {};
   const ids = [...new Set([...Object.keys(byGame), ...Object.keys(ratings)])].sort((a, b) => gameName(a).localeCompare(gameName(b), language()));
@@ -46,7 +50,9 @@ export async function profilePage(main, id) {
   const recent = h('div', { id: 'recent-matches' }, h('p', { class: 'muted' }, t('loading')));
   mount(main, h('div', { class: 'profile', id: 'profile', dataset: { player: p.id } },
     h('section', { class: 'card', 'aria-labelledby': 'profile-h' },
-      h('div', { class: 'row' }, h('h1', { id: 'profile-h' }, p.name), reportButton({ id: p.id, name: p.name })),
+      h('div', { class: 'row' }, h('h1', { id: 'profile-h' }, p.name), reportButton({ id: p.id, name: p.name }),
+        blockButton({ id: p.id, name: p.name }, { blocked, done: (on) => { blockedNote.hidden = !on; } })),
+      blockedNote,
       h('p', { class: 'muted small' }, t('profile-since', { at: dateTime(p.created_at) })),
       h('p', { id: 'profile-totals' }, t('profile-totals', { count: p.stats.played, won: p.stats.won })),
       ids.length

@@ -3,7 +3,7 @@
 //! dialog asks why (chat, cheating, stalling, name, other) and lets the reporter add a few words;
 //! the answer is said in words: sent, already reported and still open, too many reports today.
 
-import { api, identity, waitText } from './api.js';
+import { api, identity, waitText, setBlocked } from './api.js';
 import { t, errText } from './i18n.js';
 import { h, mount } from './dom.js';
 
@@ -74,4 +74,35 @@ export function reportButton(player, options = {}) {
   const me = identity();
   if (!me || !player || !player.id || player.id === me.id) return null;
   return h('button', { type: 'button', class: 'small report-button', onclick: () => reportPlayer(player, options), 'aria-label': t('report-player', { name: player.name }), title: t('report-player', { name: player.name }) }, t('report'));
+}
+
+/**
+ * A small "Block" button for `player` (none for this browser's own player): from then on the server
+ * holds back its chat, never pairs us and keeps it out of rooms I host (docs/protocol.md,
+ * "Blocks"). `blocked` says whether it is blocked already (the button then lifts the block);
+ * `done(blocked)` runs after the server took the change.
+ */
+export function blockButton(player, { blocked = false, done = () => {} } = {}) {
+  const me = identity();
+  if (!me || !player || !player.id || player.id === me.id) return null;
+  let on = blocked;
+  const label = () => (on ? t('unblock') : t('block'));
+  const button = h('button', {
+    type: 'button',
+    class: 'small block-button',
+    'aria-label': `${label()} ${player.name}`,
+    onclick: async () => {
+      button.disabled = true;
+      try {
+        await setBlocked(player.id, !on);
+        on = !on;
+        button.textContent = label();
+        button.setAttribute('aria-label', `${label()} ${player.name}`);
+        done(on);
+      } finally {
+        button.disabled = false;
+      }
+    },
+  }, label());
+  return button;
 }

@@ -7,7 +7,7 @@
 import { h } from './dom.js';
 import { t } from './i18n.js';
 import { chatOff, setChatOff, roomMuted, setRoomMuted } from './chat-settings.js';
-import { reportButton } from './report.js';
+import { reportButton, blockButton } from './report.js';
 
 /** Lines kept for showing again (the server's recent lines are fewer). */
 const MAX_LINES = 200;
@@ -42,11 +42,24 @@ export function roomChat(model, { say }) {
 
   const silenced = () => mute.checked || off.checked;
 
+  /** Players blocked from this page: their lines go at once (the server holds back the next ones). */
+  const blocked = new Set();
+
   function show(l) {
+    if (blocked.has(l.player.id)) return;
     const mine = l.player.id === model.me.id;
-    // Another player's line can be reported from where it was said, with the room (its recent lines go along).
+    // Another player's line can be reported from where it was said, with the room (its recent
+    // lines go along), or its author blocked.
     const report = mine ? null : reportButton(l.player, { room: model.code, reason: 'chat' });
-    list.append(h('li', { class: mine ? 'mine' : '', dataset: { line: l.id ?? '' } }, h('strong', {}, l.player.name), t('said'), ' ', l.text, report ? [' ', report] : null));
+    const block = mine ? null : blockButton(l.player, {
+      done: (on) => {
+        if (on) blocked.add(l.player.id);
+        else blocked.delete(l.player.id);
+        redraw();
+        if (on) say(t('block-done'));
+      },
+    });
+    list.append(h('li', { class: mine ? 'mine' : '', dataset: { line: l.id ?? '' } }, h('strong', {}, l.player.name), t('said'), ' ', l.text, report ? [' ', report] : null, block ? [' ', block] : null));
     list.scrollTop = list.scrollHeight;
   }
 

@@ -35,6 +35,7 @@ pub fn router(state: AppState) -> Router {
             get(players::me).delete(accounts::close_account),
         )
         .route("/players/me/export", get(export::my_data))
+        .route("/players/me/language", put(players::set_language))
         .route("/players/me/blocks", get(blocks::list))
         .route(
             "/players/me/blocks/{id}",

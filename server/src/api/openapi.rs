@@ -26,6 +26,7 @@ use super::{
         accounts::set_password,
         accounts::close_account,
         export::my_data,
+        players::set_language,
         blocks::block,
         blocks::unblock,
         blocks::list,

@@ -6,14 +6,14 @@ use axum::http::StatusCode;
 use axum::Json;
 use chrono::Utc;
 use plateau_protocol::rest::{
-    ErrorBody, Me, NewPlayer, PlayerCreated, PlayerProfile, RatingHistory,
+    ChosenLanguage, ErrorBody, Me, NewPlayer, PlayerCreated, PlayerProfile, RatingHistory,
 };
 use plateau_protocol::{ErrorCode, PlayerRef};
 use std::net::SocketAddr;
 use uuid::Uuid;
 
 use crate::accounts::tokens::{new_token, token_hash};
-use crate::api::auth::{NotBanned, WithRole};
+use crate::api::auth::{Authenticated, NotBanned, WithRole};
 use crate::error::{ApiError, ApiJson, ApiPath};
 use crate::state::AppState;
 
@@ -69,12 +69,41 @@ pub async fn create(
 #[utoipa::path(get, path = "/api/v1/players/me", tag = "players", security(("bearer" = [])),
     responses((status = 200, description = "The player the token belongs to, with its role", body = Me),
               (status = 401, description = "Missing or unknown token", body = ErrorBody)))]
-pub async fn me(WithRole(player, role): WithRole) -> Json<Me> {
-    Json(Me {
+pub async fn me(
+    State(state): State<AppState>,
+    WithRole(player, role): WithRole,
+) -> Result<Json<Me>, ApiError> {
+    let language = state.store.language(player.id).await?;
+    Ok(Json(Me {
         id: player.id,
         name: player.name,
         role,
-    })
+        language,
+    }))
+}
+
+#[utoipa::path(put, path = "/api/v1/players/me/language", tag = "players", request_body = ChosenLanguage, security(("bearer" = [])),
+    responses((status = 204, description = "The language is kept for the player (`GET /players/me` says it on every device)"),
+              (status = 400, description = "A language the catalog does not speak, or malformed input", body = ErrorBody),
+              (status = 401, description = "Missing or unknown token", body = ErrorBody)))]
+pub async fn set_language(
+    State(state): State<AppState>,
+    Authenticated(player): Authenticated,
+    ApiJson(body): ApiJson<ChosenLanguage>,
+) -> Result<StatusCode, ApiError> {
+    if let Some(code) = &body.language {
+        if !plateau_games::words::LANGUAGES.contains(&code.as_str()) {
+            return Err(ApiError::bad_request(format!(
+                "language: one of {}",
+                plateau_games::words::LANGUAGES.join(", ")
+            )));
+        }
+    }
+    state
+        .store
+        .set_language(player.id, body.language.as_deref())
+        .await?;
+    Ok(StatusCode::NO_CONTENT)
 }
 
 #[utoipa::path(get, path = "/api/v1/players/{id}", tag = "players", params(("id" = Uuid, Path, description = "Player id")),

@@ -23,7 +23,7 @@ impl Store {
                 let mut tx = pool.begin().await?;
                 let closed = sqlx::query(
                     "UPDATE players SET name = $1, password_hash = NULL, reserved_name = NULL,
-                            closed_at = $2
+                            language = NULL, closed_at = $2
                       WHERE id = $3 AND closed_at IS NULL",
                 )
                 .bind(CLOSED_NAME)

@@ -130,6 +130,33 @@ impl Store {
         })
     }
 
+    /// The client language `player` chose, if any.
+    pub async fn language(&self, player: Uuid) -> Result<Option<String>, StoreError> {
+        let found: Option<Option<String>> = on_pool!(self, |pool| {
+            sqlx::query_scalar("SELECT language FROM players WHERE id = $1")
+                .bind(player)
+                .fetch_optional(pool)
+                .await
+        })?;
+        Ok(found.flatten())
+    }
+
+    /// Keeps `language` (None: forgets it) as `player`'s client language.
+    pub async fn set_language(
+        &self,
+        player: Uuid,
+        language: Option<&str>,
+    ) -> Result<(), StoreError> {
+        on_pool!(self, |pool| {
+            sqlx::query("UPDATE players SET language = $1 WHERE id = $2")
+                .bind(language)
+                .bind(player)
+                .execute(pool)
+                .await
+                .map(|_| ())
+        })
+    }
+
     /// When each of a player's live tokens was made (its sessions), oldest first.
     pub async fn session_times(&self, player: Uuid) -> Result<Vec<DateTime<Utc>>, StoreError> {
         on_pool!(self, |pool| {
