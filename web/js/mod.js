@@ -84,7 +84,7 @@ function playerCard(id) {
       } else {
         mount(reports, h('p', { class: 'muted' }, t('mod-no-reports-of')));
       }
-      renderLog(log, entries.entries);
+      renderLog(log, entries.entries, 'mod-player-log-table');
     } catch (e) {
       standing.textContent = errText(e);
     }
@@ -172,13 +172,13 @@ function actionWords(action) {
   }
 }
 
-function renderLog(box, entries) {
+function renderLog(box, entries, id = 'mod-log-table') {
   if (!entries.length) {
     mount(box, h('p', { class: 'muted' }, t('mod-nothing-yet')));
     return;
   }
   // A wide table scrolls within its card on a phone, not the page.
-  mount(box, h('div', { class: 'table-scroll' }, h('table', { class: 'breakdown', id: 'mod-log-table' },
+  mount(box, h('div', { class: 'table-scroll' }, h('table', { class: 'breakdown', id },
     h('thead', {}, h('tr', {}, [t('chart-when'), t('mod-who'), t('mod-what'), t('mod-on'), t('report-why')].map((text) => h('th', { scope: 'col' }, text)))),
     h('tbody', {}, entries.map((e) => h('tr', { dataset: { action: e.action } },
       h('td', {}, dateTime(e.at)),

@@ -79,6 +79,15 @@ for (const [size, viewport] of Object.entries(SIZES)) {
     assert.ok(refused, 'the mute reached the chatting player within its period');
     await new Promise((r) => setTimeout(r, 300));
     assert.equal(await A.page.locator(`#chat-list li:has-text("${refused}")`).count(), 0);
+
+    // The player's record: muted until when, the report and what became of it, the action.
+    await M.page.goto(`${BASE}/mod?player=${bId}`);
+    await M.page.waitForSelector('#mod-standing:has-text("Chat muted until")');
+    await M.page.waitForSelector('#mod-player-reports li[data-status="resolved"]');
+    assert.match(await M.page.textContent('#mod-player-reports'), /selling gold in chat/);
+    await M.page.waitForSelector('#mod-player-log tr[data-action="mute"]');
+    assert.match(await M.page.textContent('#mod-player-h'), new RegExp(`Spam${size}`));
+    await shot(M.page, `mod-player-${size}`);
     for (const p of [A, B, M]) {
       clean(p.page);
       await p.ctx.close();
