@@ -1,7 +1,9 @@
 //! The browser client: the files of `web/` embedded in the binary (rust-embed), served with their
 //! content types; `/`, `/r/{code}`, `/m/{id}` and every other unknown non-API path get `index.html`,
 //! so the client's own router takes over. The Groups-of-Three board data, which the client draws
-//! from, is served from the games crate at `/groups-of-three-board.json`.
+//! from, is served from the games crate at `/groups-of-three-board.json`. `/i18n/languages.json`
+//! lists the client's languages from its catalogues (`web/i18n/*.ftl`), so that a translator adds
+//! a language with one file.
 
 use axum::body::Body;
 use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode, Uri};
@@ -33,6 +35,7 @@ pub fn router<S: Clone + Send + Sync + 'static>() -> Router<S> {
         .route("/r/{code}", get(index))
         .route("/m/{id}", get(index))
         .route("/groups-of-three-board.json", get(groups_board))
+        .route("/i18n/languages.json", get(languages))
         .fallback(file)
 }
 
@@ -47,6 +50,69 @@ async fn groups_board() -> Response {
             (header::CACHE_CONTROL, "public, max-age=3600"),
         ],
         GROUPS_BOARD,
+    )
+        .into_response()
+}
+
+/// One language of the client: its code (the catalogue's file name), its own name (the
+/// catalogue's `language-name` message) and whether it has every message English has (an
+/// incomplete one is offered, said so, and never chosen by itself).
+#[derive(serde::Serialize)]
+struct Language {
+    code: String,
+    name: String,
+    complete: bool,
+}
+
+/// The ids of a Fluent catalogue's messages: the lines that start with an identifier and ` =`
+/// (comments start with `#`, terms with `-`, continuations and variants are indented).
+fn message_ids(ftl: &str) -> std::collections::BTreeSet<&str> {
+    ftl.lines()
+        .filter(|line| line.starts_with(|c: char| c.is_ascii_alphabetic()))
+        .filter_map(|line| line.split_once(" =").map(|(id, _)| id.trim_end()))
+        .collect()
+}
+
+/// Every embedded catalogue as a [`Language`], English first, then by code.
+fn catalogue_languages() -> Vec<Language> {
+    let text =
+        |name: &str| Assets::get(name).map(|file| String::from_utf8_lossy(&file.data).into_owned());
+    let english = text("i18n/en.ftl").unwrap_or_default();
+    let wanted = message_ids(&english);
+    let mut languages: Vec<Language> = Assets::iter()
+        .filter_map(|name| {
+            let code = name
+                .strip_prefix("i18n/")?
+                .strip_suffix(".ftl")?
+                .to_string();
+            let ftl = text(&name)?;
+            let own = ftl
+                .lines()
+                .find_map(|line| line.strip_prefix("language-name ="))
+                .map_or_else(|| code.clone(), |name| name.trim().to_string());
+            let complete = message_ids(&ftl) == wanted;
+            Some(Language {
+                code,
+                name: own,
+                complete,
+            })
+        })
+        .collect();
+    languages.sort_by(|a, b| (a.code != "en", &a.code).cmp(&(b.code != "en", &b.code)));
+    languages
+}
+
+static LANGUAGES_JSON: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
+    serde_json::to_string(&catalogue_languages()).expect("languages serialise")
+});
+
+async fn languages() -> Response {
+    (
+        [
+            (header::CONTENT_TYPE, "application/json"),
+            (header::CACHE_CONTROL, "no-cache"),
+        ],
+        LANGUAGES_JSON.as_str(),
     )
         .into_response()
 }
@@ -150,5 +216,22 @@ mod tests {
     fn the_board_data_is_json() {
         let v: serde_json::Value = serde_json::from_str(GROUPS_BOARD).unwrap();
         assert!(v["spaces"]["C"].is_object());
+    }
+
+    #[test]
+    fn every_catalogue_is_a_language_named_by_itself() {
+        let languages = catalogue_languages();
+        let codes: Vec<&str> = languages.iter().map(|l| l.code.as_str()).collect();
+        assert_eq!(codes, ["en", "fr"]);
+        assert_eq!(languages[0].name, "English");
+        assert_eq!(languages[1].name, "Français");
+        assert!(languages.iter().all(|l| l.complete));
+    }
+
+    #[test]
+    fn message_ids_skip_comments_terms_and_continuations() {
+        let ftl = "# a comment\n## a group\n-term = x\nhello = Hi\nplural = { $n ->\n    [one] one\n   *[other] many\n  }\nlast-one = ok\n";
+        let ids: Vec<&str> = message_ids(ftl).into_iter().collect();
+        assert_eq!(ids, ["hello", "last-one", "plural"]);
     }
 }

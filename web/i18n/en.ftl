@@ -35,6 +35,7 @@ invite-anonymous = You are invited to { $game } ({ $players } players)
 
 ## The header
 
+language-name = English
 language = Language
 language-in-progress = { $name } (translation in progress)
 header-playing-as = Playing as

@@ -35,6 +35,7 @@ invite-anonymous = Une invitation à { $game } ({ $players } joueurs)
 
 ## L’en-tête
 
+language-name = Français
 language = Langue
 language-in-progress = { $name } (traduction en cours)
 header-playing-as = Vous jouez en tant que

@@ -1,21 +1,23 @@
 //! The client's words, from one Fluent catalogue per language (`/i18n/LANG.ftl`, formatted by the
 //! vendored `@fluent/bundle`: plurals by `Intl.PluralRules`, numbers and dates by `Intl`). A
-//! translator adds a language with one file and its line in [`LANGUAGES`], no code change.
+//! translator adds a language with one file and no code change: the server lists the catalogues
+//! (`/i18n/languages.json`: each one's code, its own name from its `language-name` message, and
+//! whether it has every message of English).
 //!
 //! The language: the one chosen in the header (kept in this browser), else the first of the
 //! browser's languages spoken here, else English. Only languages whose catalogue is complete are
-//! offered (`complete`): a half-translated page is worse than an English one.
+//! picked by themselves (`complete`): a half-translated page is worse than an English one.
 //!
 //! `t(id, args)` gives a message; a message missing from the language falls back to English, and
 //! one missing from both shows its id (the catalogue test in web/tests/ keeps that from landing).
 
 import { FluentBundle, FluentResource } from '../vendor/fluent-bundle/index.js';
 
-/** The languages of the catalogue: code, own name, and whether every message is translated. */
-export const LANGUAGES = [
-  { code: 'en', name: 'English', complete: true },
-  { code: 'fr', name: 'Français', complete: true },
-];
+/**
+ * The languages of the catalogue: code, own name, and whether every message is translated. English
+ * alone until [`setUpLanguage`] has read the server's list.
+ */
+export let LANGUAGES = [{ code: 'en', name: 'English', complete: true }];
 
 const KEY = 'plateau.lang';
 let current = 'en';
@@ -25,9 +27,9 @@ let bundles = [];
  * The language chosen here (any of the catalogue, complete or not: the person asked for it), else
  * the browser's first complete one, else English.
  */
-export function wantedLanguage(stored = localStorage.getItem(KEY), browser = navigator.languages || []) {
-  if (stored && LANGUAGES.some((l) => l.code === stored)) return stored;
-  const offered = LANGUAGES.filter((l) => l.complete).map((l) => l.code);
+export function wantedLanguage(stored = localStorage.getItem(KEY), browser = navigator.languages || [], languages = LANGUAGES) {
+  if (stored && languages.some((l) => l.code === stored)) return stored;
+  const offered = languages.filter((l) => l.complete).map((l) => l.code);
   for (const tag of browser) {
     const primary = String(tag).split('-')[0].toLowerCase();
     if (offered.includes(primary)) return primary;
@@ -45,6 +47,12 @@ async function bundleOf(code) {
 
 /** Loads the catalogue of the wanted language (and English behind it); call once before drawing. */
 export async function setUpLanguage() {
+  try {
+    const res = await fetch('/i18n/languages.json');
+    if (res.ok) LANGUAGES = await res.json();
+  } catch {
+    // Unreachable: English alone.
+  }
   current = wantedLanguage();
   const codes = current === 'en' ? ['en'] : [current, 'en'];
   try {
@@ -67,7 +75,8 @@ export function language() {
  * carries from another device (a choice made in this browser wins).
  */
 export function adoptLanguage(code) {
-  if (code && !localStorage.getItem(KEY) && LANGUAGES.some((l) => l.code === code)) localStorage.setItem(KEY, code);
+  // Checked against the catalogue's languages when the page's language is picked.
+  if (code && !localStorage.getItem(KEY)) localStorage.setItem(KEY, code);
 }
 
 /** Keeps `code` as this browser's language and reloads the page in it. */

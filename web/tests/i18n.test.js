@@ -13,7 +13,9 @@ import { FluentBundle, FluentResource } from '../vendor/fluent-bundle/index.js';
 const WEB = join(dirname(fileURLToPath(import.meta.url)), '..');
 globalThis.localStorage = { getItem: () => null };
 globalThis.navigator = { languages: [] };
-const { LANGUAGES, wantedLanguage } = await import('../js/i18n.js');
+const { wantedLanguage } = await import('../js/i18n.js');
+/** Every catalogue in web/i18n, as the server lists them (`/i18n/languages.json`): all complete. */
+const LANGUAGES = readdirSync(join(WEB, 'i18n')).filter((f) => f.endsWith('.ftl')).map((f) => ({ code: f.slice(0, -4), complete: true }));
 
 function bundle(code) {
   const b = new FluentBundle(code, { useIsolating: false });
@@ -45,7 +47,8 @@ test('every language has exactly the messages of English', () => {
 
 test('the code asks only for messages that exist, and for every one of them', () => {
   const en = new Set(ids(bundle('en')));
-  const used = usedIds();
+  // `language-name` is read by the server, which lists the languages (`/i18n/languages.json`).
+  const used = new Set([...usedIds(), 'language-name']);
   assert.deepEqual([...used].filter((id) => !en.has(id)), [], 'asked for but missing from en.ftl');
   assert.deepEqual([...en].filter((id) => !used.has(id)), [], 'in en.ftl but never asked for');
 });
@@ -74,13 +77,16 @@ test('every message formats in every language, plurals included', () => {
 });
 
 test('the page speaks the chosen language, else the browser\'s if complete, else English', () => {
-  assert.equal(wantedLanguage(null, ['de-DE', 'en-GB']), 'en');
-  assert.equal(wantedLanguage('fr', ['en-GB']), 'fr', 'a choice is kept, complete or not');
-  // Every language of the catalogue is complete: French is the page's language for a French browser.
-  assert.deepEqual(LANGUAGES.filter((l) => !l.complete).map((l) => l.code), []);
-  assert.equal(wantedLanguage(null, ['fr-FR', 'en']), 'fr', 'a French browser gets French');
-  assert.equal(wantedLanguage(null, ['fr-CA']), 'fr');
-  assert.equal(wantedLanguage(null, ['de-DE', 'fr', 'en']), 'fr', 'the first language spoken here');
-  assert.equal(wantedLanguage('en', ['fr-FR']), 'en', 'a choice is kept over the browser');
-  assert.equal(wantedLanguage('xx', []), 'en');
+  const want = (stored, browser) => wantedLanguage(stored, browser, LANGUAGES);
+  assert.equal(want(null, ['de-DE', 'en-GB']), 'en');
+  assert.equal(want('fr', ['en-GB']), 'fr', 'a choice is kept');
+  assert.equal(want(null, ['fr-FR', 'en']), 'fr', 'a French browser gets French');
+  assert.equal(want(null, ['fr-CA']), 'fr');
+  assert.equal(want(null, ['de-DE', 'fr', 'en']), 'fr', 'the first language spoken here');
+  assert.equal(want('en', ['fr-FR']), 'en', 'a choice is kept over the browser');
+  assert.equal(want('xx', []), 'en');
+  // A catalogue still being translated is offered but never picked by the browser's language.
+  const partial = [{ code: 'en', complete: true }, { code: 'de', complete: false }];
+  assert.equal(wantedLanguage(null, ['de-DE'], partial), 'en');
+  assert.equal(wantedLanguage('de', ['de-DE'], partial), 'de', 'a choice of it is kept');
 });
