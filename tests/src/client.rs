@@ -274,6 +274,21 @@ impl Client {
         .await
     }
 
+    /// Joins `room` as `role` and gives the texts of the recent chat lines the server sends with
+    /// the join (`recent`), oldest first.
+    pub async fn recent_chat(&self, room: &str, role: &str) -> Vec<String> {
+        let mark = self.mark();
+        self.send(json!({"type": "join", "room": room, "as": role}))
+            .await;
+        let recent = self.wait_for(mark, |f| f["type"] == "recent").await;
+        recent["chat"]
+            .as_array()
+            .expect("recent chat lines")
+            .iter()
+            .map(|line| line["text"].as_str().expect("a line's text").to_string())
+            .collect()
+    }
+
     /// Sends a move on the version held, and waits for its ack or error.
     pub async fn play(&self, room: &str, id: &str, mv: Value) -> Value {
         let version = self.version(room);

@@ -103,18 +103,7 @@ async fn a_blocked_players_chat_does_not_reach_the_blocker(backend: Backend) {
 
     // Nor among the recent lines, after a reload.
     let again = Client::login(&server.ws_url(), alice).await;
-    let mark = again.mark();
-    again
-        .send(json!({"type": "join", "room": code, "as": "player"}))
-        .await;
-    let recent = again.wait_for(mark, |f| f["type"] == "recent").await;
-    let texts: Vec<&str> = recent["chat"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|l| l["text"].as_str().unwrap())
-        .collect();
-    assert_eq!(texts, ["from Carol"]);
+    assert_eq!(again.recent_chat(code, "player").await, ["from Carol"]);
 
     // Unblocked: Bob's lines come through again within the documented 5 s.
     let (status, _) = api.delete(&blocks_path(bob), Some(&alice.token)).await;

@@ -759,18 +759,10 @@ async fn a_moderator_deletes_a_chat_line(backend: Backend) {
     // A spectator joining now gets the other line only.
     let viewer = api.new_player("Viewer").await;
     let spectator = Client::login(&server.ws_url(), &viewer).await;
-    let mark = spectator.mark();
-    spectator
-        .send(json!({"type": "join", "room": code, "as": "spectator"}))
-        .await;
-    let recent = spectator.wait_for(mark, |f| f["type"] == "recent").await;
-    let texts: Vec<&str> = recent["chat"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|l| l["text"].as_str().unwrap())
-        .collect();
-    assert_eq!(texts, ["good luck"]);
+    assert_eq!(
+        spectator.recent_chat(code, "spectator").await,
+        ["good luck"]
+    );
     assert_error(
         &moderate(&api, Method::DELETE, &path, because, &moderator).await,
         404,

@@ -130,9 +130,31 @@ async fn health_metrics_catalog_and_openapi() {
         "/api/v1/players/{id}/ratings/{game}",
         "/api/v1/players/{id}/matches.ndjson",
         "/api/v1/sessions/current",
+        "/api/v1/players/me/export",
+        "/api/v1/players/me/language",
+        "/api/v1/players/me/blocks",
+        "/api/v1/players/me/blocks/{id}",
     ] {
         assert!(openapi["paths"].get(path).is_some(), "{path} is documented");
     }
+    for method in ["get", "delete"] {
+        assert!(
+            openapi["paths"]["/api/v1/players/me"].get(method).is_some(),
+            "{method} /api/v1/players/me is documented"
+        );
+    }
+    for schema in ["Blocks", "Block", "CloseAccount", "ChosenLanguage", "Me"] {
+        assert!(
+            openapi["components"]["schemas"].get(schema).is_some(),
+            "the {schema} schema is in the document"
+        );
+    }
+    assert!(
+        openapi["components"]["schemas"]["Me"]["properties"]
+            .get("language")
+            .is_some(),
+        "Me says the language"
+    );
     for method in ["post", "delete"] {
         assert!(
             openapi["paths"]["/api/v1/sessions"].get(method).is_some(),
