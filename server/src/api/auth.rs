@@ -62,22 +62,22 @@ impl FromRequestParts<AppState> for Session {
     }
 }
 
-/// A moderator or admin making a moderation call: 401 without a known token, 403 `forbidden`
-/// for anyone else.
-/// The authenticated player with its role (`GET /players/me` says it, so that a client shows a
-/// moderator the moderation page).
-pub struct WithRole(pub PlayerRef, pub Role);
+/// The authenticated player with where it stands: its role (`GET /players/me` says it, so that a
+/// client shows a moderator the moderation page) and its mute (the export of its data says it).
+pub struct WithStanding(pub PlayerRef, pub Standing);
 
-impl FromRequestParts<AppState> for WithRole {
+impl FromRequestParts<AppState> for WithStanding {
     type Rejection = ApiError;
 
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, ApiError> {
         let token = bearer_token(parts).ok_or_else(ApiError::unauthorized)?;
         let (player, standing) = signed_in(state, &token_hash(token)).await?;
-        Ok(WithRole(player, standing.role))
+        Ok(WithStanding(player, standing))
     }
 }
 
+/// A moderator or admin making a moderation call: 401 without a known token, 403 `forbidden`
+/// for anyone else.
 pub struct Moderator {
     pub player: PlayerRef,
     pub role: Role,

@@ -2,10 +2,11 @@
 //! JSON object per line (a match with all its moves and its revealed seed, as
 //! `GET /api/v1/matches/{id}` shows it). `GET /api/v1/players/me/export`: everything the server
 //! holds about the player asking, for its own use, as lines of their `kind` (its record, ratings,
-//! sessions, the reports it made), then its matches as above, each `"kind": "match"`. Streamed: matches are read a page at a time and each
-//! match's moves only when its line is written, and the next page is read only once the client
-//! has taken the lines before (the body is pulled), so the server's memory stays flat however long
-//! the history is.
+//! sessions, the reports it made), then its matches as above, each `"kind": "match"`.
+//!
+//! Streamed: matches are read a page at a time and each match's moves only when its line is
+//! written, and the next page is read only once the client has taken the lines before (the body is
+//! pulled), so the server's memory stays flat however long the history is.
 
 use axum::body::{Body, Bytes};
 use axum::extract::{ConnectInfo, State};
@@ -19,7 +20,7 @@ use std::net::SocketAddr;
 use uuid::Uuid;
 
 use super::matches::detail;
-use crate::api::auth::{MaybeAuthenticated, WithRole};
+use crate::api::auth::{MaybeAuthenticated, WithStanding};
 use crate::error::{ApiError, ApiPath};
 use crate::limits::client_addr::limit_key;
 use crate::state::AppState;
@@ -68,7 +69,7 @@ pub async fn matches_ndjson(
 pub async fn my_data(
     State(state): State<AppState>,
     ConnectInfo(client): ConnectInfo<SocketAddr>,
-    WithRole(player, role): WithRole,
+    WithStanding(player, standing): WithStanding,
 ) -> Result<Response, ApiError> {
     take_export(&state, client)?;
     let (_, created_at) = state
@@ -76,7 +77,6 @@ pub async fn my_data(
         .player(player.id)
         .await?
         .ok_or_else(ApiError::unauthorized)?;
-    let standing = state.store.standing(player.id).await?.map(|(_, s)| s);
     let has_password = state.store.password_hash(player.id).await?.is_some();
     let ratings = state.store.player_ratings(player.id).await?;
     let sessions = state.store.session_times(player.id).await?;
@@ -87,11 +87,11 @@ pub async fn my_data(
             "id": player.id,
             "name": player.name,
             "created_at": created_at,
-            "role": role,
+            "role": standing.role,
             "has_password": has_password,
-            "muted_until": standing.as_ref().and_then(|s| s.muted_until),
-            "banned_until": standing.as_ref().and_then(|s| s.banned_until),
-            "banned_for_good": standing.as_ref().is_some_and(|s| s.banned_for_good),
+            "muted_until": standing.muted_until,
+            "banned_until": standing.banned_until,
+            "banned_for_good": standing.banned_for_good,
         }),
         json!({"kind": "ratings", "ratings": ratings}),
         json!({"kind": "sessions", "sessions": sessions.iter().map(|at| json!({"created_at": at})).collect::<Vec<_>>()}),

@@ -13,7 +13,7 @@ use std::net::SocketAddr;
 use uuid::Uuid;
 
 use crate::accounts::tokens::{new_token, token_hash};
-use crate::api::auth::{Authenticated, NotBanned, WithRole};
+use crate::api::auth::{Authenticated, NotBanned, WithStanding};
 use crate::error::{ApiError, ApiJson, ApiPath};
 use crate::state::AppState;
 
@@ -71,13 +71,13 @@ pub async fn create(
               (status = 401, description = "Missing or unknown token", body = ErrorBody)))]
 pub async fn me(
     State(state): State<AppState>,
-    WithRole(player, role): WithRole,
+    WithStanding(player, standing): WithStanding,
 ) -> Result<Json<Me>, ApiError> {
     let language = state.store.language(player.id).await?;
     Ok(Json(Me {
         id: player.id,
         name: player.name,
-        role,
+        role: standing.role,
         language,
     }))
 }

@@ -544,7 +544,7 @@ impl Session<'_> {
     }
 
     /// Whether the player may chat in room `code` now: not muted, and not a newcomer in a public
-    /// room ([`Session::may_speak_in_public`]).
+    /// room ([`Session::may_speak_in`]).
     async fn may_chat(&mut self, room: &str) -> bool {
         self.not_muted(room).await && self.may_speak_in(room).await
     }
