@@ -135,7 +135,7 @@ export function accountPage(main) {
 
 /** The players I block, each with a button to lift the block (blocking is done from their names). */
 function blocksCard() {
-  const list = h('ul', { id: 'blocks-list', class: 'plain' }, h('li', { class: 'muted' }, t('loading')));
+  const list = h('ul', { id: 'blocks-list', class: 'list' }, h('li', { class: 'muted' }, t('loading')));
   const show = async () => {
     try {
       const blocks = await myBlocks();
