@@ -132,7 +132,15 @@ fn run_async<E: std::fmt::Display>(
     // Engine calls and password hashes run on the blocking pool in bursts (every room of a busy
     // minute starting at once): its threads go after a second idle rather than Tokio's ten, so an
     // idle server does not keep a burst's threads (their stacks and allocator caches) resident.
+    //
+    // At least two workers: the move path runs engine calls inline on a worker (see
+    // `engine_host::guard`), and a runaway engine holds its worker until it returns; another one
+    // keeps serving meanwhile. Not one more than the cores: each worker costs wake-ups between
+    // workers on every move (at human pace, 2,000 matches on 2 cores: 224 us of CPU per move with
+    // one worker, 265 with two, 290 with three; `bench/README.md`).
+    let cores = std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get);
     let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(cores.max(2))
         .enable_all()
         .thread_keep_alive(BLOCKING_KEEP_ALIVE)
         .build();

@@ -42,6 +42,8 @@ pub struct Metrics {
     /// Reports open, mutes and bans in force (`reports_open`, `mutes_active`, `bans_active`; set
     /// when scraped, from the store).
     pub moderation: IntGaugeVec,
+    /// Engine calls past their budget (`--engine-abort-ms`): each aborted its match.
+    pub engine_overruns: IntCounter,
 }
 
 pub static METRICS: LazyLock<Metrics> = LazyLock::new(Metrics::new);
@@ -122,6 +124,11 @@ impl Metrics {
             &["what"],
         )
         .expect("metric");
+        let engine_overruns = IntCounter::new(
+            "plateau_engine_overruns_total",
+            "Engine calls past their budget (each aborted its match)",
+        )
+        .expect("metric");
         for collector in [
             Box::new(connections.clone()) as Box<dyn prometheus::core::Collector>,
             Box::new(rooms.clone()),
@@ -136,6 +143,7 @@ impl Metrics {
             Box::new(rate_limited.clone()),
             Box::new(sign_in_failures.clone()),
             Box::new(moderation.clone()),
+            Box::new(engine_overruns.clone()),
         ] {
             registry
                 .register(collector)
@@ -156,6 +164,7 @@ impl Metrics {
             rate_limited,
             sign_in_failures,
             moderation,
+            engine_overruns,
         }
     }
 

@@ -1,6 +1,6 @@
 //! A room's match, hosted. The engine's state sits behind the guard: the room reaches it only
-//! through [`HostedMatch::read`] and [`HostedMatch::play_on_copy`], which run on the blocking pool
-//! under the engine's deadline. What the room needs to know between two engine calls (who acts,
+//! through [`HostedMatch::read`] and [`HostedMatch::play_on_copy`], which run under the guard
+//! ([`guarded`]: inline and watched, its panics caught, under the engine's deadline). What the room needs to know between two engine calls (who acts,
 //! which seats the rules could play for) is read under the guard whenever the state changes and
 //! kept beside it as [`Facts`], so that the room's own task never calls an engine.
 
@@ -8,7 +8,7 @@ use plateau_games::{Match, Seat, Viewer};
 use std::sync::Arc;
 use std::time::Duration;
 
-use super::guard::{isolated, EngineFailure};
+use super::guard::{guarded, EngineFailure};
 use crate::views::{Moment, RecipientView};
 
 /// The match a room holds.
@@ -72,7 +72,7 @@ impl HostedMatch {
         W: FnOnce(&dyn Match) -> T + Send + 'static,
     {
         let state = self.state.clone();
-        isolated(budget, move || work(&*state)).await
+        guarded(budget, move || work(&*state)).await
     }
 
     /// Runs `work` on a copy of the state, made under the guard (a copy is an engine call too).
@@ -82,7 +82,7 @@ impl HostedMatch {
         W: FnOnce(Box<dyn Match>) -> T + Send + 'static,
     {
         let state = self.state.clone();
-        isolated(budget, move || work(state.box_clone())).await
+        guarded(budget, move || work(state.box_clone())).await
     }
 
     /// The state, for a bot's search: the bot pool runs it under a guard of its own (its panics

@@ -11,7 +11,6 @@ use futures_util::{SinkExt, StreamExt};
 use plateau_protocol::ws::Role;
 use plateau_protocol::ws::{ClientFrame, ServerFrame};
 use plateau_protocol::{ErrorCode, PlayerRef};
-use serde_json::Value;
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
 use tokio::sync::mpsc;
@@ -386,6 +385,12 @@ async fn write_loop(
     }
 }
 
+/// The `id` of a frame that is not a valid frame, for its error to name.
+#[derive(serde::Deserialize)]
+struct FrameId {
+    id: Option<String>,
+}
+
 /// What a session knows while it reads frames.
 struct Session<'a> {
     state: &'a AppState,
@@ -443,16 +448,19 @@ impl Session<'_> {
     /// One text frame.
     async fn frame(&mut self, text: &str) {
         let received = Instant::now();
-        let value: Value = match serde_json::from_str(text) {
-            Ok(value) => value,
-            Err(e) => {
+        // Read once, straight into a frame; only a frame that is JSON but not a frame is read
+        // again, for the `id` its error names.
+        let frame: ClientFrame = match serde_json::from_str(text) {
+            Ok(frame) => frame,
+            Err(e) if e.is_syntax() || e.is_eof() => {
                 return self.error(None, ErrorCode::BadRequest, format!("malformed JSON: {e}"))
             }
-        };
-        let id = value.get("id").and_then(Value::as_str).map(str::to_owned);
-        let frame: ClientFrame = match serde_json::from_value(value) {
-            Ok(frame) => frame,
-            Err(e) => return self.error(id, ErrorCode::BadRequest, format!("bad frame: {e}")),
+            Err(e) => {
+                let id = serde_json::from_str::<FrameId>(text)
+                    .ok()
+                    .and_then(|f| f.id);
+                return self.error(id, ErrorCode::BadRequest, format!("bad frame: {e}"));
+            }
         };
         let (room, request) = match frame {
             ClientFrame::Auth { .. } => {
