@@ -197,6 +197,26 @@ pub trait Game: Clone + Send + Sync + 'static {
         false
     }
 
+    /// Whether the game has a short notation of its moves ([`Game::write_short_notation`]): a
+    /// client may ask for `you.legal` in it, and send its moves in it, as JSON strings
+    /// (`docs/protocol.md`, "Short notation"). Default: no.
+    const SHORT_NOTATION: bool = false;
+
+    /// Appends `mv` in the game's short notation (Abalone's `a1b2`): a string that names this one
+    /// move, read back by [`Game::parse_short_notation`], and written with no character JSON would
+    /// escape. Called only when [`Game::SHORT_NOTATION`].
+    fn write_short_notation(mv: &Self::Move, out: &mut String) {
+        let _ = (mv, out);
+    }
+
+    /// Reads a move in the game's short notation.
+    fn parse_short_notation(text: &str) -> Result<Self::Move, MoveError> {
+        let _ = text;
+        Err(MoveError::Malformed(
+            "this game has no short notation: send the move's JSON".into(),
+        ))
+    }
+
     /// Plays `mv` for `seat`, including anything the rules then do by themselves (dice for the next
     /// turn, automatic passes), and says what happened.
     fn play(

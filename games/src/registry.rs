@@ -50,6 +50,9 @@ pub trait GameEntry: Sync {
     /// option that does not apply to this player count) are caught here, not at start.
     fn validate(&self, players: usize, options: &Value) -> Result<Options, SetupError>;
 
+    /// Whether the game has a short notation of its moves (see [`Game::SHORT_NOTATION`]).
+    fn has_short_notation(&self) -> bool;
+
     /// Whether a stored move (canonical JSON) is secret while the match is played (see
     /// [`Game::is_secret`]). A move that does not parse is treated as secret.
     fn is_secret_move(&self, mv: &Value) -> bool;
@@ -85,7 +88,11 @@ pub trait Match: Send + Sync {
     /// The same list as one JSON array, written straight from the engine's moves (no `Value` per
     /// move): what the server sends as `you.legal`.
     fn legal_moves_json(&self, seat: Seat) -> LegalJson;
-    /// Parses and plays a move. On error the match is unchanged.
+    /// [`Match::legal_moves_json`] in the game's short notation, a JSON array of strings; None
+    /// for a game without one (see [`Game::SHORT_NOTATION`]).
+    fn legal_moves_short(&self, seat: Seat) -> Option<LegalJson>;
+    /// Parses and plays a move: its JSON, or a JSON string in the game's short notation. On error
+    /// the match is unchanged.
     fn play(&mut self, seat: Seat, mv: &Value) -> Result<Played, MoveError>;
     fn view(&self, viewer: Viewer) -> Value;
     fn outcome(&self) -> Option<Outcome>;
@@ -219,6 +226,10 @@ impl<G: Game> GameEntry for Entry<G> {
         Ok(options)
     }
 
+    fn has_short_notation(&self) -> bool {
+        G::SHORT_NOTATION
+    }
+
     fn is_secret_move(&self, mv: &Value) -> bool {
         G::parse_move(mv).map_or(true, |m| G::is_secret(&m))
     }
@@ -298,8 +309,38 @@ impl<G: Game> Match for MatchOf<G> {
         LegalJson(text.into_boxed_str())
     }
 
+    fn legal_moves_short(&self, seat: Seat) -> Option<LegalJson> {
+        if !G::SHORT_NOTATION {
+            return None;
+        }
+        if self.capped() {
+            return Some(LegalJson("[]".into()));
+        }
+        let moves = self.state.legal_moves(seat);
+        let mut text = String::with_capacity(2 + moves.len() * 10);
+        text.push('[');
+        for (i, mv) in moves.iter().enumerate() {
+            if i > 0 {
+                text.push(',');
+            }
+            text.push('"');
+            G::write_short_notation(mv, &mut text);
+            text.push('"');
+        }
+        text.push(']');
+        debug_assert!(
+            serde_json::from_str::<Vec<String>>(&text).is_ok(),
+            "{}: the short legal-move text is not a JSON list of strings: {text}",
+            G::info().id
+        );
+        Some(LegalJson(text.into_boxed_str()))
+    }
+
     fn play(&mut self, seat: Seat, mv: &Value) -> Result<Played, MoveError> {
-        let mv = G::parse_move(mv)?;
+        let mv = match mv {
+            Value::String(short) if G::SHORT_NOTATION => G::parse_short_notation(short)?,
+            _ => G::parse_move(mv)?,
+        };
         if !self.to_act().contains(&seat) {
             return Err(MoveError::NotYourTurn);
         }

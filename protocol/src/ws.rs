@@ -39,12 +39,32 @@ pub enum BotLevel {
     Strong,
 }
 
+/// How `you.legal` lists moves: each move's JSON (`full`, the default), or, for a game with a
+/// short notation, each move as a string in it (`short`: Abalone's `"a1b2"`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum LegalForm {
+    #[default]
+    Full,
+    Short,
+}
+
+impl LegalForm {
+    pub fn is_full(&self) -> bool {
+        *self == LegalForm::Full
+    }
+}
+
 /// A frame from a client.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum ClientFrame {
     Auth {
         token: String,
+        /// The form of `you.legal` this connection wants (an addition to the shared contract:
+        /// `docs/protocol.md`, "Short notation"). Absent: `full`.
+        #[serde(default, skip_serializing_if = "LegalForm::is_full")]
+        legal: LegalForm,
     },
     Join {
         room: String,
@@ -106,6 +126,11 @@ pub enum ClientFrame {
 pub enum ServerFrame {
     Welcome {
         player: PlayerRef,
+        /// The form of `you.legal` this connection gets: what its `auth` asked.
+        legal: LegalForm,
+        /// The games that have a short notation: under `"legal": "short"` their `you.legal`
+        /// lists it, and a move may be sent in it. Every other game's list stays `full`.
+        short_legal: Vec<String>,
     },
     Room {
         room: RoomInfo,

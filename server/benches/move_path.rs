@@ -10,11 +10,12 @@
 use chrono::Utc;
 use criterion::{criterion_group, criterion_main, Criterion};
 use futures_util::future::join_all;
-use plateau::engine_host::isolated;
+use plateau::engine_host::{guarded, isolated};
 use plateau::store::{NewMatch, NewMove, RoomRow, RoomWriter, SeatRow, Store};
 use plateau::views::{HeldView, Moment, RecipientView};
 use plateau_games::{registry, Match, Viewer};
 use plateau_protocol::rest::MatchPlayer;
+use plateau_protocol::ws::LegalForm;
 use plateau_protocol::{PlayerRef, RoomStatus};
 use rand::{Rng, SeedableRng};
 use serde_json::Value;
@@ -112,7 +113,8 @@ impl Position {
                 .filter(|e| e.audience.includes(*viewer))
                 .map(|e| &e.data)
                 .collect();
-            let frame = held.patch_frame(&view, "BENCHROOM", self.ply + 1, self.ply + 2, &events);
+            let versions = (self.ply + 1, self.ply + 2);
+            let frame = held.patch_frame(&view, "BENCHROOM", versions, &events, LegalForm::Full);
             bytes += frame.len();
             // What the room keeps of the view it sent.
             std::hint::black_box(view.hold());
@@ -342,31 +344,39 @@ fn with_store(c: &mut Criterion, kind: &str, url: &str) {
     runtime.block_on(store.close());
 }
 
-/// The cost of running a move's engine work isolated (`plateau::rooms::isolated`: the blocking
-/// pool, a caught panic, a deadline), as the room does, against the same work inline.
+/// The cost of the engine's guard on a move's work, as the room runs it: `guarded` (inline under
+/// `catch_unwind`, watched; what the move path uses) against `isolated` (the blocking pool, a
+/// caught panic, a deadline; what it used before issue 30).
 fn isolation(c: &mut Criterion) {
     let runtime = tokio::runtime::Runtime::new().expect("runtime");
     for game in GAMES {
         let position = std::sync::Arc::new(Position::new(game));
         let mut group = c.benchmark_group(format!("move_path/{game}"));
         let mut n = 0;
-        group.bench_function("validate+view+diff, isolated", |b| {
-            b.to_async(&runtime).iter(|| {
-                n += 1;
-                let (p, n) = (position.clone(), n);
-                async move {
-                    let work = move || {
-                        let (next, played) = p.validate(n);
-                        p.views_and_patches(&*next, &played)
-                    };
-                    black_box(
-                        isolated(std::time::Duration::from_secs(2), work)
-                            .await
-                            .expect("the engine answers"),
-                    )
-                }
-            })
-        });
+        for (name, inline) in [
+            ("validate+view+diff, guarded inline", true),
+            ("validate+view+diff, isolated", false),
+        ] {
+            group.bench_function(name, |b| {
+                b.to_async(&runtime).iter(|| {
+                    n += 1;
+                    let (p, n) = (position.clone(), n);
+                    async move {
+                        let work = move || {
+                            let (next, played) = p.validate(n);
+                            p.views_and_patches(&*next, &played)
+                        };
+                        let budget = std::time::Duration::from_secs(2);
+                        let answer = if inline {
+                            guarded(budget, work).await
+                        } else {
+                            isolated(budget, work).await
+                        };
+                        black_box(answer.expect("the engine answers"))
+                    }
+                })
+            });
+        }
         group.finish();
     }
 }

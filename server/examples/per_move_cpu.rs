@@ -15,12 +15,14 @@
 //!
 //! It prints the moves played; the server's instructions per move = (the total `Ir` less the
 //! inclusive `Ir` of `client_pick`, the client's share) / moves (the setup of each match is counted
-//! in, a small share over long matches). `--spectators` adds a spectator view.
+//! in, a small share over long matches). `--spectators` adds a spectator view. `--short`: the seats
+//! asked for their legal moves in the game's short notation (`docs/protocol.md`, "Short
+//! notation"), and send their moves in it.
 
 use mimalloc::MiMalloc;
 use plateau::views::{HeldView, Moment, RecipientView};
 use plateau_games::{registry, Viewer};
-use plateau_protocol::ws::ServerFrame;
+use plateau_protocol::ws::{LegalForm, ServerFrame};
 use plateau_protocol::RoomStatus;
 use rand::{Rng, SeedableRng};
 use serde_json::Value;
@@ -32,6 +34,12 @@ fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let moves: u64 = args.iter().find_map(|a| a.parse().ok()).unwrap_or(20_000);
     let spectators = args.iter().any(|a| a == "--spectators");
+    let short = args.iter().any(|a| a == "--short");
+    let form = if short {
+        LegalForm::Short
+    } else {
+        LegalForm::Full
+    };
     let mut viewers = vec![Viewer::Seat(0), Viewer::Seat(1)];
     if spectators {
         viewers.push(Viewer::Spectator);
@@ -55,14 +63,14 @@ fn main() {
         // the room holds them.
         let mut sent: Vec<RecipientView> = viewers
             .iter()
-            .map(|v| RecipientView::build(&*m, *v, &moment(game, version)))
+            .map(|v| RecipientView::build_for(&*m, *v, &moment(game, version), short))
             .collect();
         let mut held: Vec<HeldView> = sent.iter().map(RecipientView::hold).collect();
         while played_total < moves {
             let Some(&seat) = m.to_act().first() else {
                 break;
             };
-            let mv = client_pick(&sent[seat], &mut pick);
+            let mv = client_pick(&sent[seat], form, &mut pick);
             let mut next = m.box_clone();
             let played = next.play(seat, &mv).expect("legal");
             version += 1;
@@ -76,7 +84,7 @@ fn main() {
                 ..moment(game, version)
             };
             for (i, (viewer, before)) in viewers.iter().zip(held.iter_mut()).enumerate() {
-                let view = RecipientView::build(&*next, *viewer, &at);
+                let view = RecipientView::build_for(&*next, *viewer, &at, short);
                 let events: Vec<&Value> = played
                     .events
                     .iter()
@@ -84,7 +92,7 @@ fn main() {
                     .map(|e| &e.data)
                     .collect();
                 bytes += before
-                    .patch_frame(&view, "BENCHROOM", version - 1, version, &events)
+                    .patch_frame(&view, "BENCHROOM", (version - 1, version), &events, form)
                     .len();
                 *before = view.hold();
                 sent[i] = view;
@@ -106,8 +114,8 @@ fn main() {
 /// The client's move: one element of `you.legal` in the view the seat to act holds. Not the
 /// server's work: subtract this function's inclusive cost (`callgrind_annotate --inclusive=yes`).
 #[inline(never)]
-fn client_pick(view: &RecipientView, pick: &mut rand::rngs::StdRng) -> Value {
-    let mut view = view.full();
+fn client_pick(view: &RecipientView, form: LegalForm, pick: &mut rand::rngs::StdRng) -> Value {
+    let mut view = view.full_in(form);
     let legal = view["you"]["legal"]
         .as_array_mut()
         .expect("the seat to act has moves");

@@ -10,7 +10,7 @@
 //! connections, and depends on none of them.
 
 use axum::extract::ws::Utf8Bytes;
-use plateau_protocol::ws::ServerFrame;
+use plateau_protocol::ws::{LegalForm, ServerFrame};
 use plateau_protocol::PlayerRef;
 use std::sync::Arc;
 use tokio::sync::mpsc;
@@ -45,6 +45,9 @@ pub enum Outbound {
 pub struct Conn {
     pub id: ConnId,
     pub player: PlayerRef,
+    /// The form of `you.legal` the connection asked for in its `auth`: rooms write each
+    /// recipient's list in it.
+    pub legal: LegalForm,
     sink: Sink,
 }
 
@@ -83,8 +86,14 @@ impl Conn {
         Conn {
             id,
             player,
+            legal: LegalForm::Full,
             sink: Sink::Local { out, kick },
         }
+    }
+
+    /// The same connection, asking for `you.legal` in `form`.
+    pub fn asking_legal(self, legal: LegalForm) -> Self {
+        Conn { legal, ..self }
     }
 
     /// A connection of another node, as the node running a room sees it.
@@ -97,6 +106,7 @@ impl Conn {
         Conn {
             id,
             player,
+            legal: LegalForm::Full,
             sink: Sink::Remote { node, frames },
         }
     }

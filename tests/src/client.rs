@@ -116,6 +116,21 @@ impl Client {
         client
     }
 
+    /// [`Client::login`] with more fields in its `auth` frame (`{"legal": "short"}`); the client
+    /// and the `welcome` it got.
+    pub async fn login_asking(ws_url: &str, player: &Player, fields: Value) -> (Client, Value) {
+        let mut client = Client::connect(ws_url).await;
+        let mut auth = json!({"type": "auth", "token": player.token});
+        auth.as_object_mut()
+            .expect("an object")
+            .extend(fields.as_object().expect("fields are an object").clone());
+        client.send(auth).await;
+        let welcome = client.wait_for(0, |f| f["type"] == "welcome").await;
+        assert_eq!(welcome["player"]["id"], player.id.as_str());
+        client.player = Some(player.clone());
+        (client, welcome)
+    }
+
     /// [`Client::login`], or None if no server answers there or the connection closes before the
     /// welcome (a node stopping or starting).
     pub async fn try_login(ws_url: &str, player: &Player) -> Option<Client> {

@@ -267,6 +267,18 @@ impl Game for Abalone {
         moves::parse(json)
     }
 
+    /// The notation of rules §1.4 (`a1b2`, `b1b2c1`): it names one move (an inline move pushes
+    /// the whole column ahead of its trailing marble, so the two cells say which).
+    const SHORT_NOTATION: bool = true;
+
+    fn write_short_notation(mv: &Move, out: &mut String) {
+        out.push_str(mv.notation.as_str());
+    }
+
+    fn parse_short_notation(text: &str) -> Result<Move, MoveError> {
+        moves::parse_notation(text)
+    }
+
     fn legal_moves(&self, seat: Seat) -> Vec<Move> {
         if self.outcome.is_some() || seat != self.pos.to_move as Seat {
             return vec![];

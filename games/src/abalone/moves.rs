@@ -281,12 +281,18 @@ pub fn parse(json: &Value) -> Result<Move, MoveError> {
     }
 }
 
-/// Reads the notation of rules §1.4 (case-insensitive).
+/// Reads the notation of rules §1.4 (case-insensitive) from JSON.
 fn notation(v: &Value) -> Result<Move, MoveError> {
     let s = v
         .as_str()
-        .ok_or_else(|| bad(format!("notation must be a string, not {v}")))?
-        .to_ascii_lowercase();
+        .ok_or_else(|| bad(format!("notation must be a string, not {v}")))?;
+    parse_notation(s)
+}
+
+/// Reads the notation of rules §1.4 (case-insensitive): the game's short notation, and the
+/// `notation` field of its move JSON.
+pub fn parse_notation(s: &str) -> Result<Move, MoveError> {
+    let s = s.to_ascii_lowercase();
     if !s.is_ascii() || !(s.len() == 4 || s.len() == 6) {
         return Err(bad(format!(
             "notation \"{s}\" is neither inline (trailing marble and its destination, e.g. a1b2) \

@@ -1097,3 +1097,42 @@ fn legal_moves_json_is_serdes() {
         }
     }
 }
+
+/// The short notation (`docs/protocol.md`, "Short notation"): the compact `you.legal` of the
+/// standard start is the 44 first moves of §6.1 in the rules' own notation, and each of them,
+/// sent as a JSON string, plays exactly the move its full form plays.
+#[test]
+fn short_notation_lists_and_plays_the_44_first_moves() {
+    let entry = crate::registry::find("abalone").unwrap();
+    let options = entry.validate(2, &json!({})).unwrap();
+    let start = entry.start(&options, 2, [3; 32]).unwrap();
+    let short: Vec<String> =
+        serde_json::from_str(start.legal_moves_short(0).unwrap().get()).unwrap();
+    let full = start.legal_moves(0);
+    assert_eq!(short.len(), 44);
+    let mut listed = short.clone();
+    listed.sort();
+    assert_eq!(listed, notations(&new_game(2, json!({}))));
+    assert_eq!(
+        start.legal_moves_short(1).unwrap().get(),
+        "[]",
+        "not to move"
+    );
+    for (short, full) in short.iter().zip(&full) {
+        let (mut by_short, mut by_full) = (start.box_clone(), start.box_clone());
+        by_short.play(0, &json!(short)).unwrap();
+        by_full.play(0, full).unwrap();
+        assert_eq!(
+            by_short.view(Viewer::Spectator),
+            by_full.view(Viewer::Spectator),
+            "{short} and {full}"
+        );
+    }
+    let mut m = start.box_clone();
+    let refused = m.play(0, &json!("a1a3"));
+    assert!(
+        matches!(refused, Err(MoveError::Malformed(_))),
+        "{refused:?}"
+    );
+    assert_eq!(m.view(Viewer::Spectator), start.view(Viewer::Spectator));
+}

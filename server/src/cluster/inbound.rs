@@ -90,7 +90,8 @@ impl Cluster {
             forwarded.player,
             forwarded.node,
             self.link.clone(),
-        );
+        )
+        .asking_legal(forwarded.legal);
         let is_rematch = matches!(forwarded.request, Request::Rematch);
         let (reply, ticket) = tokio::sync::oneshot::channel();
         let reply = is_rematch.then_some(reply);

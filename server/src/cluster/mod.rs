@@ -275,6 +275,7 @@ impl Cluster {
             node: self.node(),
             conn: conn.id,
             player: conn.player.clone(),
+            legal: conn.legal,
             request,
         };
         let payload = Bytes::from(serde_json::to_vec(&message).expect("messages serialise"));

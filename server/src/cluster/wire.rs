@@ -75,6 +75,9 @@ pub struct Forwarded {
     pub node: Uuid,
     pub conn: ConnId,
     pub player: PlayerRef,
+    /// The form of `you.legal` the connection asked for (absent from an older node: full).
+    #[serde(default)]
+    pub legal: plateau_protocol::ws::LegalForm,
     pub request: Request,
 }
 

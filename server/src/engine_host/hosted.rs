@@ -92,16 +92,17 @@ impl HostedMatch {
     }
 }
 
-/// The views of `viewers` of `m` at `moment`. Calls the engine: only under the guard.
+/// The views of `viewers` of `m` at `moment`, each with its legal-move list in short notation
+/// too where its flag says someone asked for it. Calls the engine: only under the guard.
 pub fn build_views(
     m: &dyn Match,
-    viewers: Vec<Viewer>,
+    viewers: Vec<(Viewer, bool)>,
     moment: &Moment,
 ) -> Vec<(Viewer, RecipientView)> {
     // Where the end-to-end tests make a view fail (a panic, or a call past its deadline).
     fail::fail_point!("engine-view");
     viewers
         .into_iter()
-        .map(|viewer| (viewer, RecipientView::build(m, viewer, moment)))
+        .map(|(viewer, short)| (viewer, RecipientView::build_for(m, viewer, moment, short)))
         .collect()
 }

@@ -14,7 +14,7 @@
 use plateau_games::registry::LegalJson;
 use plateau_games::{Match, Viewer};
 use plateau_protocol::clock::ClockView;
-use plateau_protocol::ws::{View, You};
+use plateau_protocol::ws::{LegalForm, View, You};
 use plateau_protocol::{MatchResult, RoomStatus};
 use serde::de::{self, Deserialize, Deserializer, MapAccess, Visitor};
 use serde::Serialize;
@@ -35,6 +35,9 @@ pub struct RecipientView {
     legal: Option<LegalJson>,
     /// The digest of `legal`, computed once: compared with the held view's, and held next.
     legal_digest: Option<Digest>,
+    /// The same list in the game's short notation, when a recipient asked for it and the game
+    /// has one (`docs/protocol.md`, "Short notation"). Its changes are told by `legal`'s digest.
+    short_legal: Option<LegalJson>,
 }
 
 /// A view as a room holds it after sending it: the view without `you.legal` as compact JSON text,
@@ -84,6 +87,12 @@ impl PartialEq for RecipientView {
 impl RecipientView {
     /// The view of `viewer` (a seat or a spectator) at `moment`.
     pub fn build(m: &dyn Match, viewer: Viewer, moment: &Moment) -> Self {
+        Self::build_for(m, viewer, moment, false)
+    }
+
+    /// [`RecipientView::build`], with the legal-move list in short notation too when `short`
+    /// (someone watching as `viewer` asked for it) and the game has one.
+    pub fn build_for(m: &dyn Match, viewer: Viewer, moment: &Moment, short: bool) -> Self {
         let to_move = m.to_act();
         let (you, legal) = match viewer {
             Viewer::Seat(seat) => {
@@ -108,18 +117,43 @@ impl RecipientView {
         // The state is moved in, not serialised into a copy of itself.
         base["state"] = m.view(viewer);
         let legal_digest = legal.as_ref().map(|l| Digest::of(l.get()));
+        let short_legal = match viewer {
+            Viewer::Seat(seat) if short && legal.is_some() => m.legal_moves_short(seat),
+            _ => None,
+        };
         RecipientView {
             base,
             legal,
             legal_digest,
+            short_legal,
         }
     }
 
     /// The whole view, as a snapshot carries it.
     pub fn full(&self) -> Value {
+        self.full_in(LegalForm::Full)
+    }
+
+    /// The legal-move list as a recipient that asked for `form` gets it: the short one where
+    /// there is one, else the full one.
+    fn legal_in(&self, form: LegalForm) -> Option<&LegalJson> {
+        match form {
+            LegalForm::Short => self.short_legal.as_ref().or(self.legal.as_ref()),
+            LegalForm::Full => self.legal.as_ref(),
+        }
+    }
+
+    /// Whether a recipient that asked for `form` gets a different text than one that asked for
+    /// the full list (the frames for the two then differ).
+    pub fn differs_in(&self, form: LegalForm) -> bool {
+        form == LegalForm::Short && self.short_legal.is_some()
+    }
+
+    /// [`RecipientView::full`], its list in `form`.
+    pub fn full_in(&self, form: LegalForm) -> Value {
         let mut view = self.base.clone();
         if let (Some(legal), Some(you)) = (
-            &self.legal,
+            self.legal_in(form),
             view.get_mut("you").and_then(Value::as_object_mut),
         ) {
             you.insert(
@@ -163,20 +197,21 @@ impl HeldView {
         serde_json::from_str(&self.base).expect("held views are JSON")
     }
 
-    /// The `patch` frame from `self` to `next`, as the text sent: `ServerFrame::Patch` with the
-    /// RFC 6902 operations that turn `self` into `next`. Written in pieces, in the protocol's field
-    /// order, so that the legal-move list, JSON text already, goes in as it is (serde would
-    /// escape it as a string or need it parsed back).
+    /// The `patch` frame from `self` to `next`, as the text sent to a recipient that asked for
+    /// its legal-move list in `form`: `ServerFrame::Patch` with the RFC 6902 operations that turn
+    /// `self` into `next`. Written in pieces, in the protocol's field order, so that the
+    /// legal-move list, JSON text already, goes in as it is (serde would escape it as a string or
+    /// need it parsed back).
     pub fn patch_frame(
         &self,
         next: &RecipientView,
         room: &str,
-        from: u64,
-        version: u64,
+        (from, version): (u64, u64),
         events: &[&Value],
+        form: LegalForm,
     ) -> String {
-        let ops = ops(&self.base, self.legal, next);
-        let legal_len = next.legal.as_ref().map_or(0, |l| l.get().len());
+        let ops = ops(&self.base, self.legal, next, form);
+        let legal_len = next.legal_in(form).map_or(0, |l| l.get().len());
         let mut frame = Vec::with_capacity(256 + legal_len);
         frame.extend_from_slice(br#"{"type":"patch","room":"#);
         write_json(&mut frame, room);
@@ -210,9 +245,10 @@ fn write_json<T: Serialize + ?Sized>(out: &mut Vec<u8>, value: &T) {
     serde_json::to_writer(out, value).expect("frames serialise");
 }
 
-/// The operations from a held view (its base as JSON text, its list's digest) to `next`.
-fn ops<'a>(base: &str, legal: Option<Digest>, next: &'a RecipientView) -> Ops<'a> {
-    let legal = match (legal, &next.legal) {
+/// The operations from a held view (its base as JSON text, its list's digest) to `next`, the
+/// list in `form`.
+fn ops<'a>(base: &str, legal: Option<Digest>, next: &'a RecipientView, form: LegalForm) -> Ops<'a> {
+    let legal = match (legal, next.legal_in(form)) {
         (None, None) => None,
         (Some(before), Some(_)) if Some(before) == next.legal_digest => None,
         (Some(_), Some(after)) => Some(("replace", Some(after.get()))),
@@ -434,8 +470,9 @@ mod tests {
 
     /// The operations of the patch frame from `held` to `next`.
     fn patch_to(held: &HeldView, next: &RecipientView) -> Value {
-        let mut frame: Value = serde_json::from_str(&held.patch_frame(next, "R", 1, 2, &[]))
-            .expect("a patch frame is JSON");
+        let mut frame: Value =
+            serde_json::from_str(&held.patch_frame(next, "R", (1, 2), &[], LegalForm::Full))
+                .expect("a patch frame is JSON");
         frame["ops"].take()
     }
 
@@ -509,7 +546,9 @@ mod tests {
         let replaced = RecipientView::build(&*other, Viewer::Seat(0), &moment(2));
         pairs.push((&built[0], &replaced));
         for (before, next) in pairs {
-            let text = before.hold().patch_frame(next, "RO\"OM", 1, 2, &events);
+            let text = before
+                .hold()
+                .patch_frame(next, "RO\"OM", (1, 2), &events, LegalForm::Full);
             let parsed: plateau_protocol::ws::ServerFrame = serde_json::from_str(&text).unwrap();
             let plateau_protocol::ws::ServerFrame::Patch {
                 room,

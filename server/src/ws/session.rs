@@ -9,7 +9,7 @@ use axum::response::Response;
 use futures_util::stream::{SplitSink, SplitStream};
 use futures_util::{SinkExt, StreamExt};
 use plateau_protocol::ws::Role;
-use plateau_protocol::ws::{ClientFrame, ServerFrame};
+use plateau_protocol::ws::{ClientFrame, LegalForm, ServerFrame};
 use plateau_protocol::{ErrorCode, PlayerRef};
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
@@ -70,6 +70,7 @@ async fn run(socket: WebSocket, state: AppState) {
             player,
             token_hash,
             looked_up_at,
+            legal,
         }) => {
             let cap = state.limits.connections_per_player;
             match state.budgets.player_connections.take(player.id, cap) {
@@ -80,7 +81,7 @@ async fn run(socket: WebSocket, state: AppState) {
                         .watch(player.id, &token_hash, looked_up_at);
                     // Every line the session logs names its player.
                     let span = tracing::info_span!("session", player = %player.id);
-                    session(state, player, revoked, sink, stream)
+                    session(state, (player, legal), revoked, sink, stream)
                         .instrument(span)
                         .await
                 }
@@ -138,6 +139,8 @@ struct SignedIn {
     token_hash: String,
     /// When the token was looked up: a revocation since then ends the session at once.
     looked_up_at: Instant,
+    /// The form of `you.legal` it asked for.
+    legal: LegalForm,
 }
 
 /// Waits for the `auth` frame and finds its player.
@@ -149,7 +152,7 @@ async fn authenticate(
     let Ok(Some(Ok(Message::Text(text)))) = first else {
         return Err(AuthFailure::Refused);
     };
-    let Ok(ClientFrame::Auth { token }) = serde_json::from_str(&text) else {
+    let Ok(ClientFrame::Auth { token, legal }) = serde_json::from_str(&text) else {
         return Err(AuthFailure::Refused);
     };
     let token_hash = token_hash(&token);
@@ -162,6 +165,7 @@ async fn authenticate(
                 player,
                 token_hash,
                 looked_up_at,
+                legal,
             }),
         },
         Ok(None) => Err(AuthFailure::Refused),
@@ -171,7 +175,7 @@ async fn authenticate(
 
 async fn session(
     state: AppState,
-    player: PlayerRef,
+    (player, legal): (PlayerRef, LegalForm),
     revoked: Watch,
     sink: SplitSink<WebSocket, Message>,
     mut stream: SplitStream<WebSocket>,
@@ -184,7 +188,8 @@ async fn session(
         player,
         out.clone(),
         kick.clone(),
-    );
+    )
+    .asking_legal(legal);
     let blocked = super::blocked::BlockedSenders::new(player_id, state.store.clone());
     let mut writer = tokio::spawn(write_loop(sink, outbox, blocked));
     // Several nodes: frames from rooms run elsewhere reach this connection, and rooms that move
@@ -194,6 +199,11 @@ async fn session(
     let mut moves = placement.moves();
     conn.send(&ServerFrame::Welcome {
         player: conn.player.clone(),
+        legal,
+        short_legal: plateau_games::registry::games()
+            .filter(|g| g.has_short_notation())
+            .map(|g| g.info().id.to_string())
+            .collect(),
     });
     let mut session = Session {
         state: &state,

@@ -1,8 +1,9 @@
 //! Views out: a snapshot for whoever joins or asks, and after each version the patch from each
 //! recipient's last view.
 
+use axum::extract::ws::Utf8Bytes;
 use plateau_games::Viewer;
-use plateau_protocol::ws::ServerFrame;
+use plateau_protocol::ws::{LegalForm, ServerFrame};
 
 use super::{LiveMatch, Room};
 use crate::conn::{encode, Conn, ConnId};
@@ -27,13 +28,16 @@ impl Room {
     /// The whole view a viewer holds now, as a snapshot carries it: built under the engine's guard,
     /// and held from now on if nobody holds it yet (it equals the view the patches led to). None
     /// without a match, or if the engine failed (the match is then aborted).
-    pub(super) async fn current_view(&mut self, viewer: Viewer) -> Option<Value> {
+    pub(super) async fn current_view(&mut self, viewer: Viewer, form: LegalForm) -> Option<Value> {
         let moment = self.moment()?;
         let live = self.live.as_ref()?;
         let budget = self.context.limits.engine_abort();
+        let short = form == LegalForm::Short;
         let built = live
             .game
-            .read(budget, move |m| build_views(m, vec![viewer], &moment))
+            .read(budget, move |m| {
+                build_views(m, vec![(viewer, short)], &moment)
+            })
             .await;
         let (_, view) = match built {
             Ok(mut views) => views.pop()?,
@@ -50,7 +54,7 @@ impl Room {
         if held.is_none() {
             *held = Some(view.hold());
         }
-        Some(view.full())
+        Some(view.full_in(form))
     }
 
     pub(super) fn viewer_of(&self, conn: &Conn) -> Viewer {
@@ -64,7 +68,7 @@ impl Room {
 
     pub(super) async fn snapshot_for(&mut self, conn: &Conn) {
         let viewer = self.viewer_of(conn);
-        if let Some(view) = self.current_view(viewer).await {
+        if let Some(view) = self.current_view(viewer, conn.legal).await {
             let version = self.live.as_ref().map_or(0, LiveMatch::version);
             conn.send(&ServerFrame::Snapshot {
                 room: self.settings.code.clone(),
@@ -94,13 +98,16 @@ impl Room {
         }
     }
 
-    /// The viewers someone in the room watches as: each seat taken by a member, and the spectators.
-    pub(super) fn watched_viewers(&self) -> Vec<Viewer> {
-        let mut watched: Vec<Viewer> = Vec::new();
+    /// The viewers someone in the room watches as: each seat taken by a member, and the
+    /// spectators; each with whether one of its members asked for legal moves in short notation.
+    pub(super) fn watched_viewers(&self) -> Vec<(Viewer, bool)> {
+        let mut watched: Vec<(Viewer, bool)> = Vec::new();
         for m in self.members.values() {
             let viewer = m.seat.map_or(Viewer::Spectator, Viewer::Seat);
-            if !watched.contains(&viewer) {
-                watched.push(viewer);
+            let short = m.conn.legal == LegalForm::Short;
+            match watched.iter_mut().find(|(v, _)| *v == viewer) {
+                Some((_, any_short)) => *any_short |= short,
+                None => watched.push((viewer, short)),
             }
         }
         watched
@@ -120,40 +127,56 @@ impl Room {
         let Some(moment) = self.moment() else { return };
         let live = self.live.as_ref().expect("a version has a match");
         let from = moment.version - 1;
-        let mut frames: Vec<(Viewer, axum::extract::ws::Utf8Bytes, HeldView)> = Vec::new();
+        // Per viewer, the frame in each form of the legal-move list some member of it gets.
+        let mut frames: Vec<(Viewer, [Option<Utf8Bytes>; 2], HeldView, bool)> = Vec::new();
         for (viewer, next) in views {
             let held = match viewer {
                 Viewer::Seat(seat) => live.seat_views[seat].as_ref(),
                 _ => live.spectator_view.as_ref(),
             };
-            let text = match held {
-                Some(held) => {
-                    let events: Vec<&serde_json::Value> = events
-                        .iter()
-                        .filter(|e| e.audience.includes(viewer))
-                        .map(|e| &e.data)
-                        .collect();
-                    held.patch_frame(&next, &self.settings.code, from, moment.version, &events)
-                        .into()
+            let events: Vec<&serde_json::Value> = events
+                .iter()
+                .filter(|e| e.audience.includes(viewer))
+                .map(|e| &e.data)
+                .collect();
+            let mut texts = [None, None];
+            for m in self.members.values() {
+                let form = m.conn.legal;
+                let slot = &mut texts[usize::from(next.differs_in(form))];
+                if slot.is_some() || m.seat.map_or(Viewer::Spectator, Viewer::Seat) != viewer {
+                    continue;
                 }
-                // Nobody held this view (a member joined before the match had one): the whole view.
-                None => encode(&ServerFrame::Snapshot {
-                    room: self.settings.code.clone(),
-                    version: moment.version,
-                    view: next.full(),
-                }),
-            };
-            frames.push((viewer, text, next.hold()));
+                *slot = Some(match held {
+                    Some(held) => {
+                        let versions = (from, moment.version);
+                        let code = &self.settings.code;
+                        held.patch_frame(&next, code, versions, &events, form)
+                            .into()
+                    }
+                    // Nobody held this view (a member joined before the match had one): the
+                    // whole view.
+                    None => encode(&ServerFrame::Snapshot {
+                        room: self.settings.code.clone(),
+                        version: moment.version,
+                        view: next.full_in(form),
+                    }),
+                });
+            }
+            let short_differs = next.differs_in(LegalForm::Short);
+            frames.push((viewer, texts, next.hold(), short_differs));
         }
         let live = self.live.as_mut().expect("a version has a match");
         live.seat_views.iter_mut().for_each(|v| *v = None);
         live.spectator_view = None;
         let mut gone = Vec::new();
-        for (viewer, frame, view) in frames {
+        for (viewer, texts, view, short_differs) in frames {
             for m in self.members.values() {
-                if m.seat.map_or(Viewer::Spectator, Viewer::Seat) == viewer
-                    && !m.conn.send_text(frame.clone())
-                {
+                if m.seat.map_or(Viewer::Spectator, Viewer::Seat) != viewer {
+                    continue;
+                }
+                let short = short_differs && m.conn.legal == LegalForm::Short;
+                let frame = texts[usize::from(short)].clone();
+                if !frame.is_some_and(|frame| m.conn.send_text(frame)) {
                     gone.push(m.conn.id);
                 }
             }
