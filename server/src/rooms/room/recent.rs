@@ -4,7 +4,7 @@
 //! recipient as when they were sent, so nothing hidden is told again to the wrong seat.
 
 use chrono::{DateTime, Utc};
-use plateau_games::{Event, Viewer};
+use plateau_games::{Audience, Event, Viewer};
 use plateau_protocol::ws::{RecentChat, RecentEvents, ServerFrame};
 use plateau_protocol::PlayerRef;
 use std::collections::VecDeque;
@@ -22,8 +22,16 @@ pub(super) struct Recent {
     chat: VecDeque<RecentChat>,
     /// The id of the last chat line (ids count from 1 in each run of the room).
     last_chat_id: u64,
-    events: VecDeque<(u64, Vec<Event>)>,
+    /// Each version's events, as compact JSON text with their audience: a room keeps up to
+    /// [`VERSIONS_KEPT`] versions for as long as it plays, and an event's `Value` tree (a map per
+    /// object, a string per key) is several times its text: 2,000 Abalone matches grew the
+    /// server by 39 MB over their first ~15 moves with values, 15 MB with text (peers-bench,
+    /// paced; `bench/README.md`). Read back into values only for a `recent` frame.
+    events: VecDeque<(u64, Vec<KeptEvent>)>,
 }
+
+/// An event as a room keeps it: who may see it, and its JSON text.
+type KeptEvent = (Audience, Box<str>);
 
 impl Recent {
     /// Keeps a chat line; returns its id.
@@ -68,7 +76,11 @@ impl Recent {
         if self.events.len() == VERSIONS_KEPT {
             self.events.pop_front();
         }
-        self.events.push_back((version, events));
+        let kept = events
+            .into_iter()
+            .map(|e| (e.audience, e.data.to_string().into_boxed_str()))
+            .collect();
+        self.events.push_back((version, kept));
     }
 
     /// The events `viewer` may see, by version.
@@ -79,8 +91,8 @@ impl Recent {
                 version: *version,
                 events: events
                     .iter()
-                    .filter(|e| e.audience.includes(viewer))
-                    .map(|e| e.data.clone())
+                    .filter(|(audience, _)| audience.includes(viewer))
+                    .map(|(_, text)| serde_json::from_str(text).expect("kept events are JSON"))
                     .collect(),
             })
             .filter(|v| !v.events.is_empty())
