@@ -45,6 +45,31 @@ async fn signing_out_everywhere_closes_sockets_on_every_node() {
     bystanders.wait_for(mark, |f| f["type"] == "pong").await;
 }
 
+/// The short notation through another node (`docs/protocol.md`, "Short notation"): the form a
+/// connection asked for travels with its forwarded requests, so the node that runs the room writes
+/// that connection's `you.legal` in it, and takes its moves in it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_connection_on_another_node_keeps_its_short_notation() {
+    let db = TestDb::new(Backend::Postgres).await;
+    let nodes = start_nodes(&db, 2, 2000, &[]).await;
+    let (code, [alice, _], [_, b]) = duel_across("abalone", &nodes[0], &nodes[0], &nodes[1]).await;
+    let (phone, welcome) =
+        Client::login_asking(&nodes[1].ws_url(), &alice, json!({"legal": "short"})).await;
+    assert_eq!(welcome["legal"], "short", "{welcome}");
+    phone.join(&code, "player").await;
+    phone.until_version(&code, 1).await;
+    let legal = phone.legal(&code);
+    assert_eq!(legal.len(), 44);
+    assert!(legal.iter().all(Value::is_string), "{legal:?}");
+    let ack = phone.play(&code, "across", legal[0].clone()).await;
+    assert_eq!(ack["type"], "ack", "{ack}");
+    b.until_version(&code, 2).await;
+    assert!(
+        b.legal(&code).iter().all(Value::is_object),
+        "Bob asked for nothing"
+    );
+}
+
 /// An account closed through one node: its chat lines leave the rooms another node runs (they hear
 /// it with the revocation that closes the player's sockets there). A ban made through one node
 /// closes the banned player's sockets on the other at once (4003).
