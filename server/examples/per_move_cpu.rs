@@ -20,7 +20,7 @@
 //! notation"), and send their moves in it.
 
 use mimalloc::MiMalloc;
-use plateau::views::{HeldView, Moment, RecipientView};
+use plateau::views::{HeldView, LegalForms, Moment, RecipientView};
 use plateau_games::{registry, Viewer};
 use plateau_protocol::ws::{LegalForm, ServerFrame};
 use plateau_protocol::RoomStatus;
@@ -40,6 +40,7 @@ fn main() {
     } else {
         LegalForm::Full
     };
+    let forms = LegalForms::of(form);
     let mut viewers = vec![Viewer::Seat(0), Viewer::Seat(1)];
     if spectators {
         viewers.push(Viewer::Spectator);
@@ -63,7 +64,7 @@ fn main() {
         // the room holds them.
         let mut sent: Vec<RecipientView> = viewers
             .iter()
-            .map(|v| RecipientView::build_for(&*m, *v, &moment(game, version), short))
+            .map(|v| RecipientView::build_for(&*m, *v, &moment(game, version), forms))
             .collect();
         let mut held: Vec<HeldView> = sent.iter().map(RecipientView::hold).collect();
         while played_total < moves {
@@ -84,7 +85,7 @@ fn main() {
                 ..moment(game, version)
             };
             for (i, (viewer, before)) in viewers.iter().zip(held.iter_mut()).enumerate() {
-                let view = RecipientView::build_for(&*next, *viewer, &at, short);
+                let view = RecipientView::build_for(&*next, *viewer, &at, forms);
                 let events: Vec<&Value> = played
                     .events
                     .iter()

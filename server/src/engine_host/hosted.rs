@@ -9,7 +9,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use super::guard::{guarded, EngineFailure};
-use crate::views::{Moment, RecipientView};
+use crate::views::{LegalForms, Moment, RecipientView};
 
 /// The match a room holds.
 pub struct HostedMatch {
@@ -92,17 +92,17 @@ impl HostedMatch {
     }
 }
 
-/// The views of `viewers` of `m` at `moment`, each with its legal-move list in short notation
-/// too where its flag says someone asked for it. Calls the engine: only under the guard.
+/// The views of `viewers` of `m` at `moment`, each with its legal-move list in the forms its
+/// recipients asked for. Calls the engine: only under the guard.
 pub fn build_views(
     m: &dyn Match,
-    viewers: Vec<(Viewer, bool)>,
+    viewers: Vec<(Viewer, LegalForms)>,
     moment: &Moment,
 ) -> Vec<(Viewer, RecipientView)> {
     // Where the end-to-end tests make a view fail (a panic, or a call past its deadline).
     fail::fail_point!("engine-view");
     viewers
         .into_iter()
-        .map(|(viewer, short)| (viewer, RecipientView::build_for(m, viewer, moment, short)))
+        .map(|(viewer, forms)| (viewer, RecipientView::build_for(m, viewer, moment, forms)))
         .collect()
 }

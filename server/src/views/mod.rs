@@ -30,14 +30,47 @@ use std::sync::LazyLock;
 pub struct RecipientView {
     /// The whole view except `you.legal`.
     base: Value,
-    /// `you.legal`, when the recipient has to act: JSON text, written once from the engine's
-    /// moves, compared by digest and sent as it is.
+    /// `you.legal`, when the recipient has to act and one of its connections asked for the full
+    /// form: JSON text, written once from the engine's moves, compared by digest and sent as it is.
     legal: Option<LegalJson>,
-    /// The digest of `legal`, computed once: compared with the held view's, and held next.
+    /// The digest of the list (the short one when there is one, else `legal`), computed once:
+    /// compared with the held view's, and held next. Two versions whose digests come from
+    /// different forms (a recipient asked for another form meanwhile) differ, and the list is
+    /// sent again: a `replace` too many, never one too few.
     legal_digest: Option<Digest>,
     /// The same list in the game's short notation, when a recipient asked for it and the game
-    /// has one (`docs/protocol.md`, "Short notation"). Its changes are told by `legal`'s digest.
+    /// has one (`docs/protocol.md`, "Short notation").
     short_legal: Option<LegalJson>,
+}
+
+/// The forms of `you.legal` a view is built with: those its recipients asked for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct LegalForms {
+    pub full: bool,
+    pub short: bool,
+}
+
+impl LegalForms {
+    /// The full form only (REST, and recipients that asked for nothing).
+    pub const FULL: LegalForms = LegalForms {
+        full: true,
+        short: false,
+    };
+
+    /// Adds the form a recipient asked for.
+    pub fn add(&mut self, form: LegalForm) {
+        match form {
+            LegalForm::Full => self.full = true,
+            LegalForm::Short => self.short = true,
+        }
+    }
+
+    /// The one form `form`.
+    pub fn of(form: LegalForm) -> LegalForms {
+        let mut forms = LegalForms::default();
+        forms.add(form);
+        forms
+    }
 }
 
 /// A view as a room holds it after sending it: the view without `you.legal` as compact JSON text,
@@ -87,20 +120,24 @@ impl PartialEq for RecipientView {
 impl RecipientView {
     /// The view of `viewer` (a seat or a spectator) at `moment`.
     pub fn build(m: &dyn Match, viewer: Viewer, moment: &Moment) -> Self {
-        Self::build_for(m, viewer, moment, false)
+        Self::build_for(m, viewer, moment, LegalForms::FULL)
     }
 
-    /// [`RecipientView::build`], with the legal-move list in short notation too when `short`
-    /// (someone watching as `viewer` asked for it) and the game has one.
-    pub fn build_for(m: &dyn Match, viewer: Viewer, moment: &Moment, short: bool) -> Self {
+    /// [`RecipientView::build`], with the legal-move list in the `forms` its recipients asked for
+    /// (the short one only for a game that has one; the full one for a game that has none).
+    pub fn build_for(m: &dyn Match, viewer: Viewer, moment: &Moment, forms: LegalForms) -> Self {
         let to_move = m.to_act();
-        let (you, legal) = match viewer {
+        let (you, legal, short_legal) = match viewer {
             Viewer::Seat(seat) => {
                 let acts = to_move.contains(&seat) && !moment.played_by_server.contains(&seat);
-                let legal = acts.then(|| m.legal_moves_json(seat));
-                (Some(You { seat, legal: None }), legal)
+                let short = (acts && forms.short)
+                    .then(|| m.legal_moves_short(seat))
+                    .flatten();
+                let full = acts && (forms.full || short.is_none());
+                let legal = full.then(|| m.legal_moves_json(seat));
+                (Some(You { seat, legal: None }), legal, short)
             }
-            Viewer::Spectator | Viewer::Omniscient => (None, None),
+            Viewer::Spectator | Viewer::Omniscient => (None, None, None),
         };
         let view = View {
             game: moment.game.to_string(),
@@ -116,11 +153,10 @@ impl RecipientView {
         let mut base = serde_json::to_value(view).expect("views serialise");
         // The state is moved in, not serialised into a copy of itself.
         base["state"] = m.view(viewer);
-        let legal_digest = legal.as_ref().map(|l| Digest::of(l.get()));
-        let short_legal = match viewer {
-            Viewer::Seat(seat) if short && legal.is_some() => m.legal_moves_short(seat),
-            _ => None,
-        };
+        let legal_digest = short_legal
+            .as_ref()
+            .or(legal.as_ref())
+            .map(|l| Digest::of(l.get()));
         RecipientView {
             base,
             legal,

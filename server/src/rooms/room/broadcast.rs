@@ -8,7 +8,7 @@ use plateau_protocol::ws::{LegalForm, ServerFrame};
 use super::{LiveMatch, Room};
 use crate::conn::{encode, Conn, ConnId};
 use crate::engine_host::build_views;
-use crate::views::{HeldView, Moment, RecipientView};
+use crate::views::{HeldView, LegalForms, Moment, RecipientView};
 use serde_json::Value;
 
 impl Room {
@@ -32,11 +32,11 @@ impl Room {
         let moment = self.moment()?;
         let live = self.live.as_ref()?;
         let budget = self.context.limits.engine_abort();
-        let short = form == LegalForm::Short;
+        let forms = LegalForms::of(form);
         let built = live
             .game
             .read(budget, move |m| {
-                build_views(m, vec![(viewer, short)], &moment)
+                build_views(m, vec![(viewer, forms)], &moment)
             })
             .await;
         let (_, view) = match built {
@@ -99,15 +99,14 @@ impl Room {
     }
 
     /// The viewers someone in the room watches as: each seat taken by a member, and the
-    /// spectators; each with whether one of its members asked for legal moves in short notation.
-    pub(super) fn watched_viewers(&self) -> Vec<(Viewer, bool)> {
-        let mut watched: Vec<(Viewer, bool)> = Vec::new();
+    /// spectators; each with the forms of legal-move list its members asked for.
+    pub(super) fn watched_viewers(&self) -> Vec<(Viewer, LegalForms)> {
+        let mut watched: Vec<(Viewer, LegalForms)> = Vec::new();
         for m in self.members.values() {
             let viewer = m.seat.map_or(Viewer::Spectator, Viewer::Seat);
-            let short = m.conn.legal == LegalForm::Short;
             match watched.iter_mut().find(|(v, _)| *v == viewer) {
-                Some((_, any_short)) => *any_short |= short,
-                None => watched.push((viewer, short)),
+                Some((_, forms)) => forms.add(m.conn.legal),
+                None => watched.push((viewer, LegalForms::of(m.conn.legal))),
             }
         }
         watched
