@@ -39,7 +39,7 @@ pub enum EngineFailure {
 static OVERRUN_SEEN: AtomicBool = AtomicBool::new(false);
 
 /// Whether [`guarded`] calls now run on the blocking pool (an engine overran its budget).
-pub fn isolating_every_call() -> bool {
+fn isolating_every_call() -> bool {
     OVERRUN_SEEN.load(Ordering::Relaxed)
 }
 

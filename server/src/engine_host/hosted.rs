@@ -1,8 +1,9 @@
 //! A room's match, hosted. The engine's state sits behind the guard: the room reaches it only
 //! through [`HostedMatch::read`] and [`HostedMatch::play_on_copy`], which run under the guard
-//! ([`guarded`]: inline and watched, its panics caught, under the engine's deadline). What the room needs to know between two engine calls (who acts,
-//! which seats the rules could play for) is read under the guard whenever the state changes and
-//! kept beside it as [`Facts`], so that the room's own task never calls an engine.
+//! ([`guarded`]: inline and watched, its panics caught, under the engine's deadline). What the room
+//! needs to know between two engine calls (who acts, which seats the rules could play for) is read
+//! under the guard whenever the state changes and kept beside it as [`Facts`], so that the room's
+//! own task never calls an engine.
 
 use plateau_games::{Match, Seat, Viewer};
 use std::sync::Arc;

@@ -65,22 +65,21 @@ fn look_forever() {
     loop {
         std::thread::sleep(TICK);
         let now = Instant::now();
-        let overrun: Vec<(u64, Instant)> = {
+        let mut overrun: Vec<Instant> = Vec::new();
+        {
             let Ok(mut running) = RUNNING.lock() else {
                 return;
             };
-            let late: Vec<(u64, Instant)> = running
-                .calls
-                .iter()
-                .filter(|(_, deadline)| **deadline < now)
-                .map(|(id, deadline)| (*id, *deadline))
-                .collect();
-            for (id, _) in &late {
-                running.calls.remove(id);
-            }
-            late
-        };
-        for (_, deadline) in overrun {
+            // Reported once: a late call is let go of here, and its `finish` says so.
+            running.calls.retain(|_, deadline| {
+                let late = *deadline < now;
+                if late {
+                    overrun.push(*deadline);
+                }
+                !late
+            });
+        }
+        for deadline in overrun {
             tracing::error!(
                 late_ms = now.duration_since(deadline).as_millis() as u64,
                 "an engine call runs past its deadline: its room waits for it, the rest goes on"

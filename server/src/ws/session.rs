@@ -200,10 +200,7 @@ async fn session(
     conn.send(&ServerFrame::Welcome {
         player: conn.player.clone(),
         legal,
-        short_legal: plateau_games::registry::games()
-            .filter(|g| g.has_short_notation())
-            .map(|g| g.info().id.to_string())
-            .collect(),
+        short_legal: SHORT_LEGAL.clone(),
     });
     let mut session = Session {
         state: &state,
@@ -394,6 +391,15 @@ async fn write_loop(
         }
     }
 }
+
+/// The games with a short notation, as `welcome` lists them: read from the catalog once, not at
+/// every connection.
+static SHORT_LEGAL: std::sync::LazyLock<Vec<String>> = std::sync::LazyLock::new(|| {
+    plateau_games::registry::games()
+        .filter(|g| g.has_short_notation())
+        .map(|g| g.info().id.to_string())
+        .collect()
+});
 
 /// The `id` of a frame that is not a valid frame, for its error to name.
 #[derive(serde::Deserialize)]

@@ -126,8 +126,8 @@ impl Room {
         let Some(moment) = self.moment() else { return };
         let live = self.live.as_ref().expect("a version has a match");
         let from = moment.version - 1;
-        // Per viewer, the frame in each form of the legal-move list some member of it gets.
-        let mut frames: Vec<(Viewer, [Option<Utf8Bytes>; 2], HeldView, bool)> = Vec::new();
+        let mut next_held: Vec<(Viewer, HeldView)> = Vec::new();
+        let mut gone = Vec::new();
         for (viewer, next) in views {
             let held = match viewer {
                 Viewer::Seat(seat) => live.seat_views[seat].as_ref(),
@@ -138,47 +138,38 @@ impl Room {
                 .filter(|e| e.audience.includes(viewer))
                 .map(|e| &e.data)
                 .collect();
-            let mut texts = [None, None];
-            for m in self.members.values() {
+            // The frame in each form of the legal-move list its members get, written once.
+            let mut texts: [Option<Utf8Bytes>; 2] = [None, None];
+            let members = self.members.values();
+            for m in members.filter(|m| m.seat.map_or(Viewer::Spectator, Viewer::Seat) == viewer) {
                 let form = m.conn.legal;
-                let slot = &mut texts[usize::from(next.differs_in(form))];
-                if slot.is_some() || m.seat.map_or(Viewer::Spectator, Viewer::Seat) != viewer {
-                    continue;
-                }
-                *slot = Some(match held {
-                    Some(held) => {
-                        let versions = (from, moment.version);
-                        let code = &self.settings.code;
-                        held.patch_frame(&next, code, versions, &events, form)
-                            .into()
+                let text = texts[usize::from(next.differs_in(form))].get_or_insert_with(|| {
+                    match held {
+                        Some(held) => {
+                            let versions = (from, moment.version);
+                            let code = &self.settings.code;
+                            held.patch_frame(&next, code, versions, &events, form)
+                                .into()
+                        }
+                        // Nobody held this view (a member joined before the match had one):
+                        // the whole view.
+                        None => encode(&ServerFrame::Snapshot {
+                            room: self.settings.code.clone(),
+                            version: moment.version,
+                            view: next.full_in(form),
+                        }),
                     }
-                    // Nobody held this view (a member joined before the match had one): the
-                    // whole view.
-                    None => encode(&ServerFrame::Snapshot {
-                        room: self.settings.code.clone(),
-                        version: moment.version,
-                        view: next.full_in(form),
-                    }),
                 });
+                if !m.conn.send_text(text.clone()) {
+                    gone.push(m.conn.id);
+                }
             }
-            let short_differs = next.differs_in(LegalForm::Short);
-            frames.push((viewer, texts, next.hold(), short_differs));
+            next_held.push((viewer, next.hold()));
         }
         let live = self.live.as_mut().expect("a version has a match");
         live.seat_views.iter_mut().for_each(|v| *v = None);
         live.spectator_view = None;
-        let mut gone = Vec::new();
-        for (viewer, texts, view, short_differs) in frames {
-            for m in self.members.values() {
-                if m.seat.map_or(Viewer::Spectator, Viewer::Seat) != viewer {
-                    continue;
-                }
-                let short = short_differs && m.conn.legal == LegalForm::Short;
-                let frame = texts[usize::from(short)].clone();
-                if !frame.is_some_and(|frame| m.conn.send_text(frame)) {
-                    gone.push(m.conn.id);
-                }
-            }
+        for (viewer, view) in next_held {
             match viewer {
                 Viewer::Seat(seat) => live.seat_views[seat] = Some(view),
                 _ => live.spectator_view = Some(view),
