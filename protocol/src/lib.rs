@@ -7,6 +7,7 @@
 pub mod clock;
 pub mod moderation;
 pub mod rest;
+pub mod tournaments;
 pub mod ws;
 
 use serde::{Deserialize, Serialize};
@@ -151,6 +152,9 @@ pub enum ForfeitReason {
     Timeout,
     /// The seat had to act and nobody of it was connected for `--abandon-after-secs`.
     Abandoned,
+    /// A tournament's match started at its deadline without the seat's player, who had not come
+    /// (an addition to the contract).
+    NoShow,
 }
 
 impl ForfeitReason {
@@ -159,6 +163,7 @@ impl ForfeitReason {
             ForfeitReason::Resigned => "resigned",
             ForfeitReason::Timeout => "timeout",
             ForfeitReason::Abandoned => "abandoned",
+            ForfeitReason::NoShow => "no_show",
         }
     }
 
@@ -167,6 +172,7 @@ impl ForfeitReason {
             "resigned" => ForfeitReason::Resigned,
             "timeout" => ForfeitReason::Timeout,
             "abandoned" => ForfeitReason::Abandoned,
+            "no_show" => ForfeitReason::NoShow,
             _ => return None,
         })
     }

@@ -349,6 +349,10 @@ pub struct RoomInfo {
     /// Whether the match starts by itself once every seat is taken by a person.
     #[serde(default)]
     pub auto_start: bool,
+    /// An addition to the contract: a tournament's room starts by itself at this time with
+    /// whoever has come; the seats of players who have not forfeit (`no_show`). Null otherwise.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub start_by: Option<DateTime<Utc>>,
 }
 
 fn host_first() -> Seating {

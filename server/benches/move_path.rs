@@ -163,6 +163,7 @@ async fn stored_match(store: &Store, game: &str) -> (String, Uuid) {
         seating: "host_first".into(),
         rated: false,
         auto_start: false,
+        start_by: None,
         seats: (0..PLAYERS)
             .map(|s| SeatRow {
                 seat: s as i32,

@@ -122,6 +122,14 @@ pub async fn serve(args: ServeArgs) -> Result<(), StartError> {
     }
     tracing::info!(addr = %local(&public, args.addr)?, "listening");
     tokio::spawn(state.budgets.clone().forget_quiet(shutdown.clone()));
+    // Tournaments are directed from every node, each tournament by the node holding its lease.
+    let director = crate::tournaments::director::Director {
+        store: store.clone(),
+        rooms: rooms.clone(),
+        node: cluster.as_ref().map_or_else(Uuid::new_v4, |c| c.node()),
+        lease: Duration::from_millis(args.cluster.lease_ttl_ms),
+    };
+    let directing = tokio::spawn(director.run(shutdown.clone()));
     let stop = shutdown.clone();
     tokio::spawn(async move {
         shutdown_signal().await;
@@ -165,6 +173,7 @@ pub async fn serve(args: ServeArgs) -> Result<(), StartError> {
     state.sessions.close();
     let _ = tokio::time::timeout(Duration::from_secs(5), state.sessions.wait()).await;
     let _ = tokio::time::timeout(Duration::from_secs(10), rooms.stopped()).await;
+    let _ = tokio::time::timeout(Duration::from_secs(5), directing).await;
     if let Some(handover) = handover {
         let _ = handover.await;
     }

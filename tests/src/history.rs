@@ -57,6 +57,7 @@ async fn seed_match(store: &Store, a: Uuid, b: Uuid, i: usize, ends: bool) -> Uu
         seating: "host_first".into(),
         rated: false,
         auto_start: false,
+        start_by: None,
         seats: seats
             .iter()
             .enumerate()

@@ -47,6 +47,7 @@ const REASONS = {
   timeout: () => t('reason-timeout'),
   resigned: () => t('reason-resigned'),
   abandoned: () => t('reason-abandoned'),
+  no_show: () => t('reason-no-show'),
   agreed_draw: () => t('reason-agreed-draw'),
 };
 
@@ -55,6 +56,7 @@ const FORFEITS = {
   resigned: (who) => t('forfeit-resigned', { who }),
   timeout: (who) => t('forfeit-timeout', { who }),
   abandoned: (who) => t('forfeit-abandoned', { who }),
+  no_show: (who) => t('forfeit-no-show', { who }),
 };
 
 /** The word beside a seat that forfeited and is played by the server from then on. */
@@ -62,6 +64,7 @@ const FORFEIT_TAGS = {
   resigned: () => t('tag-resigned'),
   timeout: () => t('tag-timeout'),
   abandoned: () => t('tag-abandoned'),
+  no_show: () => t('tag-no-show'),
 };
 
 /** The word beside a seat that forfeited for `reason` ("out" for a reason this client does not know). */

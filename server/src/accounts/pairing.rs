@@ -206,6 +206,7 @@ mod tests {
             seating: Seating::Random,
             rated: false,
             auto_start: false,
+            start_by: None,
         }
     }
 

@@ -16,6 +16,7 @@ mod reports;
 mod room_moderation;
 mod rooms;
 pub mod server;
+mod tournaments;
 
 use axum::extract::DefaultBodyLimit;
 use axum::http::{header, HeaderValue};
@@ -78,6 +79,17 @@ pub fn router(state: AppState) -> Router {
         .route(
             "/mod/rooms/{code}/chat/{id}",
             delete(room_moderation::delete_chat),
+        )
+        .route(
+            "/tournaments",
+            post(tournaments::create).get(tournaments::list),
+        )
+        .route("/tournaments/{id}", get(tournaments::one))
+        .route("/tournaments/{id}/join", post(tournaments::join))
+        .route("/tournaments/{id}/withdraw", post(tournaments::withdraw))
+        .route(
+            "/tournaments/{id}/results.ndjson",
+            get(tournaments::results),
         )
         .route("/ws", get(crate::ws::upgrade))
         .route("/openapi.json", get(openapi::document))

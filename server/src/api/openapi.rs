@@ -7,7 +7,7 @@ use utoipa::{Modify, OpenApi};
 
 use super::{
     accounts, blocks, export, games, matches, moderation, players, quick, reports, room_moderation,
-    rooms, server,
+    rooms, server, tournaments,
 };
 
 #[derive(OpenApi)]
@@ -57,7 +57,13 @@ use super::{
         room_moderation::delete_chat,
         reports::create,
         reports::list,
-        reports::resolve
+        reports::resolve,
+        tournaments::create,
+        tournaments::list,
+        tournaments::one,
+        tournaments::join,
+        tournaments::withdraw,
+        tournaments::results
     ),
     modifiers(&BearerAuth)
 )]

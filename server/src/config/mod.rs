@@ -228,6 +228,11 @@ pub struct Limits {
     )]
     pub http_idle_timeout_secs: u64,
 
+    /// Seconds a tournament's player has to come to a match before forfeiting it, unless the
+    /// tournament sets its own (`join_secs`).
+    #[arg(long, env = "PLATEAU_TOURNAMENT_JOIN_SECS", default_value_t = 30, value_parser = clap::value_parser!(u32).range(5..=600))]
+    pub tournament_join_secs: u32,
+
     /// Seconds between the server's WebSocket pings (the contract's 30).
     #[arg(long, env = "PLATEAU_WS_PING_SECS", default_value_t = 30, hide = true)]
     pub ws_ping_secs: u64,

@@ -25,6 +25,8 @@ pub struct RoomSettings {
     pub rated: bool,
     /// The match starts by itself once every seat is taken.
     pub auto_start: bool,
+    /// A tournament's room: the match starts by itself at this time with whoever has come.
+    pub start_by: Option<chrono::DateTime<Utc>>,
 }
 
 /// Why `host` may not host another waiting room (`--open-rooms-per-player`), if it may not: every
@@ -39,6 +41,17 @@ pub async fn too_many_open_rooms(
         .then(|| format!("you already host {limit} waiting rooms: start or leave one first")))
 }
 
+/// Who a new room's seat is given to.
+#[derive(Debug, Clone)]
+pub enum NewSeat {
+    /// Nobody yet: the first player to join takes it.
+    Free,
+    /// This player, before it joins (a rematch's, a tournament's pairing).
+    Player(PlayerRef),
+    /// A bot the room is made with (a tournament's group short of entrants).
+    Bot,
+}
+
 /// Stores a new waiting room with `host` in `host_seat`, under a fresh code; as the rematch of the
 /// room `rematch_of` writes, if given (linked to it in the same transaction).
 pub async fn store_new_room(
@@ -48,16 +61,36 @@ pub async fn store_new_room(
     settings: RoomSettings,
     rematch_of: Option<&RoomWriter>,
 ) -> Result<RoomRow, StoreError> {
-    let mut seats: Vec<SeatRow> = (0..settings.players)
-        .map(|seat| SeatRow {
-            seat: seat as i32,
-            player_id: None,
-            player_name: None,
-            bot: false,
+    let mut seats = vec![NewSeat::Free; settings.players];
+    seats[host_seat] = NewSeat::Player(host.clone());
+    store_seated_room(store, host.id, &seats, settings, rematch_of).await
+}
+
+/// Stores a new waiting room hosted by `host` with its seats given as `seats` says, under a fresh
+/// code; as the rematch of the room `rematch_of` writes, if given.
+pub async fn store_seated_room(
+    store: &Store,
+    host: uuid::Uuid,
+    seats: &[NewSeat],
+    settings: RoomSettings,
+    rematch_of: Option<&RoomWriter>,
+) -> Result<RoomRow, StoreError> {
+    let seats: Vec<SeatRow> = seats
+        .iter()
+        .enumerate()
+        .map(|(seat, given)| {
+            let player = match given {
+                NewSeat::Player(p) => Some(p),
+                NewSeat::Free | NewSeat::Bot => None,
+            };
+            SeatRow {
+                seat: seat as i32,
+                player_id: player.map(|p| p.id),
+                player_name: player.map(|p| p.name.clone()),
+                bot: matches!(given, NewSeat::Bot),
+            }
         })
         .collect();
-    seats[host_seat].player_id = Some(host.id);
-    seats[host_seat].player_name = Some(host.name.clone());
     let created_at = Utc::now();
     let mut row = RoomRow {
         code: new_code(),
@@ -65,7 +98,7 @@ pub async fn store_new_room(
         players: settings.players,
         visibility: settings.visibility.as_str().to_string(),
         options: settings.options,
-        host: host.id,
+        host,
         status: RoomStatus::Waiting.as_str().to_string(),
         match_id: None,
         created_at,
@@ -76,6 +109,7 @@ pub async fn store_new_room(
         seating: settings.seating.as_str().into(),
         rated: settings.rated,
         auto_start: settings.auto_start,
+        start_by: settings.start_by,
         seats,
     };
     // A code already taken (rare: 39 bits) gets another draw.

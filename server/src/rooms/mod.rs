@@ -20,7 +20,7 @@ mod room;
 pub mod rules;
 
 pub use command::{Command, RematchTicket, Request, RoomModeration, TicketReply};
-pub use creation::{store_new_room, RoomSettings};
+pub use creation::{store_new_room, NewSeat, RoomSettings};
 pub use lobby::LobbyKey;
 pub use placement::{Alone, Claim, ForwardError, Placement};
 pub use registry::{DeliverError, RoomContext, RoomHandle, Rooms, Route};

@@ -21,7 +21,9 @@ use crate::engine_host::{Checkpoints, StateError};
 use crate::error::ApiError;
 use crate::store::{Fence, MatchRow, RoomRow, Store, StoreError};
 
-use super::creation::{game_of, store_new_room, too_many_open_rooms, RoomSettings};
+use super::creation::{
+    game_of, store_new_room, store_seated_room, too_many_open_rooms, NewSeat, RoomSettings,
+};
 use super::loading;
 use super::lobby::{self, LobbyKey};
 use super::placement::{Claim, ForwardError, Placement};
@@ -156,8 +158,32 @@ impl Rooms {
                 .unwrap_or(Seating::default_for(request.visibility)),
             rated: request.rated,
             auto_start: request.auto_start,
+            start_by: None,
         };
         let row = store_new_room(&self.context.store, &host, 0, settings, None).await?;
+        Ok(self.run_new(row).await?)
+    }
+
+    /// Creates a room with its seats given beforehand (a tournament's pairing): hosted by its first
+    /// player, running here like any created room.
+    pub async fn create_seated(
+        &self,
+        seats: &[NewSeat],
+        settings: RoomSettings,
+    ) -> Result<RoomInfo, StoreError> {
+        let host = seats
+            .iter()
+            .find_map(|s| match s {
+                NewSeat::Player(p) => Some(p.id),
+                NewSeat::Free | NewSeat::Bot => None,
+            })
+            .expect("a room has a player");
+        let row = store_seated_room(&self.context.store, host, seats, settings, None).await?;
+        self.run_new(row).await
+    }
+
+    /// Runs a room just stored, here if this node can take its lease.
+    async fn run_new(&self, row: RoomRow) -> Result<RoomInfo, StoreError> {
         // From the lease to the task, as a load is: this node's own sweep may find the new room
         // without a lease meanwhile, and must find it running, not take its lease a second time
         // and run a second copy of it.

@@ -10,6 +10,10 @@ pub enum StoreError {
     /// was written (see [`super::fence`]). Never retried here.
     #[error("this node no longer runs room {room}: its lease was taken over")]
     LeaseLost { room: String },
+    /// This node no longer directs the tournament: another node took its lease over, and
+    /// nothing was written.
+    #[error("this node no longer directs tournament {tournament}")]
+    DirectorLost { tournament: uuid::Uuid },
     /// The database cannot be reached now (down, restarting, refusing connections, the connection
     /// cut), or this node's commit writers are stopping: the same call may succeed later.
     #[error("the database is unavailable: {0}")]

@@ -22,6 +22,7 @@ mod reports;
 mod room_writer;
 mod rooms;
 mod standing;
+mod tournaments;
 
 pub use closing::CLOSED_NAME;
 pub use error::StoreError;
@@ -38,6 +39,7 @@ pub use reports::{NewReportRow, ReportSide};
 pub use room_writer::RoomWriter;
 pub use rooms::{RoomRow, SeatRow};
 pub use standing::{BanEnd, Standing};
+pub use tournaments::{DirectorFence, EntrantRow, PairingRow, TournamentRow};
 
 use sqlx::postgres::PgPoolOptions;
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};

@@ -115,6 +115,18 @@ impl Store {
         })
     }
 
+    /// Whether `player` has a password (an account, not a guest).
+    pub async fn has_password(&self, player: Uuid) -> Result<bool, StoreError> {
+        on_pool!(self, |pool| {
+            sqlx::query_scalar(
+                "SELECT EXISTS (SELECT 1 FROM players WHERE id = $1 AND password_hash IS NOT NULL)",
+            )
+            .bind(player)
+            .fetch_one(pool)
+            .await
+        })
+    }
+
     /// Whether `player` may chat in public rooms under `--guest-public-chat after-first-match`: it
     /// has a password, or a finished match.
     pub async fn chats_in_public(&self, player: Uuid) -> Result<bool, StoreError> {

@@ -32,6 +32,8 @@ pub struct RoomRow {
     pub rated: bool,
     /// Whether its match starts by itself once every seat is taken.
     pub auto_start: bool,
+    /// A tournament's room: its match starts by itself at this time with whoever has come.
+    pub start_by: Option<DateTime<Utc>>,
     pub seats: Vec<SeatRow>,
 }
 
@@ -61,10 +63,11 @@ struct RoomColumns {
     seating: String,
     rated: bool,
     auto_start: bool,
+    start_by: Option<DateTime<Utc>>,
 }
 
 const ROOM_COLUMNS: &str =
-    "SELECT code, game, players, visibility, options, host, status, match_id, created_at, vacant_since, clock, rematch, seating, rated, auto_start FROM rooms";
+    "SELECT code, game, players, visibility, options, host, status, match_id, created_at, vacant_since, clock, rematch, seating, rated, auto_start, start_by FROM rooms";
 
 /// Inserts room `$room` (a `&RoomRow`) and its seats inside transaction `$tx`. A macro, since the
 /// transaction's type is one per backend.
@@ -72,8 +75,8 @@ macro_rules! insert_room {
     ($tx:ident, $room:expr) => {{
         let room: &$crate::store::RoomRow = $room;
         sqlx::query(
-            "INSERT INTO rooms (code, game, players, visibility, options, host, status, match_id, created_at, vacant_since, clock, seating, rated, auto_start)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)",
+            "INSERT INTO rooms (code, game, players, visibility, options, host, status, match_id, created_at, vacant_since, clock, seating, rated, auto_start, start_by)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)",
         )
         .bind(&room.code)
         .bind(&room.game)
@@ -89,6 +92,7 @@ macro_rules! insert_room {
         .bind(&room.seating)
         .bind(room.rated)
         .bind(room.auto_start)
+        .bind(room.start_by)
         .execute(&mut *$tx)
         .await?;
         for seat in &room.seats {
@@ -206,6 +210,7 @@ impl Store {
             seating: row.seating,
             rated: row.rated,
             auto_start: row.auto_start,
+            start_by: row.start_by,
             seats,
         })
     }

@@ -7,8 +7,10 @@
 //! Points are kept whole: 2 a win and 1 a draw, which is also what [`groups::place_points_x2`]
 //! gives the two seats of a 2-player match, so one scale serves every match size.
 
+pub mod director;
 pub mod groups;
 pub mod pairing;
+pub mod scoring;
 pub mod standings;
 
 /// An entrant, by index into the tournament's list of entrants.
@@ -18,11 +20,10 @@ pub type Entrant = usize;
 pub const WIN: u32 = 2;
 pub const DRAW: u32 = 1;
 
-/// One finished 2-sided pairing: `first` and `second` are the two entrants (by their seats in the
-/// match), `points` what each scored (`WIN`, `DRAW` or 0).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Game {
-    pub first: Entrant,
-    pub second: Entrant,
-    pub points: (u32, u32),
+/// One finished match: the entrant in each seat (None: a bot), and what each seat scored (2 a
+/// win, 1 a draw, 0 a loss for two seats; for 3 or 4, twice the place's points).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Played {
+    pub entrants: Vec<Option<Entrant>>,
+    pub points: Vec<u32>,
 }

@@ -90,6 +90,8 @@ struct Settings {
     rated: bool,
     /// Whether the match starts by itself once every seat is taken by a person.
     auto_start: bool,
+    /// A tournament's room: the match starts by itself at this time with whoever has come.
+    start_by: Option<DateTime<Utc>>,
 }
 
 /// The seats: who sits in each, who hosts, and what the room's timers need of each seat.
@@ -190,6 +192,7 @@ pub fn info_from_row(row: &RoomRow) -> RoomInfo {
         seating: seating_of(row),
         rated: row.rated,
         auto_start: row.auto_start,
+        start_by: row.start_by,
     }
 }
 
@@ -247,6 +250,7 @@ impl Room {
                 seating: seating_of(&row),
                 rated: row.rated,
                 auto_start: row.auto_start,
+                start_by: row.start_by,
             },
             seats: Seats {
                 occupants: seat_states(&row),
@@ -536,6 +540,7 @@ impl Room {
             seating: self.settings.seating,
             rated: self.settings.rated,
             auto_start: self.settings.auto_start,
+            start_by: self.settings.start_by,
         }
     }
 

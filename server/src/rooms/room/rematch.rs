@@ -56,6 +56,7 @@ impl Room {
             rated: self.settings.rated,
             // Everyone asked for it: the match starts once they are all back.
             auto_start: true,
+            start_by: None,
         };
         // Made and linked in one write, under this room's lease: a node that lost the room makes
         // no rematch room of it.

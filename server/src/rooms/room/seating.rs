@@ -4,7 +4,7 @@ use chrono::Utc;
 use plateau_games::{registry, SetupError};
 use plateau_protocol::rest::{MatchPlayer, Seating};
 use plateau_protocol::ws::{BotLevel, Role, ServerFrame};
-use plateau_protocol::{ErrorCode, RoomStatus};
+use plateau_protocol::{ErrorCode, ForfeitReason, RoomStatus};
 use rand::TryRngCore;
 use serde_json::{Map, Value};
 use sha2::{Digest, Sha256};
@@ -95,11 +95,51 @@ impl Room {
         }
     }
 
+    /// Every seat taken, by a person who is in the room or by a bot the room was made with (a
+    /// tournament's group short of entrants).
     fn everyone_seated_and_here(&self) -> bool {
-        let here = |seat: usize| self.members.values().any(|m| m.seat == Some(seat));
         self.status() == RoomStatus::Waiting
-            && self.seats.occupants.iter().all(|s| s.player.is_some())
-            && (0..self.seats.occupants.len()).all(here)
+            && self
+                .seats
+                .occupants
+                .iter()
+                .enumerate()
+                .all(|(seat, s)| s.bot || (s.player.is_some() && self.seat_here(seat)))
+    }
+
+    /// Whether seat `seat` has a connection in the room.
+    pub(super) fn seat_here(&self, seat: usize) -> bool {
+        self.members.values().any(|m| m.seat == Some(seat))
+    }
+
+    /// A tournament's room at its `start_by`: the match starts with whoever has come, and the
+    /// seats of the others forfeit (`no_show`); a room nobody came to is abandoned.
+    pub(super) async fn start_when_due(&mut self) {
+        if self.status() != RoomStatus::Waiting {
+            return;
+        }
+        let here = self
+            .members
+            .values()
+            .find(|m| m.seat.is_some())
+            .map(|m| m.conn.clone());
+        let Some(here) = here else {
+            tracing::info!("nobody came to a tournament's room by its deadline");
+            return self.expire().await;
+        };
+        self.start_match(&here, false, BotLevel::default()).await;
+        if self.status() != RoomStatus::Playing {
+            // Not started (the store away): tried again at the next turn of the loop.
+            self.timers.retry_duties_at =
+                Some(tokio::time::Instant::now() + std::time::Duration::from_secs(1));
+            return;
+        }
+        let absent: Vec<usize> = (0..self.seats.occupants.len())
+            .filter(|&seat| self.seats.occupants[seat].player.is_some() && !self.seat_here(seat))
+            .collect();
+        for seat in absent {
+            self.forfeit(seat, ForfeitReason::NoShow).await;
+        }
     }
 
     pub(super) async fn on_leave(&mut self, conn: Conn) {
@@ -171,13 +211,15 @@ impl Room {
                 "the match has already started",
             );
         }
+        // Seats the room was made with a bot in (a tournament's) are not empty: they are filled.
         let empty = self
             .seats
             .occupants
             .iter()
-            .filter(|s| s.player.is_none())
+            .filter(|s| s.player.is_none() && !s.bot)
             .count();
-        if empty > 0 && self.settings.rated {
+        let bot_seats = self.seats.occupants.iter().any(|s| s.bot);
+        if (empty > 0 || bot_seats) && self.settings.rated {
             return self.refuse(
                 conn,
                 None,

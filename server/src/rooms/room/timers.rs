@@ -34,6 +34,8 @@ pub(super) enum Duty {
     /// The server has played seats of the match for `--unattended-after-secs` with no person of
     /// the match connected.
     Unattended,
+    /// A tournament's room still waiting at its `start_by`: it starts with whoever has come.
+    StartDue,
 }
 
 impl Room {
@@ -174,6 +176,16 @@ impl Room {
         if let Some(at) = self.timers.auto_due {
             duties.push((at, Duty::Automatic));
         }
+        if let Some(start_by) = self
+            .settings
+            .start_by
+            .filter(|_| self.status() == RoomStatus::Waiting)
+        {
+            let left = (start_by - Utc::now()).to_std().unwrap_or_default();
+            let at = Instant::now() + left;
+            let retry = self.timers.retry_duties_at.unwrap_or(at);
+            duties.push((at.max(retry), Duty::StartDue));
+        }
         let live = self
             .live
             .as_ref()
@@ -238,6 +250,7 @@ impl Room {
                 tracing::info!("nobody of the match was connected for a while: it ends as aborted");
                 self.end_aborted().await;
             }
+            Duty::StartDue => self.start_when_due().await,
         }
     }
 }

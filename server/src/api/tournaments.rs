@@ -1,0 +1,378 @@
+//! Tournaments *(addition)*: `POST /api/v1/tournaments`, the list `GET /api/v1/tournaments`, one
+//! tournament `GET /api/v1/tournaments/{id}` (settings, standings, rounds), `POST .../join`,
+//! `POST .../withdraw` and `GET .../results.ndjson`. The pairing itself is the director's
+//! ([`crate::tournaments::director`]).
+
+use axum::extract::State;
+use axum::http::{header, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use chrono::{DateTime, Utc};
+use plateau_games::{registry, SetupError};
+use plateau_protocol::clock::ClockSetting;
+use plateau_protocol::moderation::Role;
+use plateau_protocol::rest::{ErrorBody, Visibility};
+use plateau_protocol::tournaments::{
+    CreatedTournament, NewTournament, PairingInfo, RoundInfo, StandingLine, TournamentDetail,
+    TournamentKind, TournamentPage, TournamentStatus, TournamentSummary,
+};
+use plateau_protocol::ErrorCode;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use uuid::Uuid;
+
+use crate::api::auth::{Authenticated, WithStanding};
+use crate::error::{ApiError, ApiJson, ApiPath, ApiQuery};
+use crate::state::AppState;
+use crate::store::{EntrantRow, PairingRow, TournamentRow};
+use crate::tournaments::director::standings_of;
+
+/// Round robins: everybody meets everybody, so the field stays small.
+const ROUND_ROBIN_MAX: usize = 10;
+const MAX_PAGE: i64 = 100;
+const DEFAULT_PAGE: i64 = 20;
+
+#[utoipa::path(post, path = "/api/v1/tournaments", tag = "tournaments", request_body = NewTournament, security(("bearer" = [])),
+    responses((status = 201, description = "The new tournament (its creator is not entered: it joins like anyone)", body = CreatedTournament),
+              (status = 400, description = "Malformed or invalid input (a clock is required; Swiss needs `rounds`, an arena `minutes`; a round robin is for 2-player matches)", body = ErrorBody),
+              (status = 401, description = "Missing or unknown token", body = ErrorBody),
+              (status = 403, description = "A public tournament from a player who is not a moderator or an admin; a private one from a guest (no password)", body = ErrorBody)))]
+pub async fn create(
+    State(state): State<AppState>,
+    WithStanding(player, standing): WithStanding,
+    ApiJson(body): ApiJson<NewTournament>,
+) -> Result<(StatusCode, Json<CreatedTournament>), ApiError> {
+    match body.visibility {
+        Visibility::Public if standing.role < Role::Moderator => {
+            return Err(ApiError::forbidden(
+                "only moderators and admins create public tournaments",
+            ))
+        }
+        Visibility::Private if !state.store.has_password(player.id).await? => {
+            return Err(ApiError::forbidden(
+                "set a password first: guests do not create tournaments",
+            ))
+        }
+        _ => {}
+    }
+    let name = body.name.trim();
+    if name.is_empty() || name.chars().count() > 60 {
+        return Err(ApiError::bad_request("name: 1 to 60 characters"));
+    }
+    let game = registry::find(&body.game)
+        .ok_or_else(|| ApiError::bad_request(format!("game: unknown game `{}`", body.game)))?;
+    let options = game
+        .validate(body.players, body.options.as_ref().unwrap_or(&Value::Null))
+        .map_err(|SetupError::Invalid { field, message }| {
+            ApiError::bad_request(format!("{field}: {message}"))
+        })?;
+    let clock = ClockSetting::parse(Some(&body.clock))
+        .map_err(|e| ApiError::bad_request(e.to_string()))?
+        .ok_or_else(|| ApiError::bad_request("clock: a tournament's matches need a clock"))?;
+    let (rounds, minutes) = match body.kind {
+        TournamentKind::Swiss => match body.rounds {
+            Some(r @ 1..=20) => (Some(r), None),
+            _ => return Err(ApiError::bad_request("rounds: 1 to 20 for a Swiss")),
+        },
+        TournamentKind::Arena => match body.minutes {
+            Some(m @ 1..=720) => (None, Some(m)),
+            _ => return Err(ApiError::bad_request("minutes: 1 to 720 for an arena")),
+        },
+        TournamentKind::RoundRobin if body.players != 2 => {
+            return Err(ApiError::bad_request(
+                "players: a round robin is played in matches of 2",
+            ))
+        }
+        TournamentKind::RoundRobin => (None, None),
+    };
+    let join_secs = body.join_secs.unwrap_or(state.limits.tournament_join_secs);
+    if !(5..=600).contains(&join_secs) {
+        return Err(ApiError::bad_request("join_secs: 5 to 600"));
+    }
+    let now = Utc::now();
+    let starts_at = body.starts_at.unwrap_or(now).max(now);
+    if starts_at > now + chrono::Duration::days(90) {
+        return Err(ApiError::bad_request("starts_at: at most 90 days ahead"));
+    }
+    let row = TournamentRow {
+        id: Uuid::new_v4(),
+        name: name.to_string(),
+        kind: body.kind.as_str().into(),
+        game: body.game,
+        match_size: body.players,
+        options: options.into_iter().collect(),
+        clock,
+        rated: body.rated,
+        visibility: body.visibility.as_str().into(),
+        creator: player,
+        starts_at,
+        rounds,
+        minutes,
+        join_secs,
+        status: TournamentStatus::Upcoming.as_str().into(),
+        created_at: now,
+        ended_at: None,
+        active_entrants: 0,
+    };
+    state.store.create_tournament(&row).await?;
+    tracing::info!(tournament = %row.id, kind = %row.kind, "tournament created");
+    Ok((StatusCode::CREATED, Json(CreatedTournament { id: row.id })))
+}
+
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct ListQuery {
+    /// `upcoming`, `running` (default) or `finished`.
+    status: Option<String>,
+    /// Page size, 1 to 100 (default 20).
+    limit: Option<i64>,
+    /// The `next` of the page before.
+    before: Option<String>,
+}
+
+#[utoipa::path(get, path = "/api/v1/tournaments", tag = "tournaments", params(ListQuery),
+    responses((status = 200, description = "Public tournaments of that status, the latest to start first", body = TournamentPage),
+              (status = 400, description = "A bad status, limit or cursor", body = ErrorBody)))]
+pub async fn list(
+    State(state): State<AppState>,
+    ApiQuery(query): ApiQuery<ListQuery>,
+) -> Result<Json<TournamentPage>, ApiError> {
+    let status = match query.status.as_deref() {
+        None => TournamentStatus::Running,
+        Some(s) => TournamentStatus::parse(s)
+            .ok_or_else(|| ApiError::bad_request("status: upcoming, running or finished"))?,
+    };
+    let limit = query.limit.unwrap_or(DEFAULT_PAGE);
+    if !(1..=MAX_PAGE).contains(&limit) {
+        return Err(ApiError::bad_request("limit: 1 to 100"));
+    }
+    let before = query.before.as_deref().map(parse_cursor).transpose()?;
+    let rows = state
+        .store
+        .public_tournaments(status.as_str(), before, limit + 1)
+        .await?;
+    let next = (rows.len() as i64 > limit)
+        .then(|| rows.get(limit as usize - 1))
+        .flatten()
+        .map(|t| format!("{}_{}", t.starts_at.timestamp_micros(), t.id));
+    Ok(Json(TournamentPage {
+        tournaments: rows.iter().take(limit as usize).map(summary).collect(),
+        next,
+    }))
+}
+
+fn parse_cursor(cursor: &str) -> Result<(DateTime<Utc>, Uuid), ApiError> {
+    let bad = || ApiError::bad_request("before: not a cursor this server gave");
+    let (micros, id) = cursor.split_once('_').ok_or_else(bad)?;
+    let at = micros
+        .parse::<i64>()
+        .ok()
+        .and_then(DateTime::from_timestamp_micros)
+        .ok_or_else(bad)?;
+    Ok((at, id.parse().map_err(|_| bad())?))
+}
+
+#[utoipa::path(get, path = "/api/v1/tournaments/{id}", tag = "tournaments",
+    params(("id" = Uuid, Path, description = "Tournament id")),
+    responses((status = 200, description = "The tournament: settings, standings (best first) and every round with its pairings", body = TournamentDetail),
+              (status = 404, description = "No such tournament", body = ErrorBody)))]
+pub async fn one(
+    State(state): State<AppState>,
+    ApiPath(id): ApiPath<Uuid>,
+) -> Result<Json<TournamentDetail>, ApiError> {
+    let (t, entrants, pairings) = load(&state, id).await?;
+    let standings = standing_lines(&t, &entrants, &pairings);
+    let mut rounds_played: Vec<RoundInfo> = Vec::new();
+    let half = points_divisor(&t);
+    for p in &pairings {
+        if rounds_played.last().is_none_or(|r| r.round != p.round) {
+            rounds_played.push(RoundInfo {
+                round: p.round,
+                pairings: Vec::new(),
+            });
+        }
+        let round = rounds_played.last_mut().expect("pushed above");
+        round.pairings.push(PairingInfo {
+            board: p.board,
+            seats: p.entrants.clone(),
+            room: p.room_code.clone(),
+            points: p
+                .points_x2
+                .as_ref()
+                .map(|points| points.iter().map(|&x| f64::from(x) / half).collect()),
+        });
+    }
+    Ok(Json(TournamentDetail {
+        summary: summary(&t),
+        options: t.options.clone(),
+        join_secs: t.join_secs,
+        standings,
+        rounds_played,
+        finished_at: t.ended_at,
+    }))
+}
+
+/// The answer to `POST .../join`.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct Entered {
+    /// The caller's entrant number.
+    pub entrant: usize,
+}
+
+#[utoipa::path(post, path = "/api/v1/tournaments/{id}/join", tag = "tournaments", security(("bearer" = [])),
+    params(("id" = Uuid, Path, description = "Tournament id")),
+    responses((status = 200, description = "Entered (or back after withdrawing): paired from the next pairing on", body = Entered),
+              (status = 401, description = "Missing or unknown token", body = ErrorBody),
+              (status = 404, description = "No such tournament", body = ErrorBody),
+              (status = 409, description = "Finished; a round robin under way or full (10 entrants)", body = ErrorBody)))]
+pub async fn join(
+    State(state): State<AppState>,
+    Authenticated(player): Authenticated,
+    ApiPath(id): ApiPath<Uuid>,
+) -> Result<Json<Entered>, ApiError> {
+    let (t, entrants, pairings) = load(&state, id).await?;
+    if t.status == TournamentStatus::Finished.as_str() {
+        return Err(ApiError::new(
+            ErrorCode::Conflict,
+            "this tournament is over",
+        ));
+    }
+    let already = entrants.iter().any(|e| e.player.id == player.id);
+    if t.kind == TournamentKind::RoundRobin.as_str() && !already {
+        if !pairings.is_empty() {
+            return Err(ApiError::new(
+                ErrorCode::Conflict,
+                "this round robin has started: its field is fixed",
+            ));
+        }
+        if entrants.len() >= ROUND_ROBIN_MAX {
+            return Err(ApiError::new(
+                ErrorCode::Conflict,
+                format!("a round robin has at most {ROUND_ROBIN_MAX} entrants"),
+            ));
+        }
+    }
+    let entrant = state
+        .store
+        .enter_tournament(id, player.id, Utc::now())
+        .await?;
+    Ok(Json(Entered { entrant }))
+}
+
+#[utoipa::path(post, path = "/api/v1/tournaments/{id}/withdraw", tag = "tournaments", security(("bearer" = [])),
+    params(("id" = Uuid, Path, description = "Tournament id")),
+    responses((status = 204, description = "Withdrawn: paired no more (a match under way is played out; a round robin's matches to come are forfeited); may join again"),
+              (status = 401, description = "Missing or unknown token", body = ErrorBody),
+              (status = 404, description = "No such tournament, or the caller had not entered it", body = ErrorBody)))]
+pub async fn withdraw(
+    State(state): State<AppState>,
+    Authenticated(player): Authenticated,
+    ApiPath(id): ApiPath<Uuid>,
+) -> Result<StatusCode, ApiError> {
+    if !state.store.withdraw_from_tournament(id, player.id).await? {
+        return Err(ApiError::not_found("entrant"));
+    }
+    Ok(StatusCode::NO_CONTENT)
+}
+
+#[utoipa::path(get, path = "/api/v1/tournaments/{id}/results.ndjson", tag = "tournaments",
+    params(("id" = Uuid, Path, description = "Tournament id")),
+    responses((status = 200, description = "The standings, one line per entrant, best first (final once the tournament is finished)", content_type = "application/x-ndjson", body = String),
+              (status = 404, description = "No such tournament", body = ErrorBody)))]
+pub async fn results(
+    State(state): State<AppState>,
+    ApiPath(id): ApiPath<Uuid>,
+) -> Result<Response, ApiError> {
+    let (t, entrants, pairings) = load(&state, id).await?;
+    let mut body = String::new();
+    for line in standing_lines(&t, &entrants, &pairings) {
+        body.push_str(&serde_json::to_string(&line).expect("a standing serialises"));
+        body.push('\n');
+    }
+    let mut response = body.into_response();
+    response.headers_mut().insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("application/x-ndjson"),
+    );
+    Ok(response)
+}
+
+async fn load(
+    state: &AppState,
+    id: Uuid,
+) -> Result<(TournamentRow, Vec<EntrantRow>, Vec<PairingRow>), ApiError> {
+    let t = state
+        .store
+        .tournament(id)
+        .await?
+        .ok_or_else(|| ApiError::not_found("tournament"))?;
+    let entrants = state.store.entrants(id).await?;
+    let pairings = state.store.pairings(id).await?;
+    Ok((t, entrants, pairings))
+}
+
+/// Stored points are doubled for matches of 3 or 4 (a shared place's half stays whole); those of
+/// 2 are as shown.
+fn points_divisor(t: &TournamentRow) -> f64 {
+    if t.match_size > 2 {
+        2.0
+    } else {
+        1.0
+    }
+}
+
+fn standing_lines(
+    t: &TournamentRow,
+    entrants: &[EntrantRow],
+    pairings: &[PairingRow],
+) -> Vec<StandingLine> {
+    let table = standings_of(t, entrants.len(), pairings);
+    let half = points_divisor(t);
+    let mut lines: Vec<StandingLine> = Vec::with_capacity(table.len());
+    for (i, s) in table.iter().enumerate() {
+        let entrant = &entrants[s.entrant];
+        // Level with the line above on every tie-break: the same rank.
+        let rank = match (i.checked_sub(1).map(|j| &table[j]), lines.last()) {
+            (Some(above), Some(line))
+                if (above.points, above.buchholz, above.sonneborn_berger_x2)
+                    == (s.points, s.buchholz, s.sonneborn_berger_x2) =>
+            {
+                line.rank
+            }
+            _ => i + 1,
+        };
+        lines.push(StandingLine {
+            rank,
+            entrant: s.entrant,
+            player: entrant.player.clone(),
+            points: f64::from(s.points) / half,
+            buchholz: f64::from(s.buchholz) / half,
+            sonneborn_berger: f64::from(s.sonneborn_berger_x2) / 2.0 / half,
+            played: s.played,
+            fire: s.fire,
+            withdrawn: entrant.withdrawn,
+        });
+    }
+    lines
+}
+
+fn summary(t: &TournamentRow) -> TournamentSummary {
+    TournamentSummary {
+        id: t.id,
+        name: t.name.clone(),
+        kind: TournamentKind::parse(&t.kind).unwrap_or(TournamentKind::Swiss),
+        game: t.game.clone(),
+        players: t.match_size,
+        clock: t.clock,
+        rated: t.rated,
+        visibility: Visibility::parse(&t.visibility).unwrap_or(Visibility::Private),
+        status: TournamentStatus::parse(&t.status).unwrap_or(TournamentStatus::Finished),
+        starts_at: t.starts_at,
+        ends_at: t
+            .minutes
+            .map(|m| t.starts_at + chrono::Duration::minutes(i64::from(m))),
+        rounds: t.rounds,
+        creator: t.creator.clone(),
+        entrants: t.active_entrants as usize,
+    }
+}

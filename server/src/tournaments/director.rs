@@ -1,0 +1,466 @@
+//! The director: the task that runs tournaments. Each turn (every [`TICK`]) it takes or renews the
+//! lease of every tournament that is due (see [`Store::claim_tournaments`]), and for each:
+//! records the results of its matches that ended (from the stored match results), then pairs
+//! what the tournament's kind pairs next, each pairing an ordinary room made with its players
+//! seated, that starts by itself when they have all come or at its `start_by` with whoever has.
+//!
+//! Everything it decides it reads back from the store at each turn, so a director that takes a
+//! tournament over (a restart, a node gone) goes on where the last one stopped; and every write is
+//! fenced by the lease, so two directors never both record a round. A room made just before its
+//! director lost the lease, and not recorded as a pairing, starts and ends unscored.
+
+use chrono::{DateTime, Utc};
+use plateau_protocol::tournaments::{TournamentKind, TournamentStatus};
+use plateau_protocol::PlayerRef;
+use std::collections::{HashMap, HashSet};
+use std::time::Duration;
+use tokio_util::sync::CancellationToken;
+use uuid::Uuid;
+
+use super::pairing::{self, Candidate};
+use super::{groups, scoring, standings, Entrant, Played, WIN};
+use crate::rooms::{NewSeat, RoomSettings, Rooms};
+use crate::store::{DirectorFence, EntrantRow, PairingRow, Store, StoreError, TournamentRow};
+use plateau_protocol::rest::{Seating, Visibility};
+
+/// How often the director looks at its tournaments.
+pub const TICK: Duration = Duration::from_millis(500);
+
+/// The rating of a player who has none in the game yet (Glicko's start).
+const UNRATED: f64 = 1500.0;
+
+/// What the director works with.
+#[derive(Clone)]
+pub struct Director {
+    pub store: Store,
+    pub rooms: Rooms,
+    /// This node (the lease's owner).
+    pub node: Uuid,
+    /// How long a lease lasts unless renewed (at every turn).
+    pub lease: Duration,
+}
+
+impl Director {
+    /// Runs until `stop`, then lets its leases go so that another node takes them at once.
+    pub async fn run(self, stop: CancellationToken) {
+        let mut tick = tokio::time::interval(TICK);
+        tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        loop {
+            tokio::select! {
+                _ = tick.tick() => self.turn().await,
+                _ = stop.cancelled() => break,
+            }
+        }
+        if let Err(e) = self.store.release_tournaments(self.node).await {
+            tracing::warn!(error = %e, "could not let the tournaments' leases go");
+        }
+    }
+
+    async fn turn(&self) {
+        let now = Utc::now();
+        let until = now + chrono::Duration::from_std(self.lease).unwrap_or_default();
+        let fences = match self.store.claim_tournaments(self.node, now, until).await {
+            Ok(fences) => fences,
+            Err(e) => {
+                tracing::warn!(error = %e, "could not claim tournaments");
+                return;
+            }
+        };
+        for fence in fences {
+            match self.advance(&fence).await {
+                Ok(()) => {}
+                Err(StoreError::DirectorLost { tournament }) => {
+                    tracing::info!(%tournament, "another node directs the tournament now");
+                }
+                Err(e) => {
+                    tracing::warn!(tournament = %fence.tournament, error = %e, "tournament turn failed")
+                }
+            }
+        }
+    }
+
+    /// One turn of one tournament.
+    async fn advance(&self, fence: &DirectorFence) -> Result<(), StoreError> {
+        let Some(t) = self.store.tournament(fence.tournament).await? else {
+            return Ok(());
+        };
+        let Some(kind) = TournamentKind::parse(&t.kind) else {
+            return Ok(());
+        };
+        if t.status == TournamentStatus::Upcoming.as_str() {
+            self.store
+                .set_tournament_status(fence, TournamentStatus::Running.as_str(), None)
+                .await?;
+            tracing::info!(tournament = %t.id, "tournament started");
+        }
+        let mut entrants = self.store.entrants(t.id).await?;
+        let mut pairings = self.store.pairings(t.id).await?;
+        self.record_results(fence, &mut pairings, &mut entrants)
+            .await?;
+        let now = Utc::now();
+        let last_round = pairings.iter().map(|p| p.round).max().unwrap_or(0);
+        let next = match kind {
+            TournamentKind::Arena => {
+                let minutes = i64::from(t.minutes.unwrap_or(0));
+                if now >= t.starts_at + chrono::Duration::minutes(minutes) {
+                    None
+                } else {
+                    Some(self.arena_wave(&t, &entrants, &pairings).await?)
+                }
+            }
+            TournamentKind::Swiss | TournamentKind::RoundRobin => {
+                if pairings.iter().any(|p| p.points_x2.is_none()) {
+                    return Ok(());
+                }
+                let total = match kind {
+                    TournamentKind::Swiss => t.rounds.unwrap_or(1) as usize,
+                    _ => pairing::round_robin(round_robin_field(&entrants, &pairings).len()).len(),
+                };
+                let players = active(&entrants).count();
+                if last_round == 0 && players < 2 {
+                    // Not started until two have entered.
+                    return Ok(());
+                }
+                if last_round as usize >= total || players < 2 {
+                    None
+                } else {
+                    Some(
+                        self.round(&t, kind, last_round + 1, &entrants, &pairings)
+                            .await?,
+                    )
+                }
+            }
+        };
+        match next {
+            Some(planned) if !planned.is_empty() => {
+                self.open(fence, &t, last_round + 1, planned, &entrants, now)
+                    .await
+            }
+            Some(_) => Ok(()),
+            // Nothing more to pair: over once the last matches are.
+            None => {
+                if pairings.iter().all(|p| p.points_x2.is_some()) {
+                    self.store
+                        .set_tournament_status(
+                            fence,
+                            TournamentStatus::Finished.as_str(),
+                            Some(now),
+                        )
+                        .await?;
+                    tracing::info!(tournament = %t.id, "tournament finished");
+                }
+                Ok(())
+            }
+        }
+    }
+
+    /// Records every match that ended since the last turn; entrants who did not come are
+    /// withdrawn with it.
+    async fn record_results(
+        &self,
+        fence: &DirectorFence,
+        pairings: &mut [PairingRow],
+        entrants: &mut [EntrantRow],
+    ) -> Result<(), StoreError> {
+        for p in pairings.iter_mut().filter(|p| p.points_x2.is_none()) {
+            let Some(code) = &p.room_code else { continue };
+            let Some((points, no_show_seats)) = self.outcome(code, p.entrants.len()).await? else {
+                continue;
+            };
+            let no_shows: Vec<Entrant> = no_show_seats
+                .iter()
+                .filter_map(|&s| p.entrants.get(s).copied().flatten())
+                .collect();
+            self.store
+                .finish_pairing(fence, p.round, p.board, &points, &no_shows, Utc::now())
+                .await?;
+            for e in entrants
+                .iter_mut()
+                .filter(|e| no_shows.contains(&e.entrant))
+            {
+                e.withdrawn = true;
+            }
+            p.points_x2 = Some(points);
+        }
+        Ok(())
+    }
+
+    /// What the match of room `code` (of `size` seats) gave each seat, once it is over; and the
+    /// seats that did not come. A room nobody came to (abandoned) gives nothing to anyone, and
+    /// nobody came.
+    async fn outcome(
+        &self,
+        code: &str,
+        size: usize,
+    ) -> Result<Option<(Vec<u32>, Vec<usize>)>, StoreError> {
+        let Some(room) = self.store.room(code).await? else {
+            return Ok(Some((vec![0; size], Vec::new())));
+        };
+        let Some(match_id) = room.match_id else {
+            return Ok((room.status == "abandoned").then(|| (vec![0; size], (0..size).collect())));
+        };
+        let Some(row) = self.store.match_row(match_id).await? else {
+            return Ok(None);
+        };
+        Ok(row.result.map(|result| scoring::points_x2(size, &result.0)))
+    }
+
+    /// The next round of a Swiss or a round robin.
+    async fn round(
+        &self,
+        t: &TournamentRow,
+        kind: TournamentKind,
+        round: u32,
+        entrants: &[EntrantRow],
+        pairings: &[PairingRow],
+    ) -> Result<Vec<Planned>, StoreError> {
+        if kind == TournamentKind::RoundRobin {
+            let field = round_robin_field(entrants, pairings);
+            let schedule = pairing::round_robin(field.len());
+            let Some(this) = schedule.get(round as usize - 1) else {
+                return Ok(Vec::new());
+            };
+            let withdrawn: HashSet<Entrant> = entrants
+                .iter()
+                .filter(|e| e.withdrawn)
+                .map(|e| e.entrant)
+                .collect();
+            let mut planned: Vec<Planned> = this
+                .pairs
+                .iter()
+                .map(|&(a, b)| Planned::Match(vec![Some(field[a]), Some(field[b])]))
+                .collect();
+            planned.extend(this.byes.iter().map(|&b| Planned::Bye(field[b])));
+            // A match with a player who left is not played: the other wins it.
+            for p in &mut planned {
+                if let Planned::Match(seats) = p {
+                    let gone: Vec<bool> = seats
+                        .iter()
+                        .map(|s| s.is_some_and(|e| withdrawn.contains(&e)))
+                        .collect();
+                    if gone.iter().any(|&g| g) {
+                        let points = gone.iter().map(|&g| if g { 0 } else { WIN }).collect();
+                        *p = Planned::Forfeited(seats.clone(), points);
+                    }
+                }
+            }
+            return Ok(planned);
+        }
+        let candidates = self.candidates(t, entrants, pairings).await?;
+        if t.match_size > 2 {
+            return Ok(groups::groups(&candidates, t.match_size)
+                .into_iter()
+                .map(|g| {
+                    let mut seats: Vec<Option<Entrant>> =
+                        g.entrants.into_iter().map(Some).collect();
+                    seats.extend(std::iter::repeat_n(None, g.bots));
+                    Planned::Match(seats)
+                })
+                .collect());
+        }
+        let mut met = HashSet::new();
+        let mut had_bye = HashSet::new();
+        for p in pairings {
+            match p.entrants.as_slice() {
+                [Some(a), Some(b)] => {
+                    met.insert((*a, *b));
+                }
+                [Some(a)] => {
+                    had_bye.insert(*a);
+                }
+                _ => {}
+            }
+        }
+        let r = pairing::swiss(&candidates, &met, &had_bye);
+        let mut planned: Vec<Planned> = r
+            .pairs
+            .into_iter()
+            .map(|(a, b)| Planned::Match(vec![Some(a), Some(b)]))
+            .collect();
+        planned.extend(r.byes.into_iter().map(Planned::Bye));
+        Ok(planned)
+    }
+
+    /// An arena's pairings for the entrants free now: by points then rating, avoiding last
+    /// opponents; groups of 3 or 4 once that many are free (with bots when nobody else is
+    /// playing, so that a small field still plays).
+    async fn arena_wave(
+        &self,
+        t: &TournamentRow,
+        entrants: &[EntrantRow],
+        pairings: &[PairingRow],
+    ) -> Result<Vec<Planned>, StoreError> {
+        let busy: HashSet<Entrant> = pairings
+            .iter()
+            .filter(|p| p.points_x2.is_none())
+            .flat_map(|p| p.entrants.iter().flatten().copied())
+            .collect();
+        let free: Vec<Entrant> = active(entrants)
+            .map(|e| e.entrant)
+            .filter(|e| !busy.contains(e))
+            .collect();
+        if free.len() < 2 {
+            return Ok(Vec::new());
+        }
+        let candidates: Vec<Candidate> = self
+            .candidates(t, entrants, pairings)
+            .await?
+            .into_iter()
+            .filter(|c| free.contains(&c.entrant))
+            .collect();
+        if t.match_size > 2 {
+            return Ok(groups::groups(&candidates, t.match_size)
+                .into_iter()
+                .filter(|g| g.bots == 0 || busy.is_empty())
+                .map(|g| {
+                    let mut seats: Vec<Option<Entrant>> =
+                        g.entrants.into_iter().map(Some).collect();
+                    seats.extend(std::iter::repeat_n(None, g.bots));
+                    Planned::Match(seats)
+                })
+                .collect());
+        }
+        // Each entrant's last opponent.
+        let mut last: HashMap<Entrant, Entrant> = HashMap::new();
+        for p in pairings {
+            if let [Some(a), Some(b)] = p.entrants.as_slice() {
+                last.insert(*a, *b);
+                last.insert(*b, *a);
+            }
+        }
+        let last: HashSet<(Entrant, Entrant)> = last.into_iter().collect();
+        Ok(pairing::arena(&candidates, &last)
+            .into_iter()
+            .map(|(a, b)| Planned::Match(vec![Some(a), Some(b)]))
+            .collect())
+    }
+
+    /// The active entrants with their points so far and their ratings in the game.
+    async fn candidates(
+        &self,
+        t: &TournamentRow,
+        entrants: &[EntrantRow],
+        pairings: &[PairingRow],
+    ) -> Result<Vec<Candidate>, StoreError> {
+        let table = standings_of(t, entrants.len(), pairings);
+        let points: HashMap<Entrant, u32> = table.iter().map(|s| (s.entrant, s.points)).collect();
+        let ids: Vec<Uuid> = active(entrants).map(|e| e.player.id).collect();
+        let ratings = self.store.game_ratings(&t.game, &ids).await?;
+        Ok(active(entrants)
+            .map(|e| Candidate {
+                entrant: e.entrant,
+                points: points.get(&e.entrant).copied().unwrap_or(0),
+                rating: ratings.get(&e.player.id).copied().unwrap_or(UNRATED),
+            })
+            .collect())
+    }
+
+    /// Makes the rooms of `planned` and records the round, under the lease.
+    async fn open(
+        &self,
+        fence: &DirectorFence,
+        t: &TournamentRow,
+        round: u32,
+        planned: Vec<Planned>,
+        entrants: &[EntrantRow],
+        now: DateTime<Utc>,
+    ) -> Result<(), StoreError> {
+        let player_of: HashMap<Entrant, PlayerRef> = entrants
+            .iter()
+            .map(|e| (e.entrant, e.player.clone()))
+            .collect();
+        let start_by = now + chrono::Duration::seconds(i64::from(t.join_secs));
+        let mut rows = Vec::with_capacity(planned.len());
+        for (board, plan) in planned.into_iter().enumerate() {
+            let (seats, room_code, points_x2) = match plan {
+                Planned::Bye(e) => (vec![Some(e)], None, Some(vec![WIN])),
+                Planned::Forfeited(seats, points) => (seats, None, Some(points)),
+                Planned::Match(seats) => {
+                    let given: Vec<NewSeat> = seats
+                        .iter()
+                        .map(|s| match s.and_then(|e| player_of.get(&e)) {
+                            Some(p) => NewSeat::Player(p.clone()),
+                            None => NewSeat::Bot,
+                        })
+                        .collect();
+                    let with_bots = seats.iter().any(Option::is_none);
+                    let settings = RoomSettings {
+                        game: t.game.clone(),
+                        players: t.match_size,
+                        visibility: Visibility::Private,
+                        options: t.options.clone(),
+                        clock: Some(t.clock),
+                        seating: Seating::HostFirst,
+                        // A rated match is every seat a person.
+                        rated: t.rated && !with_bots,
+                        auto_start: true,
+                        start_by: Some(start_by),
+                    };
+                    let room = self.rooms.create_seated(&given, settings).await?;
+                    (seats, Some(room.code), None)
+                }
+            };
+            rows.push(PairingRow {
+                round,
+                board: board as u32 + 1,
+                entrants: seats,
+                room_code,
+                points_x2,
+                created_at: now,
+            });
+        }
+        self.store.add_pairings(fence, &rows).await?;
+        tracing::info!(tournament = %t.id, round, pairings = rows.len(), "paired");
+        Ok(())
+    }
+}
+
+/// One pairing to make.
+#[derive(Debug, Clone, PartialEq)]
+enum Planned {
+    /// A match: the entrant of each seat (None: a bot).
+    Match(Vec<Option<Entrant>>),
+    /// An entrant sitting the round out, worth a win.
+    Bye(Entrant),
+    /// A match not played, with each seat's points (a round robin's against a player who left).
+    Forfeited(Vec<Option<Entrant>>, Vec<u32>),
+}
+
+/// The entrants still in.
+fn active(entrants: &[EntrantRow]) -> impl Iterator<Item = &EntrantRow> {
+    entrants.iter().filter(|e| !e.withdrawn)
+}
+
+/// A round robin's field: those paired in its first round (every entrant then), else the
+/// entrants still in, in order of entry.
+fn round_robin_field(entrants: &[EntrantRow], pairings: &[PairingRow]) -> Vec<Entrant> {
+    let mut first: Vec<Entrant> = pairings
+        .iter()
+        .filter(|p| p.round == 1)
+        .flat_map(|p| p.entrants.iter().flatten().copied())
+        .collect();
+    if first.is_empty() {
+        return active(entrants).map(|e| e.entrant).collect();
+    }
+    first.sort_unstable();
+    first
+}
+
+/// The standings of tournament `t` with `entrants` entrants, from its pairings alone.
+pub fn standings_of(
+    t: &TournamentRow,
+    entrants: usize,
+    pairings: &[PairingRow],
+) -> Vec<standings::Standing> {
+    let played: Vec<Played> = pairings
+        .iter()
+        .filter_map(|p| {
+            Some(Played {
+                entrants: p.entrants.clone(),
+                points: p.points_x2.clone()?,
+            })
+        })
+        .collect();
+    let arena = t.kind == TournamentKind::Arena.as_str();
+    standings::standings(entrants, &played, &[], arena)
+}

@@ -1,0 +1,384 @@
+//! Tournaments *(addition)*, end to end: created over REST, entered by players, paired by the
+//! director into ordinary rooms that start by themselves, played (here: the second seat of each
+//! match resigns once it has started, so every result is known), scored from the stored results,
+//! and exported. A player who never comes forfeits its match (`no_show`) and is paired no more.
+
+use plateau_tests::{on_both_databases, Api, Backend, Client, Player, TestDb, TestServer};
+use reqwest::StatusCode;
+use serde_json::{json, Value};
+use std::collections::HashSet;
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+const PASSWORD: &str = "correct horse battery";
+/// The longest a whole tournament of these tests may take.
+const TOURNAMENT_TIME: Duration = Duration::from_secs(90);
+
+fn admin_cli(db: &TestDb, who: &str) {
+    let out = Command::new(plateau_tests::server::binary())
+        .args(["admin", "grant", who, "--database-url", &db.url])
+        .env_remove("DATABASE_URL")
+        .output()
+        .expect("run plateau admin");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+async fn account(api: &Api, name: &str) -> Player {
+    let player = api.new_player(name).await;
+    let (status, body) = api
+        .put(
+            "/api/v1/players/me/password",
+            &json!({ "password": PASSWORD }),
+            Some(&player.token),
+        )
+        .await;
+    assert_eq!(status, StatusCode::NO_CONTENT, "{body}");
+    player
+}
+
+async fn detail(api: &Api, id: &str) -> Value {
+    let (status, body) = api.get(&format!("/api/v1/tournaments/{id}"), None).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    body
+}
+
+/// Plays `player`'s matches of tournament `id` until it is finished: joins each room it is
+/// paired in, and once the match has started resigns if it sits in the second seat.
+async fn play_through(server_ws: String, api: Api, id: String, player: Player) {
+    let client = Client::login(&server_ws, &player).await;
+    let mut done: HashSet<String> = HashSet::new();
+    let deadline = Instant::now() + TOURNAMENT_TIME;
+    while Instant::now() < deadline {
+        let t = detail(&api, &id).await;
+        if t["status"] == "finished" {
+            return;
+        }
+        let me = t["standings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|s| s["player"]["id"] == player.id.as_str())
+            .map(|s| s["entrant"].clone());
+        let mine = t["rounds_played"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .flat_map(|r| r["pairings"].as_array().unwrap().clone())
+            .find(|p| {
+                p["points"].is_null()
+                    && p["room"].is_string()
+                    && !done.contains(p["room"].as_str().unwrap())
+                    && me
+                        .as_ref()
+                        .is_some_and(|me| p["seats"].as_array().unwrap().contains(me))
+            });
+        let Some(pairing) = mine else {
+            tokio::time::sleep(Duration::from_millis(150)).await;
+            continue;
+        };
+        let room = pairing["room"].as_str().unwrap().to_string();
+        let seat = pairing["seats"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .position(|s| Some(s) == me.as_ref())
+            .unwrap();
+        let mark = client.mark();
+        let joined = client.join(&room, "player").await;
+        assert_eq!(joined["type"], "room", "{joined}");
+        // Started by itself once both seats have come.
+        client
+            .wait_for(mark, |f| {
+                f["type"] == "snapshot" && f["room"] == room.as_str()
+            })
+            .await;
+        if seat == 1 {
+            client.resign(&room).await;
+        }
+        done.insert(room);
+    }
+    panic!("{} saw no end of the tournament", player.name);
+}
+
+async fn a_swiss_runs_to_the_end_and_a_no_show_forfeits(backend: Backend) {
+    let db = TestDb::new(backend).await;
+    let server = TestServer::start(&db).await;
+    let api = Api::new(server.http());
+
+    // Creating: public is for admins and moderators, private for accounts; guests create none.
+    let guest = api.new_player("Guest").await;
+    let director = account(&api, "Director").await;
+    let swiss = json!({"name": "Friday Swiss", "kind": "swiss", "game": "abalone", "players": 2,
+                       "clock": {"kind": "per_move", "s": 60}, "rounds": 3, "visibility": "public",
+                       "join_secs": 5});
+    for (who, body) in [
+        (&guest, json!({"visibility": "private"})),
+        (&director, json!({})),
+    ] {
+        let mut request = swiss.clone();
+        request
+            .as_object_mut()
+            .unwrap()
+            .extend(body.as_object().unwrap().clone());
+        let (status, answer) = api
+            .post("/api/v1/tournaments", &request, Some(&who.token))
+            .await;
+        assert_eq!(status, StatusCode::FORBIDDEN, "{answer}");
+    }
+    admin_cli(&db, "Director");
+    // Bad input: no clock, no rounds.
+    for remove in ["clock", "rounds"] {
+        let mut request = swiss.clone();
+        request.as_object_mut().unwrap().remove(remove);
+        let (status, answer) = api
+            .post("/api/v1/tournaments", &request, Some(&director.token))
+            .await;
+        assert_eq!(
+            status,
+            StatusCode::BAD_REQUEST,
+            "without {remove}: {answer}"
+        );
+    }
+    let mut request = swiss.clone();
+    request["starts_at"] = json!((chrono::Utc::now() + chrono::Duration::seconds(2)).to_rfc3339());
+    let (status, created) = api
+        .post("/api/v1/tournaments", &request, Some(&director.token))
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{created}");
+    let id = created["id"].as_str().unwrap().to_string();
+    let (_, upcoming) = api.get("/api/v1/tournaments?status=upcoming", None).await;
+    assert_eq!(upcoming["tournaments"][0]["id"], id.as_str(), "{upcoming}");
+
+    // Four who play, and Eve, who enters and never comes.
+    let mut players = Vec::new();
+    for name in ["Ann", "Bob", "Cid", "Dee", "Eve"] {
+        let p = api.new_player(name).await;
+        let (status, entered) = api
+            .post(
+                &format!("/api/v1/tournaments/{id}/join"),
+                &json!({}),
+                Some(&p.token),
+            )
+            .await;
+        assert_eq!(status, StatusCode::OK, "{entered}");
+        players.push(p);
+    }
+    let eve = players.pop().unwrap();
+    let tasks: Vec<_> = players
+        .iter()
+        .map(|p| {
+            tokio::spawn(play_through(
+                server.ws_url(),
+                Api::new(server.http()),
+                id.clone(),
+                p.clone(),
+            ))
+        })
+        .collect();
+    for task in tasks {
+        task.await.expect("a player's task");
+    }
+
+    let t = detail(&api, &id).await;
+    assert_eq!(t["status"], "finished", "{t}");
+    let rounds = t["rounds_played"].as_array().unwrap();
+    assert_eq!(rounds.len(), 3, "{t}");
+    // Nobody met twice; every round pairs each entrant still in at most once.
+    let eve_entrant = t["standings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["player"]["name"] == "Eve")
+        .map(|s| s["entrant"].as_u64().unwrap())
+        .unwrap();
+    let mut met = HashSet::new();
+    let mut points = [0.0f64; 5];
+    let mut eve_out_after = None;
+    for round in rounds {
+        let mut seen = HashSet::new();
+        for p in round["pairings"].as_array().unwrap() {
+            let seats: Vec<u64> = p["seats"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|s| s.as_u64().unwrap())
+                .collect();
+            for &s in &seats {
+                assert!(
+                    seen.insert(s),
+                    "entrant {s} twice in round {}",
+                    round["round"]
+                );
+            }
+            if let [a, b] = seats[..] {
+                assert!(met.insert((a.min(b), a.max(b))), "{a} and {b} met twice");
+            }
+            let got: Vec<f64> = p["points"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|x| x.as_f64().unwrap())
+                .collect();
+            for (s, g) in seats.iter().zip(&got) {
+                points[*s as usize] += g;
+            }
+            if seats.contains(&eve_entrant) {
+                assert!(
+                    eve_out_after.is_none(),
+                    "Eve paired after she did not come: {t}"
+                );
+                if seats.len() == 2 {
+                    // Her opponent won by her absence.
+                    let hers = seats.iter().position(|&s| s == eve_entrant).unwrap();
+                    assert_eq!(got[hers], 0.0);
+                    assert_eq!(got[1 - hers], 2.0);
+                    eve_out_after = Some(round["round"].clone());
+                }
+            }
+        }
+    }
+    assert!(eve_out_after.is_some(), "Eve was paired in a match: {t}");
+    // The standings are the points of the rounds, best first, Eve withdrawn.
+    let standings = t["standings"].as_array().unwrap();
+    for line in standings {
+        let e = line["entrant"].as_u64().unwrap() as usize;
+        assert_eq!(line["points"].as_f64().unwrap(), points[e], "{line}");
+        assert_eq!(line["withdrawn"], line["player"]["name"] == "Eve", "{line}");
+    }
+    let ordered: Vec<f64> = standings
+        .iter()
+        .map(|s| s["points"].as_f64().unwrap())
+        .collect();
+    assert!(ordered.windows(2).all(|w| w[0] >= w[1]), "{ordered:?}");
+
+    // The export is the standings, a line each.
+    let response = reqwest::get(format!(
+        "{}/api/v1/tournaments/{id}/results.ndjson",
+        server.http()
+    ))
+    .await
+    .unwrap();
+    assert_eq!(response.headers()["content-type"], "application/x-ndjson");
+    let lines: Vec<Value> = response
+        .text()
+        .await
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(&lines, standings);
+    // Over: nobody joins any more; Eve's match record says why she lost.
+    let (status, _) = api
+        .post(
+            &format!("/api/v1/tournaments/{id}/join"),
+            &json!({}),
+            Some(&eve.token),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CONFLICT);
+}
+on_both_databases!(a_swiss_runs_to_the_end_and_a_no_show_forfeits);
+
+async fn a_group_arena_fills_seats_with_bots_and_scores_places(backend: Backend) {
+    let db = TestDb::new(backend).await;
+    let server = TestServer::start(&db).await;
+    let api = Api::new(server.http());
+    let host = account(&api, "Host").await;
+    // Three entrants, matches of four: one group, its last seat a bot; a short arena.
+    let (status, created) = api
+        .post(
+            "/api/v1/tournaments",
+            &json!({"name": "Quick four", "kind": "arena", "game": "triominos", "players": 4,
+                    "clock": {"kind": "per_move", "s": 60}, "minutes": 1, "join_secs": 10}),
+            Some(&host.token),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{created}");
+    let id = created["id"].as_str().unwrap().to_string();
+    let mut clients = Vec::new();
+    for name in ["Ann", "Bob", "Cid"] {
+        let p = api.new_player(name).await;
+        let (status, _) = api
+            .post(
+                &format!("/api/v1/tournaments/{id}/join"),
+                &json!({}),
+                Some(&p.token),
+            )
+            .await;
+        assert_eq!(status, StatusCode::OK);
+        clients.push((Client::login(&server.ws_url(), &p).await, p));
+    }
+    // The first pairing: one room of four seats, three entrants and a bot.
+    let deadline = Instant::now() + Duration::from_secs(20);
+    let pairing = loop {
+        let t = detail(&api, &id).await;
+        if let Some(p) = t["rounds_played"][0]["pairings"][0].as_object() {
+            break Value::Object(p.clone());
+        }
+        assert!(Instant::now() < deadline, "never paired: {t}");
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    };
+    let seats = pairing["seats"].as_array().unwrap().clone();
+    assert_eq!(seats.len(), 4, "{pairing}");
+    assert_eq!(seats.iter().filter(|s| s.is_null()).count(), 1, "{pairing}");
+    let room = pairing["room"].as_str().unwrap().to_string();
+    for (client, _) in &clients {
+        client.join(&room, "player").await;
+    }
+    let (first, _) = &clients[0];
+    first
+        .wait_for(0, |f| f["type"] == "snapshot" && f["room"] == room.as_str())
+        .await;
+    // Two resign: they place last, the first to go lowest.
+    let t = detail(&api, &id).await;
+    let entrant_of = |name: &str| {
+        t["standings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|s| s["player"]["name"] == name)
+            .map(|s| s["entrant"].clone())
+            .unwrap()
+    };
+    let (ann, bob, cid) = (entrant_of("Ann"), entrant_of("Bob"), entrant_of("Cid"));
+    clients[1].0.resign(&room).await;
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    clients[2].0.resign(&room).await;
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    // Ann goes too: the bot, last in, wins; Ann, the last to forfeit, is second.
+    clients[0].0.resign(&room).await;
+    let deadline = Instant::now() + Duration::from_secs(60);
+    let scored = loop {
+        let t = detail(&api, &id).await;
+        let p = &t["rounds_played"][0]["pairings"][0];
+        if !p["points"].is_null() {
+            break p.clone();
+        }
+        assert!(Instant::now() < deadline, "the match never ended: {t}");
+        tokio::time::sleep(Duration::from_millis(300)).await;
+    };
+    let points = scored["points"].as_array().unwrap();
+    let at = |e: &Value| seats.iter().position(|s| s == e).unwrap();
+    assert_eq!(
+        points[at(&bob)],
+        0.0,
+        "Bob resigned first: last place, {scored}"
+    );
+    assert_eq!(
+        points[at(&cid)],
+        1.0,
+        "Cid resigned next: third place, {scored}"
+    );
+    assert_eq!(
+        points[at(&ann)],
+        2.0,
+        "Ann resigned last: second place, {scored}"
+    );
+    let total: f64 = points.iter().map(|p| p.as_f64().unwrap()).sum();
+    assert_eq!(total, 6.0, "3 + 2 + 1 + 0: {scored}");
+}
+on_both_databases!(a_group_arena_fills_seats_with_bots_and_scores_places);
