@@ -188,6 +188,28 @@ pub struct PairingInfo {
     pub room: Option<String>,
     /// Per seat, once over.
     pub points: Option<Vec<f64>>,
+    /// While the match is to be played: when its room starts with whoever has come (the others
+    /// forfeit, `no_show`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub start_by: Option<DateTime<Utc>>,
+}
+
+/// In a `tournament` frame: where the connection's player stands.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
+pub struct TournamentYou {
+    pub entrant: usize,
+    pub withdrawn: bool,
+    /// The match to play now (null: none paired).
+    pub next: Option<NextMatch>,
+}
+
+/// A match an entrant is paired in and has to come to.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
+pub struct NextMatch {
+    pub round: u32,
+    pub board: u32,
+    pub room: String,
+    pub start_by: Option<DateTime<Utc>>,
 }
 
 /// A page of `GET /api/v1/tournaments`.

@@ -66,13 +66,21 @@ pub enum ClientFrame {
         #[serde(default, skip_serializing_if = "LegalForm::is_full")]
         legal: LegalForm,
     },
+    /// Joins a room (`room`, `as`), or follows a tournament (`tournament`, an addition: its
+    /// `tournament` frames come until `leave`).
     Join {
-        room: String,
-        #[serde(rename = "as")]
-        role: Role,
+        #[serde(default)]
+        room: Option<String>,
+        #[serde(default)]
+        tournament: Option<Uuid>,
+        #[serde(rename = "as", default)]
+        role: Option<Role>,
     },
     Leave {
-        room: String,
+        #[serde(default)]
+        room: Option<String>,
+        #[serde(default)]
+        tournament: Option<Uuid>,
     },
     Start {
         room: String,
@@ -134,6 +142,12 @@ pub enum ServerFrame {
     },
     Room {
         room: RoomInfo,
+    },
+    /// A followed tournament, whenever it changes (an addition): all of it, and where the
+    /// connection's player stands (null: not entered).
+    Tournament {
+        tournament: Box<crate::tournaments::TournamentDetail>,
+        you: Option<crate::tournaments::TournamentYou>,
     },
     Snapshot {
         room: String,

@@ -112,6 +112,7 @@ pub async fn serve(args: ServeArgs) -> Result<(), StartError> {
         sessions: TaskTracker::new(),
         revocations,
         public_url: args.public_url.map(Arc::from),
+        tournaments: crate::tournaments::live::LiveTournaments::new(store.clone()),
         chat_filter,
     };
     let public = bind(args.addr).await?;

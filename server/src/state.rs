@@ -38,6 +38,8 @@ pub struct AppState {
     pub budgets: Arc<Budgets>,
     /// `--public-url`: where people reach the server, for invite links (`GET /api/v1/server`).
     pub public_url: Option<Arc<str>>,
+    /// The tournaments connections of this node follow (`join` with `tournament`).
+    pub tournaments: Arc<crate::tournaments::live::LiveTournaments>,
     /// The operator's chat word list (`--chat-filter`): lines holding an entry are refused.
     pub chat_filter: Arc<crate::text::chat_filter::ChatFilter>,
 }

@@ -46,53 +46,66 @@ async fn detail(api: &Api, id: &str) -> Value {
     body
 }
 
-/// Plays `player`'s matches of tournament `id` until it is finished: joins each room it is
-/// paired in, and once the match has started resigns if it sits in the second seat.
-async fn play_through(server_ws: String, api: Api, id: String, player: Player) {
+/// Plays `player`'s matches of tournament `id` until it is finished, as a client would: follows
+/// the tournament over the WebSocket (`join` with `tournament`), joins each room its `you.next`
+/// names, and once the match has started resigns if it sits in the second seat.
+async fn play_through(server_ws: String, id: String, player: Player) {
     let client = Client::login(&server_ws, &player).await;
+    client.send(json!({"type": "join", "tournament": id})).await;
     let mut done: HashSet<String> = HashSet::new();
-    let deadline = Instant::now() + TOURNAMENT_TIME;
-    while Instant::now() < deadline {
-        let t = detail(&api, &id).await;
-        if t["status"] == "finished" {
+    let mut mark = 0;
+    loop {
+        let frame = client
+            .try_wait_for(mark, TOURNAMENT_TIME, |f| {
+                f["type"] == "tournament"
+                    && (f["tournament"]["status"] == "finished"
+                        || f["you"]["next"]["room"]
+                            .as_str()
+                            .is_some_and(|room| !done.contains(room)))
+            })
+            .await
+            .unwrap_or_else(|| panic!("{} saw no end of the tournament", player.name));
+        mark = client.mark();
+        if frame["tournament"]["status"] == "finished" {
             return;
         }
-        let me = t["standings"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .find(|s| s["player"]["id"] == player.id.as_str())
-            .map(|s| s["entrant"].clone());
-        let mine = t["rounds_played"]
+        assert_eq!(frame["tournament"]["id"], id.as_str());
+        let next = &frame["you"]["next"];
+        let room = next["room"].as_str().unwrap().to_string();
+        assert!(next["start_by"].is_string(), "{next}");
+        let entrant = &frame["you"]["entrant"];
+        let pairing = frame["tournament"]["rounds_played"]
             .as_array()
             .unwrap()
             .iter()
             .flat_map(|r| r["pairings"].as_array().unwrap().clone())
-            .find(|p| {
-                p["points"].is_null()
-                    && p["room"].is_string()
-                    && !done.contains(p["room"].as_str().unwrap())
-                    && me
-                        .as_ref()
-                        .is_some_and(|me| p["seats"].as_array().unwrap().contains(me))
-            });
-        let Some(pairing) = mine else {
-            tokio::time::sleep(Duration::from_millis(150)).await;
-            continue;
-        };
-        let room = pairing["room"].as_str().unwrap().to_string();
+            .find(|p| p["room"] == room.as_str())
+            .unwrap();
         let seat = pairing["seats"]
             .as_array()
             .unwrap()
             .iter()
-            .position(|s| Some(s) == me.as_ref())
+            .position(|s| s == entrant)
             .unwrap();
-        let mark = client.mark();
-        let joined = client.join(&room, "player").await;
-        assert_eq!(joined["type"], "room", "{joined}");
+        let joined_at = client.mark();
+        // A room moving to another node (its node gone) answers an error for a moment: again.
+        let mut tries = 0;
+        loop {
+            let joined = client.join(&room, "player").await;
+            if joined["type"] == "room" {
+                break;
+            }
+            tries += 1;
+            assert!(
+                tries < 40,
+                "{} could not join {room}: {joined}",
+                player.name
+            );
+            tokio::time::sleep(Duration::from_millis(500)).await;
+        }
         // Started by itself once both seats have come.
         client
-            .wait_for(mark, |f| {
+            .wait_for(joined_at, |f| {
                 f["type"] == "snapshot" && f["room"] == room.as_str()
             })
             .await;
@@ -101,7 +114,6 @@ async fn play_through(server_ws: String, api: Api, id: String, player: Player) {
         }
         done.insert(room);
     }
-    panic!("{} saw no end of the tournament", player.name);
 }
 
 async fn a_swiss_runs_to_the_end_and_a_no_show_forfeits(backend: Backend) {
@@ -170,14 +182,7 @@ async fn a_swiss_runs_to_the_end_and_a_no_show_forfeits(backend: Backend) {
     let eve = players.pop().unwrap();
     let tasks: Vec<_> = players
         .iter()
-        .map(|p| {
-            tokio::spawn(play_through(
-                server.ws_url(),
-                Api::new(server.http()),
-                id.clone(),
-                p.clone(),
-            ))
-        })
+        .map(|p| tokio::spawn(play_through(server.ws_url(), id.clone(), p.clone())))
         .collect();
     for task in tasks {
         task.await.expect("a player's task");
@@ -312,6 +317,18 @@ async fn a_group_arena_fills_seats_with_bots_and_scores_places(backend: Backend)
         assert_eq!(status, StatusCode::OK);
         clients.push((Client::login(&server.ws_url(), &p).await, p));
     }
+    // Following a tournament that does not exist is `not_found`; `join` names one thing.
+    let (ann_client, _) = &clients[0];
+    let unknown = uuid::Uuid::new_v4().to_string();
+    ann_client
+        .expect_error(json!({"type": "join", "tournament": unknown}), "not_found")
+        .await;
+    ann_client
+        .expect_error(
+            json!({"type": "join", "tournament": id, "room": "ABCDEFGH", "as": "player"}),
+            "bad_request",
+        )
+        .await;
     // The first pairing: one room of four seats, three entrants and a bot.
     let deadline = Instant::now() + Duration::from_secs(20);
     let pairing = loop {
@@ -382,3 +399,85 @@ async fn a_group_arena_fills_seats_with_bots_and_scores_places(backend: Backend)
     assert_eq!(total, 6.0, "3 + 2 + 1 + 0: {scored}");
 }
 on_both_databases!(a_group_arena_fills_seats_with_bots_and_scores_places);
+
+/// A node directing a Swiss dies with -9 once the first round is paired: the other node takes the
+/// tournament over when its lease runs out, with the rooms of the round, and the Swiss runs to its
+/// end there, each round paired once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_node_killed_mid_tournament_is_replaced() {
+    let db = TestDb::new(Backend::Postgres).await;
+    let mut nodes = plateau_tests::cluster::start_nodes(&db, 2, 2000, &[]).await;
+    // Node 1 away: node 0 directs the tournament from its start.
+    nodes[1].kill9();
+    let api = Api::new(nodes[0].http());
+    let host = account(&api, "Host").await;
+    let (status, created) = api
+        .post(
+            "/api/v1/tournaments",
+            &json!({"name": "Failover Swiss", "kind": "swiss", "game": "abalone", "players": 2,
+                    "clock": {"kind": "per_move", "s": 60}, "rounds": 3,
+                    "starts_at": (chrono::Utc::now() + chrono::Duration::seconds(1)).to_rfc3339()}),
+            Some(&host.token),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{created}");
+    let id = created["id"].as_str().unwrap().to_string();
+    let mut players = Vec::new();
+    for name in ["Ann", "Bob", "Cid", "Dee"] {
+        let p = api.new_player(name).await;
+        let (status, _) = api
+            .post(
+                &format!("/api/v1/tournaments/{id}/join"),
+                &json!({}),
+                Some(&p.token),
+            )
+            .await;
+        assert_eq!(status, StatusCode::OK);
+        players.push(p);
+    }
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while detail(&api, &id).await["rounds_played"]
+        .as_array()
+        .unwrap()
+        .is_empty()
+    {
+        assert!(Instant::now() < deadline, "round 1 never paired");
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    nodes[0].kill9();
+    nodes[1].restart().await;
+    let tasks: Vec<_> = players
+        .iter()
+        .map(|p| tokio::spawn(play_through(nodes[1].ws_url(), id.clone(), p.clone())))
+        .collect();
+    for task in tasks {
+        task.await.expect("a player's task");
+    }
+    let t = detail(&Api::new(nodes[1].http()), &id).await;
+    assert_eq!(t["status"], "finished", "{t}");
+    let rounds = t["rounds_played"].as_array().unwrap();
+    assert_eq!(rounds.len(), 3, "{t}");
+    let mut met = HashSet::new();
+    for round in rounds {
+        let pairings = round["pairings"].as_array().unwrap();
+        assert_eq!(pairings.len(), 2, "round {}: {t}", round["round"]);
+        for p in pairings {
+            let seats: Vec<u64> = p["seats"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|s| s.as_u64().unwrap())
+                .collect();
+            assert!(
+                met.insert((seats[0].min(seats[1]), seats[0].max(seats[1]))),
+                "{t}"
+            );
+            assert!(p["points"].is_array(), "{t}");
+        }
+    }
+    assert!(
+        nodes[1].log_contains("tournament finished"),
+        "{}",
+        nodes[1].log_tail()
+    );
+}

@@ -13,8 +13,8 @@ use plateau_protocol::clock::ClockSetting;
 use plateau_protocol::moderation::Role;
 use plateau_protocol::rest::{ErrorBody, Visibility};
 use plateau_protocol::tournaments::{
-    CreatedTournament, NewTournament, PairingInfo, RoundInfo, StandingLine, TournamentDetail,
-    TournamentKind, TournamentPage, TournamentStatus, TournamentSummary,
+    CreatedTournament, NewTournament, TournamentDetail, TournamentKind, TournamentPage,
+    TournamentStatus,
 };
 use plateau_protocol::ErrorCode;
 use serde::{Deserialize, Serialize};
@@ -25,7 +25,7 @@ use crate::api::auth::{Authenticated, WithStanding};
 use crate::error::{ApiError, ApiJson, ApiPath, ApiQuery};
 use crate::state::AppState;
 use crate::store::{EntrantRow, PairingRow, TournamentRow};
-use crate::tournaments::director::standings_of;
+use crate::tournaments::views;
 
 /// Round robins: everybody meets everybody, so the field stays small.
 const ROUND_ROBIN_MAX: usize = 10;
@@ -156,7 +156,11 @@ pub async fn list(
         .flatten()
         .map(|t| format!("{}_{}", t.starts_at.timestamp_micros(), t.id));
     Ok(Json(TournamentPage {
-        tournaments: rows.iter().take(limit as usize).map(summary).collect(),
+        tournaments: rows
+            .iter()
+            .take(limit as usize)
+            .map(views::summary)
+            .collect(),
         next,
     }))
 }
@@ -181,35 +185,7 @@ pub async fn one(
     ApiPath(id): ApiPath<Uuid>,
 ) -> Result<Json<TournamentDetail>, ApiError> {
     let (t, entrants, pairings) = load(&state, id).await?;
-    let standings = standing_lines(&t, &entrants, &pairings);
-    let mut rounds_played: Vec<RoundInfo> = Vec::new();
-    let half = points_divisor(&t);
-    for p in &pairings {
-        if rounds_played.last().is_none_or(|r| r.round != p.round) {
-            rounds_played.push(RoundInfo {
-                round: p.round,
-                pairings: Vec::new(),
-            });
-        }
-        let round = rounds_played.last_mut().expect("pushed above");
-        round.pairings.push(PairingInfo {
-            board: p.board,
-            seats: p.entrants.clone(),
-            room: p.room_code.clone(),
-            points: p
-                .points_x2
-                .as_ref()
-                .map(|points| points.iter().map(|&x| f64::from(x) / half).collect()),
-        });
-    }
-    Ok(Json(TournamentDetail {
-        summary: summary(&t),
-        options: t.options.clone(),
-        join_secs: t.join_secs,
-        standings,
-        rounds_played,
-        finished_at: t.ended_at,
-    }))
+    Ok(Json(views::detail(&t, &entrants, &pairings)))
 }
 
 /// The answer to `POST .../join`.
@@ -285,7 +261,7 @@ pub async fn results(
 ) -> Result<Response, ApiError> {
     let (t, entrants, pairings) = load(&state, id).await?;
     let mut body = String::new();
-    for line in standing_lines(&t, &entrants, &pairings) {
+    for line in views::standing_lines(&t, &entrants, &pairings) {
         body.push_str(&serde_json::to_string(&line).expect("a standing serialises"));
         body.push('\n');
     }
@@ -301,78 +277,7 @@ async fn load(
     state: &AppState,
     id: Uuid,
 ) -> Result<(TournamentRow, Vec<EntrantRow>, Vec<PairingRow>), ApiError> {
-    let t = state
-        .store
-        .tournament(id)
+    views::load(&state.store, id)
         .await?
-        .ok_or_else(|| ApiError::not_found("tournament"))?;
-    let entrants = state.store.entrants(id).await?;
-    let pairings = state.store.pairings(id).await?;
-    Ok((t, entrants, pairings))
-}
-
-/// Stored points are doubled for matches of 3 or 4 (a shared place's half stays whole); those of
-/// 2 are as shown.
-fn points_divisor(t: &TournamentRow) -> f64 {
-    if t.match_size > 2 {
-        2.0
-    } else {
-        1.0
-    }
-}
-
-fn standing_lines(
-    t: &TournamentRow,
-    entrants: &[EntrantRow],
-    pairings: &[PairingRow],
-) -> Vec<StandingLine> {
-    let table = standings_of(t, entrants.len(), pairings);
-    let half = points_divisor(t);
-    let mut lines: Vec<StandingLine> = Vec::with_capacity(table.len());
-    for (i, s) in table.iter().enumerate() {
-        let entrant = &entrants[s.entrant];
-        // Level with the line above on every tie-break: the same rank.
-        let rank = match (i.checked_sub(1).map(|j| &table[j]), lines.last()) {
-            (Some(above), Some(line))
-                if (above.points, above.buchholz, above.sonneborn_berger_x2)
-                    == (s.points, s.buchholz, s.sonneborn_berger_x2) =>
-            {
-                line.rank
-            }
-            _ => i + 1,
-        };
-        lines.push(StandingLine {
-            rank,
-            entrant: s.entrant,
-            player: entrant.player.clone(),
-            points: f64::from(s.points) / half,
-            buchholz: f64::from(s.buchholz) / half,
-            sonneborn_berger: f64::from(s.sonneborn_berger_x2) / 2.0 / half,
-            played: s.played,
-            fire: s.fire,
-            withdrawn: entrant.withdrawn,
-        });
-    }
-    lines
-}
-
-fn summary(t: &TournamentRow) -> TournamentSummary {
-    TournamentSummary {
-        id: t.id,
-        name: t.name.clone(),
-        kind: TournamentKind::parse(&t.kind).unwrap_or(TournamentKind::Swiss),
-        game: t.game.clone(),
-        players: t.match_size,
-        clock: t.clock,
-        rated: t.rated,
-        visibility: Visibility::parse(&t.visibility).unwrap_or(Visibility::Private),
-        status: TournamentStatus::parse(&t.status).unwrap_or(TournamentStatus::Finished),
-        starts_at: t.starts_at,
-        ends_at: t
-            .minutes
-            .map(|m| t.starts_at + chrono::Duration::minutes(i64::from(m))),
-        rounds: t.rounds,
-        creator: t.creator.clone(),
-        entrants: t.active_entrants as usize,
-    }
+        .ok_or_else(|| ApiError::not_found("tournament"))
 }

@@ -9,9 +9,11 @@
 
 pub mod director;
 pub mod groups;
+pub mod live;
 pub mod pairing;
 pub mod scoring;
 pub mod standings;
+pub mod views;
 
 /// An entrant, by index into the tournament's list of entrants.
 pub type Entrant = usize;

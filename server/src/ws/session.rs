@@ -206,6 +206,7 @@ async fn session(
         state: &state,
         conn: &conn,
         joined: HashMap::new(),
+        following: HashMap::new(),
         mute: None,
         speaks_in_public: None,
     };
@@ -282,6 +283,9 @@ async fn session(
     };
     for room in std::mem::take(&mut session.joined).into_keys() {
         Box::pin(session.to_room(&room, Request::Disconnect, Instant::now())).await;
+    }
+    for following in session.following.values() {
+        following.abort();
     }
     placement.unregister(conn.id);
     match closing {
@@ -414,6 +418,9 @@ struct Session<'a> {
     /// Rooms joined on this connection, and as what: told when it goes, and joined again where a
     /// room moves (several nodes).
     joined: HashMap<String, Role>,
+    /// Tournaments followed on this connection (`join` with `tournament`): the tasks that send
+    /// their frames, stopped with `leave` or the connection.
+    following: HashMap<uuid::Uuid, tokio::task::AbortHandle>,
     /// The player's mute as last read from the store (until when, if muted) and when it was read:
     /// a reading of "not muted" stands for [`MUTE_READ_EVERY`], not one store read per line.
     mute: Option<(Instant, Option<chrono::DateTime<chrono::Utc>>)>,
@@ -487,17 +494,55 @@ impl Session<'_> {
                 return;
             }
             ClientFrame::Rematch { room } => return self.rematch(&room).await,
-            ClientFrame::Join { room, role } => {
+            ClientFrame::Join {
+                room,
+                tournament,
+                role,
+            } => {
+                let room = match (room, tournament, role) {
+                    (None, Some(tournament), None) => return self.follow(tournament).await,
+                    (Some(room), None, Some(role)) => (room, role),
+                    (Some(_), None, None) => {
+                        return self.error(
+                            None,
+                            ErrorCode::BadRequest,
+                            "bad frame: missing field `as`",
+                        )
+                    }
+                    _ => {
+                        return self.error(
+                            None,
+                            ErrorCode::BadRequest,
+                            "bad frame: `join` names a `room` (with `as`) or a `tournament`",
+                        )
+                    }
+                };
+                let (room, role) = room;
                 if role == Role::Player && self.kept_out_by_host(&room).await {
                     let message = "the host of this room does not play with you";
                     return self.room_error(&room, None, ErrorCode::Forbidden, message);
                 }
                 (room, Request::Join { role })
             }
-            ClientFrame::Leave { room } => {
-                self.joined.remove(&room.to_ascii_uppercase());
-                (room, Request::Leave)
-            }
+            ClientFrame::Leave { room, tournament } => match (room, tournament) {
+                (Some(room), None) => {
+                    self.joined.remove(&room.to_ascii_uppercase());
+                    (room, Request::Leave)
+                }
+                (None, Some(tournament)) => {
+                    if let Some(following) = self.following.remove(&tournament) {
+                        following.abort();
+                    }
+                    return;
+                }
+                _ => {
+                    return self.error(
+                        None,
+                        ErrorCode::BadRequest,
+                        "bad frame: `leave` names a `room` or a `tournament`",
+                    )
+                }
+            },
             ClientFrame::Start {
                 room,
                 bots,
@@ -547,6 +592,44 @@ impl Session<'_> {
                 self.joined.insert(room.to_ascii_uppercase(), role);
             }
         }
+    }
+
+    /// Follows tournament `id`: a `tournament` frame now and at every change, until `leave` or
+    /// the end of the connection; `not_found` if there is no such tournament.
+    async fn follow(&mut self, id: uuid::Uuid) {
+        if self.following.contains_key(&id) {
+            return;
+        }
+        match self.state.store.tournament(id).await {
+            Ok(Some(_)) => {}
+            Ok(None) => return self.error(None, ErrorCode::NotFound, "no such tournament"),
+            Err(e) => {
+                tracing::warn!(error = %e, "could not read a tournament");
+                return self.error(
+                    None,
+                    ErrorCode::Internal,
+                    "the database is unavailable; try again",
+                );
+            }
+        }
+        let mut latest = self.state.tournaments.follow(id);
+        let conn = self.conn.clone();
+        let forward = tokio::spawn(async move {
+            loop {
+                let now = latest.borrow_and_update().clone();
+                if let Some(detail) = now {
+                    let you = crate::tournaments::views::you(&detail, conn.player.id);
+                    conn.send(&ServerFrame::Tournament {
+                        tournament: Box::new((*detail).clone()),
+                        you,
+                    });
+                }
+                if latest.changed().await.is_err() {
+                    return;
+                }
+            }
+        });
+        self.following.insert(id, forward.abort_handle());
     }
 
     /// Whether room `code` waits for players and its host blocks this player, who then may not
