@@ -1,6 +1,6 @@
 //! Tournaments *(addition)*, end to end: created over REST, entered by players, paired by the
-//! director into ordinary rooms that start by themselves, played (here: the second seat of each
-//! match resigns once it has started, so every result is known), scored from the stored results,
+//! director into ordinary rooms that start by themselves, played (here: every seat but the first
+//! resigns once the match has started, so every winner is known), scored from the stored results,
 //! and exported. A player who never comes forfeits its match (`no_show`) and is paired no more.
 
 use plateau_tests::{on_both_databases, Api, Backend, Client, Player, TestDb, TestServer};
@@ -48,7 +48,7 @@ async fn detail(api: &Api, id: &str) -> Value {
 
 /// Plays `player`'s matches of tournament `id` until it is finished, as a client would: follows
 /// the tournament over the WebSocket (`join` with `tournament`), joins each room its `you.next`
-/// names, and once the match has started resigns if it sits in the second seat.
+/// names, and once the match has started resigns unless it sits in the first seat.
 async fn play_through(server_ws: String, id: String, player: Player) {
     let client = Client::login(&server_ws, &player).await;
     client.send(json!({"type": "join", "tournament": id})).await;
@@ -109,7 +109,9 @@ async fn play_through(server_ws: String, id: String, player: Player) {
                 f["type"] == "snapshot" && f["room"] == room.as_str()
             })
             .await;
-        if seat == 1 {
+        // Every seat but the first resigns: in a match of 2 the second loses; of 3 or 4 the
+        // first wins and the others place by the order they resigned in.
+        if seat > 0 {
             client.resign(&room).await;
         }
         done.insert(room);
@@ -481,3 +483,146 @@ async fn a_node_killed_mid_tournament_is_replaced() {
         nodes[1].log_tail()
     );
 }
+
+/// A Swiss of 4-player Triominos with 8 entrants: each round two groups of four by points, each
+/// match worth 3, 2, 1 and 0 points by place, the leaders of round 1 together in round 2.
+async fn a_swiss_of_four_player_matches_groups_by_points(backend: Backend) {
+    let db = TestDb::new(backend).await;
+    let server = TestServer::start(&db).await;
+    let api = Api::new(server.http());
+    let host = account(&api, "Host").await;
+    let (status, created) = api
+        .post(
+            "/api/v1/tournaments",
+            &json!({"name": "Tiles", "kind": "swiss", "game": "triominos", "players": 4,
+                    "clock": {"kind": "per_move", "s": 60}, "rounds": 2,
+                    "starts_at": (chrono::Utc::now() + chrono::Duration::seconds(2)).to_rfc3339()}),
+            Some(&host.token),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{created}");
+    let id = created["id"].as_str().unwrap().to_string();
+    let mut tasks = Vec::new();
+    for i in 0..8 {
+        let p = api.new_player(&format!("Tiler{i}")).await;
+        let (status, _) = api
+            .post(
+                &format!("/api/v1/tournaments/{id}/join"),
+                &json!({}),
+                Some(&p.token),
+            )
+            .await;
+        assert_eq!(status, StatusCode::OK);
+        tasks.push(tokio::spawn(play_through(server.ws_url(), id.clone(), p)));
+    }
+    for task in tasks {
+        task.await.expect("a player's task");
+    }
+    let t = detail(&api, &id).await;
+    assert_eq!(t["status"], "finished", "{t}");
+    let rounds = t["rounds_played"].as_array().unwrap();
+    assert_eq!(rounds.len(), 2, "{t}");
+    let mut points = std::collections::HashMap::new();
+    for (r, round) in rounds.iter().enumerate() {
+        let pairings = round["pairings"].as_array().unwrap();
+        assert_eq!(pairings.len(), 2, "{t}");
+        for p in pairings {
+            let seats = p["seats"].as_array().unwrap();
+            assert_eq!(seats.len(), 4);
+            assert!(seats.iter().all(|s| s.is_u64()), "no bot needed: {p}");
+            let got: Vec<f64> = p["points"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|x| x.as_f64().unwrap())
+                .collect();
+            let mut sorted = got.clone();
+            sorted.sort_by(|a, b| b.total_cmp(a));
+            assert_eq!(sorted, [3.0, 2.0, 1.0, 0.0], "places 3, 2, 1, 0: {p}");
+            assert_eq!(got[0], 3.0, "the first seat, who never resigned, wins: {p}");
+            if r == 1 {
+                // Round 2 groups by points after round 1: a group holds both round-1 winners
+                // (3 each) or neither.
+                let winners = seats
+                    .iter()
+                    .filter(|s| points.get(&s.as_u64().unwrap()) == Some(&3.0))
+                    .count();
+                assert!(winners == 2 || winners == 0, "{t}");
+            }
+            for (s, g) in seats.iter().zip(&got) {
+                *points.entry(s.as_u64().unwrap()).or_insert(0.0) += g;
+            }
+        }
+    }
+    for line in t["standings"].as_array().unwrap() {
+        assert_eq!(
+            line["points"].as_f64().unwrap(),
+            points[&line["entrant"].as_u64().unwrap()],
+            "{line}"
+        );
+    }
+}
+on_both_databases!(a_swiss_of_four_player_matches_groups_by_points);
+
+/// A round robin of four: three rounds, everybody meets everybody once; its field is fixed once it
+/// has started.
+async fn a_round_robin_meets_everybody_once(backend: Backend) {
+    let db = TestDb::new(backend).await;
+    let server = TestServer::start(&db).await;
+    let api = Api::new(server.http());
+    let host = account(&api, "Host").await;
+    let (status, created) = api
+        .post(
+            "/api/v1/tournaments",
+            &json!({"name": "All play all", "kind": "round_robin", "game": "pinuid", "players": 2,
+                    "clock": {"kind": "per_move", "s": 60},
+                    "starts_at": (chrono::Utc::now() + chrono::Duration::seconds(2)).to_rfc3339()}),
+            Some(&host.token),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{created}");
+    let id = created["id"].as_str().unwrap().to_string();
+    let mut tasks = Vec::new();
+    for name in ["Ann", "Bob", "Cid", "Dee"] {
+        let p = api.new_player(name).await;
+        let (status, _) = api
+            .post(
+                &format!("/api/v1/tournaments/{id}/join"),
+                &json!({}),
+                Some(&p.token),
+            )
+            .await;
+        assert_eq!(status, StatusCode::OK);
+        tasks.push(tokio::spawn(play_through(server.ws_url(), id.clone(), p)));
+    }
+    for task in tasks {
+        task.await.expect("a player's task");
+    }
+    let late = api.new_player("Late").await;
+    let (status, _) = api
+        .post(
+            &format!("/api/v1/tournaments/{id}/join"),
+            &json!({}),
+            Some(&late.token),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CONFLICT);
+    let t = detail(&api, &id).await;
+    assert_eq!(t["status"], "finished", "{t}");
+    let rounds = t["rounds_played"].as_array().unwrap();
+    assert_eq!(rounds.len(), 3, "{t}");
+    let mut met = HashSet::new();
+    for round in rounds {
+        for p in round["pairings"].as_array().unwrap() {
+            let s: Vec<u64> = p["seats"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|s| s.as_u64().unwrap())
+                .collect();
+            assert!(met.insert((s[0].min(s[1]), s[0].max(s[1]))), "{t}");
+        }
+    }
+    assert_eq!(met.len(), 6, "everybody met everybody: {t}");
+}
+on_both_databases!(a_round_robin_meets_everybody_once);
