@@ -2,7 +2,7 @@
 //! display name there or signs in), the one
 //! WebSocket connection and its status banner, and the router for / (home), /r/CODE (a room), /m/ID
 //! (a finished or live match's history), /p/ID (a player's profile), /leaderboard/GAME, /help/GAME,
-//! /signin, /account and /mod.
+//! /t/ID (a tournament), /signin, /account and /mod.
 
 import { checkIdentity, identity, forgetIdentity, saveLanguage } from './api.js';
 import { Connection } from './ws.js';
@@ -16,6 +16,7 @@ import { helpPage } from './help.js';
 import { accountPage, signInPage } from './account.js';
 import { profilePage, leaderboardPage } from './profile.js';
 import { modPage } from './mod.js';
+import { tournamentPage } from './tournaments.js';
 
 const main = document.getElementById('main');
 const banner = document.getElementById('conn');
@@ -145,6 +146,11 @@ async function route() {
   }
   if (r) {
     current = roomPage(main, r[1].toUpperCase(), conn());
+    return;
+  }
+  const tournament = path.match(/^\/t\/([0-9a-fA-F-]{36})\/?$/);
+  if (tournament) {
+    current = tournamentPage(main, tournament[1].toLowerCase(), conn());
     return;
   }
   if (path !== '/') history.replaceState(null, '', '/');

@@ -1,6 +1,7 @@
 //! The home page: create a room (game, players, every catalog option with its default, private or
 //! public, rated or not), play against the computer, the public lobby (polled every few seconds)
-//! with the hosts' ratings, join by code, the leaderboards, and my live and finished matches.
+//! with the hosts' ratings, join by code, tournaments, the leaderboards, and my live and finished
+//! matches.
 
 import { api, games, identity } from './api.js';
 import { h, mount } from './dom.js';
@@ -12,6 +13,7 @@ import { clockChooser } from './clock-form.js';
 import { clockText } from './clock.js';
 import { quickBox } from './quick.js';
 import { botCard } from './bots.js';
+import { tournamentsCard } from './tournaments.js';
 import { playerName, profileLink, matchPlayerName } from './ratings.js';
 import { leaderboardHref } from './profile.js';
 import { t, errText, dateTime } from './i18n.js';
@@ -72,6 +74,7 @@ export function homePage(main) {
         joinForm,
         joinErr,
       ),
+      tournamentsCard(),
       h('section', { class: 'card', 'aria-labelledby': 'mine-h' }, h('h2', { id: 'mine-h' }, t('home-my-matches')), mine),
       h('section', { class: 'card', 'aria-labelledby': 'boards-h' }, h('h2', { id: 'boards-h' }, t('home-leaderboards')),
         h('p', { class: 'muted small' }, t('home-leaderboards-intro')), boards),

@@ -19,6 +19,8 @@ const SHAPES = {
   // Connected: a filled dot; away: a ring.
   online: [['circle', { cx: 8, cy: 8, r: 5 }]],
   away: [['circle', { cx: 8, cy: 8, r: 4.5, fill: 'none', stroke: 'currentColor', 'stroke-width': 1.8 }]],
+  // A tournament's streak of wins (the next win counts double): a flame.
+  flame: [['path', { d: 'M8 1 C9 4 12.5 5.5 12.5 9.5 C12.5 12.5 10.5 15 8 15 C5.5 15 3.5 12.5 3.5 9.8 C3.5 7.5 5 6.3 6 5 C6.3 6.8 7 7.5 7.8 7.8 C7.6 5.5 7.2 3.2 8 1 Z' }]],
   // Watchers: an eye.
   eye: [
     ['path', { d: 'M1 8 C3.5 3.5 12.5 3.5 15 8 C12.5 12.5 3.5 12.5 1 8 Z', fill: 'none', stroke: 'currentColor', 'stroke-width': 1.6 }],

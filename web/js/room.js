@@ -18,6 +18,7 @@ import { roomBoard } from './room-board.js';
 import { roomLog } from './room-log.js';
 import { roomMoves } from './room-moves.js';
 import { roomChat } from './room-chat.js';
+import { tournamentReturn } from './tournaments.js';
 import { t, errText } from './i18n.js';
 
 export function roomPage(main, code, conn) {
@@ -35,6 +36,7 @@ export function roomPage(main, code, conn) {
   const actions = roomActions(model, { say });
   const seats = roomSeats(model);
   const result = roomResult(model);
+  const backToTournament = tournamentReturn(code);
   // The move list and the board: choosing a move shows its position, and the list marks it.
   let moves = null;
   const board = roomBoard(model, { say, onLook: (ply) => moves && moves.showing(ply) });
@@ -49,7 +51,7 @@ export function roomPage(main, code, conn) {
     h(
       'div',
       { class: 'room-grid' },
-      h('section', { class: 'play', 'aria-label': t('room-board') }, board.turn, board.clocks, h('div', { class: 'play-tools' }, h('div', { class: 'actions-box' }, actions.bar), board.flip), board.last, message, result.box, board.lookBar, board.box, result.breakdownBox),
+      h('section', { class: 'play', 'aria-label': t('room-board') }, board.turn, board.clocks, h('div', { class: 'play-tools' }, h('div', { class: 'actions-box' }, actions.bar), board.flip), board.last, message, result.box, backToTournament.el, board.lookBar, board.box, result.breakdownBox),
       h(
         'aside',
         { class: 'side' },
@@ -66,6 +68,7 @@ export function roomPage(main, code, conn) {
   model.on('change', () => {
     const { room, view, version, pending } = model.st;
     if (room) root.dataset.status = room.status;
+    if (room) backToTournament.update(room.status);
     root.dataset.version = String(version);
     root.dataset.ply = view ? String(view.ply) : '';
     root.dataset.myTurn = String(model.canAct() && !pending);

@@ -113,6 +113,12 @@ export class Connection {
       return;
     }
     if (frame.type === 'pong') return;
+    // A followed tournament's frames go to its page (watched as `T:ID`).
+    if (frame.type === 'tournament') {
+      const w = this.watchers.get(`T:${frame.tournament.id}`.toUpperCase());
+      if (w) w.handler(frame);
+      return;
+    }
     const room = frame.room && typeof frame.room === 'object' ? frame.room.code : frame.room;
     if (room) {
       const w = this.watchers.get(String(room).toUpperCase());

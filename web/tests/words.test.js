@@ -18,6 +18,8 @@ test('a match ended by a forfeit names who forfeited and how, then who wins', ()
   assert.equal(ended('timeout', 1, [0]), 'Bob ran out of time — Alice wins');
   assert.equal(ended('resigned', 0, [1]), 'Alice resigned — Bob wins');
   assert.equal(ended('abandoned', 1, [0]), 'Bob left the game — Alice wins');
+  // A tournament's match that started without a player.
+  assert.equal(ended('no_show', 1, [0]), 'Bob did not come — Alice wins');
   // Three sides: two forfeits in turn end the match; both are said, in order.
   const two = { winners: [2], scores: null, reason: 'timeout', forfeited: [{ seat: 0, reason: 'resigned' }, { seat: 1, reason: 'timeout' }] };
   assert.equal(resultText(two, nameOf), 'Alice resigned; Bob ran out of time — Carol wins');
@@ -30,7 +32,7 @@ test('an agreed draw, and results without forfeits, read as before', () => {
   assert.equal(resultText({ winners: [], scores: null, reason: 'agreed_draw', forfeited: [] }, nameOf), 'Draw agreed');
   assert.equal(resultText({ winners: [0], scores: [6, 2], reason: 'six_ejected' }, nameOf), 'Alice wins (six marbles ejected) · scores 6 – 2');
   assert.equal(resultText({ winners: [], scores: null, reason: 'ply_limit', forfeited: [] }, nameOf), 'Draw (move limit reached)');
-  for (const r of ['timeout', 'resigned', 'abandoned', 'agreed_draw']) assert.doesNotMatch(reasonText(r), /_/);
+  for (const r of ['timeout', 'resigned', 'abandoned', 'no_show', 'agreed_draw']) assert.doesNotMatch(reasonText(r), /_/);
 });
 
 test('an aborted match says why it counts for nobody, as far as the page can tell', () => {

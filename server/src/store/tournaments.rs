@@ -331,6 +331,20 @@ impl Store {
         now: DateTime<Utc>,
         until: DateTime<Utc>,
     ) -> Result<Vec<DirectorFence>, StoreError> {
+        // Read first: most of the time nothing is due, and a read takes no write lock (SQLite has
+        // one writer for everything, moves included).
+        let due: bool = on_pool!(self, |pool| {
+            sqlx::query_scalar(
+                "SELECT EXISTS (SELECT 1 FROM tournaments
+                                 WHERE status IN ('upcoming', 'running') AND starts_at <= $1)",
+            )
+            .bind(now)
+            .fetch_one(pool)
+            .await
+        })?;
+        if !due {
+            return Ok(Vec::new());
+        }
         let rows: Vec<(Uuid, i64)> = on_pool!(self, |pool| {
             sqlx::query_as(
                 "UPDATE tournaments

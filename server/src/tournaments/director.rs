@@ -26,6 +26,9 @@ use plateau_protocol::rest::{Seating, Visibility};
 /// How often the director looks at its tournaments.
 pub const TICK: Duration = Duration::from_millis(500);
 
+/// A Swiss or round robin with fewer than two entrants this long after its start is over, unplayed.
+const EMPTY_GRACE: chrono::Duration = chrono::Duration::minutes(10);
+
 /// The rating of a player who has none in the game yet (Glicko's start).
 const UNRATED: f64 = 1500.0;
 
@@ -118,10 +121,15 @@ impl Director {
                 };
                 let players = active(&entrants).count();
                 if last_round == 0 && players < 2 {
-                    // Not started until two have entered.
-                    return Ok(());
-                }
-                if last_round as usize >= total || players < 2 {
+                    // Not started until two have entered; called off if nobody came for a while.
+                    if now < t.starts_at + EMPTY_GRACE {
+                        return Ok(());
+                    }
+                    None
+                } else if last_round as usize >= total
+                    // A round robin plays its schedule out (against those who left, by forfeit).
+                    || (kind == TournamentKind::Swiss && players < 2)
+                {
                     None
                 } else {
                     Some(
