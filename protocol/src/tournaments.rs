@@ -20,7 +20,7 @@ pub enum TournamentKind {
     Arena,
     /// `rounds` rounds, each paired by points then rating, nobody met twice.
     Swiss,
-    /// Everybody meets everybody (at most 10 entrants; 2-player games).
+    /// Everybody meets everybody (at most 10 entrants).
     RoundRobin,
 }
 

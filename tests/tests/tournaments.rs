@@ -626,3 +626,75 @@ async fn a_round_robin_meets_everybody_once(backend: Backend) {
     assert_eq!(met.len(), 6, "everybody met everybody: {t}");
 }
 on_both_databases!(a_round_robin_meets_everybody_once);
+
+/// A round robin of 3-player Pinuid with four entrants: each round a group of three (the fourth,
+/// alone, sits out), until every two entrants have met; each match scores its places 2, 1, 0.
+async fn a_round_robin_of_threes_brings_everybody_together(backend: Backend) {
+    let db = TestDb::new(backend).await;
+    let server = TestServer::start(&db).await;
+    let api = Api::new(server.http());
+    let host = account(&api, "Host").await;
+    let (status, created) = api
+        .post(
+            "/api/v1/tournaments",
+            &json!({"name": "Threes", "kind": "round_robin", "game": "pinuid", "players": 3,
+                    "clock": {"kind": "per_move", "s": 60},
+                    "starts_at": (chrono::Utc::now() + chrono::Duration::seconds(2)).to_rfc3339()}),
+            Some(&host.token),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{created}");
+    let id = created["id"].as_str().unwrap().to_string();
+    let mut tasks = Vec::new();
+    for name in ["Ann", "Bob", "Cid", "Dee"] {
+        let p = api.new_player(name).await;
+        let (status, _) = api
+            .post(
+                &format!("/api/v1/tournaments/{id}/join"),
+                &json!({}),
+                Some(&p.token),
+            )
+            .await;
+        assert_eq!(status, StatusCode::OK);
+        tasks.push(tokio::spawn(play_through(server.ws_url(), id.clone(), p)));
+    }
+    for task in tasks {
+        task.await.expect("a player's task");
+    }
+    let t = detail(&api, &id).await;
+    assert_eq!(t["status"], "finished", "{t}");
+    let mut met = HashSet::new();
+    for round in t["rounds_played"].as_array().unwrap() {
+        let pairings = round["pairings"].as_array().unwrap();
+        assert_eq!(
+            pairings.len(),
+            2,
+            "a group of three, the fourth sitting out: {t}"
+        );
+        for p in pairings {
+            if p["room"].is_null() {
+                assert_eq!(p["seats"].as_array().unwrap().len(), 1, "{p}");
+                assert_eq!(p["points"], json!([0.0]), "sitting out scores nothing: {p}");
+                continue;
+            }
+            let seats = p["seats"].as_array().unwrap();
+            assert_eq!(seats.len(), 3, "{p}");
+            assert!(seats.iter().all(Value::is_u64), "no bots: {p}");
+            let people: Vec<u64> = seats.iter().filter_map(Value::as_u64).collect();
+            for (i, &a) in people.iter().enumerate() {
+                for &b in &people[i + 1..] {
+                    met.insert((a.min(b), a.max(b)));
+                }
+            }
+            let points: f64 = p["points"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|x| x.as_f64().unwrap())
+                .sum();
+            assert_eq!(points, 3.0, "2 + 1 + 0: {p}");
+        }
+    }
+    assert_eq!(met.len(), 6, "every two of the four met: {t}");
+}
+on_both_databases!(a_round_robin_of_threes_brings_everybody_together);

@@ -34,7 +34,7 @@ const DEFAULT_PAGE: i64 = 20;
 
 #[utoipa::path(post, path = "/api/v1/tournaments", tag = "tournaments", request_body = NewTournament, security(("bearer" = [])),
     responses((status = 201, description = "The new tournament (its creator is not entered: it joins like anyone)", body = CreatedTournament),
-              (status = 400, description = "Malformed or invalid input (a clock is required; Swiss needs `rounds`, an arena `minutes`; a round robin is for 2-player matches)", body = ErrorBody),
+              (status = 400, description = "Malformed or invalid input (a clock is required; Swiss needs `rounds`, an arena `minutes`)", body = ErrorBody),
               (status = 401, description = "Missing or unknown token", body = ErrorBody),
               (status = 403, description = "A public tournament from a player who is not a moderator or an admin; a private one from a guest (no password)", body = ErrorBody)))]
 pub async fn create(
@@ -78,11 +78,6 @@ pub async fn create(
             Some(m @ 1..=720) => (None, Some(m)),
             _ => return Err(ApiError::bad_request("minutes: 1 to 720 for an arena")),
         },
-        TournamentKind::RoundRobin if body.players != 2 => {
-            return Err(ApiError::bad_request(
-                "players: a round robin is played in matches of 2",
-            ))
-        }
         TournamentKind::RoundRobin => (None, None),
     };
     let join_secs = body.join_secs.unwrap_or(state.limits.tournament_join_secs);

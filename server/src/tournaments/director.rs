@@ -117,6 +117,8 @@ impl Director {
                 }
                 let total = match kind {
                     TournamentKind::Swiss => t.rounds.unwrap_or(1) as usize,
+                    // In groups of 3 or 4, until everybody has met (see `round`).
+                    _ if t.match_size > 2 => usize::MAX,
                     _ => pairing::round_robin(round_robin_field(&entrants, &pairings).len()).len(),
                 };
                 let players = active(&entrants).count();
@@ -132,10 +134,12 @@ impl Director {
                 {
                     None
                 } else {
+                    // Nothing left to pair (a round robin whose field has all met): over.
                     Some(
                         self.round(&t, kind, last_round + 1, &entrants, &pairings)
                             .await?,
                     )
+                    .filter(|planned| !planned.is_empty())
                 }
             }
         };
@@ -222,6 +226,9 @@ impl Director {
         entrants: &[EntrantRow],
         pairings: &[PairingRow],
     ) -> Result<Vec<Planned>, StoreError> {
+        if kind == TournamentKind::RoundRobin && t.match_size > 2 {
+            return Ok(round_robin_groups(t.match_size, entrants, pairings));
+        }
         if kind == TournamentKind::RoundRobin {
             let field = round_robin_field(entrants, pairings);
             let schedule = pairing::round_robin(field.len());
@@ -238,7 +245,11 @@ impl Director {
                 .iter()
                 .map(|&(a, b)| Planned::Match(vec![Some(field[a]), Some(field[b])]))
                 .collect();
-            planned.extend(this.byes.iter().map(|&b| Planned::Bye(field[b])));
+            planned.extend(
+                this.byes
+                    .iter()
+                    .map(|&b| Planned::Unplayed(vec![Some(field[b])], vec![WIN])),
+            );
             // A match with a player who left is not played: the other wins it.
             for p in &mut planned {
                 if let Planned::Match(seats) = p {
@@ -248,7 +259,7 @@ impl Director {
                         .collect();
                     if gone.iter().any(|&g| g) {
                         let points = gone.iter().map(|&g| if g { 0 } else { WIN }).collect();
-                        *p = Planned::Forfeited(seats.clone(), points);
+                        *p = Planned::Unplayed(seats.clone(), points);
                     }
                 }
             }
@@ -285,7 +296,11 @@ impl Director {
             .into_iter()
             .map(|(a, b)| Planned::Match(vec![Some(a), Some(b)]))
             .collect();
-        planned.extend(r.byes.into_iter().map(Planned::Bye));
+        planned.extend(
+            r.byes
+                .into_iter()
+                .map(|b| Planned::Unplayed(vec![Some(b)], vec![WIN])),
+        );
         Ok(planned)
     }
 
@@ -381,8 +396,7 @@ impl Director {
         let mut rows = Vec::with_capacity(planned.len());
         for (board, plan) in planned.into_iter().enumerate() {
             let (seats, room_code, points_x2) = match plan {
-                Planned::Bye(e) => (vec![Some(e)], None, Some(vec![WIN])),
-                Planned::Forfeited(seats, points) => (seats, None, Some(points)),
+                Planned::Unplayed(seats, points) => (seats, None, Some(points)),
                 Planned::Match(seats) => {
                     let given: Vec<NewSeat> = seats
                         .iter()
@@ -428,10 +442,9 @@ impl Director {
 enum Planned {
     /// A match: the entrant of each seat (None: a bot).
     Match(Vec<Option<Entrant>>),
-    /// An entrant sitting the round out, worth a win.
-    Bye(Entrant),
-    /// A match not played, with each seat's points (a round robin's against a player who left).
-    Forfeited(Vec<Option<Entrant>>, Vec<u32>),
+    /// A pairing not played, with each seat's points: a bye (one entrant, a win), a round robin's
+    /// match against a player who left, an entrant sitting a round of threes or fours out.
+    Unplayed(Vec<Option<Entrant>>, Vec<u32>),
 }
 
 /// The entrants still in.
@@ -452,6 +465,56 @@ fn round_robin_field(entrants: &[EntrantRow], pairings: &[PairingRow]) -> Vec<En
     }
     first.sort_unstable();
     first
+}
+
+/// The next round of a round robin in matches of 3 or 4: groups of the field still in that bring
+/// together those who have not met ([`pairing::covering_round`]), the last filled with bots (or
+/// sitting out, alone); none once everybody still in has met everybody.
+fn round_robin_groups(
+    size: usize,
+    entrants: &[EntrantRow],
+    pairings: &[PairingRow],
+) -> Vec<Planned> {
+    let withdrawn: HashSet<Entrant> = entrants
+        .iter()
+        .filter(|e| e.withdrawn)
+        .map(|e| e.entrant)
+        .collect();
+    let field: Vec<Entrant> = round_robin_field(entrants, pairings)
+        .into_iter()
+        .filter(|e| !withdrawn.contains(e))
+        .collect();
+    let index: HashMap<Entrant, usize> = field.iter().enumerate().map(|(i, &e)| (e, i)).collect();
+    let mut met = HashSet::new();
+    for p in pairings {
+        let here: Vec<usize> = p
+            .entrants
+            .iter()
+            .flatten()
+            .filter_map(|e| index.get(e).copied())
+            .collect();
+        for (i, &a) in here.iter().enumerate() {
+            for &b in &here[i + 1..] {
+                met.insert((a, b));
+            }
+        }
+    }
+    let Some(groups) = pairing::covering_round(field.len(), size, &met) else {
+        return Vec::new();
+    };
+    groups
+        .into_iter()
+        .map(|g| {
+            let mut seats: Vec<Option<Entrant>> = g.into_iter().map(|i| Some(field[i])).collect();
+            if seats.len() == 1 {
+                // Alone, it would play bots and meet nobody: it sits the round out, unscored
+                // (recorded, so that the field stays whole).
+                return Planned::Unplayed(seats, vec![0]);
+            }
+            seats.resize(size, None);
+            Planned::Match(seats)
+        })
+        .collect()
 }
 
 /// The standings of tournament `t` with `entrants` entrants, from its pairings alone.

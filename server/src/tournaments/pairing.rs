@@ -160,6 +160,51 @@ pub fn round_robin(n: usize) -> Vec<Round> {
     rounds
 }
 
+/// One round of a round robin played in matches of `size` (3 or 4) by `n` entrants: groups cut
+/// greedily so that each brings together as many entrants who have not met yet (`met`, pairs in
+/// either order) as it can. Each group starts from the entrant with the most others still to meet
+/// (the lowest index on a tie) and takes, one by one, the entrant who has met the fewest of those
+/// already in it; the last group may be short (bots fill it). None once every two entrants have
+/// met: the round robin is over.
+pub fn covering_round(
+    n: usize,
+    size: usize,
+    met: &HashSet<(Entrant, Entrant)>,
+) -> Option<Vec<Vec<Entrant>>> {
+    let has_met = |a: Entrant, b: Entrant| met.contains(&(a, b)) || met.contains(&(b, a));
+    let unmet =
+        |a: Entrant, among: &[Entrant]| among.iter().filter(|&&b| b != a && !has_met(a, b)).count();
+    let everyone: Vec<Entrant> = (0..n).collect();
+    if everyone.iter().all(|&a| unmet(a, &everyone) == 0) {
+        return None;
+    }
+    let mut left = everyone.clone();
+    let mut groups = Vec::new();
+    while !left.is_empty() {
+        let first = *left
+            .iter()
+            .max_by_key(|&&a| (unmet(a, &left), std::cmp::Reverse(a)))
+            .expect("not empty");
+        let mut group = vec![first];
+        left.retain(|&a| a != first);
+        while group.len() < size && !left.is_empty() {
+            let next = *left
+                .iter()
+                .max_by_key(|&&a| {
+                    (
+                        group.iter().filter(|&&g| !has_met(a, g)).count(),
+                        std::cmp::Reverse(a),
+                    )
+                })
+                .expect("not empty");
+            group.push(next);
+            left.retain(|&a| a != next);
+        }
+        groups.push(group);
+    }
+    Some(groups)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -307,5 +352,47 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn a_round_robin_of_threes_and_fours_brings_everybody_together() {
+        for size in 3..=4 {
+            for n in 2..=10 {
+                let mut met = HashSet::new();
+                let mut rounds = 0;
+                while let Some(groups) = covering_round(n, size, &met) {
+                    rounds += 1;
+                    assert!(rounds <= n, "{n} in matches of {size}: no end");
+                    let mut seen: Vec<Entrant> = groups.iter().flatten().copied().collect();
+                    seen.sort_unstable();
+                    assert_eq!(
+                        seen,
+                        (0..n).collect::<Vec<_>>(),
+                        "everyone plays each round"
+                    );
+                    assert!(groups.iter().all(|g| g.len() <= size));
+                    for g in &groups {
+                        for (i, &a) in g.iter().enumerate() {
+                            for &b in &g[i + 1..] {
+                                met.insert((a, b));
+                            }
+                        }
+                    }
+                }
+                for a in 0..n {
+                    for b in a + 1..n {
+                        assert!(
+                            met.contains(&(a, b)) || met.contains(&(b, a)),
+                            "{n}/{size}: {a} never met {b}"
+                        );
+                    }
+                }
+            }
+        }
+        // Three entrants in matches of three: one match, all of them.
+        assert_eq!(
+            covering_round(3, 3, &HashSet::new()),
+            Some(vec![vec![0, 1, 2]])
+        );
     }
 }
