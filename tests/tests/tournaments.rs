@@ -50,6 +50,17 @@ async fn detail(api: &Api, id: &str) -> Value {
 /// the tournament over the WebSocket (`join` with `tournament`), joins each room its `you.next`
 /// names, and once the match has started resigns unless it sits in the first seat.
 async fn play_through(server_ws: String, id: String, player: Player) {
+    play_and_leave(server_ws, id, player, None).await
+}
+
+/// [`play_through`], withdrawing from the tournament (over REST at `leave.1`) once `leave.0`
+/// matches are played, if given; a match paired meanwhile is still played.
+async fn play_and_leave(
+    server_ws: String,
+    id: String,
+    player: Player,
+    leave: Option<(usize, String)>,
+) {
     let client = Client::login(&server_ws, &player).await;
     client.send(json!({"type": "join", "tournament": id})).await;
     let mut done: HashSet<String> = HashSet::new();
@@ -115,6 +126,18 @@ async fn play_through(server_ws: String, id: String, player: Player) {
             client.resign(&room).await;
         }
         done.insert(room);
+        if let Some((after, http)) = &leave {
+            if done.len() == *after {
+                let (status, answer) = Api::new(http.clone())
+                    .post(
+                        &format!("/api/v1/tournaments/{id}/withdraw"),
+                        &json!({}),
+                        Some(&player.token),
+                    )
+                    .await;
+                assert_eq!(status, StatusCode::NO_CONTENT, "{answer}");
+            }
+        }
     }
 }
 
@@ -167,9 +190,9 @@ async fn a_swiss_runs_to_the_end_and_a_no_show_forfeits(backend: Backend) {
     let (_, upcoming) = api.get("/api/v1/tournaments?status=upcoming", None).await;
     assert_eq!(upcoming["tournaments"][0]["id"], id.as_str(), "{upcoming}");
 
-    // Four who play, and Eve, who enters and never comes.
+    // Seven who play, and Eve, who enters and never comes.
     let mut players = Vec::new();
-    for name in ["Ann", "Bob", "Cid", "Dee", "Eve"] {
+    for name in ["Ann", "Bob", "Cid", "Dee", "Fay", "Gus", "Hal", "Eve"] {
         let p = api.new_player(name).await;
         let (status, entered) = api
             .post(
@@ -203,7 +226,7 @@ async fn a_swiss_runs_to_the_end_and_a_no_show_forfeits(backend: Backend) {
         .map(|s| s["entrant"].as_u64().unwrap())
         .unwrap();
     let mut met = HashSet::new();
-    let mut points = [0.0f64; 5];
+    let mut points = [0.0f64; 8];
     let mut eve_out_after = None;
     for round in rounds {
         let mut seen = HashSet::new();
@@ -698,3 +721,92 @@ async fn a_round_robin_of_threes_brings_everybody_together(backend: Backend) {
     assert_eq!(met.len(), 6, "every two of the four met: {t}");
 }
 on_both_databases!(a_round_robin_of_threes_brings_everybody_together);
+
+/// An arena of 2-player Abalone with 8 players for one minute: whoever finishes is paired again at
+/// once; each leaves after four matches. The points are the arena's: 2 a win, and 4 for a win
+/// after two wins in a row, with the flame on whoever has won its last two.
+async fn an_arena_pairs_again_at_once_and_doubles_streaks(backend: Backend) {
+    let db = TestDb::new(backend).await;
+    let server = TestServer::start(&db).await;
+    let api = Api::new(server.http());
+    let host = account(&api, "Host").await;
+    let (status, created) = api
+        .post(
+            "/api/v1/tournaments",
+            &json!({"name": "Minute arena", "kind": "arena", "game": "abalone", "players": 2,
+                    "clock": {"kind": "per_move", "s": 60}, "minutes": 1, "join_secs": 5,
+                    "starts_at": (chrono::Utc::now() + chrono::Duration::seconds(2)).to_rfc3339()}),
+            Some(&host.token),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{created}");
+    let id = created["id"].as_str().unwrap().to_string();
+    let mut tasks = Vec::new();
+    for i in 0..8 {
+        let p = api.new_player(&format!("Racer{i}")).await;
+        let (status, _) = api
+            .post(
+                &format!("/api/v1/tournaments/{id}/join"),
+                &json!({}),
+                Some(&p.token),
+            )
+            .await;
+        assert_eq!(status, StatusCode::OK);
+        let leave = Some((4, server.http()));
+        tasks.push(tokio::spawn(play_and_leave(
+            server.ws_url(),
+            id.clone(),
+            p,
+            leave,
+        )));
+    }
+    for task in tasks {
+        task.await.expect("a player's task");
+    }
+    let t = detail(&api, &id).await;
+    assert_eq!(t["status"], "finished", "{t}");
+    // Each entrant's results in the order they were paired, and the arena's points from them.
+    let mut results: std::collections::HashMap<u64, Vec<f64>> = Default::default();
+    let mut matches = 0;
+    for round in t["rounds_played"].as_array().unwrap() {
+        for p in round["pairings"].as_array().unwrap() {
+            matches += 1;
+            for (s, got) in p["seats"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .zip(p["points"].as_array().unwrap())
+            {
+                results
+                    .entry(s.as_u64().unwrap())
+                    .or_default()
+                    .push(got.as_f64().unwrap());
+            }
+        }
+    }
+    assert!(matches >= 16, "eight players, four matches each: {matches}");
+    let mut doubled = false;
+    for line in t["standings"].as_array().unwrap() {
+        let mine = &results[&line["entrant"].as_u64().unwrap()];
+        let mut points = 0.0;
+        let mut streak = 0;
+        for &r in mine {
+            doubled |= r == 2.0 && streak >= 2;
+            points += if r == 2.0 && streak >= 2 { 4.0 } else { r };
+            streak = if r == 2.0 { streak + 1 } else { 0 };
+        }
+        assert_eq!(
+            line["points"].as_f64().unwrap(),
+            points,
+            "{line} after {mine:?}"
+        );
+        assert_eq!(line["fire"], streak >= 2, "{line} after {mine:?}");
+        assert!(
+            line["withdrawn"].as_bool().unwrap(),
+            "left after four: {line}"
+        );
+    }
+    // The first seat, placed higher, wins every match here: leaders string wins together.
+    assert!(doubled, "some win counted double: {t}");
+}
+on_both_databases!(an_arena_pairs_again_at_once_and_doubles_streaks);
