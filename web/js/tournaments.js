@@ -1,5 +1,5 @@
-//! Tournaments (docs/protocol.md, "Tournaments"): the home page's card (the public ones, running
-//! and upcoming, and a form to make one), a tournament's page /t/ID (followed over the WebSocket:
+//! Tournaments (docs/protocol.md, "Tournaments"): the home and welcome pages' card (the public ones,
+//! running and upcoming, and on the home page a form to make one), a tournament's page /t/ID (followed over the WebSocket:
 //! standings, rounds, join and withdraw, and a countdown that takes the player to each match as
 //! soon as it is paired), and the way back from a tournament's match to its page.
 
@@ -48,8 +48,11 @@ function summaryText(tn) {
   return t('tournament-summary', { kind: KINDS[tn.kind](), game: gameName(tn.game), players: tn.players, status: STATUSES[tn.status](), entrants: tn.entrants });
 }
 
-/** The home page's card: public tournaments running and upcoming, and making one. */
-export function tournamentsCard() {
+/**
+ * The home page's card: public tournaments running and upcoming, and (`form`) making one; the
+ * welcome page shows it without the form, to visitors who have no name yet.
+ */
+export function tournamentsCard({ form = true } = {}) {
   const list = h('ul', { class: 'list', id: 'tournaments' }, h('li', { class: 'muted' }, t('loading')));
   (async () => {
     try {
@@ -62,7 +65,7 @@ export function tournamentsCard() {
       mount(list, h('li', { class: 'error' }, errText(e)));
     }
   })();
-  return h('section', { class: 'card', 'aria-labelledby': 'tournaments-h' }, h('h2', { id: 'tournaments-h' }, t('tournaments-title')), list, newTournament());
+  return h('section', { class: 'card', 'aria-labelledby': 'tournaments-h' }, h('h2', { id: 'tournaments-h' }, t('tournaments-title')), list, form ? newTournament() : null);
 }
 
 /** The form that makes a tournament: for players with a password (public ones for moderators). */

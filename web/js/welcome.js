@@ -14,6 +14,7 @@ import { quickBox } from './quick.js';
 import { renderLobby } from './home.js';
 import { renderWho } from './app.js';
 import { t } from './i18n.js';
+import { tournamentsCard } from './tournaments.js';
 
 const LOBBY_EVERY = 3000;
 
@@ -108,6 +109,7 @@ export function welcomePage(main, then) {
         quickBox({ beforePlay: name.ask }),
         h('p', { class: 'muted small' }, t('welcome-lobby-intro')),
         lobbyList),
+      tournamentsCard({ form: false }),
       h('section', { class: 'card', 'aria-labelledby': 'games-h' }, h('h2', { id: 'games-h' }, t('welcome-games')), gameList)),
   );
   games().then((catalog) => mount(gameList, catalog.map(gameCard))).catch((ex) => mount(gameList, h('li', { class: 'error' }, ex.message)));

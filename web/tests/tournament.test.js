@@ -1,12 +1,13 @@
 //! Tournaments in the browser: an admin (made from the command line) creates a public arena from
-//! the home page; two strangers find it on their home pages (a desktop and a phone), join it, are
+//! the home page; two strangers find it (one on its home page, one on the welcome page of a first
+//! visit, on a phone), join it, are
 //! taken to their match by themselves as soon as it is paired, and back to the standings once it is
 //! over; the arbiter's page shows the standings change live, the winner with the win's 2 points.
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { BASE, SIZES, launch, newPlayer, shot, clean } from './helpers.js';
+import { BASE, SIZES, launch, newPlayer, visitor, shot, clean } from './helpers.js';
 
 let browser;
 before(async () => {
@@ -36,14 +37,22 @@ test('strangers join a public arena from the home page and are taken to their ma
   await M.page.waitForSelector('#tournament[data-status="running"]');
 
   const players = [];
-  for (const [name, size] of [['Stranger', SIZES.desktop], ['Passerby', SIZES.phone]]) {
-    const P = await newPlayer(browser, name, size);
-    // On the home page, in the list of tournaments.
-    await P.page.click(`#tournaments li[data-tournament="${id}"] a`);
-    await P.page.waitForURL(`${BASE}/t/${id}`);
-    await P.page.click('#tournament-join');
-    await P.page.waitForSelector('#tournament-withdraw');
-    players.push(P);
+  // A player with a name finds it on the home page.
+  const S = await newPlayer(browser, 'Stranger', SIZES.desktop);
+  await S.page.click(`#tournaments li[data-tournament="${id}"] a`);
+  await S.page.waitForURL(`${BASE}/t/${id}`);
+  players.push(S);
+  // A first visit on a phone finds it on the welcome page, and names itself to go in.
+  const P = await visitor(browser, SIZES.phone);
+  await P.page.goto(`${BASE}/`);
+  await P.page.click(`#tournaments li[data-tournament="${id}"] a`);
+  await P.page.waitForURL(`${BASE}/t/${id}`);
+  await P.page.fill('#name', 'Passerby');
+  await P.page.press('#name', 'Enter');
+  players.push(P);
+  for (const Q of players) {
+    await Q.page.click('#tournament-join');
+    await Q.page.waitForSelector('#tournament-withdraw');
   }
   await shot(players[0].page, 'tournament-joined-desktop');
   // Paired at once, and taken to the room with a countdown; the match starts by itself.
