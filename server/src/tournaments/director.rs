@@ -269,12 +269,7 @@ impl Director {
         if t.match_size > 2 {
             return Ok(groups::groups(&candidates, t.match_size)
                 .into_iter()
-                .map(|g| {
-                    let mut seats: Vec<Option<Entrant>> =
-                        g.entrants.into_iter().map(Some).collect();
-                    seats.extend(std::iter::repeat_n(None, g.bots));
-                    Planned::Match(seats)
-                })
+                .map(|g| Planned::Match(g.seats()))
                 .collect());
         }
         let mut met = HashSet::new();
@@ -335,12 +330,7 @@ impl Director {
             return Ok(groups::groups(&candidates, t.match_size)
                 .into_iter()
                 .filter(|g| g.bots == 0 || busy.is_empty())
-                .map(|g| {
-                    let mut seats: Vec<Option<Entrant>> =
-                        g.entrants.into_iter().map(Some).collect();
-                    seats.extend(std::iter::repeat_n(None, g.bots));
-                    Planned::Match(seats)
-                })
+                .map(|g| Planned::Match(g.seats()))
                 .collect());
         }
         // Each entrant's last opponent.

@@ -12,6 +12,14 @@ pub struct Group {
     pub bots: usize,
 }
 
+impl Group {
+    /// The entrant of each seat, best placed first, then the bots' seats (None).
+    pub fn seats(self) -> Vec<Option<Entrant>> {
+        let bots = std::iter::repeat_n(None, self.bots);
+        self.entrants.into_iter().map(Some).chain(bots).collect()
+    }
+}
+
 /// The round's groups of `size` seats: the field ranked by points, then rating, then entry, cut in
 /// order; a last group short of entrants gets bots for its empty seats (a lone entrant too, rather
 /// than sitting out).

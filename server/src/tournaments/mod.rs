@@ -18,9 +18,8 @@ pub mod views;
 /// An entrant, by index into the tournament's list of entrants.
 pub type Entrant = usize;
 
-/// Points of a result, in whole numbers: 2 a win, 1 a draw, 0 a loss.
+/// A win's points (a draw 1, a loss 0): what a bye is worth.
 pub const WIN: u32 = 2;
-pub const DRAW: u32 = 1;
 
 /// One finished match: the entrant in each seat (None: a bot), and what each seat scored (2 a
 /// win, 1 a draw, 0 a loss for two seats; for 3 or 4, twice the place's points).
