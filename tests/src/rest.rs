@@ -129,6 +129,20 @@ impl Api {
         }
     }
 
+    /// A new player that has set `password`: an account, that signs in by name.
+    pub async fn new_account(&self, name: &str, password: &str) -> Player {
+        let player = self.new_player(name).await;
+        let (status, body) = self
+            .put(
+                "/api/v1/players/me/password",
+                &json!({ "password": password }),
+                Some(&player.token),
+            )
+            .await;
+        assert_eq!(status, StatusCode::NO_CONTENT, "set a password: {body}");
+        player
+    }
+
     /// The whole record of a match (`GET /api/v1/matches/{id}`), its pages of moves joined.
     pub async fn match_record(&self, id: &str) -> Value {
         let (status, mut record) = self.get(&format!("/api/v1/matches/{id}"), None).await;

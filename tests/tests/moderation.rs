@@ -34,16 +34,7 @@ fn admin_cli(db: &TestDb, change: &str, who: &str) -> Result<String, String> {
 
 /// A guest with [`PASSWORD`]: an account that signs in by name.
 async fn account(api: &Api, name: &str) -> Player {
-    let player = api.new_player(name).await;
-    let (status, body) = api
-        .put(
-            "/api/v1/players/me/password",
-            &json!({ "password": PASSWORD }),
-            Some(&player.token),
-        )
-        .await;
-    assert_eq!(status, StatusCode::NO_CONTENT, "{body}");
-    player
+    api.new_account(name, PASSWORD).await
 }
 
 async fn sign_in(api: &Api, name: &str) -> (StatusCode, Value) {

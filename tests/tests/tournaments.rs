@@ -27,17 +27,30 @@ fn admin_cli(db: &TestDb, who: &str) {
     );
 }
 
+/// A guest with [`PASSWORD`]: an account that signs in by name.
 async fn account(api: &Api, name: &str) -> Player {
-    let player = api.new_player(name).await;
-    let (status, body) = api
-        .put(
-            "/api/v1/players/me/password",
-            &json!({ "password": PASSWORD }),
+    api.new_account(name, PASSWORD).await
+}
+
+/// Makes tournament `body` as `host`: its id.
+async fn create(api: &Api, host: &Player, body: &Value) -> String {
+    let (status, created) = api
+        .post("/api/v1/tournaments", body, Some(&host.token))
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{created}");
+    created["id"].as_str().unwrap().to_string()
+}
+
+/// Enters `player` in tournament `id`.
+async fn enter(api: &Api, id: &str, player: &Player) {
+    let (status, answer) = api
+        .post(
+            &format!("/api/v1/tournaments/{id}/join"),
+            &json!({}),
             Some(&player.token),
         )
         .await;
-    assert_eq!(status, StatusCode::NO_CONTENT, "{body}");
-    player
+    assert_eq!(status, StatusCode::OK, "{answer}");
 }
 
 async fn detail(api: &Api, id: &str) -> Value {
@@ -182,11 +195,7 @@ async fn a_swiss_runs_to_the_end_and_a_no_show_forfeits(backend: Backend) {
     }
     let mut request = swiss.clone();
     request["starts_at"] = json!((chrono::Utc::now() + chrono::Duration::seconds(2)).to_rfc3339());
-    let (status, created) = api
-        .post("/api/v1/tournaments", &request, Some(&director.token))
-        .await;
-    assert_eq!(status, StatusCode::CREATED, "{created}");
-    let id = created["id"].as_str().unwrap().to_string();
+    let id = create(&api, &director, &request).await;
     let (_, upcoming) = api.get("/api/v1/tournaments?status=upcoming", None).await;
     assert_eq!(upcoming["tournaments"][0]["id"], id.as_str(), "{upcoming}");
 
@@ -194,14 +203,7 @@ async fn a_swiss_runs_to_the_end_and_a_no_show_forfeits(backend: Backend) {
     let mut players = Vec::new();
     for name in ["Ann", "Bob", "Cid", "Dee", "Fay", "Gus", "Hal", "Eve"] {
         let p = api.new_player(name).await;
-        let (status, entered) = api
-            .post(
-                &format!("/api/v1/tournaments/{id}/join"),
-                &json!({}),
-                Some(&p.token),
-            )
-            .await;
-        assert_eq!(status, StatusCode::OK, "{entered}");
+        enter(&api, &id, &p).await;
         players.push(p);
     }
     let eve = players.pop().unwrap();
@@ -319,27 +321,17 @@ async fn a_group_arena_fills_seats_with_bots_and_scores_places(backend: Backend)
     let api = Api::new(server.http());
     let host = account(&api, "Host").await;
     // Three entrants, matches of four: one group, its last seat a bot; a short arena.
-    let (status, created) = api
-        .post(
-            "/api/v1/tournaments",
-            &json!({"name": "Quick four", "kind": "arena", "game": "triominos", "players": 4,
+    let id = create(
+        &api,
+        &host,
+        &json!({"name": "Quick four", "kind": "arena", "game": "triominos", "players": 4,
                     "clock": {"kind": "per_move", "s": 60}, "minutes": 1, "join_secs": 10}),
-            Some(&host.token),
-        )
-        .await;
-    assert_eq!(status, StatusCode::CREATED, "{created}");
-    let id = created["id"].as_str().unwrap().to_string();
+    )
+    .await;
     let mut clients = Vec::new();
     for name in ["Ann", "Bob", "Cid"] {
         let p = api.new_player(name).await;
-        let (status, _) = api
-            .post(
-                &format!("/api/v1/tournaments/{id}/join"),
-                &json!({}),
-                Some(&p.token),
-            )
-            .await;
-        assert_eq!(status, StatusCode::OK);
+        enter(&api, &id, &p).await;
         clients.push((Client::login(&server.ws_url(), &p).await, p));
     }
     // Following a tournament that does not exist is `not_found`; `join` names one thing.
@@ -436,28 +428,18 @@ async fn a_node_killed_mid_tournament_is_replaced() {
     nodes[1].kill9();
     let api = Api::new(nodes[0].http());
     let host = account(&api, "Host").await;
-    let (status, created) = api
-        .post(
-            "/api/v1/tournaments",
-            &json!({"name": "Failover Swiss", "kind": "swiss", "game": "abalone", "players": 2,
+    let id = create(
+        &api,
+        &host,
+        &json!({"name": "Failover Swiss", "kind": "swiss", "game": "abalone", "players": 2,
                     "clock": {"kind": "per_move", "s": 60}, "rounds": 3,
                     "starts_at": (chrono::Utc::now() + chrono::Duration::seconds(1)).to_rfc3339()}),
-            Some(&host.token),
-        )
-        .await;
-    assert_eq!(status, StatusCode::CREATED, "{created}");
-    let id = created["id"].as_str().unwrap().to_string();
+    )
+    .await;
     let mut players = Vec::new();
     for name in ["Ann", "Bob", "Cid", "Dee"] {
         let p = api.new_player(name).await;
-        let (status, _) = api
-            .post(
-                &format!("/api/v1/tournaments/{id}/join"),
-                &json!({}),
-                Some(&p.token),
-            )
-            .await;
-        assert_eq!(status, StatusCode::OK);
+        enter(&api, &id, &p).await;
         players.push(p);
     }
     let deadline = Instant::now() + Duration::from_secs(20);
@@ -514,28 +496,18 @@ async fn a_swiss_of_four_player_matches_groups_by_points(backend: Backend) {
     let server = TestServer::start(&db).await;
     let api = Api::new(server.http());
     let host = account(&api, "Host").await;
-    let (status, created) = api
-        .post(
-            "/api/v1/tournaments",
-            &json!({"name": "Tiles", "kind": "swiss", "game": "triominos", "players": 4,
+    let id = create(
+        &api,
+        &host,
+        &json!({"name": "Tiles", "kind": "swiss", "game": "triominos", "players": 4,
                     "clock": {"kind": "per_move", "s": 60}, "rounds": 2,
                     "starts_at": (chrono::Utc::now() + chrono::Duration::seconds(2)).to_rfc3339()}),
-            Some(&host.token),
-        )
-        .await;
-    assert_eq!(status, StatusCode::CREATED, "{created}");
-    let id = created["id"].as_str().unwrap().to_string();
+    )
+    .await;
     let mut tasks = Vec::new();
     for i in 0..8 {
         let p = api.new_player(&format!("Tiler{i}")).await;
-        let (status, _) = api
-            .post(
-                &format!("/api/v1/tournaments/{id}/join"),
-                &json!({}),
-                Some(&p.token),
-            )
-            .await;
-        assert_eq!(status, StatusCode::OK);
+        enter(&api, &id, &p).await;
         tasks.push(tokio::spawn(play_through(server.ws_url(), id.clone(), p)));
     }
     for task in tasks {
@@ -594,28 +566,18 @@ async fn a_round_robin_meets_everybody_once(backend: Backend) {
     let server = TestServer::start(&db).await;
     let api = Api::new(server.http());
     let host = account(&api, "Host").await;
-    let (status, created) = api
-        .post(
-            "/api/v1/tournaments",
-            &json!({"name": "All play all", "kind": "round_robin", "game": "pinuid", "players": 2,
+    let id = create(
+        &api,
+        &host,
+        &json!({"name": "All play all", "kind": "round_robin", "game": "pinuid", "players": 2,
                     "clock": {"kind": "per_move", "s": 60},
                     "starts_at": (chrono::Utc::now() + chrono::Duration::seconds(2)).to_rfc3339()}),
-            Some(&host.token),
-        )
-        .await;
-    assert_eq!(status, StatusCode::CREATED, "{created}");
-    let id = created["id"].as_str().unwrap().to_string();
+    )
+    .await;
     let mut tasks = Vec::new();
     for name in ["Ann", "Bob", "Cid", "Dee"] {
         let p = api.new_player(name).await;
-        let (status, _) = api
-            .post(
-                &format!("/api/v1/tournaments/{id}/join"),
-                &json!({}),
-                Some(&p.token),
-            )
-            .await;
-        assert_eq!(status, StatusCode::OK);
+        enter(&api, &id, &p).await;
         tasks.push(tokio::spawn(play_through(server.ws_url(), id.clone(), p)));
     }
     for task in tasks {
@@ -657,28 +619,18 @@ async fn a_round_robin_of_threes_brings_everybody_together(backend: Backend) {
     let server = TestServer::start(&db).await;
     let api = Api::new(server.http());
     let host = account(&api, "Host").await;
-    let (status, created) = api
-        .post(
-            "/api/v1/tournaments",
-            &json!({"name": "Threes", "kind": "round_robin", "game": "pinuid", "players": 3,
+    let id = create(
+        &api,
+        &host,
+        &json!({"name": "Threes", "kind": "round_robin", "game": "pinuid", "players": 3,
                     "clock": {"kind": "per_move", "s": 60},
                     "starts_at": (chrono::Utc::now() + chrono::Duration::seconds(2)).to_rfc3339()}),
-            Some(&host.token),
-        )
-        .await;
-    assert_eq!(status, StatusCode::CREATED, "{created}");
-    let id = created["id"].as_str().unwrap().to_string();
+    )
+    .await;
     let mut tasks = Vec::new();
     for name in ["Ann", "Bob", "Cid", "Dee"] {
         let p = api.new_player(name).await;
-        let (status, _) = api
-            .post(
-                &format!("/api/v1/tournaments/{id}/join"),
-                &json!({}),
-                Some(&p.token),
-            )
-            .await;
-        assert_eq!(status, StatusCode::OK);
+        enter(&api, &id, &p).await;
         tasks.push(tokio::spawn(play_through(server.ws_url(), id.clone(), p)));
     }
     for task in tasks {
@@ -730,28 +682,18 @@ async fn an_arena_pairs_again_at_once_and_doubles_streaks(backend: Backend) {
     let server = TestServer::start(&db).await;
     let api = Api::new(server.http());
     let host = account(&api, "Host").await;
-    let (status, created) = api
-        .post(
-            "/api/v1/tournaments",
-            &json!({"name": "Minute arena", "kind": "arena", "game": "abalone", "players": 2,
+    let id = create(
+        &api,
+        &host,
+        &json!({"name": "Minute arena", "kind": "arena", "game": "abalone", "players": 2,
                     "clock": {"kind": "per_move", "s": 60}, "minutes": 1, "join_secs": 5,
                     "starts_at": (chrono::Utc::now() + chrono::Duration::seconds(2)).to_rfc3339()}),
-            Some(&host.token),
-        )
-        .await;
-    assert_eq!(status, StatusCode::CREATED, "{created}");
-    let id = created["id"].as_str().unwrap().to_string();
+    )
+    .await;
     let mut tasks = Vec::new();
     for i in 0..8 {
         let p = api.new_player(&format!("Racer{i}")).await;
-        let (status, _) = api
-            .post(
-                &format!("/api/v1/tournaments/{id}/join"),
-                &json!({}),
-                Some(&p.token),
-            )
-            .await;
-        assert_eq!(status, StatusCode::OK);
+        enter(&api, &id, &p).await;
         let leave = Some((4, server.http()));
         tasks.push(tokio::spawn(play_and_leave(
             server.ws_url(),
