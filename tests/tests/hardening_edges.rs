@@ -8,6 +8,7 @@
 use futures_util::{SinkExt, StreamExt};
 use plateau_tests::client::close_code;
 use plateau_tests::rest::assert_error;
+use plateau_tests::scenario::{started_abalone_duo, Duo};
 use plateau_tests::{on_both_databases, Api, Backend, Client, Player, TestDb, TestServer};
 use serde_json::{json, Value};
 use std::net::{IpAddr, SocketAddr};
@@ -524,3 +525,85 @@ async fn out_of_descriptors(backend: Backend) {
 }
 
 on_both_databases!(out_of_descriptors);
+
+/// A client that stops reading fills its socket, then its queue of frames, and is cut off; the
+/// room never waits for it: the players of its match go on as before, and so does the server.
+async fn a_client_that_stops_reading_is_cut_off(backend: Backend) {
+    let db = TestDb::new(backend).await;
+    let server = TestServer::start_with(
+        &db,
+        &[
+            ("PLATEAU_OUTBOX_FRAMES", "8"),
+            ("PLATEAU_FRAMES_PER_SEC", "100000"),
+            ("PLATEAU_FRAME_BURST", "100000"),
+        ],
+    )
+    .await;
+    let api = Api::new(server.http());
+    let Duo {
+        code, a, b, bob, ..
+    } = started_abalone_duo(&server, &api, "public").await;
+    let watcher = api.new_player("Watcher").await;
+    let mut stuck = raw_ws(&server, &watcher).await;
+    stuck
+        .send(Message::text(
+            json!({"type": "join", "room": code, "as": "spectator"}).to_string(),
+        ))
+        .await
+        .unwrap();
+
+    // Each `sync` is answered with a snapshot of the board; the watcher never reads them. Once the
+    // socket's buffers are full the server stops reading its frames too, so a send stalls (or
+    // fails, the connection cut off): the watcher then stops.
+    let sync = json!({"type": "sync", "room": code}).to_string();
+    for _ in 0..20_000 {
+        let send = stuck.send(Message::text(sync.clone()));
+        if !matches!(
+            tokio::time::timeout(Duration::from_secs(3), send).await,
+            Ok(Ok(()))
+        ) {
+            break;
+        }
+    }
+
+    // Meanwhile, and since, the match goes on at its own pace.
+    let started = Instant::now();
+    for ply in 0..4u64 {
+        let mover = if ply % 2 == 0 { &a } else { &b };
+        let version = ply + 1;
+        mover.until_version(&code, version).await;
+        let mv = mover.legal(&code)[0].clone();
+        let ack = mover.play_at(&code, &format!("m{ply}"), version, mv).await;
+        assert_eq!(ack["type"], "ack", "{ack}");
+    }
+    assert!(
+        started.elapsed() < Duration::from_secs(5),
+        "four moves took {:?}",
+        started.elapsed()
+    );
+
+    // The watcher, reading at last, finds the frames the socket held, then the end of the
+    // connection: it was cut off.
+    let end = async {
+        loop {
+            match stuck.next().await {
+                Some(Ok(Message::Close(frame))) => return frame.map(|f| close_code(f.code)),
+                Some(Ok(_)) => continue,
+                Some(Err(_)) | None => return None,
+            }
+        }
+    };
+    let code_seen = tokio::time::timeout(Duration::from_secs(20), end)
+        .await
+        .expect("the connection of a client that does not read ends");
+    assert!(
+        matches!(code_seen, None | Some(1008)),
+        "closed with {code_seen:?}"
+    );
+    // Bob can still watch his own match on a fresh connection.
+    let again = Client::login(&server.ws_url(), &bob).await;
+    let joined = again.join(&code, "player").await;
+    assert_ne!(joined["type"], "error", "{joined}");
+}
+
+on_both_databases!(a_client_that_stops_reading_is_cut_off);

@@ -13,6 +13,7 @@ use std::collections::HashSet;
 use std::time::{Duration, Instant};
 use uuid::Uuid;
 
+use crate::conn::{CHAT_FRAME as CHAT, RECENT_FRAME as RECENT};
 use crate::store::Store;
 
 /// How long a reading of the block list stands.
@@ -21,10 +22,6 @@ pub const READ_EVERY: Duration = Duration::from_secs(5);
 /// How long the writer waits for the store before it goes on with the list it has (a database
 /// away must not stall a socket's frames).
 const READ_TIMEOUT: Duration = Duration::from_secs(1);
-
-/// The frames that carry chat lines (serde writes an internally tagged frame's `type` first).
-const CHAT: &str = r#"{"type":"chat","#;
-const RECENT: &str = r#"{"type":"recent","#;
 
 /// The senders a connection's player blocks, as last read.
 pub struct BlockedSenders {

@@ -1,17 +1,18 @@
 //! One WebSocket session: authentication, then frames parsed into commands for rooms, with the
 //! contract's limits (frame size, auth deadline, connections per player, flood control per
-//! connection and per player, pings with a pong deadline, close codes for broken frames). Its
-//! writer half drains a bounded queue; rooms push into it without ever waiting.
+//! connection and per player, pings with a pong deadline, close codes for broken frames). Frames
+//! for it are written straight to its socket when nothing queued is ahead of them, else queued for
+//! its writer task (`conn::socket`); rooms never wait on it.
 
 use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
 use axum::extract::State;
 use axum::response::Response;
-use futures_util::stream::{SplitSink, SplitStream};
-use futures_util::{SinkExt, StreamExt};
+use futures_util::StreamExt;
 use plateau_protocol::ws::Role;
 use plateau_protocol::ws::{ClientFrame, LegalForm, ServerFrame};
 use plateau_protocol::{ErrorCode, PlayerRef};
 use std::collections::HashMap;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tokio::sync::mpsc;
 use tokio_util::sync::CancellationToken;
@@ -20,6 +21,7 @@ use tracing::Instrument;
 use crate::accounts::revocation::Watch;
 use crate::accounts::tokens::token_hash;
 use crate::config::GuestPublicChat;
+use crate::conn::socket::Socket;
 use crate::conn::{Conn, Outbound};
 use crate::limits::rate::{quota, Period, Rate};
 use crate::metrics::METRICS;
@@ -58,14 +60,13 @@ pub async fn upgrade(ws: WebSocketUpgrade, State(state): State<AppState>) -> Res
         .on_upgrade(move |socket| run(socket, state))
 }
 
-async fn run(socket: WebSocket, state: AppState) {
+async fn run(mut socket: WebSocket, state: AppState) {
     // Shutdown waits for this session to send its close frame.
     let _tracked = state.sessions.token();
     METRICS.connections.inc();
-    let (mut sink, mut stream) = socket.split();
     // The futures of rarer steps (authentication, handling a frame) are boxed while they run, so
     // an idle session's state stays small: it is what an idle connection costs (bench/README.md).
-    match Box::pin(authenticate(&state, &mut stream)).await {
+    match Box::pin(authenticate(&state, &mut socket)).await {
         Ok(SignedIn {
             player,
             token_hash,
@@ -81,7 +82,7 @@ async fn run(socket: WebSocket, state: AppState) {
                         .watch(player.id, &token_hash, looked_up_at);
                     // Every line the session logs names its player.
                     let span = tracing::info_span!("session", player = %player.id);
-                    session(state, (player, legal), revoked, sink, stream)
+                    session(state, (player, legal), revoked, socket)
                         .instrument(span)
                         .await
                 }
@@ -89,13 +90,15 @@ async fn run(socket: WebSocket, state: AppState) {
                     METRICS.error(ErrorCode::RateLimited);
                     METRICS.rate_limited("connections_per_player");
                     let reason = "too many connections for this player";
-                    let _ = sink.send(close(CLOSE_TOO_MANY_CONNECTIONS, reason)).await;
+                    let _ = socket.send(close(CLOSE_TOO_MANY_CONNECTIONS, reason)).await;
                 }
             }
         }
         Err(AuthFailure::Refused) => {
             METRICS.error(ErrorCode::Unauthorized);
-            let _ = sink.send(close(CLOSE_AUTH, "authentication failed")).await;
+            let _ = socket
+                .send(close(CLOSE_AUTH, "authentication failed"))
+                .await;
         }
         Err(AuthFailure::Banned(ban)) => {
             METRICS.error(ErrorCode::Banned);
@@ -104,12 +107,12 @@ async fn run(socket: WebSocket, state: AppState) {
                 code: CLOSE_BANNED,
                 reason: Utf8Bytes::from(refusal.message),
             }));
-            let _ = sink.send(frame).await;
+            let _ = socket.send(frame).await;
         }
         Err(AuthFailure::Unavailable) => {
             METRICS.error(ErrorCode::Internal);
             let reason = "the server cannot check tokens now; try again later";
-            let _ = sink.send(close(CLOSE_TRY_AGAIN_LATER, reason)).await;
+            let _ = socket.send(close(CLOSE_TRY_AGAIN_LATER, reason)).await;
         }
     }
     METRICS.connections.dec();
@@ -144,11 +147,8 @@ struct SignedIn {
 }
 
 /// Waits for the `auth` frame and finds its player.
-async fn authenticate(
-    state: &AppState,
-    stream: &mut SplitStream<WebSocket>,
-) -> Result<SignedIn, AuthFailure> {
-    let first = tokio::time::timeout(state.limits.auth_timeout(), stream.next()).await;
+async fn authenticate(state: &AppState, socket: &mut WebSocket) -> Result<SignedIn, AuthFailure> {
+    let first = tokio::time::timeout(state.limits.auth_timeout(), socket.next()).await;
     let Ok(Some(Ok(Message::Text(text)))) = first else {
         return Err(AuthFailure::Refused);
     };
@@ -177,21 +177,17 @@ async fn session(
     state: AppState,
     (player, legal): (PlayerRef, LegalForm),
     revoked: Watch,
-    sink: SplitSink<WebSocket, Message>,
-    mut stream: SplitStream<WebSocket>,
+    socket: WebSocket,
 ) {
     let (out, outbox) = mpsc::channel(state.limits.outbox_frames);
     let kick = CancellationToken::new();
     let player_id = player.id;
-    let conn = Conn::new(
-        crate::conn::next_conn_id(),
-        player,
-        out.clone(),
-        kick.clone(),
-    )
-    .asking_legal(legal);
+    let socket = Arc::new(Socket::new(socket));
+    let conn = Conn::new(crate::conn::next_conn_id(), player, out, kick.clone())
+        .asking_legal(legal)
+        .writing_to(socket.clone());
     let blocked = super::blocked::BlockedSenders::new(player_id, state.store.clone());
-    let mut writer = tokio::spawn(write_loop(sink, outbox, blocked));
+    let mut writer = tokio::spawn(write_loop(socket.clone(), outbox, blocked));
     // Several nodes: frames from rooms run elsewhere reach this connection, and rooms that move
     // are joined again where they go.
     let placement = state.rooms.placement().clone();
@@ -228,7 +224,7 @@ async fn session(
     let mut awaiting_pong = false;
     let closing: Option<(u16, &'static str)> = loop {
         tokio::select! {
-            message = stream.next() => {
+            message = socket.next() => {
                 let incoming = match message {
                     Some(Ok(Message::Text(text))) => Incoming::Text(text),
                     Some(Ok(Message::Binary(_))) => Incoming::Binary,
@@ -258,7 +254,7 @@ async fn session(
                 }
             }
             _ = ping.tick(), if !awaiting_pong => {
-                if out.try_send(Box::new(Outbound::Ping)).is_ok() {
+                if conn.queue(Outbound::Ping) {
                     awaiting_pong = true;
                     pong_deadline.as_mut().reset(tokio::time::Instant::now() + limits.ws_pong_timeout());
                 }
@@ -291,12 +287,13 @@ async fn session(
     match closing {
         Some((code, reason)) => {
             // The close goes after what is queued; a client that does not read gets cut off.
-            let close = Box::new(Outbound::Close(code, reason));
-            let queued = tokio::time::timeout(Duration::from_secs(2), out.send(close)).await;
+            let close = Outbound::Close(code, reason);
+            let queued =
+                tokio::time::timeout(Duration::from_secs(2), conn.queue_waiting(close)).await;
             // Read on until the client answers the close: a socket closed with unread input is
             // reset, and the client could lose the frames sent last (the `rate_limited` error).
             let drain = async {
-                while let Some(Ok(message)) = stream.next().await {
+                while let Some(Ok(message)) = socket.next().await {
                     if matches!(message, Message::Close(_)) {
                         break;
                     }
@@ -304,12 +301,14 @@ async fn session(
             };
             let _ = tokio::time::timeout(Duration::from_secs(2), drain).await;
             let written = tokio::time::timeout(Duration::from_secs(2), &mut writer).await;
-            if queued.is_err() || written.is_err() {
+            if !matches!(queued, Ok(true)) || written.is_err() {
                 writer.abort();
             }
         }
         None => writer.abort(),
     }
+    // Rooms may hold the connection a little longer: the socket closes now all the same.
+    socket.close();
 }
 
 /// The next room that moved to another node (None: the session fell behind the news, which only
@@ -361,9 +360,10 @@ fn is_gone(violation: &tungstenite::error::ProtocolError) -> bool {
 }
 
 /// Sends queued frames, flushing when the queue is empty (several frames, one write), holding
-/// back the chat of players the connection's player blocks.
+/// back the chat of players the connection's player blocks. Frames that nothing queued was ahead
+/// of are written straight by their senders instead (`conn::socket`).
 async fn write_loop(
-    mut sink: SplitSink<WebSocket, Message>,
+    socket: Arc<Socket>,
     mut outbox: mpsc::Receiver<Box<Outbound>>,
     mut blocked: super::blocked::BlockedSenders,
 ) {
@@ -372,21 +372,32 @@ async fn write_loop(
             Outbound::Text(text) => {
                 let Some(text) = blocked.pass(text).await else {
                     // Held back: what was fed before it still goes out once the queue is empty.
-                    if outbox.is_empty() && sink.flush().await.is_err() {
+                    socket.uncount();
+                    if outbox.is_empty() && socket.flush().await.is_err() {
                         break;
                     }
                     continue;
                 };
-                let fed = sink.feed(Message::Text(text)).await;
+                let fed = socket.feed(Message::Text(text)).await;
                 if fed.is_ok() && outbox.is_empty() {
-                    sink.flush().await
+                    socket.flush().await
                 } else {
                     fed
                 }
             }
-            Outbound::Ping => sink.send(Message::Ping(Default::default())).await,
+            Outbound::Flush => {
+                let flushed = socket.flush().await;
+                socket.uncount();
+                flushed
+            }
+            Outbound::Ping => match socket.feed(Message::Ping(Default::default())).await {
+                Ok(()) => socket.flush().await,
+                Err(e) => Err(e),
+            },
             Outbound::Close(code, reason) => {
-                let _ = sink.send(close(code, reason)).await;
+                if socket.feed(close(code, reason)).await.is_ok() {
+                    let _ = socket.flush().await;
+                }
                 break;
             }
         };
@@ -394,6 +405,7 @@ async fn write_loop(
             break;
         }
     }
+    socket.writer_stopped();
 }
 
 /// The games with a short notation, as `welcome` lists them: read from the catalog once, not at

@@ -2,12 +2,14 @@
 //! client: frames are queued without waiting, and a client whose queue is full is too slow and is
 //! disconnected.
 //!
-//! A connection is local (a socket of this node: a bounded queue to its writer, see [`crate::ws`])
-//! or remote (a socket of another node, when this node runs the room: frames travel to that node
+//! A connection is local (a socket of this node: a frame is written straight to it when nothing
+//! queued is ahead of it, else queued for its writer, see [`socket`] and [`crate::ws`]) or remote (a socket of another node, when this node runs the room: frames travel to that node
 //! through [`RemoteFrames`], which the cluster implements over NATS). Rooms treat both alike.
 //!
 //! This module sits below the WebSocket sessions, the rooms and the cluster, which all hold
 //! connections, and depends on none of them.
+
+pub mod socket;
 
 use axum::extract::ws::Utf8Bytes;
 use plateau_protocol::ws::{LegalForm, ServerFrame};
@@ -16,6 +18,8 @@ use std::sync::Arc;
 use tokio::sync::mpsc;
 use tokio_util::sync::CancellationToken;
 use uuid::Uuid;
+
+use socket::{Socket, WriteNow};
 
 /// Unique across nodes: each node counts from its own random start (see `ws::session`).
 pub type ConnId = u64;
@@ -38,6 +42,8 @@ pub enum Outbound {
     Ping,
     /// Send a close frame with this code and reason, then stop.
     Close(u16, &'static str),
+    /// Finish writing a frame that was written straight to the socket but not taken whole.
+    Flush,
 }
 
 /// A handle on one authenticated WebSocket connection.
@@ -60,6 +66,9 @@ enum Sink {
         out: mpsc::Sender<Box<Outbound>>,
         /// Cancelled when the connection must close because it fell behind.
         kick: CancellationToken,
+        /// The socket itself, for frames written straight to it (None: a connection without a
+        /// socket, such as a REST call's that asks a room, whose frames are read off the queue).
+        socket: Option<Arc<Socket>>,
     },
     /// A socket of node `node`: frames go there through the cluster.
     Remote {
@@ -87,8 +96,25 @@ impl Conn {
             id,
             player,
             legal: LegalForm::Full,
-            sink: Sink::Local { out, kick },
+            sink: Sink::Local {
+                out,
+                kick,
+                socket: None,
+            },
         }
+    }
+
+    /// The same connection, writing frames straight to `socket` when it can.
+    pub fn writing_to(self, socket: Arc<Socket>) -> Self {
+        let sink = match self.sink {
+            Sink::Local { out, kick, .. } => Sink::Local {
+                out,
+                kick,
+                socket: Some(socket),
+            },
+            remote => remote,
+        };
+        Conn { sink, ..self }
     }
 
     /// The same connection, asking for `you.legal` in `form`.
@@ -125,21 +151,86 @@ impl Conn {
         self.send_text(encode(frame))
     }
 
-    /// Queues an already serialised frame (one serialisation shared by many recipients).
+    /// Sends an already serialised frame (one serialisation shared by many recipients): straight
+    /// to the socket when it can, else queued.
     pub fn send_text(&self, text: Utf8Bytes) -> bool {
         match &self.sink {
-            Sink::Local { out, kick } => match out.try_send(Box::new(Outbound::Text(text))) {
-                Ok(()) => true,
-                Err(mpsc::error::TrySendError::Full(_)) => {
-                    kick.cancel();
-                    false
-                }
-                Err(mpsc::error::TrySendError::Closed(_)) => false,
+            Sink::Local {
+                socket: Some(socket),
+                ..
+            } if !may_be_held_back(&text) => match socket.write_now(text) {
+                WriteNow::Written => true,
+                WriteNow::Gone => false,
+                WriteNow::Unflushed => self.queue_counted(Outbound::Flush),
+                WriteNow::Queue(text) => self.queue_counted(Outbound::Text(text)),
             },
+            Sink::Local { .. } => self.queue(Outbound::Text(text)),
             Sink::Remote { node, frames } => frames.send(*node, self.id, text),
         }
     }
+
+    /// Queues a frame for the connection's writer task, without waiting. False if the connection
+    /// is gone or too slow (it is then being closed).
+    pub fn queue(&self, outbound: Outbound) -> bool {
+        if let Sink::Local {
+            socket: Some(socket),
+            ..
+        } = &self.sink
+        {
+            socket.count_queued();
+        }
+        self.queue_counted(outbound)
+    }
+
+    /// Queues a frame already counted by the socket.
+    fn queue_counted(&self, outbound: Outbound) -> bool {
+        let Sink::Local { out, kick, socket } = &self.sink else {
+            return false;
+        };
+        let refused = match out.try_send(Box::new(outbound)) {
+            Ok(()) => return true,
+            Err(mpsc::error::TrySendError::Full(_)) => {
+                kick.cancel();
+                false
+            }
+            Err(mpsc::error::TrySendError::Closed(_)) => false,
+        };
+        if let Some(socket) = socket {
+            socket.uncount();
+        }
+        refused
+    }
+
+    /// Queues a frame for the writer task, waiting for room in the queue (the close at the end of
+    /// a session, which goes after everything queued). False if the writer has stopped.
+    pub async fn queue_waiting(&self, outbound: Outbound) -> bool {
+        let Sink::Local { out, socket, .. } = &self.sink else {
+            return false;
+        };
+        if let Some(socket) = socket {
+            socket.count_queued();
+        }
+        let queued = out.send(Box::new(outbound)).await.is_ok();
+        if !queued {
+            if let Some(socket) = socket {
+                socket.uncount();
+            }
+        }
+        queued
+    }
 }
+
+/// Chat lines (a `chat` frame, a `recent` one) are held back on the way out from players the
+/// recipient blocks (`ws::blocked`, which reads the block list), so they always go through the
+/// writer task. serde writes an internally tagged frame's `type` first.
+pub fn may_be_held_back(text: &str) -> bool {
+    text.starts_with(CHAT_FRAME) || text.starts_with(RECENT_FRAME)
+}
+
+/// The start of a `chat` frame's text.
+pub const CHAT_FRAME: &str = r#"{"type":"chat","#;
+/// The start of a `recent` frame's text.
+pub const RECENT_FRAME: &str = r#"{"type":"recent","#;
 
 /// A frame as the text of a WebSocket message.
 pub fn encode(frame: &ServerFrame) -> Utf8Bytes {
