@@ -16,10 +16,9 @@ use plateau_protocol::ErrorCode;
 use serde_json::json;
 use std::time::{Duration, Instant};
 use tokio::sync::mpsc;
-use tokio_util::sync::CancellationToken;
 
 use crate::api::auth::Moderator;
-use crate::conn::{next_conn_id, Conn, Outbound};
+use crate::conn::{next_conn_id, Conn};
 use crate::error::{ApiError, ApiJson, ApiPath};
 use crate::moderation::limits;
 use crate::rooms::{DeliverError, Request, RoomModeration};
@@ -127,7 +126,7 @@ pub(super) async fn ask_room(
     action: RoomModeration,
 ) -> Result<ServerFrame, ApiError> {
     let (out, mut answers) = mpsc::channel(8);
-    let conn = Conn::new(next_conn_id(), asker, out, CancellationToken::new());
+    let conn = Conn::on_queue(next_conn_id(), asker, out);
     // A room on another node answers through this node's routing of frames to connections.
     let placement = state.rooms.placement().clone();
     placement.register(&conn);
@@ -150,13 +149,7 @@ pub(super) async fn ask_room(
             "the room did not answer in time; try again",
         ));
     };
-    let Outbound::Text(text) = *answer else {
-        return Err(ApiError::new(
-            ErrorCode::Internal,
-            "the room did not answer",
-        ));
-    };
-    match serde_json::from_str::<ServerFrame>(text.as_str()) {
+    match serde_json::from_str::<ServerFrame>(answer.as_str()) {
         Ok(ServerFrame::Error { code, message, .. }) => Err(ApiError::new(code, message)),
         Ok(frame) => Ok(frame),
         Err(_) => Err(ApiError::new(

@@ -1,14 +1,17 @@
 //! A connection as rooms see it: who it is, and where its frames go. A room never waits on a
-//! client: frames are queued without waiting, and a client whose queue is full is too slow and is
-//! disconnected.
+//! client: a frame is written or queued without waiting, and a client whose queue is full is too
+//! slow and is disconnected.
 //!
-//! A connection is local (a socket of this node: a frame is written straight to it when nothing
-//! queued is ahead of it, else queued for its writer, see [`socket`] and [`crate::ws`]) or remote (a socket of another node, when this node runs the room: frames travel to that node
-//! through [`RemoteFrames`], which the cluster implements over NATS). Rooms treat both alike.
+//! A connection is local (a socket of this node, [`socket`]: a frame is written straight to it
+//! when nothing queued is ahead of it, else queued for a writer task), in-process (a queue read by
+//! a REST call that asks a room something) or remote (a socket of another node, when this node
+//! runs the room: frames travel to that node through [`RemoteFrames`], which the cluster
+//! implements over NATS). Rooms treat them alike.
 //!
 //! This module sits below the WebSocket sessions, the rooms and the cluster, which all hold
 //! connections, and depends on none of them.
 
+pub mod blocked;
 pub mod socket;
 
 use axum::extract::ws::Utf8Bytes;
@@ -19,7 +22,7 @@ use tokio::sync::mpsc;
 use tokio_util::sync::CancellationToken;
 use uuid::Uuid;
 
-use socket::{Socket, WriteNow};
+use socket::{Sent, Socket};
 
 /// Unique across nodes: each node counts from its own random start (see `ws::session`).
 pub type ConnId = u64;
@@ -34,19 +37,7 @@ pub fn next_conn_id() -> ConnId {
     NEXT_CONN.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
 }
 
-/// What the socket writer is asked to do.
-#[derive(Debug)]
-pub enum Outbound {
-    Text(Utf8Bytes),
-    /// A WebSocket ping (the client must answer with a pong).
-    Ping,
-    /// Send a close frame with this code and reason, then stop.
-    Close(u16, &'static str),
-    /// Finish writing a frame that was written straight to the socket but not taken whole.
-    Flush,
-}
-
-/// A handle on one authenticated WebSocket connection.
+/// A handle on one authenticated connection.
 #[derive(Clone, Debug)]
 pub struct Conn {
     pub id: ConnId,
@@ -59,17 +50,14 @@ pub struct Conn {
 
 #[derive(Clone, Debug)]
 enum Sink {
-    /// A socket of this node.
-    Local {
-        /// Boxed: a queue allocates its first block of 32 slots when it is made, and an
-        /// `Outbound` is 40 bytes, a box 8 (what an idle connection costs, `bench/README.md`).
-        out: mpsc::Sender<Box<Outbound>>,
+    /// A WebSocket of this node.
+    Socket {
+        socket: Arc<Socket>,
         /// Cancelled when the connection must close because it fell behind.
         kick: CancellationToken,
-        /// The socket itself, for frames written straight to it (None: a connection without a
-        /// socket, such as a REST call's that asks a room, whose frames are read off the queue).
-        socket: Option<Arc<Socket>>,
     },
+    /// A queue read in this process (a REST call asking a room; tests).
+    Queue(mpsc::Sender<Utf8Bytes>),
     /// A socket of node `node`: frames go there through the cluster.
     Remote {
         node: Uuid,
@@ -86,35 +74,29 @@ pub trait RemoteFrames: Send + Sync + std::fmt::Debug {
 }
 
 impl Conn {
-    pub fn new(
+    /// A WebSocket connection of this node; `kick` is cancelled when it falls too far behind.
+    pub fn on_socket(
         id: ConnId,
         player: PlayerRef,
-        out: mpsc::Sender<Box<Outbound>>,
+        socket: Arc<Socket>,
         kick: CancellationToken,
     ) -> Self {
         Conn {
             id,
             player,
             legal: LegalForm::Full,
-            sink: Sink::Local {
-                out,
-                kick,
-                socket: None,
-            },
+            sink: Sink::Socket { socket, kick },
         }
     }
 
-    /// The same connection, writing frames straight to `socket` when it can.
-    pub fn writing_to(self, socket: Arc<Socket>) -> Self {
-        let sink = match self.sink {
-            Sink::Local { out, kick, .. } => Sink::Local {
-                out,
-                kick,
-                socket: Some(socket),
-            },
-            remote => remote,
-        };
-        Conn { sink, ..self }
+    /// A connection whose frames are read off `out` in this process (a full queue drops them).
+    pub fn on_queue(id: ConnId, player: PlayerRef, out: mpsc::Sender<Utf8Bytes>) -> Self {
+        Conn {
+            id,
+            player,
+            legal: LegalForm::Full,
+            sink: Sink::Queue(out),
+        }
     }
 
     /// The same connection, asking for `you.legal` in `form`.
@@ -140,83 +122,32 @@ impl Conn {
     /// The node whose socket this is, when it is not this node's.
     pub fn remote_node(&self) -> Option<Uuid> {
         match &self.sink {
-            Sink::Local { .. } => None,
             Sink::Remote { node, .. } => Some(*node),
+            Sink::Socket { .. } | Sink::Queue(_) => None,
         }
     }
 
-    /// Serialises and queues a frame. False if the connection is gone or too slow (it is then
+    /// Serialises and sends a frame. False if the connection is gone or too slow (it is then
     /// being closed).
     pub fn send(&self, frame: &ServerFrame) -> bool {
         self.send_text(encode(frame))
     }
 
-    /// Sends an already serialised frame (one serialisation shared by many recipients): straight
-    /// to the socket when it can, else queued.
+    /// Sends an already serialised frame (one serialisation shared by many recipients), without
+    /// waiting.
     pub fn send_text(&self, text: Utf8Bytes) -> bool {
         match &self.sink {
-            Sink::Local {
-                socket: Some(socket),
-                ..
-            } if !may_be_held_back(&text) => match socket.write_now(text) {
-                WriteNow::Written => true,
-                WriteNow::Gone => false,
-                WriteNow::Unflushed => self.queue_counted(Outbound::Flush),
-                WriteNow::Queue(text) => self.queue_counted(Outbound::Text(text)),
+            Sink::Socket { socket, kick } => match socket.send_text(text) {
+                Sent::Yes => true,
+                Sent::TooSlow => {
+                    kick.cancel();
+                    false
+                }
+                Sent::Gone => false,
             },
-            Sink::Local { .. } => self.queue(Outbound::Text(text)),
+            Sink::Queue(out) => out.try_send(text).is_ok(),
             Sink::Remote { node, frames } => frames.send(*node, self.id, text),
         }
-    }
-
-    /// Queues a frame for the connection's writer task, without waiting. False if the connection
-    /// is gone or too slow (it is then being closed).
-    pub fn queue(&self, outbound: Outbound) -> bool {
-        if let Sink::Local {
-            socket: Some(socket),
-            ..
-        } = &self.sink
-        {
-            socket.count_queued();
-        }
-        self.queue_counted(outbound)
-    }
-
-    /// Queues a frame already counted by the socket.
-    fn queue_counted(&self, outbound: Outbound) -> bool {
-        let Sink::Local { out, kick, socket } = &self.sink else {
-            return false;
-        };
-        let refused = match out.try_send(Box::new(outbound)) {
-            Ok(()) => return true,
-            Err(mpsc::error::TrySendError::Full(_)) => {
-                kick.cancel();
-                false
-            }
-            Err(mpsc::error::TrySendError::Closed(_)) => false,
-        };
-        if let Some(socket) = socket {
-            socket.uncount();
-        }
-        refused
-    }
-
-    /// Queues a frame for the writer task, waiting for room in the queue (the close at the end of
-    /// a session, which goes after everything queued). False if the writer has stopped.
-    pub async fn queue_waiting(&self, outbound: Outbound) -> bool {
-        let Sink::Local { out, socket, .. } = &self.sink else {
-            return false;
-        };
-        if let Some(socket) = socket {
-            socket.count_queued();
-        }
-        let queued = out.send(Box::new(outbound)).await.is_ok();
-        if !queued {
-            if let Some(socket) = socket {
-                socket.uncount();
-            }
-        }
-        queued
     }
 }
 

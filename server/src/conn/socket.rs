@@ -1,40 +1,46 @@
-//! The socket of one WebSocket connection, shared by its session (which reads it), its writer
-//! task, and whoever sends it a frame (a room, usually).
+//! The socket of one WebSocket connection, shared by its session (which reads it) and whoever
+//! sends it a frame (a room, usually), with the queue of frames the socket could not take yet.
 //!
-//! A frame goes straight to the socket from the task that sends it when nothing queued is ahead
-//! of it and the socket takes it at once; otherwise it is queued for the connection's writer task,
-//! as every frame once was. Why: at human pace each move is alone, and a frame handed to a writer
-//! task wakes that task, often on the other runtime worker (Tokio wakes a parked worker to steal
-//! the second task a room wakes, as a move's two patches do). Written straight, a move's frames
-//! leave from the room's own turn, with no task woken (`bench/README.md`, issue 30).
+//! A frame goes straight to the socket from the task that sends it when no writer task is running
+//! and the socket takes it at once. Otherwise it is queued, and a writer task is started if none
+//! runs; the writer drains the queue, waiting on the socket as long as it must, and ends once the
+//! queue is empty and everything is flushed. Why: at human pace each move is alone, and a frame
+//! handed to a long-lived writer task woke that task, often on the other runtime worker (Tokio
+//! wakes a parked worker to steal the second task a room wakes, as a move's two patches do); and
+//! an idle connection held that task and its queue (`bench/README.md`, issue 30).
 //!
-//! **Order.** Frames from one sender reach the socket in the order sent. A sender writes straight
-//! only when no frame is queued or in the writer's hands (`queued == 0`) and the writer is not
-//! in the middle of a write (`writer_busy`), both read under the lock every write holds; the
-//! writer counts a queued frame done only once it has handed it to the socket, under that lock.
+//! **Order.** Frames reach the socket in the order they were sent to it: a sender writes straight
+//! only when no writer runs, which means the queue is empty and flushed, and a writer runs from the
+//! first frame queued until it leaves the queue empty, both decided under the lock every write holds.
 //!
 //! **Wakers.** A straight write polls the socket with a waker that wakes nothing: the sender does
-//! not wait. Only the writer task ever waits for the socket to take its bytes, and while it may
-//! (from its first poll of a write until a flush completes) it is `writer_busy`, so nobody else
-//! polls the write side and replaces its waker. A straight write the socket could not take whole
-//! leaves the rest to the writer (a queued [`Outbound::Flush`](super::Outbound::Flush)).
+//! not wait. Only a writer ever waits for the socket to take its bytes, and while it runs nobody
+//! else polls the write side and replaces its waker. A straight write the socket could not take
+//! whole leaves the rest to a writer (a queued flush).
+//!
+//! **Chat held back.** Chat lines (a `chat` frame, a `recent` one) always go through the writer,
+//! which holds back those of players the recipient blocks ([`super::blocked`], which may read the
+//! store).
 
-use axum::extract::ws::{Message, Utf8Bytes, WebSocket};
+use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket};
 use futures_util::{Sink, Stream};
+use std::collections::VecDeque;
 use std::pin::Pin;
-use std::sync::{Mutex, MutexGuard, PoisonError};
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::task::{Context, Poll, Waker};
+use tokio::task::JoinHandle;
 
-/// What [`Socket::write_now`] did with a frame.
-pub enum WriteNow {
-    /// Written to the socket.
-    Written,
-    /// Handed to the socket, which could not take all of it yet: the caller queues an
-    /// [`Outbound::Flush`](super::Outbound::Flush) (already counted) so that the writer finishes it.
-    Unflushed,
-    /// Not written: the caller queues it (already counted).
-    Queue(Utf8Bytes),
-    /// The socket is closed or broken.
+use super::blocked::BlockedSenders;
+use super::may_be_held_back;
+
+/// What became of a frame sent to the socket.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Sent {
+    /// Written, or queued for the writer.
+    Yes,
+    /// Refused: the queue is full, the client does not keep up (it is to be disconnected).
+    TooSlow,
+    /// Refused: the connection is closed or broken.
     Gone,
 }
 
@@ -43,32 +49,52 @@ pub struct Socket {
     inner: Mutex<Inner>,
 }
 
+struct Inner {
+    /// None once the session has ended: the connection is then closed, whoever still holds
+    /// this socket (a room may hold a connection a little longer).
+    ws: Option<WebSocket>,
+    /// Frames for the writer, in order.
+    queue: VecDeque<Queued>,
+    /// The most frames the queue holds: a client further behind is too slow.
+    limit: usize,
+    /// A writer task runs (from the first frame queued until the queue is empty and flushed);
+    /// its handle, until the session takes it to wait for the close.
+    writing: bool,
+    writer: Option<JoinHandle<()>>,
+    /// The writer's filter of chat lines, kept here between writers (the writer holds it while
+    /// it runs).
+    blocked: Option<BlockedSenders>,
+    /// Nothing more is written: the close was queued, or the socket broke.
+    stopped: bool,
+}
+
+enum Queued {
+    /// A frame to write (text, ping, or the close that ends the writing).
+    Frame(Message),
+    /// Finish a straight write the socket did not take whole.
+    Flush,
+}
+
 impl std::fmt::Debug for Socket {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str("Socket")
     }
 }
 
-struct Inner {
-    /// None once the session has ended: the connection is then closed, whoever still holds
-    /// this socket (a room may hold a connection a little longer).
-    ws: Option<WebSocket>,
-    /// Frames counted for the writer task and not yet handed to the socket (queued, or counted
-    /// just before they are queued).
-    queued: usize,
-    /// The writer task is writing or flushing, or has stopped for good.
-    writer_busy: bool,
-}
-
 impl Socket {
-    pub fn new(ws: WebSocket) -> Self {
-        Socket {
+    /// `limit`: the most frames queued before the client counts as too slow.
+    pub fn new(ws: WebSocket, blocked: BlockedSenders, limit: usize) -> Arc<Self> {
+        Arc::new(Socket {
             inner: Mutex::new(Inner {
                 ws: Some(ws),
-                queued: 0,
-                writer_busy: false,
+                queue: VecDeque::new(),
+                limit,
+                writing: false,
+                writer: None,
+                blocked: Some(blocked),
+                stopped: false,
             }),
-        }
+        })
     }
 
     fn lock(&self) -> MutexGuard<'_, Inner> {
@@ -85,58 +111,91 @@ impl Socket {
         .await
     }
 
-    /// Writes `text` now if nothing queued is ahead of it and the socket takes it without
-    /// waiting; else counts it for the queue (see [`WriteNow`]).
-    pub fn write_now(&self, text: Utf8Bytes) -> WriteNow {
+    /// Sends a text frame: straight to the socket if it can, else queued.
+    pub fn send_text(self: &Arc<Self>, text: Utf8Bytes) -> Sent {
+        let straight = !may_be_held_back(&text);
+        self.send(Message::Text(text), straight)
+    }
+
+    /// Sends a ping.
+    pub fn ping(self: &Arc<Self>) -> Sent {
+        self.send(Message::Ping(Default::default()), true)
+    }
+
+    fn send(self: &Arc<Self>, message: Message, straight: bool) -> Sent {
         let mut inner = self.lock();
-        if inner.queued > 0 || inner.writer_busy {
-            inner.queued += 1;
-            return WriteNow::Queue(text);
+        if inner.stopped {
+            return Sent::Gone;
         }
-        let Some(ws) = inner.ws.as_mut() else {
-            return WriteNow::Gone;
-        };
-        let mut cx = Context::from_waker(Waker::noop());
-        let mut ws = Pin::new(ws);
-        match ws.as_mut().poll_ready(&mut cx) {
-            Poll::Ready(Ok(())) => {}
-            Poll::Ready(Err(_)) => return WriteNow::Gone,
-            Poll::Pending => {
-                inner.queued += 1;
-                return WriteNow::Queue(text);
-            }
+        let mut queued = Queued::Frame(message);
+        if straight && !inner.writing {
+            let Some(ws) = inner.ws.as_mut() else {
+                return Sent::Gone;
+            };
+            let Queued::Frame(message) = queued else {
+                unreachable!("a frame was just made")
+            };
+            queued = match write_now(ws, message) {
+                Now::Written => return Sent::Yes,
+                Now::Broken => {
+                    inner.stop();
+                    return Sent::Gone;
+                }
+                Now::NotTaken(message) => Queued::Frame(message),
+                Now::Unflushed => Queued::Flush,
+            };
         }
-        if ws.as_mut().start_send(Message::Text(text)).is_err() {
-            return WriteNow::Gone;
+        if inner.queue.len() >= inner.limit {
+            return Sent::TooSlow;
         }
-        match ws.poll_flush(&mut cx) {
-            Poll::Ready(Ok(())) => WriteNow::Written,
-            Poll::Ready(Err(_)) => WriteNow::Gone,
-            Poll::Pending => {
-                inner.queued += 1;
-                WriteNow::Unflushed
-            }
+        inner.queue.push_back(queued);
+        self.start_writer(&mut inner);
+        Sent::Yes
+    }
+
+    fn start_writer(self: &Arc<Self>, inner: &mut Inner) {
+        if !inner.writing {
+            inner.writing = true;
+            inner.writer = Some(tokio::spawn(write_queued(self.clone())));
         }
     }
 
-    /// Counts a frame about to be queued for the writer task (a frame not to be written straight).
-    pub fn count_queued(&self) {
-        self.lock().queued += 1;
-    }
-
-    /// Uncounts a frame counted for the queue: it was not queued after all, or the writer task
-    /// drops it, or it was a flush now done.
-    pub fn uncount(&self) {
+    /// Queues the close frame, after everything queued, and ends the writing; the writer that
+    /// will send it, to wait for (None: the socket is already stopped).
+    pub fn queue_close(
+        self: &Arc<Self>,
+        code: u16,
+        reason: &'static str,
+    ) -> Option<JoinHandle<()>> {
         let mut inner = self.lock();
-        inner.queued = inner.queued.saturating_sub(1);
+        if inner.stopped {
+            return None;
+        }
+        let close = Message::Close(Some(CloseFrame {
+            code,
+            reason: Utf8Bytes::from_static(reason),
+        }));
+        inner.queue.push_back(Queued::Frame(close));
+        self.start_writer(&mut inner);
+        inner.stopped = true;
+        inner.writer.take()
     }
 
-    /// The writer task's write of a queued frame: waits until the socket takes it.
-    pub async fn feed(&self, message: Message) -> Result<(), axum::Error> {
+    /// Closes the connection (the session is over), whoever still holds the socket.
+    pub fn close(&self) {
+        let mut inner = self.lock();
+        inner.stop();
+        if let Some(writer) = inner.writer.take() {
+            writer.abort();
+        }
+        inner.ws = None;
+    }
+
+    /// A writer's write of a queued frame: waits until the socket takes it.
+    async fn feed(&self, message: Message) -> Result<(), axum::Error> {
         let mut message = Some(message);
         std::future::poll_fn(|cx| {
             let mut inner = self.lock();
-            inner.writer_busy = true;
             let Some(ws) = inner.ws.as_mut() else {
                 return Poll::Ready(Err(axum::Error::new("the session has ended")));
             };
@@ -144,40 +203,105 @@ impl Socket {
             if let Err(e) = std::task::ready!(ws.as_mut().poll_ready(cx)) {
                 return Poll::Ready(Err(e));
             }
-            let sent = ws.start_send(message.take().expect("polled once more after Ready"));
-            inner.queued = inner.queued.saturating_sub(1);
-            Poll::Ready(sent)
+            let message = message.take().expect("polled once more after Ready");
+            Poll::Ready(ws.start_send(message))
         })
         .await
     }
 
-    /// The writer task's flush: waits until the socket has taken everything handed to it.
-    pub async fn flush(&self) -> Result<(), axum::Error> {
-        std::future::poll_fn(|cx| {
-            let mut inner = self.lock();
-            inner.writer_busy = true;
-            let Some(ws) = inner.ws.as_mut() else {
-                return Poll::Ready(Ok(()));
-            };
-            let flushed = std::task::ready!(Pin::new(ws).poll_flush(cx));
-            if flushed.is_ok() {
-                inner.writer_busy = false;
+    /// A writer's flush: waits until the socket has taken everything handed to it.
+    async fn flush(&self) -> Result<(), axum::Error> {
+        std::future::poll_fn(|cx| match self.lock().ws.as_mut() {
+            Some(ws) => Pin::new(ws).poll_flush(cx),
+            None => Poll::Ready(Ok(())),
+        })
+        .await
+    }
+}
+
+impl Inner {
+    /// Nothing more is written or queued.
+    fn stop(&mut self) {
+        self.stopped = true;
+        self.queue.clear();
+    }
+}
+
+/// What a straight write did.
+enum Now {
+    Written,
+    /// Handed to the socket, which could not take all of it yet.
+    Unflushed,
+    /// The socket cannot take it now.
+    NotTaken(Message),
+    Broken,
+}
+
+/// Writes `message` if the socket takes it without waiting.
+fn write_now(ws: &mut WebSocket, message: Message) -> Now {
+    let mut cx = Context::from_waker(Waker::noop());
+    let mut ws = Pin::new(ws);
+    match ws.as_mut().poll_ready(&mut cx) {
+        Poll::Ready(Ok(())) => {}
+        Poll::Ready(Err(_)) => return Now::Broken,
+        Poll::Pending => return Now::NotTaken(message),
+    }
+    if ws.as_mut().start_send(message).is_err() {
+        return Now::Broken;
+    }
+    match ws.poll_flush(&mut cx) {
+        Poll::Ready(Ok(())) => Now::Written,
+        Poll::Ready(Err(_)) => Now::Broken,
+        Poll::Pending => Now::Unflushed,
+    }
+}
+
+/// The writer task: writes the queued frames in order, holding back the chat of players the
+/// recipient blocks; ends when the queue is empty and flushed, or after the close, or when the
+/// socket breaks.
+async fn write_queued(socket: Arc<Socket>) {
+    let mut blocked = socket.lock().blocked.take();
+    loop {
+        let next = socket.lock().queue.pop_front();
+        let written = match next {
+            None => match socket.flush().await {
+                Ok(()) => {
+                    let mut inner = socket.lock();
+                    if inner.queue.is_empty() {
+                        inner.writing = false;
+                        inner.writer = None;
+                        inner.blocked = blocked;
+                        return;
+                    }
+                    continue;
+                }
+                Err(e) => Err(e),
+            },
+            // Flushed once the queue is empty.
+            Some(Queued::Flush) => Ok(()),
+            Some(Queued::Frame(Message::Text(text))) => {
+                let passed = match blocked.as_mut() {
+                    Some(blocked) => blocked.pass(text).await,
+                    None => Some(text),
+                };
+                match passed {
+                    Some(text) => socket.feed(Message::Text(text)).await,
+                    None => Ok(()),
+                }
             }
-            Poll::Ready(flushed)
-        })
-        .await
+            Some(Queued::Frame(close @ Message::Close(_))) => {
+                if socket.feed(close).await.is_ok() {
+                    let _ = socket.flush().await;
+                }
+                break;
+            }
+            Some(Queued::Frame(other)) => socket.feed(other).await,
+        };
+        if written.is_err() {
+            break;
+        }
     }
-
-    /// The writer task has stopped (it sent the close, or the socket broke): every later frame
-    /// goes to its queue, which is closed, and is refused.
-    pub fn writer_stopped(&self) {
-        self.lock().writer_busy = true;
-    }
-
-    /// Closes the connection (the session is over), whoever still holds the socket.
-    pub fn close(&self) {
-        let mut inner = self.lock();
-        inner.writer_busy = true;
-        inner.ws = None;
-    }
+    let mut inner = socket.lock();
+    inner.stop();
+    inner.writing = false;
 }

@@ -12,17 +12,16 @@ use plateau_protocol::ws::Role;
 use plateau_protocol::ws::{ClientFrame, LegalForm, ServerFrame};
 use plateau_protocol::{ErrorCode, PlayerRef};
 use std::collections::HashMap;
-use std::sync::Arc;
 use std::time::{Duration, Instant};
-use tokio::sync::mpsc;
 use tokio_util::sync::CancellationToken;
 use tracing::Instrument;
 
 use crate::accounts::revocation::Watch;
 use crate::accounts::tokens::token_hash;
 use crate::config::GuestPublicChat;
-use crate::conn::socket::Socket;
-use crate::conn::{Conn, Outbound};
+use crate::conn::blocked::BlockedSenders;
+use crate::conn::socket::{Sent, Socket};
+use crate::conn::Conn;
 use crate::limits::rate::{quota, Period, Rate};
 use crate::metrics::METRICS;
 use crate::rooms::{DeliverError, Request, TicketReply};
@@ -179,15 +178,16 @@ async fn session(
     revoked: Watch,
     socket: WebSocket,
 ) {
-    let (out, outbox) = mpsc::channel(state.limits.outbox_frames);
     let kick = CancellationToken::new();
-    let player_id = player.id;
-    let socket = Arc::new(Socket::new(socket));
-    let conn = Conn::new(crate::conn::next_conn_id(), player, out, kick.clone())
-        .asking_legal(legal)
-        .writing_to(socket.clone());
-    let blocked = super::blocked::BlockedSenders::new(player_id, state.store.clone());
-    let mut writer = tokio::spawn(write_loop(socket.clone(), outbox, blocked));
+    let blocked = BlockedSenders::new(player.id, state.store.clone());
+    let socket = Socket::new(socket, blocked, state.limits.outbox_frames);
+    let conn = Conn::on_socket(
+        crate::conn::next_conn_id(),
+        player,
+        socket.clone(),
+        kick.clone(),
+    )
+    .asking_legal(legal);
     // Several nodes: frames from rooms run elsewhere reach this connection, and rooms that move
     // are joined again where they go.
     let placement = state.rooms.placement().clone();
@@ -254,7 +254,7 @@ async fn session(
                 }
             }
             _ = ping.tick(), if !awaiting_pong => {
-                if conn.queue(Outbound::Ping) {
+                if socket.ping() == Sent::Yes {
                     awaiting_pong = true;
                     pong_deadline.as_mut().reset(tokio::time::Instant::now() + limits.ws_pong_timeout());
                 }
@@ -284,28 +284,27 @@ async fn session(
         following.abort();
     }
     placement.unregister(conn.id);
-    match closing {
-        Some((code, reason)) => {
-            // The close goes after what is queued; a client that does not read gets cut off.
-            let close = Outbound::Close(code, reason);
-            let queued =
-                tokio::time::timeout(Duration::from_secs(2), conn.queue_waiting(close)).await;
-            // Read on until the client answers the close: a socket closed with unread input is
-            // reset, and the client could lose the frames sent last (the `rate_limited` error).
-            let drain = async {
-                while let Some(Ok(message)) = socket.next().await {
-                    if matches!(message, Message::Close(_)) {
-                        break;
-                    }
+    if let Some((code, reason)) = closing {
+        // The close goes after what is queued; a client that does not read gets cut off.
+        let writer = socket.queue_close(code, reason);
+        // Read on until the client answers the close: a socket closed with unread input is
+        // reset, and the client could lose the frames sent last (the `rate_limited` error).
+        let drain = async {
+            while let Some(Ok(message)) = socket.next().await {
+                if matches!(message, Message::Close(_)) {
+                    break;
                 }
-            };
-            let _ = tokio::time::timeout(Duration::from_secs(2), drain).await;
-            let written = tokio::time::timeout(Duration::from_secs(2), &mut writer).await;
-            if !matches!(queued, Ok(true)) || written.is_err() {
+            }
+        };
+        let _ = tokio::time::timeout(Duration::from_secs(2), drain).await;
+        if let Some(mut writer) = writer {
+            if tokio::time::timeout(Duration::from_secs(2), &mut writer)
+                .await
+                .is_err()
+            {
                 writer.abort();
             }
         }
-        None => writer.abort(),
     }
     // Rooms may hold the connection a little longer: the socket closes now all the same.
     socket.close();
@@ -357,55 +356,6 @@ fn is_gone(violation: &tungstenite::error::ProtocolError) -> bool {
         violation,
         ProtocolError::ResetWithoutClosingHandshake | ProtocolError::SendAfterClosing
     )
-}
-
-/// Sends queued frames, flushing when the queue is empty (several frames, one write), holding
-/// back the chat of players the connection's player blocks. Frames that nothing queued was ahead
-/// of are written straight by their senders instead (`conn::socket`).
-async fn write_loop(
-    socket: Arc<Socket>,
-    mut outbox: mpsc::Receiver<Box<Outbound>>,
-    mut blocked: super::blocked::BlockedSenders,
-) {
-    while let Some(out) = outbox.recv().await {
-        let sent = match *out {
-            Outbound::Text(text) => {
-                let Some(text) = blocked.pass(text).await else {
-                    // Held back: what was fed before it still goes out once the queue is empty.
-                    socket.uncount();
-                    if outbox.is_empty() && socket.flush().await.is_err() {
-                        break;
-                    }
-                    continue;
-                };
-                let fed = socket.feed(Message::Text(text)).await;
-                if fed.is_ok() && outbox.is_empty() {
-                    socket.flush().await
-                } else {
-                    fed
-                }
-            }
-            Outbound::Flush => {
-                let flushed = socket.flush().await;
-                socket.uncount();
-                flushed
-            }
-            Outbound::Ping => match socket.feed(Message::Ping(Default::default())).await {
-                Ok(()) => socket.flush().await,
-                Err(e) => Err(e),
-            },
-            Outbound::Close(code, reason) => {
-                if socket.feed(close(code, reason)).await.is_ok() {
-                    let _ = socket.flush().await;
-                }
-                break;
-            }
-        };
-        if sent.is_err() {
-            break;
-        }
-    }
-    socket.writer_stopped();
 }
 
 /// The games with a short notation, as `welcome` lists them: read from the catalog once, not at

@@ -2,6 +2,7 @@
 //! a store on a SQLite file of its own, with test connections whose frames are read from their
 //! queues as a session's writer would. (End-to-end behaviour over real sockets is in `tests/`.)
 
+use axum::extract::ws::Utf8Bytes;
 use plateau_protocol::rest::{NewRoom, Visibility};
 use plateau_protocol::ws::{BotLevel, Role};
 use plateau_protocol::PlayerRef;
@@ -13,7 +14,7 @@ use tokio_util::sync::CancellationToken;
 use uuid::Uuid;
 
 use crate::config::RoomLimits;
-use crate::conn::{Conn, Outbound};
+use crate::conn::Conn;
 use crate::engine_host::bots::BotPool;
 use crate::rooms::{Alone, Command, Request, RoomContext, Rooms, Route};
 use crate::store::Store;
@@ -67,7 +68,7 @@ impl Harness {
             .await
             .expect("a player");
         let (out, frames) = mpsc::channel(256);
-        let conn = Conn::new(rand::random(), player, out, CancellationToken::new());
+        let conn = Conn::on_queue(rand::random(), player, out);
         TestConn { conn, frames }
     }
 
@@ -105,7 +106,7 @@ impl Harness {
 /// A connection as the room sees it, and the frames the room queued for it.
 struct TestConn {
     conn: Conn,
-    frames: mpsc::Receiver<Box<Outbound>>,
+    frames: mpsc::Receiver<Utf8Bytes>,
 }
 
 impl TestConn {
@@ -122,13 +123,11 @@ impl TestConn {
                 .await
                 .unwrap_or_else(|_| panic!("no `{kind}` frame within 5 s"))
                 .expect("the room keeps the queue open");
-            if let Outbound::Text(text) = *frame {
-                let frame: Value = serde_json::from_str(&text).expect("frames are JSON");
-                let last = frame["type"] == kind;
-                seen.push(frame);
-                if last {
-                    return seen;
-                }
+            let frame: Value = serde_json::from_str(&frame).expect("frames are JSON");
+            let last = frame["type"] == kind;
+            seen.push(frame);
+            if last {
+                return seen;
             }
         }
     }
@@ -137,9 +136,7 @@ impl TestConn {
     fn queued(&mut self) -> Vec<Value> {
         let mut frames = Vec::new();
         while let Ok(frame) = self.frames.try_recv() {
-            if let Outbound::Text(text) = *frame {
-                frames.push(serde_json::from_str(&text).expect("frames are JSON"));
-            }
+            frames.push(serde_json::from_str(&frame).expect("frames are JSON"));
         }
         frames
     }

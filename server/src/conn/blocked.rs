@@ -13,7 +13,7 @@ use std::collections::HashSet;
 use std::time::{Duration, Instant};
 use uuid::Uuid;
 
-use crate::conn::{CHAT_FRAME as CHAT, RECENT_FRAME as RECENT};
+use super::{CHAT_FRAME as CHAT, RECENT_FRAME as RECENT};
 use crate::store::Store;
 
 /// How long a reading of the block list stands.
