@@ -56,10 +56,12 @@ pub async fn upgrade(ws: WebSocketUpgrade, State(state): State<AppState>) -> Res
         // ones break the connection at the transport.
         .max_message_size(max_frame * 16)
         .max_frame_size(max_frame * 16)
-        .on_upgrade(move |socket| run(socket, state))
+        .on_upgrade(move |socket| run(Box::new(socket), state))
 }
 
-async fn run(mut socket: WebSocket, state: AppState) {
+/// `socket` is boxed until the session takes it: an async fn keeps its arguments' space for its
+/// whole life, and this one lives as long as the connection.
+async fn run(mut socket: Box<WebSocket>, state: AppState) {
     // Shutdown waits for this session to send its close frame.
     let _tracked = state.sessions.token();
     METRICS.connections.inc();
@@ -81,7 +83,7 @@ async fn run(mut socket: WebSocket, state: AppState) {
                         .watch(player.id, &token_hash, looked_up_at);
                     // Every line the session logs names its player.
                     let span = tracing::info_span!("session", player = %player.id);
-                    session(state, (player, legal), revoked, socket)
+                    session(&state, (player, legal), revoked, socket)
                         .instrument(span)
                         .await
                 }
@@ -173,14 +175,14 @@ async fn authenticate(state: &AppState, socket: &mut WebSocket) -> Result<Signed
 }
 
 async fn session(
-    state: AppState,
+    state: &AppState,
     (player, legal): (PlayerRef, LegalForm),
     revoked: Watch,
-    socket: WebSocket,
+    socket: Box<WebSocket>,
 ) {
     let kick = CancellationToken::new();
     let blocked = BlockedSenders::new(player.id, state.store.clone());
-    let socket = Socket::new(socket, blocked, state.limits.outbox_frames);
+    let socket = Socket::new(*socket, blocked, state.limits.outbox_frames);
     let conn = Conn::on_socket(
         crate::conn::next_conn_id(),
         player,
@@ -199,7 +201,7 @@ async fn session(
         short_legal: SHORT_LEGAL.clone(),
     });
     let mut session = Session {
-        state: &state,
+        state,
         conn: &conn,
         joined: HashMap::new(),
         following: HashMap::new(),
