@@ -44,8 +44,7 @@ impl Room {
     pub(super) fn track_presence(&mut self) {
         let now = Instant::now();
         for seat in 0..self.seats.absent_since.len() {
-            let present = self.members.values().any(|m| m.seat == Some(seat));
-            match (present, self.seats.absent_since[seat]) {
+            match (self.seat_here(seat), self.seats.absent_since[seat]) {
                 (true, _) => self.seats.absent_since[seat] = None,
                 (false, None) => self.seats.absent_since[seat] = Some(now),
                 (false, Some(_)) => {}
@@ -128,8 +127,8 @@ impl Room {
     pub(super) fn away_since(&self, seat: Seat) -> Option<Instant> {
         let live = self.live.as_ref().filter(|l| l.result.is_none())?;
         let person = self.seats.occupants[seat].player.is_some() && !live.server_plays(seat);
-        let here = self.members.values().any(|m| m.seat == Some(seat));
-        (person && !here).then(|| self.seats.absent_since[seat].unwrap_or_else(Instant::now))
+        (person && !self.seat_here(seat))
+            .then(|| self.seats.absent_since[seat].unwrap_or_else(Instant::now))
     }
 
     /// What the room's info says of seat `seat`'s absence: since when, and when the server will
