@@ -138,9 +138,15 @@ fn run_async<E: std::fmt::Display>(
     // keeps serving meanwhile. Not one more than the cores: each worker costs wake-ups between
     // workers on every move (at human pace, 2,000 matches on 2 cores: 224 us of CPU per move with
     // one worker, 265 with two, 290 with three; `bench/README.md`).
+    //
+    // `TOKIO_WORKER_THREADS`, Tokio's own setting, wins when it is set: one worker costs fewer
+    // wake-ups on a small machine, at the price of that spare.
     let cores = std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get);
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(cores.max(2))
+    let mut runtime = tokio::runtime::Builder::new_multi_thread();
+    if std::env::var_os("TOKIO_WORKER_THREADS").is_none() {
+        runtime.worker_threads(cores.max(2));
+    }
+    let runtime = runtime
         .enable_all()
         .thread_keep_alive(BLOCKING_KEEP_ALIVE)
         .build();
