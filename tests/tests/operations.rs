@@ -350,3 +350,31 @@ async fn a_taken_metrics_address_that_was_set_stops_the_start() {
         "the error names the address:\n{text}"
     );
 }
+
+/// The runtime's workers: at least two by default (a runaway engine call holds one, the other
+/// serves), and `TOKIO_WORKER_THREADS` when the operator sets it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn runtime_workers_are_two_at_least_or_as_the_operator_sets() {
+    let db = TestDb::new(Backend::Sqlite).await;
+    // Threads of the runtime, named by Tokio; its blocking pool's threads bear the same name, and
+    // go after a second idle (the server's keep-alive), so they are counted after that.
+    let workers = |server: &TestServer| {
+        std::thread::sleep(std::time::Duration::from_millis(1500));
+        let pid = server.pid().expect("the server runs");
+        std::fs::read_dir(format!("/proc/{pid}/task"))
+            .expect("the server's threads")
+            .filter_map(|task| std::fs::read_to_string(task.ok()?.path().join("comm")).ok())
+            .filter(|name| name.trim() == "tokio-rt-worker")
+            .count()
+    };
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let default = TestServer::start(&db).await;
+    assert_eq!(workers(&default), cores.max(2));
+    drop(default);
+    let one = TestServer::start_with(&db, &[("TOKIO_WORKER_THREADS", "1")]).await;
+    assert_eq!(workers(&one), 1);
+    let api = Api::new(one.http());
+    let alice = api.new_player("Alice").await;
+    let client = Client::login(&one.ws_url(), &alice).await;
+    assert!(!client.is_closed(), "one worker serves");
+}
