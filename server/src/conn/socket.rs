@@ -22,7 +22,7 @@
 //! which holds back those of players the recipient blocks ([`super::blocked`], which may read the
 //! store).
 
-use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket};
+use axum::extract::ws::{Message, Utf8Bytes, WebSocket};
 use futures_util::{Sink, Stream};
 use std::collections::VecDeque;
 use std::pin::Pin;
@@ -127,15 +127,11 @@ impl Socket {
         if inner.stopped {
             return Sent::Gone;
         }
-        let mut queued = Queued::Frame(message);
-        if straight && !inner.writing {
+        let queued = if straight && !inner.writing {
             let Some(ws) = inner.ws.as_mut() else {
                 return Sent::Gone;
             };
-            let Queued::Frame(message) = queued else {
-                unreachable!("a frame was just made")
-            };
-            queued = match write_now(ws, message) {
+            match write_now(ws, message) {
                 Now::Written => return Sent::Yes,
                 Now::Broken => {
                     inner.stop();
@@ -143,8 +139,10 @@ impl Socket {
                 }
                 Now::NotTaken(message) => Queued::Frame(message),
                 Now::Unflushed => Queued::Flush,
-            };
-        }
+            }
+        } else {
+            Queued::Frame(message)
+        };
         if inner.queue.len() >= inner.limit {
             return Sent::TooSlow;
         }
@@ -160,21 +158,13 @@ impl Socket {
         }
     }
 
-    /// Queues the close frame, after everything queued, and ends the writing; the writer that
-    /// will send it, to wait for (None: the socket is already stopped).
-    pub fn queue_close(
-        self: &Arc<Self>,
-        code: u16,
-        reason: &'static str,
-    ) -> Option<JoinHandle<()>> {
+    /// Queues `close` (a close frame), after everything queued, and ends the writing; the writer
+    /// that will send it, to wait for (None: the socket is already stopped).
+    pub fn queue_close(self: &Arc<Self>, close: Message) -> Option<JoinHandle<()>> {
         let mut inner = self.lock();
         if inner.stopped {
             return None;
         }
-        let close = Message::Close(Some(CloseFrame {
-            code,
-            reason: Utf8Bytes::from_static(reason),
-        }));
         inner.queue.push_back(Queued::Frame(close));
         self.start_writer(&mut inner);
         inner.stopped = true;

@@ -288,7 +288,7 @@ async fn session(
     placement.unregister(conn.id);
     if let Some((code, reason)) = closing {
         // The close goes after what is queued; a client that does not read gets cut off.
-        let writer = socket.queue_close(code, reason);
+        let writer = socket.queue_close(close(code, reason));
         // Read on until the client answers the close: a socket closed with unread input is
         // reset, and the client could lose the frames sent last (the `rate_limited` error).
         let drain = async {
