@@ -204,7 +204,8 @@ test('rated rooms, ratings beside names, the leaderboard and the profile with it
   assert.equal(new URL(C.page.url()).pathname, `/p/${a.id}`);
   assert.equal(await C.page.textContent('#profile-h'), names[0]);
   assert.match(await C.page.textContent('#profile-totals'), /^8 finished matches, 4 won\.$/);
-  // Each rated match in the list says how Rita's rating moved.
+  // Each rated match in the list says how Rita's rating moved (the list comes after the totals).
+  await C.page.waitForSelector('#profile-matches');
   const moved = await C.page.$$eval('#profile-matches .rating-change', (s) => s.map((x) => x.textContent));
   assert.equal(moved.length, 8, JSON.stringify(moved));
   for (const m of moved) assert.match(m, /^(\+|\u2212)\d+$|^\u00b10$/);
