@@ -1,9 +1,9 @@
 //! Frames for connections of other nodes: rooms queue them without waiting (as for a local socket),
 //! and one task publishes them to the nodes' subjects in order.
 
-use axum::extract::ws::Utf8Bytes;
 use bytes::{BufMut, Bytes, BytesMut};
 use tokio::sync::mpsc;
+use tungstenite::Utf8Bytes;
 use uuid::Uuid;
 
 use super::wire;

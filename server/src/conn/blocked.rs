@@ -7,10 +7,10 @@
 //! the blocker within that, with one store read per period while chat flows, and none while it does
 //! not. Every other frame passes at the cost of a prefix comparison.
 
-use axum::extract::ws::Utf8Bytes;
 use serde_json::Value;
 use std::collections::HashSet;
 use std::time::{Duration, Instant};
+use tungstenite::Utf8Bytes;
 use uuid::Uuid;
 
 use super::{CHAT_FRAME as CHAT, RECENT_FRAME as RECENT};

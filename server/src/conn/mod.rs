@@ -12,14 +12,15 @@
 //! connections, and depends on none of them.
 
 pub mod blocked;
+pub mod gate;
 pub mod socket;
 
-use axum::extract::ws::Utf8Bytes;
 use plateau_protocol::ws::{LegalForm, ServerFrame};
 use plateau_protocol::PlayerRef;
 use std::sync::Arc;
 use tokio::sync::mpsc;
 use tokio_util::sync::CancellationToken;
+use tungstenite::Utf8Bytes;
 use uuid::Uuid;
 
 use socket::{Sent, Socket};

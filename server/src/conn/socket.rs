@@ -18,20 +18,31 @@
 //! else polls the write side and replaces its waker. A straight write the socket could not take
 //! whole leaves the rest to a writer (a queued flush).
 //!
+//! **Text beside tungstenite.** A text frame is written through the socket's [`Gate`], not through
+//! tungstenite (whose write buffer would keep the largest frame's capacity for good): the gate is
+//! handed a frame only once tungstenite's flush has completed, so nothing of tungstenite's is
+//! waiting before it. Pings and the close go through tungstenite.
+//!
 //! **Chat held back.** Chat lines (a `chat` frame, a `recent` one) always go through the writer,
 //! which holds back those of players the recipient blocks ([`super::blocked`], which may read the
 //! store).
 
-use axum::extract::ws::{Message, Utf8Bytes, WebSocket};
 use futures_util::{Sink, Stream};
+use hyper_util::rt::TokioIo;
 use std::collections::VecDeque;
 use std::pin::Pin;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::task::{Context, Poll, Waker};
 use tokio::task::JoinHandle;
+use tokio_tungstenite::WebSocketStream;
+use tungstenite::{Message, Utf8Bytes};
 
 use super::blocked::BlockedSenders;
+use super::gate::Gate;
 use super::may_be_held_back;
+
+/// A connection's WebSocket, over the gate its text frames are written through.
+pub type WebSocket = WebSocketStream<Gate<TokioIo<hyper::upgrade::Upgraded>>>;
 
 /// What became of a frame sent to the socket.
 #[derive(Debug, PartialEq, Eq)]
@@ -103,10 +114,18 @@ impl Socket {
     }
 
     /// The next message from the client (None: the connection is over).
-    pub async fn next(&self) -> Option<Result<Message, axum::Error>> {
-        std::future::poll_fn(|cx| match self.lock().ws.as_mut() {
-            Some(ws) => Pin::new(ws).poll_next(cx),
-            None => Poll::Ready(None),
+    pub async fn next(&self) -> Option<Result<Message, tungstenite::Error>> {
+        std::future::poll_fn(|cx| {
+            let mut inner = self.lock();
+            let Some(ws) = inner.ws.as_mut() else {
+                return Poll::Ready(None);
+            };
+            let next = std::task::ready!(Pin::new(ws).poll_next(cx));
+            if let Some(Ok(Message::Close(_))) = next {
+                // tungstenite answers the client's close itself; nothing may follow the answer.
+                inner.stop();
+            }
+            Poll::Ready(next)
         })
         .await
     }
@@ -181,26 +200,24 @@ impl Socket {
         inner.ws = None;
     }
 
-    /// A writer's write of a queued frame: waits until the socket takes it.
-    async fn feed(&self, message: Message) -> Result<(), axum::Error> {
+    /// A writer's write of a queued frame: waits until the socket has taken everything before it,
+    /// then hands it over.
+    async fn feed(&self, message: Message) -> Result<(), tungstenite::Error> {
         let mut message = Some(message);
         std::future::poll_fn(|cx| {
             let mut inner = self.lock();
             let Some(ws) = inner.ws.as_mut() else {
-                return Poll::Ready(Err(axum::Error::new("the session has ended")));
+                return Poll::Ready(Err(tungstenite::Error::AlreadyClosed));
             };
-            let mut ws = Pin::new(ws);
-            if let Err(e) = std::task::ready!(ws.as_mut().poll_ready(cx)) {
-                return Poll::Ready(Err(e));
-            }
+            std::task::ready!(Pin::new(&mut *ws).poll_flush(cx))?;
             let message = message.take().expect("polled once more after Ready");
-            Poll::Ready(ws.start_send(message))
+            Poll::Ready(hand_over(ws, message))
         })
         .await
     }
 
     /// A writer's flush: waits until the socket has taken everything handed to it.
-    async fn flush(&self) -> Result<(), axum::Error> {
+    async fn flush(&self) -> Result<(), tungstenite::Error> {
         std::future::poll_fn(|cx| match self.lock().ws.as_mut() {
             Some(ws) => Pin::new(ws).poll_flush(cx),
             None => Poll::Ready(Ok(())),
@@ -230,19 +247,30 @@ enum Now {
 /// Writes `message` if the socket takes it without waiting.
 fn write_now(ws: &mut WebSocket, message: Message) -> Now {
     let mut cx = Context::from_waker(Waker::noop());
-    let mut ws = Pin::new(ws);
-    match ws.as_mut().poll_ready(&mut cx) {
+    match Pin::new(&mut *ws).poll_flush(&mut cx) {
         Poll::Ready(Ok(())) => {}
         Poll::Ready(Err(_)) => return Now::Broken,
         Poll::Pending => return Now::NotTaken(message),
     }
-    if ws.as_mut().start_send(message).is_err() {
+    if hand_over(ws, message).is_err() {
         return Now::Broken;
     }
-    match ws.poll_flush(&mut cx) {
+    match Pin::new(ws).poll_flush(&mut cx) {
         Poll::Ready(Ok(())) => Now::Written,
         Poll::Ready(Err(_)) => Now::Broken,
         Poll::Pending => Now::Unflushed,
+    }
+}
+
+/// Hands `message` to a socket whose flush has just completed: a text frame to its gate, anything
+/// else to tungstenite. Written by the next flush.
+fn hand_over(ws: &mut WebSocket, message: Message) -> Result<(), tungstenite::Error> {
+    match message {
+        Message::Text(text) => {
+            ws.get_mut().put_text(text);
+            Ok(())
+        }
+        other => Pin::new(ws).start_send(other),
     }
 }
 

@@ -2,5 +2,6 @@
 //! (its socket is the local end of a [`crate::conn::Conn`]).
 
 mod session;
+mod upgrade;
 
 pub use session::upgrade;

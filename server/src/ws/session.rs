@@ -4,10 +4,9 @@
 //! for it are written straight to its socket when nothing queued is ahead of them, else queued for
 //! its writer task (`conn::socket`); rooms never wait on it.
 
-use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
 use axum::extract::State;
 use axum::response::Response;
-use futures_util::StreamExt;
+use futures_util::{SinkExt, StreamExt};
 use plateau_protocol::ws::Role;
 use plateau_protocol::ws::{ClientFrame, LegalForm, ServerFrame};
 use plateau_protocol::{ErrorCode, PlayerRef};
@@ -15,17 +14,22 @@ use std::collections::HashMap;
 use std::time::{Duration, Instant};
 use tokio_util::sync::CancellationToken;
 use tracing::Instrument;
+use tungstenite::protocol::frame::coding::CloseCode;
+use tungstenite::protocol::{CloseFrame, WebSocketConfig};
+use tungstenite::{Message, Utf8Bytes};
 
 use crate::accounts::revocation::Watch;
 use crate::accounts::tokens::token_hash;
 use crate::config::GuestPublicChat;
 use crate::conn::blocked::BlockedSenders;
-use crate::conn::socket::{Sent, Socket};
+use crate::conn::socket::{Sent, Socket, WebSocket};
 use crate::conn::Conn;
 use crate::limits::rate::{quota, Period, Rate};
 use crate::metrics::METRICS;
 use crate::rooms::{DeliverError, Request, TicketReply};
 use crate::state::AppState;
+
+use super::upgrade::Upgrade;
 
 /// Close codes used by the contract.
 const CLOSE_GOING_AWAY: u16 = 1001;
@@ -44,19 +48,22 @@ const CLOSE_TRY_AGAIN_LATER: u16 = 1013;
 const MAX_MOVE_ID: usize = 128;
 
 /// `GET /api/v1/ws`: upgrades with buffers sized so that an idle connection costs a few KiB.
-pub async fn upgrade(ws: WebSocketUpgrade, State(state): State<AppState>) -> Response {
+pub async fn upgrade(ws: Upgrade, State(state): State<AppState>) -> Response {
     let max_frame = state.limits.max_frame_bytes;
     // Client frames are small (an Abalone move is ~130 bytes, `auth` and `join` less): a 256-byte
     // read buffer (zero-filled and resident from the start) takes one in one read; it grows only
     // for a larger frame (a Trangouar setup). 1 KiB cost ~750 bytes more per idle connection.
-    ws.read_buffer_size(256)
+    // Only pings and closes are written through tungstenite's buffer (text goes beside it), each
+    // at once.
+    let config = WebSocketConfig::default()
+        .read_buffer_size(256)
         .write_buffer_size(0)
-        .max_write_buffer_size(4 * 1024 * 1024)
+        .max_write_buffer_size(64 * 1024)
         // Frames somewhat over the limit are read, so they can be answered with 1009; far larger
         // ones break the connection at the transport.
-        .max_message_size(max_frame * 16)
-        .max_frame_size(max_frame * 16)
-        .on_upgrade(move |socket| run(Box::new(socket), state))
+        .max_message_size(Some(max_frame * 16))
+        .max_frame_size(Some(max_frame * 16));
+    ws.on_upgrade(config, move |socket| run(Box::new(socket), state))
 }
 
 /// `socket` is boxed until the session takes it: an async fn keeps its arguments' space for its
@@ -105,7 +112,7 @@ async fn run(mut socket: Box<WebSocket>, state: AppState) {
             METRICS.error(ErrorCode::Banned);
             let refusal = crate::error::ApiError::banned(ban);
             let frame = Message::Close(Some(CloseFrame {
-                code: CLOSE_BANNED,
+                code: CloseCode::from(CLOSE_BANNED),
                 reason: Utf8Bytes::from(refusal.message),
             }));
             let _ = socket.send(frame).await;
@@ -121,7 +128,7 @@ async fn run(mut socket: Box<WebSocket>, state: AppState) {
 
 fn close(code: u16, reason: &'static str) -> Message {
     Message::Close(Some(CloseFrame {
-        code,
+        code: CloseCode::from(code),
         reason: Utf8Bytes::from_static(reason),
     }))
 }
@@ -230,7 +237,7 @@ async fn session(
                 let incoming = match message {
                     Some(Ok(Message::Text(text))) => Incoming::Text(text),
                     Some(Ok(Message::Binary(_))) => Incoming::Binary,
-                    Some(Ok(Message::Ping(_))) => Incoming::Control,
+                    Some(Ok(Message::Ping(_) | Message::Frame(_))) => Incoming::Control,
                     Some(Ok(Message::Pong(_))) => {
                         awaiting_pong = false;
                         Incoming::Control
@@ -329,18 +336,17 @@ enum Incoming {
 /// The close for a frame the WebSocket layer could not read: invalid UTF-8 in a text frame is
 /// 1007, a protocol violation (a reserved opcode, a bad control frame) 1002, a message over the
 /// transport's bound 1009. None when the connection itself is gone.
-fn broken_frame(error: axum::Error) -> Option<(u16, &'static str)> {
-    let error = error.into_inner();
-    match error.downcast_ref::<tungstenite::Error>() {
-        Some(tungstenite::Error::Utf8(_)) => {
+fn broken_frame(error: tungstenite::Error) -> Option<(u16, &'static str)> {
+    match &error {
+        tungstenite::Error::Utf8(_) => {
             METRICS.error(ErrorCode::BadRequest);
             Some((CLOSE_NOT_TEXT, "text frames must be UTF-8"))
         }
-        Some(tungstenite::Error::Protocol(violation)) if !is_gone(violation) => {
+        tungstenite::Error::Protocol(violation) if !is_gone(violation) => {
             METRICS.error(ErrorCode::BadRequest);
             Some((CLOSE_PROTOCOL, "WebSocket protocol violation"))
         }
-        Some(tungstenite::Error::Capacity(_)) => {
+        tungstenite::Error::Capacity(_) => {
             METRICS.error(ErrorCode::PayloadTooLarge);
             Some((CLOSE_TOO_BIG, "frame larger than 64 KiB"))
         }

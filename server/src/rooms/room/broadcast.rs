@@ -1,9 +1,9 @@
 //! Views out: a snapshot for whoever joins or asks, and after each version the patch from each
 //! recipient's last view.
 
-use axum::extract::ws::Utf8Bytes;
 use plateau_games::Viewer;
 use plateau_protocol::ws::{LegalForm, ServerFrame};
+use tungstenite::Utf8Bytes;
 
 use super::{LiveMatch, Room};
 use crate::conn::{encode, Conn, ConnId};

@@ -552,7 +552,7 @@ impl Room {
     /// [`Room::publish`], with `news` (an `ended` frame) sent to every member before the room's
     /// info. REST readers get the new info first: a client that reads the room as soon as the news
     /// arrives must not find it as it was (still playing).
-    fn publish_after(&mut self, news: Option<axum::extract::ws::Utf8Bytes>) {
+    fn publish_after(&mut self, news: Option<tungstenite::Utf8Bytes>) {
         let info = self.room_info();
         let frame = encode(&ServerFrame::Room { room: info.clone() });
         self.info.send_replace(info);
@@ -562,7 +562,7 @@ impl Room {
         self.send_to_all(frame);
     }
 
-    fn send_to_all(&mut self, frame: axum::extract::ws::Utf8Bytes) {
+    fn send_to_all(&mut self, frame: tungstenite::Utf8Bytes) {
         let gone: Vec<ConnId> = self
             .members
             .values()

@@ -2,7 +2,6 @@
 //! a store on a SQLite file of its own, with test connections whose frames are read from their
 //! queues as a session's writer would. (End-to-end behaviour over real sockets is in `tests/`.)
 
-use axum::extract::ws::Utf8Bytes;
 use plateau_protocol::rest::{NewRoom, Visibility};
 use plateau_protocol::ws::{BotLevel, Role};
 use plateau_protocol::PlayerRef;
@@ -11,6 +10,7 @@ use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::mpsc;
 use tokio_util::sync::CancellationToken;
+use tungstenite::Utf8Bytes;
 use uuid::Uuid;
 
 use crate::config::RoomLimits;

@@ -1,0 +1,189 @@
+//! The byte stream under a connection's WebSocket, through which the server's text frames are
+//! written beside tungstenite rather than through it.
+//!
+//! Why: tungstenite copies each frame into a write buffer before writing it, and that buffer keeps
+//! the capacity of the largest frame it ever held (a start snapshot, ~2 KB) for the life of the
+//! connection: the largest single part of what an idle connection costs (`bench/README.md`, issue
+//! 30). A text frame put here is written from its own shared bytes (the same text often goes to
+//! several recipients) with its header in front, and nothing is kept once it is written.
+//!
+//! **Order.** A frame is put here only when tungstenite has nothing waiting to be written (its
+//! flush has completed: [`super::socket`] sees to it). Whatever tungstenite writes next (a ping, a
+//! pong, a close) goes through [`Gate`]'s `AsyncWrite`, which first finishes the frame put here: the
+//! bytes reach the socket in the order the frames were made, and no frame is cut into by another.
+
+use std::io::{self, IoSlice};
+use std::pin::Pin;
+use std::task::{ready, Context, Poll};
+use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
+use tungstenite::protocol::frame::coding::{Data, OpCode};
+use tungstenite::protocol::frame::FrameHeader;
+use tungstenite::Utf8Bytes;
+
+/// A byte stream with at most one text frame of the server's on its way out.
+pub struct Gate<S> {
+    inner: S,
+    /// The frame put here and not yet wholly written.
+    out: Option<Outgoing>,
+}
+
+/// A frame being written: its header, then its payload, from `written` bytes in.
+struct Outgoing {
+    /// A server's frame header is 2 to 10 bytes (no mask).
+    header: [u8; 10],
+    header_len: u8,
+    payload: Utf8Bytes,
+    written: usize,
+}
+
+impl<S: AsyncWrite + Unpin> Gate<S> {
+    pub fn new(inner: S) -> Self {
+        Gate { inner, out: None }
+    }
+
+    /// Puts a text frame to be written, once tungstenite has nothing waiting (see the module's
+    /// note on order). It is written by the next write or flush of this stream.
+    pub fn put_text(&mut self, payload: Utf8Bytes) {
+        debug_assert!(
+            self.out.is_none(),
+            "a frame put before the last one was written"
+        );
+        let header = FrameHeader {
+            is_final: true,
+            opcode: OpCode::Data(Data::Text),
+            mask: None,
+            ..FrameHeader::default()
+        };
+        let mut bytes = [0u8; 10];
+        let mut cursor = io::Cursor::new(&mut bytes[..]);
+        header
+            .format(payload.len() as u64, &mut cursor)
+            .expect("an unmasked header fits in 10 bytes");
+        let header_len = cursor.position() as u8;
+        self.out = Some(Outgoing {
+            header: bytes,
+            header_len,
+            payload,
+            written: 0,
+        });
+    }
+
+    /// Writes what is left of the frame put here.
+    fn poll_out(&mut self, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        while let Some(out) = self.out.as_mut() {
+            let header = &out.header[..usize::from(out.header_len)];
+            let slices = if out.written < header.len() {
+                [
+                    IoSlice::new(&header[out.written..]),
+                    IoSlice::new(out.payload.as_bytes()),
+                ]
+            } else {
+                let from = out.written - header.len();
+                [
+                    IoSlice::new(&out.payload.as_bytes()[from..]),
+                    IoSlice::new(&[]),
+                ]
+            };
+            let n = ready!(Pin::new(&mut self.inner).poll_write_vectored(cx, &slices))?;
+            if n == 0 {
+                return Poll::Ready(Err(io::ErrorKind::WriteZero.into()));
+            }
+            out.written += n;
+            if out.written == header.len() + out.payload.len() {
+                self.out = None;
+            }
+        }
+        Poll::Ready(Ok(()))
+    }
+}
+
+impl<S: AsyncRead + Unpin> AsyncRead for Gate<S> {
+    fn poll_read(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &mut ReadBuf<'_>,
+    ) -> Poll<io::Result<()>> {
+        Pin::new(&mut self.inner).poll_read(cx, buf)
+    }
+}
+
+impl<S: AsyncWrite + Unpin> AsyncWrite for Gate<S> {
+    fn poll_write(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &[u8],
+    ) -> Poll<io::Result<usize>> {
+        ready!(self.poll_out(cx))?;
+        Pin::new(&mut self.inner).poll_write(cx, buf)
+    }
+
+    fn poll_write_vectored(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        bufs: &[IoSlice<'_>],
+    ) -> Poll<io::Result<usize>> {
+        ready!(self.poll_out(cx))?;
+        Pin::new(&mut self.inner).poll_write_vectored(cx, bufs)
+    }
+
+    fn is_write_vectored(&self) -> bool {
+        self.inner.is_write_vectored()
+    }
+
+    fn poll_flush(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        ready!(self.poll_out(cx))?;
+        Pin::new(&mut self.inner).poll_flush(cx)
+    }
+
+    fn poll_shutdown(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        ready!(self.poll_out(cx))?;
+        Pin::new(&mut self.inner).poll_shutdown(cx)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use futures_util::{Sink, SinkExt, StreamExt};
+    use tungstenite::protocol::Role;
+
+    /// Frames put in the gate and frames tungstenite writes reach the peer whole and in order,
+    /// through a pipe too small to take any of them at once.
+    #[tokio::test]
+    async fn frames_put_and_frames_of_tungstenite_arrive_whole_and_in_order() {
+        let (server, client) = tokio::io::duplex(7);
+        let mut server = tokio_tungstenite::WebSocketStream::from_raw_socket(
+            Gate::new(server),
+            Role::Server,
+            None,
+        )
+        .await;
+        let mut client =
+            tokio_tungstenite::WebSocketStream::from_raw_socket(client, Role::Client, None).await;
+        let long = "x".repeat(70_000);
+        let reading = tokio::spawn(async move {
+            let mut got = Vec::new();
+            while got.len() < 4 {
+                got.push(client.next().await.unwrap().unwrap());
+            }
+            got
+        });
+        for text in ["short", &"y".repeat(300), &long] {
+            std::future::poll_fn(|cx| Pin::new(&mut server).poll_flush(cx))
+                .await
+                .unwrap();
+            server.get_mut().put_text(Utf8Bytes::from(text.to_string()));
+        }
+        server
+            .send(tungstenite::Message::Ping(Default::default()))
+            .await
+            .unwrap();
+        let got = reading.await.unwrap();
+        let texts: Vec<_> = got[..3]
+            .iter()
+            .map(|m| m.to_text().unwrap().len())
+            .collect();
+        assert_eq!(texts, [5, 300, 70_000]);
+        assert!(got[3].is_ping(), "{:?}", got[3]);
+    }
+}
