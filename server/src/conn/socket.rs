@@ -93,11 +93,12 @@ impl std::fmt::Debug for Socket {
 }
 
 impl Socket {
-    /// `limit`: the most frames queued before the client counts as too slow.
-    pub fn new(ws: WebSocket, blocked: BlockedSenders, limit: usize) -> Arc<Self> {
+    /// `limit`: the most frames queued before the client counts as too slow. The box the socket
+    /// came in is freed here (a moved-out box held by the session would live as long as it).
+    pub fn new(ws: Box<WebSocket>, blocked: BlockedSenders, limit: usize) -> Arc<Self> {
         Arc::new(Socket {
             inner: Mutex::new(Inner {
-                ws: Some(ws),
+                ws: Some(*ws),
                 queue: VecDeque::new(),
                 limit,
                 writing: false,

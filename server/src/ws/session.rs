@@ -189,7 +189,7 @@ async fn session(
 ) {
     let kick = CancellationToken::new();
     let blocked = BlockedSenders::new(player.id, state.store.clone());
-    let socket = Socket::new(*socket, blocked, state.limits.outbox_frames);
+    let socket = Socket::new(socket, blocked, state.limits.outbox_frames);
     let conn = Conn::on_socket(
         crate::conn::next_conn_id(),
         player,
