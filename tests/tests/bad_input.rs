@@ -189,6 +189,11 @@ async fn rest_refusals(backend: Backend) {
         404,
         "not_found",
     );
+    // The WebSocket's path asked as a plain page (no upgrade) is a bad request, said in JSON.
+    let answer = api.get("/api/v1/ws", None).await;
+    assert_error(&answer, 400, "bad_request");
+    let message = answer.1["error"]["message"].as_str().unwrap_or_default();
+    assert!(message.contains("Connection: upgrade"), "{}", answer.1);
 }
 
 on_both_databases!(rest_refusals);
