@@ -150,6 +150,20 @@ async fn closing_an_account_forgets_the_player_and_keeps_the_matches(backend: Ba
     let spectator = Client::login(&server.ws_url(), &viewer).await;
     assert!(spectator.recent_chat(code, "spectator").await.is_empty());
 
+    // Her seat in the room shows the name she left under, to those there and to readers of the
+    // room.
+    let renamed = |room: &Value| {
+        room["seats"].as_array().unwrap().iter().any(|s| {
+            s["player"]["id"] == alice.id.as_str() && s["player"]["name"] == "deleted player"
+        })
+    };
+    duo.b
+        .wait_for(mark, |f| f["type"] == "room" && renamed(&f["room"]))
+        .await;
+    let (_, room) = api.get(&format!("/api/v1/rooms/{code}"), None).await;
+    assert!(renamed(&room), "{room}");
+    assert!(!room.to_string().contains("Alice"), "{room}");
+
     // The match stays in Bob's history, played by "deleted player".
     let (status, detail) = api
         .get(&format!("/api/v1/matches/{match_id}"), Some(&bob.token))

@@ -70,9 +70,9 @@ async fn a_connection_on_another_node_keeps_its_short_notation() {
     );
 }
 
-/// An account closed through one node: its chat lines leave the rooms another node runs (they hear
-/// it with the revocation that closes the player's sockets there). A ban made through one node
-/// closes the banned player's sockets on the other at once (4003).
+/// An account closed through one node: its chat lines and its name leave the rooms another node
+/// runs (they hear it with the revocation that closes the player's sockets there). A ban made
+/// through one node closes the banned player's sockets on the other at once (4003).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn closing_an_account_and_a_ban_reach_every_node() {
     let db = TestDb::new(Backend::Postgres).await;
@@ -111,6 +111,16 @@ async fn closing_an_account_and_a_ban_reach_every_node() {
     assert_eq!(status.as_u16(), 204, "{body}");
     let gone = b.wait_for(mark, |f| f["type"] == "chat_deleted").await;
     assert_eq!(gone["id"], line["id"]);
+    // Her seat there shows the name she left under.
+    let renamed = b
+        .wait_for(mark, |f| {
+            f["type"] == "room" && f["room"]["seats"][0]["player"]["name"] == "deleted player"
+        })
+        .await;
+    assert_eq!(
+        renamed["room"]["seats"][0]["player"]["id"],
+        alice.id.as_str()
+    );
     assert_eq!(
         a.closed_within(Duration::from_secs(5)).await,
         Some(Some(4001))

@@ -116,7 +116,7 @@ pub async fn close_account(
         return Err(ApiError::unauthorized());
     }
     tracing::info!(player = %player.id, "account closed by its player");
-    state.rooms.forget_chat_of(player.id);
+    state.rooms.account_closed(player.id);
     state
         .revocations
         .revoke(Revoked {

@@ -41,7 +41,7 @@ impl Cluster {
             // This node closed its own sockets when it made the revocation.
             if note.node != self.node() {
                 if note.revoked.which == Which::AccountClosed {
-                    rooms.forget_chat_of(note.revoked.player);
+                    rooms.account_closed(note.revoked.player);
                 }
                 let closed = sockets.revoked_here(note.revoked);
                 tracing::debug!(closed, "sockets closed by another node's revocation");

@@ -51,8 +51,9 @@ pub trait RoomsHere: Send + Sync + 'static {
     /// Node `node` is gone: its connections leave the rooms run here.
     fn node_gone(&self, node: Uuid);
 
-    /// Player `player` closed its account (on another node): the rooms here forget its chat.
-    fn forget_chat_of(&self, player: Uuid);
+    /// Player `player` closed its account (on another node): the rooms here forget its chat and
+    /// its name.
+    fn account_closed(&self, player: Uuid);
 }
 
 #[async_trait]
@@ -106,7 +107,7 @@ impl RoomsHere for Rooms {
         self.tell_all(|| Command::NodeGone { node });
     }
 
-    fn forget_chat_of(&self, player: Uuid) {
-        Rooms::forget_chat_of(self, player);
+    fn account_closed(&self, player: Uuid) {
+        Rooms::account_closed(self, player);
     }
 }

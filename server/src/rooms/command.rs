@@ -115,8 +115,8 @@ pub enum Command {
     /// Node `node` is gone (several nodes): its connections leave the room.
     NodeGone { node: Uuid },
     /// Player `player` closed its account: its chat lines leave the room's recent ones, for
-    /// every viewer.
-    ForgetChatOf { player: Uuid },
+    /// every viewer, and its seats show it as `deleted player`.
+    AccountClosed { player: Uuid },
 }
 
 impl Command {

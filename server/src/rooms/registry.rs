@@ -271,7 +271,7 @@ impl Rooms {
                         Err(Command::Request { request, reply, .. }) => {
                             pending = Some((request, reply))
                         }
-                        Err(Command::NodeGone { .. } | Command::ForgetChatOf { .. }) => {
+                        Err(Command::NodeGone { .. } | Command::AccountClosed { .. }) => {
                             unreachable!("sent as a request")
                         }
                     }
@@ -337,11 +337,11 @@ impl Rooms {
         }
     }
 
-    /// Player `player` closed its account: every room run here forgets its chat lines (and tells
-    /// its viewers). The rooms of other nodes hear it through the revocation that closed its
-    /// sockets (`Which::AccountClosed`).
-    pub fn forget_chat_of(&self, player: uuid::Uuid) {
-        self.tell_all(|| Command::ForgetChatOf { player });
+    /// Player `player` closed its account: every room run here forgets its chat lines and shows
+    /// its seats as `deleted player` (and tells its viewers). The rooms of other nodes hear it
+    /// through the revocation that closed its sockets (`Which::AccountClosed`).
+    pub fn account_closed(&self, player: uuid::Uuid) {
+        self.tell_all(|| Command::AccountClosed { player });
     }
 
     /// The info of every room run here.

@@ -411,11 +411,11 @@ impl Room {
                     .collect();
                 return self.drop_members(&gone);
             }
-            Command::ForgetChatOf { player } => {
+            Command::AccountClosed { player } => {
                 for id in self.recent.forget_chat_of(player) {
                     self.drop_chat_line(id);
                 }
-                return;
+                return self.forget_name_of(player);
             }
         };
         match request {

@@ -63,6 +63,21 @@ impl Room {
         self.send_to_all(frame);
     }
 
+    /// Player `player` closed its account: its seats show it as the store now names it (its
+    /// matches, its profile), and the room's info is published again if that changed anything.
+    pub(super) fn forget_name_of(&mut self, player: uuid::Uuid) {
+        let mut renamed = false;
+        for occupant in &mut self.seats.occupants {
+            if let Some(p) = occupant.player.as_mut().filter(|p| p.id == player) {
+                p.name = crate::store::CLOSED_NAME.to_string();
+                renamed = true;
+            }
+        }
+        if renamed {
+            self.publish();
+        }
+    }
+
     async fn close_by_moderator(&mut self) -> Result<(), (ErrorCode, &'static str)> {
         if self.status() != RoomStatus::Waiting {
             return Err((ErrorCode::Conflict, "the room is not waiting for players"));
