@@ -41,13 +41,18 @@ impl<S: AsyncWrite + Unpin> Gate<S> {
         Gate { inner, out: None }
     }
 
+    /// Whether a frame put here is not yet wholly written.
+    pub fn is_writing(&self) -> bool {
+        self.out.is_some()
+    }
+
     /// Puts a text frame to be written, once tungstenite has nothing waiting (see the module's
-    /// note on order). It is written by the next write or flush of this stream.
-    pub fn put_text(&mut self, payload: Utf8Bytes) {
-        debug_assert!(
-            self.out.is_none(),
-            "a frame put before the last one was written"
-        );
+    /// note on order). It is written by the next write or flush of this stream. Handed back while
+    /// the last one is not wholly written: a frame is never replaced half-way.
+    pub fn put_text(&mut self, payload: Utf8Bytes) -> Result<(), Utf8Bytes> {
+        if self.is_writing() {
+            return Err(payload);
+        }
         let header = FrameHeader {
             is_final: true,
             opcode: OpCode::Data(Data::Text),
@@ -66,6 +71,7 @@ impl<S: AsyncWrite + Unpin> Gate<S> {
             payload,
             written: 0,
         });
+        Ok(())
     }
 
     /// Writes what is left of the frame put here.
@@ -172,7 +178,10 @@ mod tests {
             std::future::poll_fn(|cx| Pin::new(&mut server).poll_flush(cx))
                 .await
                 .unwrap();
-            server.get_mut().put_text(Utf8Bytes::from(text.to_string()));
+            server
+                .get_mut()
+                .put_text(Utf8Bytes::from(text.to_string()))
+                .unwrap();
         }
         server
             .send(tungstenite::Message::Ping(Default::default()))
@@ -185,5 +194,36 @@ mod tests {
             .collect();
         assert_eq!(texts, [5, 300, 70_000]);
         assert!(got[3].is_ping(), "{:?}", got[3]);
+    }
+
+    /// What `conn::socket` guards against: once the client's close is read and answered,
+    /// tungstenite reports a flush as done without writing anything (it writes nothing after the
+    /// close), so a frame put then stays in the gate, and the next is refused rather than put over
+    /// it.
+    #[tokio::test]
+    async fn after_the_close_a_flush_writes_nothing_and_the_gate_refuses_a_second_frame() {
+        let (server, client) = tokio::io::duplex(1024);
+        let mut server = tokio_tungstenite::WebSocketStream::from_raw_socket(
+            Gate::new(server),
+            Role::Server,
+            None,
+        )
+        .await;
+        let mut client =
+            tokio_tungstenite::WebSocketStream::from_raw_socket(client, Role::Client, None).await;
+        client.close(None).await.unwrap();
+        assert!(matches!(
+            server.next().await,
+            Some(Ok(tungstenite::Message::Close(_)))
+        ));
+        let flushed = std::future::poll_fn(|cx| Pin::new(&mut server).poll_flush(cx)).await;
+        flushed.unwrap();
+        let first = Utf8Bytes::from_static("first");
+        server.get_mut().put_text(first).unwrap();
+        let flushed = std::future::poll_fn(|cx| Pin::new(&mut server).poll_flush(cx)).await;
+        flushed.unwrap();
+        assert!(server.get_ref().is_writing(), "nothing was written");
+        let second = Utf8Bytes::from_static("second");
+        assert_eq!(server.get_mut().put_text(second).unwrap_err(), "second");
     }
 }

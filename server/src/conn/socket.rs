@@ -210,7 +210,7 @@ impl Socket {
             let Some(ws) = inner.ws.as_mut() else {
                 return Poll::Ready(Err(tungstenite::Error::AlreadyClosed));
             };
-            std::task::ready!(Pin::new(&mut *ws).poll_flush(cx))?;
+            std::task::ready!(poll_flushed(ws, cx))?;
             let message = message.take().expect("polled once more after Ready");
             Poll::Ready(hand_over(ws, message))
         })
@@ -220,7 +220,7 @@ impl Socket {
     /// A writer's flush: waits until the socket has taken everything handed to it.
     async fn flush(&self) -> Result<(), tungstenite::Error> {
         std::future::poll_fn(|cx| match self.lock().ws.as_mut() {
-            Some(ws) => Pin::new(ws).poll_flush(cx),
+            Some(ws) => poll_flushed(ws, cx),
             None => Poll::Ready(Ok(())),
         })
         .await
@@ -248,7 +248,7 @@ enum Now {
 /// Writes `message` if the socket takes it without waiting.
 fn write_now(ws: &mut WebSocket, message: Message) -> Now {
     let mut cx = Context::from_waker(Waker::noop());
-    match Pin::new(&mut *ws).poll_flush(&mut cx) {
+    match poll_flushed(ws, &mut cx) {
         Poll::Ready(Ok(())) => {}
         Poll::Ready(Err(_)) => return Now::Broken,
         Poll::Pending => return Now::NotTaken(message),
@@ -256,21 +256,33 @@ fn write_now(ws: &mut WebSocket, message: Message) -> Now {
     if hand_over(ws, message).is_err() {
         return Now::Broken;
     }
-    match Pin::new(ws).poll_flush(&mut cx) {
+    match poll_flushed(ws, &mut cx) {
         Poll::Ready(Ok(())) => Now::Written,
         Poll::Ready(Err(_)) => Now::Broken,
         Poll::Pending => Now::Unflushed,
     }
 }
 
+/// Flushes the socket: ready once tungstenite and the gate have written everything handed to
+/// them. tungstenite answers the flush of a connection past its close as done without writing
+/// anything: a frame left in the gate then means that the connection is closing.
+fn poll_flushed(ws: &mut WebSocket, cx: &mut Context<'_>) -> Poll<Result<(), tungstenite::Error>> {
+    std::task::ready!(Pin::new(&mut *ws).poll_flush(cx))?;
+    Poll::Ready(if ws.get_ref().is_writing() {
+        Err(tungstenite::Error::ConnectionClosed)
+    } else {
+        Ok(())
+    })
+}
+
 /// Hands `message` to a socket whose flush has just completed: a text frame to its gate, anything
 /// else to tungstenite. Written by the next flush.
 fn hand_over(ws: &mut WebSocket, message: Message) -> Result<(), tungstenite::Error> {
     match message {
-        Message::Text(text) => {
-            ws.get_mut().put_text(text);
-            Ok(())
-        }
+        Message::Text(text) => ws
+            .get_mut()
+            .put_text(text)
+            .map_err(|_| tungstenite::Error::ConnectionClosed),
         other => Pin::new(ws).start_send(other),
     }
 }
