@@ -136,8 +136,11 @@ impl Revocations {
         state.next_id += 1;
         let id = state.next_id;
         // Most players have one socket: a list of one, not the four a first push would make room for.
-        let sockets = state.live.entry(player);
-        sockets.or_insert_with(|| Vec::with_capacity(1)).push(Live {
+        let sockets = state
+            .live
+            .entry(player)
+            .or_insert_with(|| Vec::with_capacity(1));
+        sockets.push(Live {
             id,
             token_hash: token_hash.to_string(),
             close: close.clone(),

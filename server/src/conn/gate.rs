@@ -151,21 +151,34 @@ impl<S: AsyncWrite + Unpin> AsyncWrite for Gate<S> {
 mod tests {
     use super::*;
     use futures_util::{Sink, SinkExt, StreamExt};
+    use tokio::io::DuplexStream;
+    use tokio_tungstenite::WebSocketStream;
     use tungstenite::protocol::Role;
+
+    /// A server's WebSocket over a gate and its client, joined by a pipe of `capacity` bytes.
+    async fn pair(
+        capacity: usize,
+    ) -> (
+        WebSocketStream<Gate<DuplexStream>>,
+        WebSocketStream<DuplexStream>,
+    ) {
+        let (server, client) = tokio::io::duplex(capacity);
+        let server = WebSocketStream::from_raw_socket(Gate::new(server), Role::Server, None).await;
+        let client = WebSocketStream::from_raw_socket(client, Role::Client, None).await;
+        (server, client)
+    }
+
+    async fn flush(server: &mut WebSocketStream<Gate<DuplexStream>>) {
+        std::future::poll_fn(|cx| Pin::new(&mut *server).poll_flush(cx))
+            .await
+            .unwrap();
+    }
 
     /// Frames put in the gate and frames tungstenite writes reach the peer whole and in order,
     /// through a pipe too small to take any of them at once.
     #[tokio::test]
     async fn frames_put_and_frames_of_tungstenite_arrive_whole_and_in_order() {
-        let (server, client) = tokio::io::duplex(7);
-        let mut server = tokio_tungstenite::WebSocketStream::from_raw_socket(
-            Gate::new(server),
-            Role::Server,
-            None,
-        )
-        .await;
-        let mut client =
-            tokio_tungstenite::WebSocketStream::from_raw_socket(client, Role::Client, None).await;
+        let (mut server, mut client) = pair(7).await;
         let long = "x".repeat(70_000);
         let reading = tokio::spawn(async move {
             let mut got = Vec::new();
@@ -175,9 +188,7 @@ mod tests {
             got
         });
         for text in ["short", &"y".repeat(300), &long] {
-            std::future::poll_fn(|cx| Pin::new(&mut server).poll_flush(cx))
-                .await
-                .unwrap();
+            flush(&mut server).await;
             server
                 .get_mut()
                 .put_text(Utf8Bytes::from(text.to_string()))
@@ -202,26 +213,16 @@ mod tests {
     /// it.
     #[tokio::test]
     async fn after_the_close_a_flush_writes_nothing_and_the_gate_refuses_a_second_frame() {
-        let (server, client) = tokio::io::duplex(1024);
-        let mut server = tokio_tungstenite::WebSocketStream::from_raw_socket(
-            Gate::new(server),
-            Role::Server,
-            None,
-        )
-        .await;
-        let mut client =
-            tokio_tungstenite::WebSocketStream::from_raw_socket(client, Role::Client, None).await;
+        let (mut server, mut client) = pair(1024).await;
         client.close(None).await.unwrap();
         assert!(matches!(
             server.next().await,
             Some(Ok(tungstenite::Message::Close(_)))
         ));
-        let flushed = std::future::poll_fn(|cx| Pin::new(&mut server).poll_flush(cx)).await;
-        flushed.unwrap();
+        flush(&mut server).await;
         let first = Utf8Bytes::from_static("first");
         server.get_mut().put_text(first).unwrap();
-        let flushed = std::future::poll_fn(|cx| Pin::new(&mut server).poll_flush(cx)).await;
-        flushed.unwrap();
+        flush(&mut server).await;
         assert!(server.get_ref().is_writing(), "nothing was written");
         let second = Utf8Bytes::from_static("second");
         assert_eq!(server.get_mut().put_text(second).unwrap_err(), "second");
