@@ -16,7 +16,7 @@ use crate::cluster::{Cluster, ClusterPlacement, Leases, Timing};
 use crate::config::ServeArgs;
 use crate::engine_host::bots::BotPool;
 use crate::rooms::{Alone, Placement, RoomContext, Rooms};
-use crate::state::{AppState, Budgets};
+use crate::state::{AppState, Budgets, Shared};
 use crate::store::Store;
 use crate::text::chat_filter::ChatFilter;
 
@@ -103,7 +103,7 @@ pub async fn serve(args: ServeArgs) -> Result<(), StartError> {
             .map_err(StartError::Cluster)?;
         tracing::info!(node = %cluster.node(), "part of a cluster");
     }
-    let state = AppState {
+    let state = AppState::new(Shared {
         store: store.clone(),
         rooms: rooms.clone(),
         budgets: Arc::new(Budgets::new(&args.limits)),
@@ -114,7 +114,7 @@ pub async fn serve(args: ServeArgs) -> Result<(), StartError> {
         public_url: args.public_url.map(Arc::from),
         tournaments: crate::tournaments::live::LiveTournaments::new(store.clone()),
         chat_filter,
-    };
+    });
     let public = bind(args.addr).await?;
     let operations = bind_operations(args.metrics_addr).await?;
     // The harness reads both addresses from the log: `listening` comes last.

@@ -22,9 +22,28 @@ const FORGET_QUIET_EVERY: Duration = Duration::from_secs(60);
 const SIGN_IN_DELAY_STEP: Duration = Duration::from_millis(250);
 const SIGN_IN_DELAY_CAP: Duration = Duration::from_secs(3);
 
-/// What every handler and session shares.
+/// What every handler and session shares: one pointer to it, so that what holds it costs little
+/// (every WebSocket session holds it for its life: a copy of the fields was 160 bytes a
+/// connection, held three times by the connection's task; `bench/README.md`).
 #[derive(Clone)]
-pub struct AppState {
+pub struct AppState(Arc<Shared>);
+
+impl AppState {
+    pub fn new(shared: Shared) -> Self {
+        AppState(Arc::new(shared))
+    }
+}
+
+impl std::ops::Deref for AppState {
+    type Target = Shared;
+
+    fn deref(&self) -> &Shared {
+        &self.0
+    }
+}
+
+/// The fields of [`AppState`].
+pub struct Shared {
     pub store: Store,
     pub rooms: Rooms,
     pub limits: Arc<Limits>,
