@@ -75,22 +75,29 @@ struct Watched {
 struct Live {
     id: u64,
     token_hash: String,
+    /// Cancelled when the socket's token is revoked: the session's own token, which ends it.
     close: CancellationToken,
+    /// Its token was revoked (the session tells this apart from its other ends).
+    revoked: bool,
 }
 
-/// One socket being watched: [`Watch::ended`] fires when its token is revoked. Dropping it stops
-/// the watch.
+/// One socket being watched: its token is cancelled when the socket's token is revoked, and
+/// [`Watch::revoked`] says so. Dropping it stops the watch.
 pub struct Watch {
     revocations: Arc<Revocations>,
     player: Uuid,
     id: u64,
-    close: CancellationToken,
 }
 
 impl Watch {
-    /// Completes once the socket's session has been revoked.
-    pub async fn ended(&self) {
-        self.close.cancelled().await
+    /// Whether the socket's token has been revoked.
+    pub fn revoked(&self) -> bool {
+        let state = self.revocations.lock();
+        state
+            .live
+            .get(&self.player)
+            .and_then(|live| live.iter().find(|l| l.id == self.id))
+            .is_some_and(|l| l.revoked)
     }
 }
 
@@ -124,8 +131,13 @@ impl Revocations {
 
     /// Watches a socket of `player` signed in with the token of hash `token_hash`, whose lookup
     /// began at `looked_up_at`: if a revocation covering it came since, it has ended already.
-    pub fn watch(self: &Arc<Self>, player: Uuid, token_hash: &str, looked_up_at: Instant) -> Watch {
-        let close = CancellationToken::new();
+    pub fn watch(
+        self: &Arc<Self>,
+        player: Uuid,
+        token_hash: &str,
+        looked_up_at: Instant,
+        close: CancellationToken,
+    ) -> Watch {
         let mut state = self.lock();
         let revoked_since = state.recent.iter().any(|(at, revoked)| {
             *at >= looked_up_at && revoked.player == player && revoked.which.covers(token_hash)
@@ -143,13 +155,13 @@ impl Revocations {
         sockets.push(Live {
             id,
             token_hash: token_hash.to_string(),
-            close: close.clone(),
+            close,
+            revoked: revoked_since,
         });
         Watch {
             revocations: self.clone(),
             player,
             id,
-            close,
         }
     }
 
@@ -175,8 +187,12 @@ impl Revocations {
             state.recent.pop_front();
         }
         let mut closed = 0;
-        if let Some(live) = state.live.get(&revoked.player) {
-            for socket in live.iter().filter(|l| revoked.which.covers(&l.token_hash)) {
+        if let Some(live) = state.live.get_mut(&revoked.player) {
+            for socket in live
+                .iter_mut()
+                .filter(|l| revoked.which.covers(&l.token_hash))
+            {
+                socket.revoked = true;
                 socket.close.cancel();
                 closed += 1;
             }
@@ -190,8 +206,18 @@ impl Revocations {
 mod tests {
     use super::*;
 
-    fn ended(watch: &Watch) -> bool {
-        watch.close.is_cancelled()
+    /// A socket's session: its watch, and the token a revocation cancels.
+    type Socket = (Watch, CancellationToken);
+
+    fn watch(revocations: &Arc<Revocations>, player: Uuid, token: &str, at: Instant) -> Socket {
+        let close = CancellationToken::new();
+        (revocations.watch(player, token, at, close.clone()), close)
+    }
+
+    /// The socket's session was ended by a revocation, and the watch says so.
+    fn ended((watch, close): &Socket) -> bool {
+        assert_eq!(watch.revoked(), close.is_cancelled());
+        close.is_cancelled()
     }
 
     #[test]
@@ -199,9 +225,9 @@ mod tests {
         let revocations = Revocations::new(None);
         let (alice, bob) = (Uuid::new_v4(), Uuid::new_v4());
         let start = Instant::now();
-        let phone = revocations.watch(alice, "phone", start);
-        let laptop = revocations.watch(alice, "laptop", start);
-        let bobs = revocations.watch(bob, "phone", start);
+        let phone = watch(&revocations, alice, "phone", start);
+        let laptop = watch(&revocations, alice, "laptop", start);
+        let bobs = watch(&revocations, bob, "phone", start);
 
         let kept = Which::AllBut("laptop".into());
         assert_eq!(
@@ -247,8 +273,8 @@ mod tests {
             player: alice,
             which: Which::All,
         });
-        assert!(ended(&revocations.watch(alice, "old", lookup_began)));
+        assert!(ended(&watch(&revocations, alice, "old", lookup_began)));
         std::thread::sleep(Duration::from_millis(1));
-        assert!(!ended(&revocations.watch(alice, "new", Instant::now())));
+        assert!(!ended(&watch(&revocations, alice, "new", Instant::now())));
     }
 }

@@ -10,20 +10,18 @@ use futures_util::{SinkExt, StreamExt};
 use plateau_protocol::ws::Role;
 use plateau_protocol::ws::{ClientFrame, LegalForm, ServerFrame};
 use plateau_protocol::{ErrorCode, PlayerRef};
-use std::collections::HashMap;
 use std::time::{Duration, Instant};
-use tokio_util::sync::CancellationToken;
 use tracing::Instrument;
 use tungstenite::protocol::frame::coding::CloseCode;
 use tungstenite::protocol::{CloseFrame, WebSocketConfig};
 use tungstenite::{Message, Utf8Bytes};
 
-use crate::accounts::revocation::Watch;
 use crate::accounts::tokens::token_hash;
 use crate::config::GuestPublicChat;
 use crate::conn::blocked::BlockedSenders;
 use crate::conn::socket::{Sent, Socket, WebSocket};
 use crate::conn::Conn;
+use crate::limits::counted::Slot;
 use crate::limits::rate::{quota, Period, Rate};
 use crate::metrics::METRICS;
 use crate::rooms::{DeliverError, Request, TicketReply};
@@ -71,59 +69,50 @@ pub async fn upgrade(ws: Upgrade, State(state): State<AppState>) -> Response {
 async fn run(mut socket: Box<WebSocket>, state: AppState) {
     // Shutdown waits for this session to send its close frame.
     let _tracked = state.sessions.token();
-    METRICS.connections.inc();
+    let _counted = Counted::new();
     // The futures of rarer steps (authentication, handling a frame) are boxed while they run, so
     // an idle session's state stays small: it is what an idle connection costs (bench/README.md).
-    match Box::pin(authenticate(&state, &mut socket)).await {
-        Ok(SignedIn {
-            player,
-            token_hash,
-            looked_up_at,
-            legal,
-        }) => {
-            let cap = state.limits.connections_per_player;
-            match state.budgets.player_connections.take(player.id, cap) {
-                // Held for as long as the session runs.
-                Some(_slot) => {
-                    let revoked = state
-                        .revocations
-                        .watch(player.id, &token_hash, looked_up_at);
-                    // Every line the session logs names its player.
-                    let span = tracing::info_span!("session", player = %player.id);
-                    session(&state, (player, legal), revoked, socket)
-                        .instrument(span)
-                        .await
-                }
-                None => {
-                    METRICS.error(ErrorCode::RateLimited);
-                    METRICS.rate_limited("connections_per_player");
-                    let reason = "too many connections for this player";
-                    let _ = socket.send(close(CLOSE_TOO_MANY_CONNECTIONS, reason)).await;
-                }
-            }
+    // Only what the session needs lives on beside it: nothing of the authentication is kept.
+    let signed_in = match Box::pin(authenticate(&state, &mut socket)).await {
+        Ok(signed_in) => signed_in,
+        Err(failure) => {
+            let _ = socket.send(refusal(failure)).await;
+            return;
         }
-        Err(AuthFailure::Refused) => {
-            METRICS.error(ErrorCode::Unauthorized);
-            let _ = socket
-                .send(close(CLOSE_AUTH, "authentication failed"))
-                .await;
-        }
-        Err(AuthFailure::Banned(ban)) => {
-            METRICS.error(ErrorCode::Banned);
-            let refusal = crate::error::ApiError::banned(ban);
-            let frame = Message::Close(Some(CloseFrame {
-                code: CloseCode::from(CLOSE_BANNED),
-                reason: Utf8Bytes::from(refusal.message),
-            }));
-            let _ = socket.send(frame).await;
-        }
-        Err(AuthFailure::Unavailable) => {
-            METRICS.error(ErrorCode::Internal);
-            let reason = "the server cannot check tokens now; try again later";
-            let _ = socket.send(close(CLOSE_TRY_AGAIN_LATER, reason)).await;
-        }
+    };
+    let cap = state.limits.connections_per_player;
+    let Some(slot) = state
+        .budgets
+        .player_connections
+        .take(signed_in.player.id, cap)
+    else {
+        METRICS.error(ErrorCode::RateLimited);
+        METRICS.rate_limited("connections_per_player");
+        let reason = "too many connections for this player";
+        let _ = socket.send(close(CLOSE_TOO_MANY_CONNECTIONS, reason)).await;
+        return;
+    };
+    // Every line the session logs names its player.
+    let span = tracing::info_span!("session", player = %signed_in.player.id);
+    session(&state, signed_in, slot, socket)
+        .instrument(span)
+        .await;
+}
+
+/// Counts a connection in `plateau_connections` for as long as it lives.
+struct Counted;
+
+impl Counted {
+    fn new() -> Self {
+        METRICS.connections.inc();
+        Counted
     }
-    METRICS.connections.dec();
+}
+
+impl Drop for Counted {
+    fn drop(&mut self) {
+        METRICS.connections.dec();
+    }
 }
 
 fn close(code: u16, reason: &'static str) -> Message {
@@ -131,6 +120,29 @@ fn close(code: u16, reason: &'static str) -> Message {
         code: CloseCode::from(code),
         reason: Utf8Bytes::from_static(reason),
     }))
+}
+
+/// The close frame for a connection that was not authenticated.
+fn refusal(failure: AuthFailure) -> Message {
+    match failure {
+        AuthFailure::Refused => {
+            METRICS.error(ErrorCode::Unauthorized);
+            close(CLOSE_AUTH, "authentication failed")
+        }
+        AuthFailure::Banned(ban) => {
+            METRICS.error(ErrorCode::Banned);
+            let refusal = crate::error::ApiError::banned(ban);
+            Message::Close(Some(CloseFrame {
+                code: CloseCode::from(CLOSE_BANNED),
+                reason: Utf8Bytes::from(refusal.message),
+            }))
+        }
+        AuthFailure::Unavailable => {
+            METRICS.error(ErrorCode::Internal);
+            let reason = "the server cannot check tokens now; try again later";
+            close(CLOSE_TRY_AGAIN_LATER, reason)
+        }
+    }
 }
 
 /// Why a connection was not authenticated.
@@ -155,7 +167,12 @@ struct SignedIn {
 }
 
 /// Waits for the `auth` frame and finds its player.
-async fn authenticate(state: &AppState, socket: &mut WebSocket) -> Result<SignedIn, AuthFailure> {
+/// The result is boxed: the session moves its fields out, and an argument's space would otherwise
+/// stay in the session's state for the connection's life.
+async fn authenticate(
+    state: &AppState,
+    socket: &mut WebSocket,
+) -> Result<Box<SignedIn>, AuthFailure> {
     let first = tokio::time::timeout(state.limits.auth_timeout(), socket.next()).await;
     let Ok(Some(Ok(Message::Text(text)))) = first else {
         return Err(AuthFailure::Refused);
@@ -169,32 +186,48 @@ async fn authenticate(state: &AppState, socket: &mut WebSocket) -> Result<Signed
     match known {
         Ok(Some((player, standing))) => match standing.ban_at(chrono::Utc::now()) {
             Some(ban) => Err(AuthFailure::Banned(ban)),
-            None => Ok(SignedIn {
+            None => Ok(Box::new(SignedIn {
                 player,
                 token_hash,
                 looked_up_at,
                 legal,
-            }),
+            })),
         },
         Ok(None) => Err(AuthFailure::Refused),
         Err(_) => Err(AuthFailure::Unavailable),
     }
 }
 
+/// The session of a signed-in connection, until it ends. `_slot`: its place among the player's
+/// connections, held for as long as it runs.
 async fn session(
     state: &AppState,
-    (player, legal): (PlayerRef, LegalForm),
-    revoked: Watch,
+    signed_in: Box<SignedIn>,
+    _slot: Slot<uuid::Uuid>,
     socket: Box<WebSocket>,
 ) {
-    let kick = CancellationToken::new();
+    let SignedIn {
+        player,
+        token_hash,
+        looked_up_at,
+        legal,
+    } = *signed_in;
+    // One token ends the session, whoever ends it: the server shutting down (its parent), a room
+    // the connection does not keep up with, a revocation of its token. Which one it was is read
+    // when it fires; one future waits on it, where three did (an idle session's state is what an
+    // idle connection costs).
+    let stop = state.shutdown.child_token();
+    let revoked = state
+        .revocations
+        .watch(player.id, &token_hash, looked_up_at, stop.clone());
+    drop(token_hash);
     let blocked = BlockedSenders::new(player.id, state.store.clone());
     let socket = Socket::new(socket, blocked, state.limits.outbox_frames);
     let conn = Conn::on_socket(
         crate::conn::next_conn_id(),
         player,
         socket.clone(),
-        kick.clone(),
+        stop.clone(),
     )
     .asking_legal(legal);
     // Several nodes: frames from rooms run elsewhere reach this connection, and rooms that move
@@ -210,8 +243,8 @@ async fn session(
     let mut session = Session {
         state,
         conn: &conn,
-        joined: HashMap::new(),
-        following: HashMap::new(),
+        joined: Vec::new(),
+        following: Vec::new(),
         mute: None,
         speaks_in_public: None,
     };
@@ -220,16 +253,11 @@ async fn session(
         "frames_per_connection",
         quota(limits.frames_per_sec, Period::Second, limits.frame_burst),
     );
-    let shutdown = state.shutdown.clone();
-    // A ping every `ws_ping`; a connection that has not answered one within `ws_pong_timeout`
-    // is gone (a peer that vanished without closing, or one that does not read).
-    let mut ping = tokio::time::interval_at(
-        tokio::time::Instant::now() + limits.ws_ping(),
-        limits.ws_ping(),
-    );
-    ping.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-    let pong_deadline = tokio::time::sleep(limits.ws_pong_timeout());
-    tokio::pin!(pong_deadline);
+    // A ping `ws_ping` after the last answer; a connection that has not answered one within
+    // `ws_pong_timeout` is gone (a peer that vanished without closing, or one that does not
+    // read). One timer for both: it is due at the next ping, or at the pong's deadline.
+    let timer = tokio::time::sleep(limits.ws_ping());
+    tokio::pin!(timer);
     let mut awaiting_pong = false;
     let closing: Option<(u16, &'static str)> = loop {
         tokio::select! {
@@ -239,7 +267,9 @@ async fn session(
                     Some(Ok(Message::Binary(_))) => Incoming::Binary,
                     Some(Ok(Message::Ping(_) | Message::Frame(_))) => Incoming::Control,
                     Some(Ok(Message::Pong(_))) => {
-                        awaiting_pong = false;
+                        if std::mem::take(&mut awaiting_pong) {
+                            timer.as_mut().reset(tokio::time::Instant::now() + limits.ws_ping());
+                        }
                         Incoming::Control
                     }
                     Some(Ok(Message::Close(_))) | None => break None,
@@ -262,34 +292,46 @@ async fn session(
                     Incoming::Control => {}
                 }
             }
-            _ = ping.tick(), if !awaiting_pong => {
+            _ = timer.as_mut() => {
+                if awaiting_pong {
+                    break Some((CLOSE_GOING_AWAY, "no answer to ping"));
+                }
+                let now = tokio::time::Instant::now();
+                // A ping the socket refuses (a full queue: the room is cutting the client off)
+                // is tried again at the next.
                 if socket.ping() == Sent::Yes {
                     awaiting_pong = true;
-                    pong_deadline.as_mut().reset(tokio::time::Instant::now() + limits.ws_pong_timeout());
+                    timer.as_mut().reset(now + limits.ws_pong_timeout());
+                } else {
+                    timer.as_mut().reset(now + limits.ws_ping());
                 }
             }
-            _ = pong_deadline.as_mut(), if awaiting_pong => break Some((CLOSE_GOING_AWAY, "no answer to ping")),
             Some(room) = async { moved(&mut moves).await }, if moves.is_some() => {
-                if let Some(&role) = session.joined.get(&room) {
+                if let Some(role) = session.joined_as(&room) {
                     Box::pin(session.to_room(&room, Request::Join { role }, Instant::now())).await;
                 }
             }
-            _ = kick.cancelled() => break Some((CLOSE_POLICY, "too slow to keep up")),
-            // The token no longer signs anyone in (signed out, or the password changed elsewhere).
-            // A ban ends every session of the player too, told apart so that the client keeps
-            // its token for when the ban is over.
-            _ = revoked.ended() => break Some(if session.banned().await {
-                (CLOSE_BANNED, "banned")
+            _ = stop.cancelled() => break Some(if state.shutdown.is_cancelled() {
+                (CLOSE_GOING_AWAY, "server shutting down")
+            } else if revoked.revoked() {
+                // The token no longer signs anyone in (signed out, or the password changed
+                // elsewhere). A ban ends every session of the player too, told apart so that
+                // the client keeps its token for when the ban is over.
+                if Box::pin(session.banned()).await {
+                    (CLOSE_BANNED, "banned")
+                } else {
+                    (CLOSE_AUTH, "signed out")
+                }
             } else {
-                (CLOSE_AUTH, "signed out")
+                // A room cut the connection off: its client does not read its frames.
+                (CLOSE_POLICY, "too slow to keep up")
             }),
-            _ = shutdown.cancelled() => break Some((CLOSE_GOING_AWAY, "server shutting down")),
         }
     };
-    for room in std::mem::take(&mut session.joined).into_keys() {
+    for (room, _) in std::mem::take(&mut session.joined) {
         Box::pin(session.to_room(&room, Request::Disconnect, Instant::now())).await;
     }
-    for following in session.following.values() {
+    for (_, following) in &session.following {
         following.abort();
     }
     placement.unregister(conn.id);
@@ -386,11 +428,12 @@ struct Session<'a> {
     state: &'a AppState,
     conn: &'a Conn,
     /// Rooms joined on this connection, and as what: told when it goes, and joined again where a
-    /// room moves (several nodes).
-    joined: HashMap<String, Role>,
+    /// room moves (several nodes). A list, not a map: a connection joins a few rooms, and a
+    /// map's least table is five times the size of a list of one.
+    joined: Vec<(String, Role)>,
     /// Tournaments followed on this connection (`join` with `tournament`): the tasks that send
     /// their frames, stopped with `leave` or the connection.
-    following: HashMap<uuid::Uuid, tokio::task::AbortHandle>,
+    following: Vec<(uuid::Uuid, tokio::task::AbortHandle)>,
     /// The player's mute as last read from the store (until when, if muted) and when it was read:
     /// a reading of "not muted" stands for [`MUTE_READ_EVERY`], not one store read per line.
     mute: Option<(Instant, Option<chrono::DateTime<chrono::Utc>>)>,
@@ -405,6 +448,14 @@ struct Session<'a> {
 const MUTE_READ_EVERY: std::time::Duration = std::time::Duration::from_secs(5);
 
 impl Session<'_> {
+    /// As what this connection joined room `code` (None: it did not).
+    fn joined_as(&self, code: &str) -> Option<Role> {
+        self.joined
+            .iter()
+            .find(|(joined, _)| joined == code)
+            .map(|(_, role)| *role)
+    }
+
     fn error(&self, id: Option<String>, code: ErrorCode, message: impl Into<String>) {
         self.send_error(None, id, code, message.into());
     }
@@ -496,12 +547,13 @@ impl Session<'_> {
             }
             ClientFrame::Leave { room, tournament } => match (room, tournament) {
                 (Some(room), None) => {
-                    self.joined.remove(&room.to_ascii_uppercase());
+                    let code = room.to_ascii_uppercase();
+                    self.joined.retain(|(joined, _)| *joined != code);
                     (room, Request::Leave)
                 }
                 (None, Some(tournament)) => {
-                    if let Some(following) = self.following.remove(&tournament) {
-                        following.abort();
+                    if let Some(at) = self.following.iter().position(|(id, _)| *id == tournament) {
+                        self.following.swap_remove(at).1.abort();
                     }
                     return;
                 }
@@ -559,7 +611,14 @@ impl Session<'_> {
         };
         if self.to_room(&room, request, received).await {
             if let Some(role) = role {
-                self.joined.insert(room.to_ascii_uppercase(), role);
+                let code = room.to_ascii_uppercase();
+                match self.joined.iter_mut().find(|(joined, _)| *joined == code) {
+                    Some((_, joined_as)) => *joined_as = role,
+                    None => {
+                        self.joined.reserve_exact(1);
+                        self.joined.push((code, role));
+                    }
+                }
             }
         }
     }
@@ -567,7 +626,7 @@ impl Session<'_> {
     /// Follows tournament `id`: a `tournament` frame now and at every change, until `leave` or
     /// the end of the connection; `not_found` if there is no such tournament.
     async fn follow(&mut self, id: uuid::Uuid) {
-        if self.following.contains_key(&id) {
+        if self.following.iter().any(|(followed, _)| *followed == id) {
             return;
         }
         match self.state.store.tournament(id).await {
@@ -599,7 +658,7 @@ impl Session<'_> {
                 }
             }
         });
-        self.following.insert(id, forward.abort_handle());
+        self.following.push((id, forward.abort_handle()));
     }
 
     /// Whether room `code` waits for players and its host blocks this player, who then may not
