@@ -7,7 +7,8 @@
 # e.g. bench/serve.sh postgres -- play --matches 1000 --duration 30
 #
 # Builds nothing: run `cargo build --release -p plateau -p plateau-load` first. Environment:
-# CARGO_TARGET_DIR (default ./target), PORT (default 28080; /metrics on PORT+1), POSTGRES (admin
+# CARGO_TARGET_DIR (default ./target), PORT (default 28080; /metrics on PORT+1), RUST_LOG (the
+# server's, default warn: spans at info cost memory a connection), POSTGRES (admin
 # URL, default postgres://postgres@127.0.0.1:5432/postgres).
 #
 # The server's per-client limits are meant for strangers: one load tool on one machine is many
@@ -46,7 +47,7 @@ ulimit -n "$(ulimit -Hn)"
 export PLATEAU_METRICS_ADDR="127.0.0.1:$((port + 1))"
 raised=(--players-per-minute 1000000 --connections-per-player 1000000
   --connections-per-address 10000000)
-RUST_LOG=warn "$target/plateau" serve --addr "127.0.0.1:$port" --database-url "$url" \
+RUST_LOG="${RUST_LOG:-warn}" "$target/plateau" serve --addr "127.0.0.1:$port" --database-url "$url" \
   "${raised[@]}" ${server_flags[@]+"${server_flags[@]}"} 2>"$work/server.log" &
 server=$!
 cleanup() {

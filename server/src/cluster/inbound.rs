@@ -88,10 +88,10 @@ impl Cluster {
         let conn = Conn::remote(
             forwarded.conn,
             forwarded.player,
+            forwarded.legal,
             forwarded.node,
             self.link.clone(),
-        )
-        .asking_legal(forwarded.legal);
+        );
         let is_rematch = matches!(forwarded.request, Request::Rematch);
         let (reply, ticket) = tokio::sync::oneshot::channel();
         let reply = is_rematch.then_some(reply);

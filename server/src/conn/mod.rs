@@ -38,9 +38,15 @@ pub fn next_conn_id() -> ConnId {
     NEXT_CONN.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
 }
 
-/// A handle on one authenticated connection.
+/// A handle on one authenticated connection: one pointer, cloned into every room the connection
+/// is in and into every request it makes (a copy of the fields was 96 bytes and the player's
+/// name; `bench/README.md`).
 #[derive(Clone, Debug)]
-pub struct Conn {
+pub struct Conn(Arc<Connection>);
+
+/// What a [`Conn`] points to.
+#[derive(Debug)]
+pub struct Connection {
     pub id: ConnId,
     pub player: PlayerRef,
     /// The form of `you.legal` the connection asked for in its `auth`: rooms write each
@@ -49,7 +55,15 @@ pub struct Conn {
     sink: Sink,
 }
 
-#[derive(Clone, Debug)]
+impl std::ops::Deref for Conn {
+    type Target = Connection;
+
+    fn deref(&self) -> &Connection {
+        &self.0
+    }
+}
+
+#[derive(Debug)]
 enum Sink {
     /// A WebSocket of this node.
     Socket {
@@ -75,49 +89,41 @@ pub trait RemoteFrames: Send + Sync + std::fmt::Debug {
 }
 
 impl Conn {
-    /// A WebSocket connection of this node; `kick` is cancelled when it falls too far behind.
+    /// A WebSocket connection of this node, asking for `you.legal` in `legal`; `kick` is
+    /// cancelled when it falls too far behind.
     pub fn on_socket(
         id: ConnId,
         player: PlayerRef,
+        legal: LegalForm,
         socket: Arc<Socket>,
         kick: CancellationToken,
     ) -> Self {
-        Conn {
-            id,
-            player,
-            legal: LegalForm::Full,
-            sink: Sink::Socket { socket, kick },
-        }
+        Conn::new(id, player, legal, Sink::Socket { socket, kick })
     }
 
     /// A connection whose frames are read off `out` in this process (a full queue drops them).
     pub fn on_queue(id: ConnId, player: PlayerRef, out: mpsc::Sender<Utf8Bytes>) -> Self {
-        Conn {
-            id,
-            player,
-            legal: LegalForm::Full,
-            sink: Sink::Queue(out),
-        }
-    }
-
-    /// The same connection, asking for `you.legal` in `form`.
-    pub fn asking_legal(self, legal: LegalForm) -> Self {
-        Conn { legal, ..self }
+        Conn::new(id, player, LegalForm::Full, Sink::Queue(out))
     }
 
     /// A connection of another node, as the node running a room sees it.
     pub fn remote(
         id: ConnId,
         player: PlayerRef,
+        legal: LegalForm,
         node: Uuid,
         frames: Arc<dyn RemoteFrames>,
     ) -> Self {
-        Conn {
+        Conn::new(id, player, legal, Sink::Remote { node, frames })
+    }
+
+    fn new(id: ConnId, player: PlayerRef, legal: LegalForm, sink: Sink) -> Self {
+        Conn(Arc::new(Connection {
             id,
             player,
-            legal: LegalForm::Full,
-            sink: Sink::Remote { node, frames },
-        }
+            legal,
+            sink,
+        }))
     }
 
     /// The node whose socket this is, when it is not this node's.

@@ -48,13 +48,14 @@ const MAX_MOVE_ID: usize = 128;
 /// `GET /api/v1/ws`: upgrades with buffers sized so that an idle connection costs a few KiB.
 pub async fn upgrade(ws: Upgrade, State(state): State<AppState>) -> Response {
     let max_frame = state.limits.max_frame_bytes;
-    // Client frames are small (an Abalone move is ~130 bytes, `auth` and `join` less): a 256-byte
-    // read buffer (zero-filled and resident from the start) takes one in one read; it grows only
-    // for a larger frame (a Trangouar setup). 1 KiB cost ~750 bytes more per idle connection.
+    // Client frames are small (`auth` and `join` ~70 bytes, an Abalone move ~75 in the short
+    // notation, ~130 in full): a 128-byte read buffer (resident from the start) takes most in one
+    // read; it grows for a larger frame, which takes one more read. 256 bytes cost 128 more a
+    // connection, 1 KiB ~750 more (bench/README.md).
     // Only pings and closes are written through tungstenite's buffer (text goes beside it), each
     // at once.
     let config = WebSocketConfig::default()
-        .read_buffer_size(256)
+        .read_buffer_size(128)
         .write_buffer_size(0)
         .max_write_buffer_size(64 * 1024)
         // Frames somewhat over the limit are read, so they can be answered with 1009; far larger
@@ -92,8 +93,11 @@ async fn run(mut socket: Box<WebSocket>, state: AppState) {
         let _ = socket.send(close(CLOSE_TOO_MANY_CONNECTIONS, reason)).await;
         return;
     };
-    // Every line the session logs names its player.
-    let span = tracing::info_span!("session", player = %signed_in.player.id);
+    // Every line the session logs names its player: its warnings and errors name it themselves,
+    // and with debug logs on, a span names it in every line (a span is some 400 bytes a
+    // connection in the log's registry, more than an idle connection should cost by default;
+    // `bench/README.md`).
+    let span = tracing::debug_span!("session", player = %signed_in.player.id);
     session(&state, signed_in, slot, socket)
         .instrument(span)
         .await;
@@ -206,30 +210,33 @@ async fn session(
     _slot: Slot<uuid::Uuid>,
     socket: Box<WebSocket>,
 ) {
-    let SignedIn {
-        player,
-        token_hash,
-        looked_up_at,
-        legal,
-    } = *signed_in;
     // One token ends the session, whoever ends it: the server shutting down (its parent), a room
     // the connection does not keep up with, a revocation of its token. Which one it was is read
     // when it fires; one future waits on it, where three did (an idle session's state is what an
     // idle connection costs).
     let stop = state.shutdown.child_token();
-    let revoked = state
-        .revocations
-        .watch(player.id, &token_hash, looked_up_at, stop.clone());
-    drop(token_hash);
+    // In a block: what is only needed to start the watch takes no room in the session's state.
+    let (player, legal, revoked) = {
+        let SignedIn {
+            player,
+            token_hash,
+            looked_up_at,
+            legal,
+        } = *signed_in;
+        let revoked = state
+            .revocations
+            .watch(player.id, &token_hash, looked_up_at, stop.clone());
+        (player, legal, revoked)
+    };
     let blocked = BlockedSenders::new(player.id, state.store.clone());
     let socket = Socket::new(socket, blocked, state.limits.outbox_frames);
     let conn = Conn::on_socket(
         crate::conn::next_conn_id(),
         player,
+        legal,
         socket.clone(),
         stop.clone(),
-    )
-    .asking_legal(legal);
+    );
     // Several nodes: frames from rooms run elsewhere reach this connection, and rooms that move
     // are joined again where they go.
     let placement = state.rooms.placement().clone();
@@ -253,10 +260,11 @@ async fn session(
         "frames_per_connection",
         quota(limits.frames_per_sec, Period::Second, limits.frame_burst),
     );
-    // A ping `ws_ping` after the last answer; a connection that has not answered one within
-    // `ws_pong_timeout` is gone (a peer that vanished without closing, or one that does not
-    // read). One timer for both: it is due at the next ping, or at the pong's deadline.
-    let timer = tokio::time::sleep(limits.ws_ping());
+    // A ping every `ws_ping`; a connection that has not answered one within `ws_pong_timeout`
+    // is gone (a peer that vanished without closing, or one that does not read). One timer for
+    // both: it is due at the next ping, or at the pong's deadline while one is awaited.
+    let mut next_ping = tokio::time::Instant::now() + limits.ws_ping();
+    let timer = tokio::time::sleep_until(next_ping);
     tokio::pin!(timer);
     let mut awaiting_pong = false;
     let closing: Option<(u16, &'static str)> = loop {
@@ -268,7 +276,7 @@ async fn session(
                     Some(Ok(Message::Ping(_) | Message::Frame(_))) => Incoming::Control,
                     Some(Ok(Message::Pong(_))) => {
                         if std::mem::take(&mut awaiting_pong) {
-                            timer.as_mut().reset(tokio::time::Instant::now() + limits.ws_ping());
+                            timer.as_mut().reset(next_ping);
                         }
                         Incoming::Control
                     }
@@ -297,13 +305,14 @@ async fn session(
                     break Some((CLOSE_GOING_AWAY, "no answer to ping"));
                 }
                 let now = tokio::time::Instant::now();
+                next_ping = now + limits.ws_ping();
                 // A ping the socket refuses (a full queue: the room is cutting the client off)
                 // is tried again at the next.
                 if socket.ping() == Sent::Yes {
                     awaiting_pong = true;
                     timer.as_mut().reset(now + limits.ws_pong_timeout());
                 } else {
-                    timer.as_mut().reset(now + limits.ws_ping());
+                    timer.as_mut().reset(next_ping);
                 }
             }
             Some(room) = async { moved(&mut moves).await }, if moves.is_some() => {
@@ -633,7 +642,7 @@ impl Session<'_> {
             Ok(Some(_)) => {}
             Ok(None) => return self.error(None, ErrorCode::NotFound, "no such tournament"),
             Err(e) => {
-                tracing::warn!(error = %e, "could not read a tournament");
+                tracing::warn!(player = %self.conn.player.id, error = %e, "could not read a tournament");
                 return self.error(
                     None,
                     ErrorCode::Internal,
@@ -741,7 +750,7 @@ impl Session<'_> {
                     until
                 }
                 Err(e) => {
-                    tracing::warn!(error = %e, "could not read whether a player is muted");
+                    tracing::warn!(player = %self.conn.player.id, error = %e, "could not read whether a player is muted");
                     self.mute.and_then(|(_, until)| until)
                 }
             },
@@ -782,7 +791,7 @@ impl Session<'_> {
         if ticket.seated {
             // Loaded now, so that a public rematch is in the lobby at once.
             if let Err(e) = self.state.rooms.route(&ticket.next).await {
-                tracing::error!(error = %e, "could not load a rematch room");
+                tracing::error!(player = %self.conn.player.id, error = %e, "could not load a rematch room");
             }
             return;
         }
@@ -821,7 +830,7 @@ impl Session<'_> {
             Ok(()) => return true,
             Err(DeliverError::Unknown) => (ErrorCode::UnknownRoom, format!("no room `{code}`")),
             Err(DeliverError::Store(e)) => {
-                tracing::error!(error = %e, "room lookup failed");
+                tracing::error!(player = %self.conn.player.id, error = %e, "room lookup failed");
                 (
                     ErrorCode::Internal,
                     "internal error; it has been logged".to_string(),

@@ -61,6 +61,8 @@ impl Upgrade {
     {
         let accept = derive_accept_key(self.key.as_bytes());
         let on_upgrade = self.on_upgrade;
+        // Boxed until used: what the task captures takes room in it for the connection's life.
+        let config = Box::new(config);
         tokio::spawn(async move {
             let upgraded = match on_upgrade.await {
                 Ok(upgraded) => upgraded,
@@ -70,7 +72,7 @@ impl Upgrade {
                 }
             };
             let stream = Gate::new(TokioIo::new(upgraded));
-            session(WebSocketStream::from_raw_socket(stream, Role::Server, Some(config)).await)
+            session(WebSocketStream::from_raw_socket(stream, Role::Server, Some(*config)).await)
                 .await;
         });
         let accept = HeaderValue::from_str(&accept).expect("base64 is a header value");
