@@ -70,7 +70,7 @@ pub async fn upgrade(ws: Upgrade, State(state): State<AppState>) -> Response {
 async fn run(mut socket: Box<WebSocket>, state: AppState) {
     // Shutdown waits for this session to send its close frame.
     let _tracked = state.sessions.token();
-    let _counted = Counted::new();
+    let _counted = ConnectionGauge::new();
     // The futures of rarer steps (authentication, handling a frame) are boxed while they run, so
     // an idle session's state stays small: it is what an idle connection costs (bench/README.md).
     // Only what the session needs lives on beside it: nothing of the authentication is kept.
@@ -104,16 +104,16 @@ async fn run(mut socket: Box<WebSocket>, state: AppState) {
 }
 
 /// Counts a connection in `plateau_connections` for as long as it lives.
-struct Counted;
+struct ConnectionGauge;
 
-impl Counted {
+impl ConnectionGauge {
     fn new() -> Self {
         METRICS.connections.inc();
-        Counted
+        ConnectionGauge
     }
 }
 
-impl Drop for Counted {
+impl Drop for ConnectionGauge {
     fn drop(&mut self) {
         METRICS.connections.dec();
     }
