@@ -134,6 +134,19 @@ impl Conn {
         }
     }
 
+    /// Holds the frames sent to this connection until the guard drops, then writes them in one
+    /// write (a move's patch and its ack: one send, and one wake-up of the client, a move fewer).
+    /// Other connections ignore it (each frame is its own message anyway).
+    pub fn cork(&self) -> Cork {
+        match &self.sink {
+            Sink::Socket { socket, .. } => {
+                socket.cork();
+                Cork(Some(socket.clone()))
+            }
+            Sink::Queue(_) | Sink::Remote { .. } => Cork(None),
+        }
+    }
+
     /// Serialises and sends a frame. False if the connection is gone or too slow (it is then
     /// being closed).
     pub fn send(&self, frame: &ServerFrame) -> bool {
@@ -154,6 +167,18 @@ impl Conn {
             },
             Sink::Queue(out) => out.try_send(text).is_ok(),
             Sink::Remote { node, frames } => frames.send(*node, self.id, text),
+        }
+    }
+}
+
+/// Frames held for one write while this lives ([`Conn::cork`]).
+#[must_use = "frames are held only while the cork lives"]
+pub struct Cork(Option<Arc<Socket>>);
+
+impl Drop for Cork {
+    fn drop(&mut self) {
+        if let Some(socket) = &self.0 {
+            socket.uncork();
         }
     }
 }

@@ -77,6 +77,9 @@ struct Inner {
     blocked: Option<BlockedSenders>,
     /// Nothing more is written: the close was queued, or the socket broke.
     stopped: bool,
+    /// Frames are held in the queue, without a writer, to leave together once uncorked
+    /// ([`Socket::cork`]).
+    corked: bool,
 }
 
 enum Queued {
@@ -105,6 +108,7 @@ impl Socket {
                 writer: None,
                 blocked: Some(blocked),
                 stopped: false,
+                corked: false,
             }),
         })
     }
@@ -147,17 +151,19 @@ impl Socket {
         if inner.stopped {
             return Sent::Gone;
         }
-        let queued = if straight && !inner.writing {
+        let queued = if straight && !inner.writing && !inner.corked {
             let Some(ws) = inner.ws.as_mut() else {
                 return Sent::Gone;
             };
-            match write_now(ws, message) {
+            let mut message = Some(message);
+            let taken = |ws: &mut WebSocket| hand_over(ws, message.take().expect("handed once"));
+            match write_now(ws, taken) {
                 Now::Written => return Sent::Yes,
                 Now::Broken => {
                     inner.stop();
                     return Sent::Gone;
                 }
-                Now::NotTaken(message) => Queued::Frame(message),
+                Now::Busy => Queued::Frame(message.expect("not handed over")),
                 Now::Unflushed => Queued::Flush,
             }
         } else {
@@ -167,8 +173,60 @@ impl Socket {
             return Sent::TooSlow;
         }
         inner.queue.push_back(queued);
-        self.start_writer(&mut inner);
+        if !(straight && inner.corked) {
+            self.start_writer(&mut inner);
+        }
         Sent::Yes
+    }
+
+    /// Holds the frames sent from now on, to be written together, in one write, by
+    /// [`Socket::uncork`] (a move's patch and its ack). Why: each write is a send on the socket
+    /// and a wake-up of the client; at human pace each move is alone, so every one counts.
+    /// A frame that must go through a writer (chat) starts one, which writes whatever is held.
+    pub fn cork(&self) {
+        self.lock().corked = true;
+    }
+
+    /// Writes the frames held since [`Socket::cork`], in one write if the socket takes them at
+    /// once; otherwise a writer writes them.
+    pub fn uncork(self: &Arc<Self>) {
+        let mut inner = self.lock();
+        inner.corked = false;
+        if inner.writing || inner.stopped || inner.queue.is_empty() {
+            return;
+        }
+        let texts: Option<Vec<Utf8Bytes>> = inner
+            .queue
+            .iter()
+            .map(|queued| match queued {
+                Queued::Frame(Message::Text(text)) => Some(text.clone()),
+                _ => None,
+            })
+            .collect();
+        // Anything but text (a ping sent meanwhile) goes the writer's way, in order.
+        let Some(texts) = texts.filter(|texts| texts.len() > 1) else {
+            self.start_writer(&mut inner);
+            return;
+        };
+        let Some(ws) = inner.ws.as_mut() else {
+            inner.stop();
+            return;
+        };
+        let together = |ws: &mut WebSocket| {
+            let gate = ws.get_mut();
+            gate.put_texts(&texts)
+                .map_err(|_| tungstenite::Error::ConnectionClosed)
+        };
+        match write_now(ws, together) {
+            Now::Written => inner.queue.clear(),
+            Now::Broken => inner.stop(),
+            Now::Busy => self.start_writer(&mut inner),
+            Now::Unflushed => {
+                inner.queue.clear();
+                inner.queue.push_back(Queued::Flush);
+                self.start_writer(&mut inner);
+            }
+        }
     }
 
     fn start_writer(self: &Arc<Self>, inner: &mut Inner) {
@@ -240,20 +298,24 @@ enum Now {
     Written,
     /// Handed to the socket, which could not take all of it yet.
     Unflushed,
-    /// The socket cannot take it now.
-    NotTaken(Message),
+    /// The socket cannot take anything now: nothing was handed over.
+    Busy,
     Broken,
 }
 
-/// Writes `message` if the socket takes it without waiting.
-fn write_now(ws: &mut WebSocket, message: Message) -> Now {
+/// Hands the socket what `hand_over` gives it, if the socket has taken everything before, and
+/// writes it, without waiting.
+fn write_now(
+    ws: &mut WebSocket,
+    hand_over: impl FnOnce(&mut WebSocket) -> Result<(), tungstenite::Error>,
+) -> Now {
     let mut cx = Context::from_waker(Waker::noop());
     match poll_flushed(ws, &mut cx) {
         Poll::Ready(Ok(())) => {}
         Poll::Ready(Err(_)) => return Now::Broken,
-        Poll::Pending => return Now::NotTaken(message),
+        Poll::Pending => return Now::Busy,
     }
-    if hand_over(ws, message).is_err() {
+    if hand_over(ws).is_err() {
         return Now::Broken;
     }
     match poll_flushed(ws, &mut cx) {

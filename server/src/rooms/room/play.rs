@@ -261,6 +261,13 @@ impl Room {
             rating,
             kind,
         } = version;
+        // The mover's patch and ack leave in one write.
+        let mover = match &kind {
+            VersionKind::Move {
+                acked: Some((conn, ..)),
+            } => Some(conn.cork()),
+            _ => None,
+        };
         self.broadcast_version(events, views);
         self.track_turns();
         if let VersionKind::Move { acked } = kind {
@@ -276,6 +283,7 @@ impl Room {
                     .observe(received.elapsed().as_secs_f64());
             }
         }
+        drop(mover);
         if let (Some(result), Some(match_id)) = (end, self.match_id) {
             self.announce_end(match_id, result, rating);
         } else if std::mem::take(&mut self.timers.absence_news) {
