@@ -29,6 +29,8 @@ pub enum StartError {
     Migrate(#[from] crate::store::MigrateError),
     #[error("several nodes: {0}")]
     Cluster(String),
+    #[error("{0}")]
+    Config(String),
     #[error("chat filter {0}: {1}")]
     ChatFilter(std::path::PathBuf, std::io::Error),
     #[error("cannot listen on {addr}: {source}")]
@@ -50,6 +52,13 @@ pub async fn serve(args: ServeArgs) -> Result<(), StartError> {
             filter
         }
     });
+    // Each commit writer keeps a connection of the pool: some must be left for everything else.
+    if args.commit_writers >= args.database.db_connections as usize {
+        return Err(StartError::Config(format!(
+            "--commit-writers ({}) must be less than --db-connections ({}): each writer keeps a connection",
+            args.commit_writers, args.database.db_connections
+        )));
+    }
     let store = Store::connect(&args.database.database_url, args.database.db_connections).await?;
     store.migrate().await?;
     let store = match args.commit_writers {

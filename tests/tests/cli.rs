@@ -1,5 +1,5 @@
-//! The `plateau` command besides `serve`: `perft` prints Abalone's move counts, `migrate` prepares
-//! a database the server then uses.
+//! The `plateau` command: `perft` prints Abalone's move counts, `migrate` prepares
+//! a database the server then uses, and `serve` refuses a configuration it cannot run.
 
 use plateau_tests::server::binary;
 use plateau_tests::{Api, Backend, TestDb, TestServer};
@@ -64,4 +64,23 @@ async fn migrate_prepares_a_database_the_server_uses() {
     let server = TestServer::start(&db).await;
     let api = Api::new(server.http());
     api.new_player("Alice").await;
+}
+
+/// Each commit writer keeps one of the pool's connections: a server with as many writers as
+/// connections would leave none for anything else, and refuses to start, saying why.
+#[tokio::test]
+async fn serve_refuses_as_many_commit_writers_as_database_connections() {
+    let db = TestDb::new(Backend::Sqlite).await;
+    let out = Command::new(binary())
+        .args(["serve", "--addr", "127.0.0.1:0", "--database-url", &db.url])
+        .args(["--db-connections", "2", "--commit-writers", "2"])
+        .env_remove("DATABASE_URL")
+        .output()
+        .expect("run plateau serve");
+    assert!(!out.status.success(), "the server did not start");
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        said.contains("--commit-writers (2) must be less than --db-connections (2)"),
+        "{said}"
+    );
 }

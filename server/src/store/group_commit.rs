@@ -4,16 +4,24 @@
 //! commit that holds it: no move is acknowledged before it is durable.
 //!
 //! A batch that fails is retried move by move, so one bad move cannot fail its neighbours.
+//!
+//! Each writer keeps a connection of the pool between batches ([`Held`]): taken from the pool for
+//! each batch, it cost one more round trip to the database (sqlx checks a connection given back),
+//! two with sqlx's default check of one taken. A connection that failed is given back (the pool drops it if
+//! it is broken) and the next batch takes another; one that sat unused a while
+//! ([`CHECK_AFTER_IDLE`]) is checked first, so that no move fails for a connection the database
+//! closed meanwhile.
 
 use chrono::{DateTime, Utc};
 use plateau_protocol::MatchResult;
 use serde_json::Value;
 use std::sync::Arc;
 use tokio::sync::{mpsc, oneshot, Mutex};
+use tokio::time::Instant;
 use uuid::Uuid;
 
 use super::matches::FencedMove;
-use super::{Fence, MatchEnd, NewMove, RatedEnd, Store, StoreError};
+use super::{Fence, Held, MatchEnd, NewMove, RatedEnd, Store, StoreError, CHECK_AFTER_IDLE};
 
 /// Most moves in one transaction (7 bound values each, well within both databases' limits).
 pub const MAX_BATCH: usize = 256;
@@ -132,6 +140,7 @@ impl MoveWriter {
 /// One writer: takes what has gathered (waiting for at least one move), commits it, answers.
 async fn write_loop(store: Store, receiver: Arc<Mutex<mpsc::Receiver<Request>>>) {
     let mut batch: Vec<Request> = Vec::with_capacity(MAX_BATCH);
+    let mut conn = WriterConn::default();
     loop {
         let received = receiver.lock().await.recv_many(&mut batch, MAX_BATCH).await;
         if received == 0 {
@@ -143,7 +152,7 @@ async fn write_loop(store: Store, receiver: Arc<Mutex<mpsc::Receiver<Request>>>)
             .zip(&moves)
             .map(|(r, mv)| r.mv.fenced(mv))
             .collect();
-        let stored = store.append_moves_now(&fenced).await;
+        let stored = conn.append(&store, &fenced).await;
         drop(fenced);
         drop(moves);
         match stored {
@@ -159,10 +168,36 @@ async fn write_loop(store: Store, receiver: Arc<Mutex<mpsc::Receiver<Request>>>)
                 tracing::warn!(error = %e, moves = batch.len(), "a grouped commit failed; storing its moves one by one");
                 for request in batch.drain(..) {
                     let mv = request.mv.as_new();
-                    let result = store.append_moves_now(&[request.mv.fenced(&mv)]).await;
+                    let result = conn.append(&store, &[request.mv.fenced(&mv)]).await;
                     let _ = request.done.send(result);
                 }
             }
         }
+    }
+}
+
+/// The connection a writer keeps between batches, and when it was last used.
+#[derive(Default)]
+struct WriterConn(Option<(Held, Instant)>);
+
+impl WriterConn {
+    /// Stores `moves` in one transaction on the kept connection (taken from the pool if there is
+    /// none, checked first if it sat unused); a connection whose statement failed is given back.
+    async fn append(&mut self, store: &Store, moves: &[FencedMove<'_>]) -> Result<(), StoreError> {
+        if let Some((held, used)) = &mut self.0 {
+            if used.elapsed() > CHECK_AFTER_IDLE && held.ping().await.is_err() {
+                self.0 = None;
+            }
+        }
+        let (held, used) = match &mut self.0 {
+            Some(kept) => kept,
+            None => self.0.insert((store.hold().await?, Instant::now())),
+        };
+        let result = Store::append_moves_on(held, moves).await;
+        *used = Instant::now();
+        if result.is_err() {
+            self.0 = None;
+        }
+        result
     }
 }

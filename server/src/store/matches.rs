@@ -13,7 +13,7 @@ use std::fmt::Write as _;
 use uuid::Uuid;
 
 use super::fence::{check_fence, check_fences};
-use super::{on_pool, Backend, Fence, Store, StoreError};
+use super::{on_held, on_pool, Fence, Held, Store, StoreError};
 
 /// What the start of a match writes.
 pub struct NewMatch<'a> {
@@ -302,10 +302,23 @@ impl Store {
         }
     }
 
-    /// Stores moves of different matches (at most one per match) in one transaction: one insert
-    /// for the moves, one update for the matches' ply counts, and the ends of matches that end.
+    /// Stores moves of different matches (at most one per match) in one transaction, on a
+    /// connection of the pool.
     pub(super) async fn append_moves_now(
         &self,
+        moves: &[FencedMove<'_>],
+    ) -> Result<(), StoreError> {
+        if moves.is_empty() {
+            return Ok(());
+        }
+        Store::append_moves_on(&mut self.hold().await?, moves).await
+    }
+
+    /// Stores moves of different matches (at most one per match) in one transaction on `held`:
+    /// one insert for the moves, one update for the matches' ply counts, and the ends of matches
+    /// that end.
+    pub(super) async fn append_moves_on(
+        held: &mut Held,
         moves: &[FencedMove<'_>],
     ) -> Result<(), StoreError> {
         if moves.is_empty() {
@@ -316,7 +329,7 @@ impl Store {
         let persistent = moves.len() == 1;
         // The common batch on Postgres (no match ends in it, no lease to check): one statement,
         // atomic on its own, in one round trip instead of four (begin, insert, update, commit).
-        if let Backend::Postgres(pool) = &self.backend {
+        if let Held::Postgres(conn) = held {
             if moves
                 .iter()
                 .all(|fenced| fenced.mv.end.is_none() && fenced.fence.is_none())
@@ -326,14 +339,14 @@ impl Store {
                 for fenced in moves {
                     query = bind_move(query, fenced.mv);
                 }
-                query.execute(pool).await?;
+                query.execute(&mut **conn).await?;
                 return Ok(());
             }
         }
         let insert = insert_moves_sql(moves.len());
         let plies = update_plies_sql(moves.len());
-        on_pool!(self, |pool| {
-            let mut tx = pool.begin().await?;
+        on_held!(held, |conn| {
+            let mut tx = sqlx::Connection::begin(&mut **conn).await?;
             let fences: Vec<&Fence> = moves.iter().filter_map(|fenced| fenced.fence).collect();
             check_fences!(tx, &fences);
             let mut query = sqlx::query(&insert).persistent(persistent);

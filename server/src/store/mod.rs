@@ -41,9 +41,10 @@ pub use rooms::{RoomRow, SeatRow};
 pub use standing::{BanEnd, Standing};
 pub use tournaments::{DirectorFence, EntrantRow, PairingRow, TournamentRow};
 
+use sqlx::pool::PoolConnection;
 use sqlx::postgres::PgPoolOptions;
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
-use sqlx::{PgPool, SqlitePool};
+use sqlx::{PgPool, Postgres, Sqlite, SqlitePool};
 use std::str::FromStr;
 use std::time::Duration;
 
@@ -59,6 +60,35 @@ macro_rules! on_pool {
     }};
 }
 pub(crate) use on_pool;
+
+/// Runs `$body` with `$conn` bound to the connection of a [`Held`], as [`on_pool!`] does with a pool.
+macro_rules! on_held {
+    ($held:expr, |$conn:ident| $body:expr) => {{
+        let result: Result<_, sqlx::Error> = match $held {
+            $crate::store::Held::Postgres($conn) => $body,
+            $crate::store::Held::Sqlite($conn) => $body,
+        };
+        result.map_err($crate::store::StoreError::from)
+    }};
+}
+pub(crate) use on_held;
+
+/// A connection taken from the store's pool and kept by whoever runs statement after statement
+/// (a group-commit writer). Why: sqlx checks every connection given back to the pool with a round
+/// trip to the database (sqlx's default checked it again when taken: [`CHECK_AFTER_IDLE`]), so a
+/// statement run on the pool itself costs two round trips where one does (`bench/README.md`,
+/// issue 30).
+pub(crate) enum Held {
+    Postgres(PoolConnection<Postgres>),
+    Sqlite(PoolConnection<Sqlite>),
+}
+
+impl Held {
+    /// Whether the connection still answers (one round trip).
+    pub(crate) async fn ping(&mut self) -> Result<(), StoreError> {
+        on_held!(self, |conn| sqlx::Connection::ping(&mut **conn).await)
+    }
+}
 
 #[derive(Clone)]
 pub(crate) enum Backend {
@@ -89,6 +119,24 @@ pub enum MigrateError {
 /// again by itself once the database is back.
 const ACQUIRE_TIMEOUT: Duration = Duration::from_secs(5);
 
+/// A connection unused this long is checked (one round trip) before it is used again: the database
+/// (or something between) may have closed it meanwhile. One used more recently is not: sqlx checks
+/// every connection given back to the pool already, and checking it again when it is taken cost
+/// every statement a second round trip (`bench/README.md`, issue 30).
+pub(crate) const CHECK_AFTER_IDLE: Duration = Duration::from_secs(10);
+
+/// The pool's check of a connection taken from it (see [`CHECK_AFTER_IDLE`]); a connection that
+/// does not answer is dropped, and another taken.
+macro_rules! check_if_idle {
+    () => {
+        |conn, meta| {
+            Box::pin(async move {
+                Ok(meta.idle_for < CHECK_AFTER_IDLE || sqlx::Connection::ping(conn).await.is_ok())
+            })
+        }
+    };
+}
+
 impl Store {
     /// Connects to `url`: `postgres://...` or `sqlite://path` (the file is created if missing).
     pub async fn connect(url: &str, max_connections: u32) -> Result<Store, StoreError> {
@@ -97,6 +145,8 @@ impl Store {
                 PgPoolOptions::new()
                     .max_connections(max_connections)
                     .acquire_timeout(ACQUIRE_TIMEOUT)
+                    .test_before_acquire(false)
+                    .before_acquire(check_if_idle!())
                     .connect(url)
                     .await?,
             )
@@ -113,6 +163,8 @@ impl Store {
                 SqlitePoolOptions::new()
                     .max_connections(max_connections)
                     .acquire_timeout(ACQUIRE_TIMEOUT)
+                    .test_before_acquire(false)
+                    .before_acquire(check_if_idle!())
                     .connect_with(options)
                     .await?,
             )
@@ -140,6 +192,14 @@ impl Store {
             backend: self.backend,
             writer: Some(group_commit::MoveWriter::start(direct, writers)),
         }
+    }
+
+    /// A connection of the pool, to keep (see [`Held`]).
+    pub(crate) async fn hold(&self) -> Result<Held, StoreError> {
+        Ok(match &self.backend {
+            Backend::Postgres(pool) => Held::Postgres(pool.acquire().await?),
+            Backend::Sqlite(pool) => Held::Sqlite(pool.acquire().await?),
+        })
     }
 
     /// Whether moves are committed in groups.
