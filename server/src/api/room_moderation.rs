@@ -133,7 +133,7 @@ pub(super) async fn ask_room(
     let request = Request::Moderate { action };
     let delivered = state
         .rooms
-        .deliver(code, &conn, request, None, Instant::now())
+        .deliver(code, &conn, request, None, Instant::now(), &mut None)
         .await;
     let answer = match delivered {
         Ok(()) => tokio::time::timeout(ROOM_ANSWERS_WITHIN, answers.recv()).await,

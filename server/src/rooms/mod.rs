@@ -23,4 +23,4 @@ pub use command::{Command, RematchTicket, Request, RoomModeration, TicketReply};
 pub use creation::{store_new_room, NewSeat, RoomSettings};
 pub use lobby::LobbyKey;
 pub use placement::{Alone, Claim, ForwardError, Placement};
-pub use registry::{DeliverError, RoomContext, RoomHandle, Rooms, Route};
+pub use registry::{DeliverError, RoomContext, RoomHandle, RoomLink, Rooms, Route};

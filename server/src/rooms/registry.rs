@@ -50,6 +50,37 @@ pub enum Route {
     Remote(uuid::Uuid),
 }
 
+/// A session's way straight to a room of this node it joined (the room's queue, one pointer),
+/// kept so that each of its frames for that room skips the registry's lookup: a lock, the code
+/// upper-cased, a hash (issue 30). Useless once the room's task stops; it is then looked up
+/// again.
+pub struct RoomLink(mpsc::Sender<Box<Command>>);
+
+impl RoomLink {
+    /// Queues `request` of `conn`; handed back if the room's task has stopped.
+    async fn request(
+        &self,
+        conn: &Conn,
+        request: Request,
+        reply: Option<TicketReply>,
+        received: Instant,
+    ) -> Result<(), (Request, Option<TicketReply>)> {
+        let command = Box::new(Command::Request {
+            conn: conn.clone(),
+            request,
+            received,
+            reply,
+        });
+        match self.0.send(command).await.map_err(|e| *e.0) {
+            Ok(()) => Ok(()),
+            Err(Command::Request { request, reply, .. }) => Err((request, reply)),
+            Err(Command::NodeGone { .. } | Command::AccountClosed { .. }) => {
+                unreachable!("sent as a request")
+            }
+        }
+    }
+}
+
 impl RoomHandle {
     /// Queues a command; false if the room has just stopped (look it up again).
     pub async fn send(&self, command: Command) -> Result<(), Command> {
@@ -57,6 +88,10 @@ impl RoomHandle {
             .send(Box::new(command))
             .await
             .map_err(|e| *e.0)
+    }
+
+    fn link(&self) -> RoomLink {
+        RoomLink(self.commands.clone())
     }
 
     pub fn info(&self) -> RoomInfo {
@@ -246,7 +281,8 @@ impl Rooms {
     /// Hands `request` of `conn` (a connection of this node) to room `code` (any case), here or on
     /// the node that runs it; for a rematch, `reply` gets the room's answer. A room that stops as
     /// the request is sent is looked up again (it reloads from the store, or is found where it
-    /// moved).
+    /// moved). `link`: the way to the room kept by the caller, used if it still leads to a running
+    /// room, and set to the room found when it runs here.
     pub async fn deliver(
         &self,
         code: &str,
@@ -254,26 +290,29 @@ impl Rooms {
         request: Request,
         reply: Option<TicketReply>,
         received: Instant,
+        link: &mut Option<RoomLink>,
     ) -> Result<(), DeliverError> {
-        let mut pending = Some((request, reply));
+        let mut pending = (request, reply);
+        if let Some(room) = link.take() {
+            match room.request(conn, pending.0, pending.1, received).await {
+                Ok(()) => {
+                    *link = Some(room);
+                    return Ok(());
+                }
+                Err(back) => pending = back,
+            }
+        }
         for _ in 0..2 {
-            let (request, reply) = pending.take().expect("kept until sent");
+            let (request, reply) = pending;
             match self.route(code).await? {
                 Some(Route::Local(room)) => {
-                    let command = Command::Request {
-                        conn: conn.clone(),
-                        request,
-                        received,
-                        reply,
-                    };
-                    match room.send(command).await {
-                        Ok(()) => return Ok(()),
-                        Err(Command::Request { request, reply, .. }) => {
-                            pending = Some((request, reply))
+                    let room = room.link();
+                    match room.request(conn, request, reply, received).await {
+                        Ok(()) => {
+                            *link = Some(room);
+                            return Ok(());
                         }
-                        Err(Command::NodeGone { .. } | Command::AccountClosed { .. }) => {
-                            unreachable!("sent as a request")
-                        }
+                        Err(back) => pending = back,
                     }
                 }
                 Some(Route::Remote(node)) => {

@@ -24,7 +24,7 @@ use crate::conn::Conn;
 use crate::limits::counted::Slot;
 use crate::limits::rate::{quota, Period, Rate};
 use crate::metrics::METRICS;
-use crate::rooms::{DeliverError, Request, TicketReply};
+use crate::rooms::{DeliverError, Request, RoomLink, TicketReply};
 use crate::state::AppState;
 
 use super::upgrade::Upgrade;
@@ -317,7 +317,7 @@ async fn session(
             }
             Some(room) = async { moved(&mut moves).await }, if moves.is_some() => {
                 if let Some(role) = session.joined_as(&room) {
-                    Box::pin(session.to_room(&room, Request::Join { role }, Instant::now())).await;
+                    Box::pin(session.tell_room(&room, Request::Join { role }, Instant::now())).await;
                 }
             }
             _ = stop.cancelled() => break Some(if state.shutdown.is_cancelled() {
@@ -337,8 +337,8 @@ async fn session(
             }),
         }
     };
-    for (room, _) in std::mem::take(&mut session.joined) {
-        Box::pin(session.to_room(&room, Request::Disconnect, Instant::now())).await;
+    for joined in std::mem::take(&mut session.joined) {
+        Box::pin(session.tell_room(&joined.code, Request::Disconnect, Instant::now())).await;
     }
     for (_, following) in &session.following {
         following.abort();
@@ -436,10 +436,10 @@ struct FrameId {
 struct Session<'a> {
     state: &'a AppState,
     conn: &'a Conn,
-    /// Rooms joined on this connection, and as what: told when it goes, and joined again where a
-    /// room moves (several nodes). A list, not a map: a connection joins a few rooms, and a
-    /// map's least table is five times the size of a list of one.
-    joined: Vec<(String, Role)>,
+    /// Rooms joined on this connection: told when it goes, and joined again where a room moves
+    /// (several nodes). A list, not a map: a connection joins a few rooms, and a map's least
+    /// table is five times the size of a list of one.
+    joined: Vec<Joined>,
     /// Tournaments followed on this connection (`join` with `tournament`): the tasks that send
     /// their frames, stopped with `leave` or the connection.
     following: Vec<(uuid::Uuid, tokio::task::AbortHandle)>,
@@ -449,6 +449,16 @@ struct Session<'a> {
     /// Whether the player may chat in public rooms (see [`Session::may_speak_in`]), and when that
     /// was read.
     speaks_in_public: Option<(Instant, bool)>,
+}
+
+/// A room joined on a connection.
+struct Joined {
+    /// The room's code, upper-case.
+    code: String,
+    role: Role,
+    /// The way to the room while it runs on this node: the connection's frames for it skip the
+    /// registry's lookup.
+    link: Option<RoomLink>,
 }
 
 /// How long a reading of "not muted" stands for a session: a mute reaches a chatting player on any
@@ -461,8 +471,8 @@ impl Session<'_> {
     fn joined_as(&self, code: &str) -> Option<Role> {
         self.joined
             .iter()
-            .find(|(joined, _)| joined == code)
-            .map(|(_, role)| *role)
+            .find(|joined| joined.code == code)
+            .map(|joined| joined.role)
     }
 
     fn error(&self, id: Option<String>, code: ErrorCode, message: impl Into<String>) {
@@ -557,7 +567,7 @@ impl Session<'_> {
             ClientFrame::Leave { room, tournament } => match (room, tournament) {
                 (Some(room), None) => {
                     let code = room.to_ascii_uppercase();
-                    self.joined.retain(|(joined, _)| *joined != code);
+                    self.joined.retain(|joined| joined.code != code);
                     (room, Request::Leave)
                 }
                 (None, Some(tournament)) => {
@@ -618,14 +628,18 @@ impl Session<'_> {
             Request::Join { role } => Some(*role),
             _ => None,
         };
-        if self.to_room(&room, request, received).await {
+        if self.tell_room(&room, request, received).await {
             if let Some(role) = role {
                 let code = room.to_ascii_uppercase();
-                match self.joined.iter_mut().find(|(joined, _)| *joined == code) {
-                    Some((_, joined_as)) => *joined_as = role,
+                match self.joined.iter_mut().find(|joined| joined.code == code) {
+                    Some(joined) => joined.role = role,
                     None => {
                         self.joined.reserve_exact(1);
-                        self.joined.push((code, role));
+                        self.joined.push(Joined {
+                            code,
+                            role,
+                            link: None,
+                        });
                     }
                 }
             }
@@ -779,7 +793,7 @@ impl Session<'_> {
 
     /// A rematch of room `code`: the room says where the player goes; unless it made the new room
     /// with the player in it, the new room seats the player and tells it.
-    async fn rematch(&self, code: &str) {
+    async fn rematch(&mut self, code: &str) {
         let (reply, ticket) = tokio::sync::oneshot::channel();
         if !self.send_to_room(code, Request::Rematch, Some(reply)).await {
             return;
@@ -800,31 +814,45 @@ impl Session<'_> {
             seat: ticket.seat,
             from,
         };
-        self.to_room(&ticket.next, reserve, Instant::now()).await;
+        self.tell_room(&ticket.next, reserve, Instant::now()).await;
     }
 
     /// Sends `request` to room `code`; answers `unknown_room` if there is none. True if sent.
-    async fn to_room(&self, code: &str, request: Request, received: Instant) -> bool {
+    async fn tell_room(&mut self, code: &str, request: Request, received: Instant) -> bool {
         self.deliver(code, request, None, received).await
     }
 
-    /// [`Session::to_room`] for a request answered on `reply` (a rematch).
-    async fn send_to_room(&self, code: &str, request: Request, reply: Option<TicketReply>) -> bool {
+    /// [`Session::tell_room`] for a request answered on `reply` (a rematch).
+    async fn send_to_room(
+        &mut self,
+        code: &str,
+        request: Request,
+        reply: Option<TicketReply>,
+    ) -> bool {
         self.deliver(code, request, reply, Instant::now()).await
     }
 
     async fn deliver(
-        &self,
+        &mut self,
         code: &str,
         request: Request,
         reply: Option<TicketReply>,
         received: Instant,
     ) -> bool {
         let id = request.id().map(str::to_owned);
-        let delivered = self
-            .state
+        let (state, conn) = (self.state, self.conn);
+        let mut not_joined = None;
+        let link = match self
+            .joined
+            .iter_mut()
+            .find(|j| j.code.eq_ignore_ascii_case(code))
+        {
+            Some(joined) => &mut joined.link,
+            None => &mut not_joined,
+        };
+        let delivered = state
             .rooms
-            .deliver(code, self.conn, request, reply, received)
+            .deliver(code, conn, request, reply, received, link)
             .await;
         let (error, message) = match delivered {
             Ok(()) => return true,
