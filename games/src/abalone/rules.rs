@@ -468,11 +468,23 @@ impl Pos {
         Some((mv, m))
     }
 
-    /// Whether the seat to move has at least one legal move.
+    /// Whether the seat to move has at least one legal move. Asked after every move: the common
+    /// answer first, without listing every move (a marble of the mover's beside an empty cell can
+    /// always step there: `inline_from` with a column of one), the whole list only when no marble
+    /// can step.
     pub fn has_move(&self) -> bool {
-        let mut v = Vec::new();
-        self.generate(&mut v);
-        !v.is_empty()
+        let me = self.to_move + 1;
+        let can_step = (0..CELLS).any(|c| {
+            self.cells[c] == me
+                && NB[c]
+                    .iter()
+                    .any(|&n| n != OFF && self.cells[n as usize] == 0)
+        });
+        can_step || {
+            let mut v = Vec::new();
+            self.generate(&mut v);
+            !v.is_empty()
+        }
     }
 }
 

@@ -311,10 +311,32 @@ fn generator_matches_validator() {
                 b.play(seat, m, &mut rng()).unwrap();
                 assert_eq!(a.pos, b.pos);
             }
+            assert!(g.pos.has_move(), "{what} ply {}: moves are listed", g.ply);
             let m = &legal[pick.random_range(0..legal.len())];
             g.play(seat, m, &mut rng()).unwrap();
         }
     }
+}
+
+/// `has_move` answers as the list of moves does, also where no marble can step into an empty
+/// cell beside it (its quick answer): a push left, then nothing at all.
+#[test]
+fn has_move_without_a_step() {
+    let listed = |g: &Abalone| {
+        let mut moves = Vec::new();
+        g.pos.generate(&mut moves);
+        moves.len()
+    };
+    let boxed_in = Abalone::from_cells(2, &[&["A1", "A2"], &["A3", "B1", "B2", "B3"]], 0);
+    assert_eq!(
+        listed(&boxed_in),
+        1,
+        "A1-A2 pushes A3 into A4, nothing else"
+    );
+    assert!(boxed_in.pos.has_move());
+    let stuck = Abalone::from_cells(2, &[&["A1", "A2"], &["A3", "A4", "B1", "B2", "B3"]], 0);
+    assert_eq!(listed(&stuck), 0, "two against two: no move");
+    assert!(!stuck.pos.has_move());
 }
 
 // ---- rules §6.5 edge cases -------------------------------------------------------------------
