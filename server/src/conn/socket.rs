@@ -204,7 +204,7 @@ impl Socket {
             })
             .collect();
         // Anything but text (a ping sent meanwhile) goes the writer's way, in order.
-        let Some(texts) = texts.filter(|texts| texts.len() > 1) else {
+        let Some(texts) = texts else {
             self.start_writer(&mut inner);
             return;
         };

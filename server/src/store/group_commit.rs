@@ -7,8 +7,8 @@
 //!
 //! Each writer keeps a connection of the pool between batches ([`Held`]): taken from the pool for
 //! each batch, it cost one more round trip to the database (sqlx checks a connection given back),
-//! two with sqlx's default check of one taken. A connection that failed is given back (the pool drops it if
-//! it is broken) and the next batch takes another; one that sat unused a while
+//! two with sqlx's default check of one taken. A connection that failed is given back (the pool
+//! drops it if it is broken) and the next batch takes another; one that sat unused a while
 //! ([`CHECK_AFTER_IDLE`]) is checked first, so that no move fails for a connection the database
 //! closed meanwhile.
 
