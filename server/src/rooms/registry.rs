@@ -293,42 +293,36 @@ impl Rooms {
         link: &mut Option<RoomLink>,
     ) -> Result<(), DeliverError> {
         let mut pending = (request, reply);
-        if let Some(room) = link.take() {
+        let mut kept = link.take();
+        // The kept link first, if any; then the room looked up, twice (it may stop as it is sent).
+        for _ in 0..2 + usize::from(kept.is_some()) {
+            let room = match kept.take() {
+                Some(room) => room,
+                None => match self.route(code).await? {
+                    Some(Route::Local(room)) => room.link(),
+                    Some(Route::Remote(node)) => {
+                        let (request, reply) = pending;
+                        let forwarded = self.placement.forward(node, code, conn, request, reply);
+                        return match forwarded.await {
+                            Ok(()) => Ok(()),
+                            Err(ForwardError::Unknown) => Err(DeliverError::Unknown),
+                            Err(e) => {
+                                // Gone or moved: asked again from the database next time.
+                                self.placement.forget_owner(&code.to_ascii_uppercase());
+                                tracing::info!(error = %e, room = code, "a forwarded command failed");
+                                Err(DeliverError::Moving)
+                            }
+                        };
+                    }
+                    None => return Err(DeliverError::Unknown),
+                },
+            };
             match room.request(conn, pending.0, pending.1, received).await {
                 Ok(()) => {
                     *link = Some(room);
                     return Ok(());
                 }
                 Err(back) => pending = back,
-            }
-        }
-        for _ in 0..2 {
-            let (request, reply) = pending;
-            match self.route(code).await? {
-                Some(Route::Local(room)) => {
-                    let room = room.link();
-                    match room.request(conn, request, reply, received).await {
-                        Ok(()) => {
-                            *link = Some(room);
-                            return Ok(());
-                        }
-                        Err(back) => pending = back,
-                    }
-                }
-                Some(Route::Remote(node)) => {
-                    let forwarded = self.placement.forward(node, code, conn, request, reply);
-                    return match forwarded.await {
-                        Ok(()) => Ok(()),
-                        Err(ForwardError::Unknown) => Err(DeliverError::Unknown),
-                        Err(e) => {
-                            // Gone or moved: asked again from the database next time.
-                            self.placement.forget_owner(&code.to_ascii_uppercase());
-                            tracing::info!(error = %e, room = code, "a forwarded command failed");
-                            Err(DeliverError::Moving)
-                        }
-                    };
-                }
-                None => return Err(DeliverError::Unknown),
             }
         }
         Err(DeliverError::Restarting)

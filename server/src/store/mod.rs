@@ -41,7 +41,8 @@ pub use rooms::{RoomRow, SeatRow};
 pub use standing::{BanEnd, Standing};
 pub use tournaments::{DirectorFence, EntrantRow, PairingRow, TournamentRow};
 
-use sqlx::pool::PoolConnection;
+use futures_util::future::BoxFuture;
+use sqlx::pool::{PoolConnection, PoolConnectionMetadata};
 use sqlx::postgres::PgPoolOptions;
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
 use sqlx::{PgPool, Postgres, Sqlite, SqlitePool};
@@ -127,14 +128,13 @@ pub(crate) const CHECK_AFTER_IDLE: Duration = Duration::from_secs(10);
 
 /// The pool's check of a connection taken from it (see [`CHECK_AFTER_IDLE`]); a connection that
 /// does not answer is dropped, and another taken.
-macro_rules! check_if_idle {
-    () => {
-        |conn, meta| {
-            Box::pin(async move {
-                Ok(meta.idle_for < CHECK_AFTER_IDLE || sqlx::Connection::ping(conn).await.is_ok())
-            })
-        }
-    };
+fn check_if_idle<DB: sqlx::Database>(
+    conn: &mut DB::Connection,
+    meta: PoolConnectionMetadata,
+) -> BoxFuture<'_, Result<bool, sqlx::Error>> {
+    Box::pin(async move {
+        Ok(meta.idle_for < CHECK_AFTER_IDLE || sqlx::Connection::ping(conn).await.is_ok())
+    })
 }
 
 impl Store {
@@ -146,7 +146,7 @@ impl Store {
                     .max_connections(max_connections)
                     .acquire_timeout(ACQUIRE_TIMEOUT)
                     .test_before_acquire(false)
-                    .before_acquire(check_if_idle!())
+                    .before_acquire(check_if_idle::<Postgres>)
                     .connect(url)
                     .await?,
             )
@@ -164,7 +164,7 @@ impl Store {
                     .max_connections(max_connections)
                     .acquire_timeout(ACQUIRE_TIMEOUT)
                     .test_before_acquire(false)
-                    .before_acquire(check_if_idle!())
+                    .before_acquire(check_if_idle::<Sqlite>)
                     .connect_with(options)
                     .await?,
             )
