@@ -209,6 +209,15 @@ pub trait Game: Clone + Send + Sync + 'static {
         let _ = (mv, out);
     }
 
+    /// [`Game::legal_moves`] in the short notation, as a JSON list of strings appended to `out`,
+    /// for a game that writes it without building its moves: the text must be exactly the list of
+    /// [`Game::write_short_notation`] of each of `self.legal_moves(seat)`, in order (each game
+    /// that writes it tests that). The default writes nothing and returns false: the list is then
+    /// written from [`Game::legal_moves`].
+    fn write_short_legal_moves(&self, _seat: Seat, _out: &mut String) -> bool {
+        false
+    }
+
     /// Reads a move in the game's short notation.
     fn parse_short_notation(text: &str) -> Result<Self::Move, MoveError> {
         let _ = text;

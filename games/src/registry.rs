@@ -316,18 +316,21 @@ impl<G: Game> Match for MatchOf<G> {
         if self.capped() {
             return Some(LegalJson("[]".into()));
         }
-        let moves = self.state.legal_moves(seat);
-        let mut text = String::with_capacity(2 + moves.len() * 10);
-        text.push('[');
-        for (i, mv) in moves.iter().enumerate() {
-            if i > 0 {
-                text.push(',');
+        let mut text = String::new();
+        if !self.state.write_short_legal_moves(seat, &mut text) {
+            let moves = self.state.legal_moves(seat);
+            text.reserve(2 + moves.len() * 10);
+            text.push('[');
+            for (i, mv) in moves.iter().enumerate() {
+                if i > 0 {
+                    text.push(',');
+                }
+                text.push('"');
+                G::write_short_notation(mv, &mut text);
+                text.push('"');
             }
-            text.push('"');
-            G::write_short_notation(mv, &mut text);
-            text.push('"');
+            text.push(']');
         }
-        text.push(']');
         debug_assert!(
             serde_json::from_str::<Vec<String>>(&text).is_ok(),
             "{}: the short legal-move text is not a JSON list of strings: {text}",

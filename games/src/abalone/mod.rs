@@ -83,6 +83,32 @@ pub fn perft(players: usize, layout: &str, depth: u32) -> Result<u64, SetupError
 }
 
 impl Abalone {
+    /// Appends the legal moves of `seat` as a JSON array, each written by `write` (about `each`
+    /// bytes): the list `legal_moves` gives, in its order; `[]` when `seat` need not act.
+    fn write_legal_list(
+        &self,
+        seat: Seat,
+        out: &mut String,
+        each: usize,
+        write: impl Fn(&Mv, &mut String),
+    ) {
+        if self.outcome.is_some() || seat != self.pos.to_move as Seat {
+            out.push_str("[]");
+            return;
+        }
+        let mut moves = Vec::with_capacity(96);
+        self.pos.generate(&mut moves);
+        out.reserve(moves.len() * (each + 1) + 2);
+        out.push('[');
+        for (i, (mv, _)) in moves.iter().enumerate() {
+            if i > 0 {
+                out.push(',');
+            }
+            write(mv, out);
+        }
+        out.push(']');
+    }
+
     /// The seats of the side of `seat` (its team in 4p).
     fn side(&self, seat: u8) -> Vec<Seat> {
         if self.pos.players == 4 {
@@ -289,21 +315,18 @@ impl Game for Abalone {
     }
 
     fn write_legal_moves_json(&self, seat: Seat, out: &mut String) -> bool {
-        if self.outcome.is_some() || seat != self.pos.to_move as Seat {
-            out.push_str("[]");
-            return true;
-        }
-        let mut moves = Vec::with_capacity(96);
-        self.pos.generate(&mut moves);
-        out.reserve(moves.len() * 56 + 2);
-        out.push('[');
-        for (i, (mv, _)) in moves.iter().enumerate() {
-            if i > 0 {
-                out.push(',');
-            }
-            Move::of(mv).write_json(out);
-        }
-        out.push(']');
+        self.write_legal_list(seat, out, 56, |mv, out| Move::of(mv).write_json(out));
+        true
+    }
+
+    /// Each move's notation straight from the generator's move: the marbles it names, which a
+    /// [`Move`] also lists (sorted), are not needed for it.
+    fn write_short_legal_moves(&self, seat: Seat, out: &mut String) -> bool {
+        self.write_legal_list(seat, out, 8, |mv, out| {
+            out.push('"');
+            out.push_str(Notation::of_move(mv).as_str());
+            out.push('"');
+        });
         true
     }
 

@@ -80,6 +80,22 @@ impl Notation {
         n
     }
 
+    /// The canonical notation of a board move: inline = trailing marble + its destination;
+    /// broadside = both extremities, smallest axial (q, r) first, + destination of that first one
+    /// (rules §6.1).
+    pub(super) fn of_move(mv: &Mv) -> Notation {
+        let d = mv.dir as usize;
+        if mv.inline {
+            let rear = mv.cells[0];
+            Notation::of_cells(&[rear, NB[rear as usize][d]])
+        } else {
+            let ms = mv.marbles();
+            let first = *ms.iter().min_by_key(|&&c| qr(c)).expect("a group");
+            let last = *ms.iter().max_by_key(|&&c| qr(c)).expect("a group");
+            Notation::of_cells(&[first, last, NB[first as usize][d]])
+        }
+    }
+
     /// The notation a client wrote, once checked to be 4 or 6 ASCII characters.
     fn of_text(s: &str) -> Notation {
         let mut n = Notation {
@@ -188,23 +204,13 @@ pub(super) enum Req {
 }
 
 impl Move {
-    /// The canonical move of a board move: inline = trailing marble + its destination; broadside =
-    /// both extremities, smallest axial (q, r) first, + destination of that first one (rules §6.1).
+    /// The canonical move of a board move: its notation ([`Notation::of_move`]), its marbles
+    /// sorted, its direction.
     pub(super) fn of(mv: &Mv) -> Move {
-        let d = mv.dir as usize;
-        let notation = if mv.inline {
-            let rear = mv.cells[0];
-            Notation::of_cells(&[rear, NB[rear as usize][d]])
-        } else {
-            let ms = mv.marbles();
-            let first = *ms.iter().min_by_key(|&&c| qr(c)).expect("a group");
-            let last = *ms.iter().max_by_key(|&&c| qr(c)).expect("a group");
-            Notation::of_cells(&[first, last, NB[first as usize][d]])
-        };
         Move {
-            notation,
+            notation: Notation::of_move(mv),
             marbles: Some(Marbles::of(mv.marbles())),
-            dir: DIR_NAMES[d],
+            dir: DIR_NAMES[mv.dir as usize],
             req: Req::Group(*mv),
         }
     }

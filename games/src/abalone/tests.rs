@@ -1088,8 +1088,9 @@ fn tournament_records() {
     }
 }
 
-/// The list written by hand is serde's text of `legal_moves`, byte for byte, for every seat along
-/// random matches of every layout and player count (the server sends the written one).
+/// The lists written by hand are serde's text of `legal_moves`, byte for byte, and the list of
+/// their short notations, for every seat along random matches of every layout and player count
+/// (the server sends the written ones).
 #[test]
 fn legal_moves_json_is_serdes() {
     let mut pick = GameRng::from_seed([11; 32]);
@@ -1108,6 +1109,15 @@ fn legal_moves_json_is_serdes() {
                 let expected = serde_json::to_string(&g.legal_moves(seat)).unwrap();
                 assert_eq!(
                     written, expected,
+                    "{players} players, {layout}, seat {seat}"
+                );
+                let mut short = String::new();
+                assert!(g.write_short_legal_moves(seat, &mut short));
+                let moves = g.legal_moves(seat);
+                let notations: Vec<&str> = moves.iter().map(|m| m.notation.as_str()).collect();
+                assert_eq!(
+                    short,
+                    serde_json::to_string(&notations).unwrap(),
                     "{players} players, {layout}, seat {seat}"
                 );
             }
