@@ -12,6 +12,7 @@ use rand::SeedableRng;
 use serde_json::value::RawValue;
 use serde_json::Value;
 use std::marker::PhantomData;
+use std::sync::OnceLock;
 use std::time::Instant;
 
 use crate::bots::{self, BotLevel, Budget};
@@ -23,13 +24,15 @@ use crate::options::{self, Options};
 pub type Seed = [u8; 32];
 
 /// Every game this build runs, in catalog order.
-static GAMES: &[&dyn GameEntry] = &[
-    &Entry::<crate::abalone::Abalone>(PhantomData),
-    &Entry::<crate::triominos::Triominos>(PhantomData),
-    &Entry::<crate::pinuid::Pinuid>(PhantomData),
-    &Entry::<crate::trangouar::Trangouar>(PhantomData),
-    &Entry::<crate::groups_of_three::GroupsOfThree>(PhantomData),
-];
+static GAMES: &[&dyn GameEntry] = &[&ABALONE, &TRIOMINOS, &PINUID, &TRANGOUAR, &GROUPS_OF_THREE];
+
+// Each entry a static of its own: an entry keeps its description once built (a cell), and a
+// reference to a temporary with a cell cannot be a static's.
+static ABALONE: Entry<crate::abalone::Abalone> = Entry::new();
+static TRIOMINOS: Entry<crate::triominos::Triominos> = Entry::new();
+static PINUID: Entry<crate::pinuid::Pinuid> = Entry::new();
+static TRANGOUAR: Entry<crate::trangouar::Trangouar> = Entry::new();
+static GROUPS_OF_THREE: Entry<crate::groups_of_three::GroupsOfThree> = Entry::new();
 
 /// All games, in catalog order.
 pub fn games() -> impl Iterator<Item = &'static dyn GameEntry> {
@@ -43,7 +46,8 @@ pub fn find(id: &str) -> Option<&'static dyn GameEntry> {
 
 /// One game, seen without its types.
 pub trait GameEntry: Sync {
-    fn info(&self) -> GameInfo;
+    /// The game's id, name, player counts and options: built once, on first use.
+    fn info(&self) -> &GameInfo;
 
     /// Checks a player count and options (JSON object or null) as a room is created, and returns the
     /// options with defaults filled in. Runs a trial setup, so combinations the game refuses (an
@@ -206,15 +210,30 @@ pub fn seat_draw(seed: Seed, seats: usize) -> Vec<Seat> {
 /// Bot RNG streams reserved per ply: one per seat (no game seats more than this).
 const BOT_STREAMS_PER_PLY: u64 = 16;
 
-struct Entry<G>(PhantomData<fn() -> G>);
+/// A game behind [`GameEntry`], with its [`GameInfo`] kept once built: a room asks for its
+/// game's id at every version, and `Game::info` builds the whole description (option specs,
+/// labels) each time.
+struct Entry<G> {
+    game: PhantomData<fn() -> G>,
+    info: OnceLock<GameInfo>,
+}
+
+impl<G> Entry<G> {
+    const fn new() -> Self {
+        Entry {
+            game: PhantomData,
+            info: OnceLock::new(),
+        }
+    }
+}
 
 impl<G: Game> GameEntry for Entry<G> {
-    fn info(&self) -> GameInfo {
-        G::info()
+    fn info(&self) -> &GameInfo {
+        self.info.get_or_init(G::info)
     }
 
     fn validate(&self, players: usize, options: &Value) -> Result<Options, SetupError> {
-        let info = G::info();
+        let info = self.info();
         if !(info.min_players..=info.max_players).contains(&players) {
             return Err(SetupError::players(format!(
                 "{} is played by {} to {} players",
