@@ -114,7 +114,7 @@ mod tests {
         for lang in LANGUAGES.iter().filter(|&&l| l != "en") {
             for game in registry::games() {
                 let info = game.info();
-                let english = english(&info);
+                let english = english(info);
                 let words = translated(info.id, lang)
                     .unwrap_or_else(|| panic!("{}: no {lang} words", info.id));
                 assert!(!words.name.is_empty());

@@ -36,7 +36,7 @@ pub async fn list(
             .map(language_of_header),
     };
     let games: Vec<GameSummary> = registry::games()
-        .map(|g| summary(&g.info(), lang))
+        .map(|g| summary(g.info(), lang))
         .collect();
     let mut response = Json(games).into_response();
     // The answer depends on the header: a cache must not give one browser's language to another.
