@@ -12,7 +12,7 @@ use criterion::{criterion_group, criterion_main, Criterion};
 use futures_util::future::join_all;
 use plateau::engine_host::{guarded, isolated};
 use plateau::store::{NewMatch, NewMove, RoomRow, RoomWriter, SeatRow, Store};
-use plateau::views::{HeldView, Moment, RecipientView};
+use plateau::views::{events_for, write_events, HeldView, Moment, RecipientView};
 use plateau_games::{registry, Match, Viewer};
 use plateau_protocol::rest::MatchPlayer;
 use plateau_protocol::ws::LegalForm;
@@ -105,14 +105,10 @@ impl Position {
     fn views_and_patches(&self, next: &dyn Match, played: &plateau_games::Played) -> usize {
         let moment = moment(self.game, self.ply + 1);
         let mut bytes = 0;
+        let written = write_events(&played.events);
         for (viewer, held) in self.viewers.iter().zip(&self.held) {
             let view = RecipientView::build(next, *viewer, &moment);
-            let events: Vec<&Value> = played
-                .events
-                .iter()
-                .filter(|e| e.audience.includes(*viewer))
-                .map(|e| &e.data)
-                .collect();
+            let events = events_for(&written, *viewer);
             let versions = (self.ply + 1, self.ply + 2);
             let frame = held.patch_frame(&view, "BENCHROOM", versions, &events, LegalForm::Full);
             bytes += frame.len();

@@ -20,7 +20,7 @@
 //! notation"), and send their moves in it.
 
 use mimalloc::MiMalloc;
-use plateau::views::{HeldView, LegalForms, Moment, RecipientView};
+use plateau::views::{events_for, write_events, HeldView, LegalForms, Moment, RecipientView};
 use plateau_games::{registry, Viewer};
 use plateau_protocol::ws::{LegalForm, ServerFrame};
 use plateau_protocol::RoomStatus;
@@ -84,14 +84,10 @@ fn main() {
                 status,
                 ..moment(game, version)
             };
+            let written = write_events(&played.events);
             for (i, (viewer, before)) in viewers.iter().zip(held.iter_mut()).enumerate() {
                 let view = RecipientView::build_for(&*next, *viewer, &at, forms);
-                let events: Vec<&Value> = played
-                    .events
-                    .iter()
-                    .filter(|e| e.audience.includes(*viewer))
-                    .map(|e| &e.data)
-                    .collect();
+                let events = events_for(&written, *viewer);
                 bytes += before
                     .patch_frame(&view, "BENCHROOM", (version - 1, version), &events, form)
                     .len();

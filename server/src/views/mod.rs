@@ -12,7 +12,7 @@
 //! diffed against that text where it lies, without building a tree from it.
 
 use plateau_games::registry::LegalJson;
-use plateau_games::{Match, Viewer};
+use plateau_games::{Audience, Event, Match, Viewer};
 use plateau_protocol::clock::ClockView;
 use plateau_protocol::ws::{LegalForm, View, You};
 use plateau_protocol::{MatchResult, RoomStatus};
@@ -93,6 +93,30 @@ impl Digest {
     fn of(text: &str) -> Digest {
         Digest(DIGEST_KEY.hash_one(text), text.len())
     }
+}
+
+/// An event as written once, for every patch frame that carries it and for the room's record of
+/// recent events: who may see it, and its JSON text.
+pub type WrittenEvent = (Audience, Box<str>);
+
+/// Writes each of a version's events as JSON text, once.
+pub fn write_events(events: &[Event]) -> Vec<WrittenEvent> {
+    events
+        .iter()
+        .map(|e| {
+            let text = serde_json::to_string(&e.data).expect("events serialise");
+            (e.audience, text.into_boxed_str())
+        })
+        .collect()
+}
+
+/// The texts of the events `viewer` may see, in order.
+pub fn events_for(events: &[WrittenEvent], viewer: Viewer) -> Vec<&str> {
+    events
+        .iter()
+        .filter(|(audience, _)| audience.includes(viewer))
+        .map(|(_, text)| &**text)
+        .collect()
 }
 
 /// What every view of one version shares. Owned, so that views can be built under the engine's
@@ -235,20 +259,22 @@ impl HeldView {
 
     /// The `patch` frame from `self` to `next`, as the text sent to a recipient that asked for
     /// its legal-move list in `form`: `ServerFrame::Patch` with the RFC 6902 operations that turn
-    /// `self` into `next`. Written in pieces, in the protocol's field order, so that the
-    /// legal-move list, JSON text already, goes in as it is (serde would escape it as a string or
-    /// need it parsed back).
+    /// `self` into `next`, and `events` (each one's JSON text, [`write_events`]). Written in
+    /// pieces, in the protocol's field order, so that the legal-move list and the events, JSON
+    /// text already, go in as they are (serde would escape them as strings or need them parsed
+    /// back).
     pub fn patch_frame(
         &self,
         next: &RecipientView,
         room: &str,
         (from, version): (u64, u64),
-        events: &[&Value],
+        events: &[&str],
         form: LegalForm,
     ) -> String {
         let ops = ops(&self.base, self.legal, next, form);
         let legal_len = next.legal_in(form).map_or(0, |l| l.get().len());
-        let mut frame = Vec::with_capacity(256 + legal_len);
+        let events_len: usize = events.iter().map(|e| e.len() + 1).sum();
+        let mut frame = Vec::with_capacity(256 + legal_len + events_len);
         frame.extend_from_slice(br#"{"type":"patch","room":"#);
         write_json(&mut frame, room);
         write!(frame, r#","from":{from},"version":{version},"ops":["#).expect("in memory");
@@ -269,9 +295,14 @@ impl HeldView {
             }
             frame.push(b'}');
         }
-        frame.extend_from_slice(br#"],"events":"#);
-        write_json(&mut frame, events);
-        frame.push(b'}');
+        frame.extend_from_slice(br#"],"events":["#);
+        for (i, event) in events.iter().enumerate() {
+            if i > 0 {
+                frame.push(b',');
+            }
+            frame.extend_from_slice(event.as_bytes());
+        }
+        frame.extend_from_slice(b"]}");
         String::from_utf8(frame).expect("frames are UTF-8")
     }
 }
@@ -566,7 +597,9 @@ mod tests {
             .collect();
         let mv = m.legal_moves(0)[0].clone();
         let played = m.play(0, &mv).unwrap();
-        let events: Vec<&Value> = played.events.iter().map(|e| &e.data).collect();
+        let data: Vec<Value> = played.events.iter().map(|e| e.data.clone()).collect();
+        let written = write_events(&played.events);
+        let events = events_for(&written, Viewer::Spectator);
         let after: Vec<RecipientView> = (0..2)
             .map(|s| RecipientView::build(&*m, Viewer::Seat(s), &moment(2)))
             .collect();
@@ -597,10 +630,7 @@ mod tests {
                 panic!("not a patch frame: {text}");
             };
             assert_eq!((room.as_str(), from, version), ("RO\"OM", 1, 2));
-            assert_eq!(
-                sent,
-                events.iter().map(|e| (*e).clone()).collect::<Vec<_>>()
-            );
+            assert_eq!(sent, data);
             let mut view = before.full();
             let ops: json_patch::Patch = serde_json::from_value(ops).unwrap();
             json_patch::patch(&mut view, &ops).unwrap();

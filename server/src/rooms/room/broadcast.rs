@@ -8,7 +8,7 @@ use tungstenite::Utf8Bytes;
 use super::{LiveMatch, Room};
 use crate::conn::{encode, Conn, ConnId};
 use crate::engine_host::build_views;
-use crate::views::{HeldView, LegalForms, Moment, RecipientView};
+use crate::views::{events_for, write_events, HeldView, LegalForms, Moment, RecipientView};
 use serde_json::Value;
 
 impl Room {
@@ -114,7 +114,7 @@ impl Room {
 
     /// Sends every member the patch from the version before to the current one, given the current
     /// `views` of the [`Room::watched_viewers`] (built with the engine, off the room task). The
-    /// events are kept afterwards for whoever (re)joins (moved there, not copied).
+    /// events are written once, for every frame, and kept as written for whoever (re)joins.
     pub(super) fn broadcast_version(
         &mut self,
         events: Vec<plateau_games::Event>,
@@ -126,6 +126,7 @@ impl Room {
         let Some(moment) = self.moment() else { return };
         let live = self.live.as_ref().expect("a version has a match");
         let from = moment.version - 1;
+        let events = write_events(&events);
         let mut next_held: Vec<(Viewer, HeldView)> = Vec::new();
         let mut gone = Vec::new();
         for (viewer, next) in views {
@@ -133,11 +134,7 @@ impl Room {
                 Viewer::Seat(seat) => live.seat_views[seat].as_ref(),
                 _ => live.spectator_view.as_ref(),
             };
-            let events: Vec<&serde_json::Value> = events
-                .iter()
-                .filter(|e| e.audience.includes(viewer))
-                .map(|e| &e.data)
-                .collect();
+            let events = events_for(&events, viewer);
             // The frame in each form of the legal-move list its members get, written once.
             let mut texts: [Option<Utf8Bytes>; 2] = [None, None];
             let members = self.members.values();

@@ -4,13 +4,14 @@
 //! recipient as when they were sent, so nothing hidden is told again to the wrong seat.
 
 use chrono::{DateTime, Utc};
-use plateau_games::{Audience, Event, Viewer};
+use plateau_games::Viewer;
 use plateau_protocol::ws::{RecentChat, RecentEvents, ServerFrame};
 use plateau_protocol::PlayerRef;
 use std::collections::VecDeque;
 
 use super::Room;
 use crate::conn::Conn;
+use crate::views::WrittenEvent;
 
 /// Chat lines a room keeps.
 const CHAT_KEPT: usize = 100;
@@ -26,12 +27,10 @@ pub(super) struct Recent {
     /// [`VERSIONS_KEPT`] versions for as long as it plays, and an event's `Value` tree (a map per
     /// object, a string per key) is several times its text: 2,000 Abalone matches grew the
     /// server by 39 MB over their first ~15 moves with values, 15 MB with text (peers-bench,
-    /// paced; `bench/README.md`). Read back into values only for a `recent` frame.
-    events: VecDeque<(u64, Vec<KeptEvent>)>,
+    /// paced; `bench/README.md`). The text is the one the version's patch frames carried
+    /// ([`WrittenEvent`]), read back into values only for a `recent` frame.
+    events: VecDeque<(u64, Vec<WrittenEvent>)>,
 }
-
-/// An event as a room keeps it: who may see it, and its JSON text.
-type KeptEvent = (Audience, Box<str>);
 
 impl Recent {
     /// Keeps a chat line; returns its id.
@@ -69,18 +68,14 @@ impl Recent {
         gone
     }
 
-    pub(super) fn version(&mut self, version: u64, events: Vec<Event>) {
+    pub(super) fn version(&mut self, version: u64, events: Vec<WrittenEvent>) {
         if events.is_empty() {
             return;
         }
         if self.events.len() == VERSIONS_KEPT {
             self.events.pop_front();
         }
-        let kept = events
-            .into_iter()
-            .map(|e| (e.audience, e.data.to_string().into_boxed_str()))
-            .collect();
-        self.events.push_back((version, kept));
+        self.events.push_back((version, events));
     }
 
     /// The events `viewer` may see, by version.
@@ -115,6 +110,8 @@ impl Room {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::views::write_events;
+    use plateau_games::Event;
     use serde_json::json;
 
     #[test]
@@ -122,10 +119,10 @@ mod tests {
         let mut recent = Recent::default();
         recent.version(
             2,
-            vec![
+            write_events(&[
                 Event::private(0, json!({"kind": "drew", "tile": [1, 2, 3]})),
                 Event::redacted_for_others(0, json!({"kind": "drew"})),
-            ],
+            ]),
         );
         let own = recent.events_for(Viewer::Seat(0));
         assert_eq!(
@@ -153,7 +150,7 @@ mod tests {
         assert_eq!(recent.chat.len(), CHAT_KEPT);
         assert_eq!(recent.chat[0].text, "5");
         for v in 0..VERSIONS_KEPT as u64 + 3 {
-            recent.version(v, vec![Event::public(json!({"kind": "moved"}))]);
+            recent.version(v, write_events(&[Event::public(json!({"kind": "moved"}))]));
         }
         let kept = recent.events_for(Viewer::Spectator);
         assert_eq!(kept.len(), VERSIONS_KEPT);
