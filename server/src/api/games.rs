@@ -35,9 +35,7 @@ pub async fn list(
             .and_then(|v| v.to_str().ok())
             .map(language_of_header),
     };
-    let games: Vec<GameSummary> = registry::games()
-        .map(|g| summary(g.info(), lang))
-        .collect();
+    let games: Vec<GameSummary> = registry::games().map(|g| summary(g.info(), lang)).collect();
     let mut response = Json(games).into_response();
     // The answer depends on the header: a cache must not give one browser's language to another.
     response
