@@ -350,7 +350,7 @@ fn diff_node<'a>(before: &Held, after: &'a Value, path: &mut String, ops: &mut V
         (Held::Object(b), Value::Object(a)) => {
             // Both sides are usually in the same key order (the held text was written from the
             // same kind of map): the search starts where the last key was found.
-            let mut from = 0;
+            let (mut from, mut matched) = (0, 0);
             for (key, value) in a {
                 push_token(path, key);
                 let found = (from..b.len())
@@ -360,15 +360,20 @@ fn diff_node<'a>(before: &Held, after: &'a Value, path: &mut String, ops: &mut V
                     Some(i) => {
                         diff_node(&b[i].1, value, path, ops);
                         from = i + 1;
+                        matched += 1;
                     }
                     None => ops.push(Op::new("add", path, Some(value))),
                 }
                 path.truncate(at);
             }
-            for (key, _) in b.iter().filter(|(k, _)| !a.contains_key(k.as_ref())) {
-                push_token(path, key);
-                ops.push(Op::new("remove", path, None));
-                path.truncate(at);
+            // When every held key was found (keys are unique), none is to be removed: no need to
+            // look each one up in the new view.
+            if matched < b.len() {
+                for (key, _) in b.iter().filter(|(k, _)| !a.contains_key(k.as_ref())) {
+                    push_token(path, key);
+                    ops.push(Op::new("remove", path, None));
+                    path.truncate(at);
+                }
             }
         }
         (Held::Array(b), Value::Array(a)) => {
@@ -488,6 +493,11 @@ impl<'de> Deserialize<'de> for Text<'de> {
 /// Appends a key to a JSON pointer (RFC 6901: `~` and `/` escaped).
 fn push_token(path: &mut String, key: &str) {
     path.push('/');
+    // Nearly every key needs no escape: copied whole, not a character at a time.
+    if !key.contains(['~', '/']) {
+        path.push_str(key);
+        return;
+    }
     for c in key.chars() {
         match c {
             '~' => path.push_str("~0"),
