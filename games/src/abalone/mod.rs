@@ -324,7 +324,7 @@ impl Game for Abalone {
     fn write_short_legal_moves(&self, seat: Seat, out: &mut String) -> bool {
         self.write_legal_list(seat, out, 8, |mv, out| {
             out.push('"');
-            out.push_str(Notation::of_move(mv).as_str());
+            Notation::write_move(mv, out);
             out.push('"');
         });
         true

@@ -63,16 +63,25 @@ pub struct Notation {
     len: u8,
 }
 
+/// A cell's part of a notation ("a1"); a destination off the board (only a refused suicide can
+/// have one) is "--".
+fn cell_part(c: Cell) -> &'static str {
+    if c == OFF {
+        "--"
+    } else {
+        LOWER[c as usize]
+    }
+}
+
 impl Notation {
-    /// The notation of these cells; a destination off the board (only a refused suicide can have
-    /// one) is "--".
+    /// The notation of these cells ([`cell_part`] each).
     fn of_cells(cells: &[Cell]) -> Notation {
         let mut n = Notation {
             bytes: [0; 6],
             len: 0,
         };
         for &c in cells {
-            let part = if c == OFF { "--" } else { LOWER[c as usize] };
+            let part = cell_part(c);
             let at = n.len as usize;
             n.bytes[at..at + 2].copy_from_slice(part.as_bytes());
             n.len += 2;
@@ -84,15 +93,30 @@ impl Notation {
     /// broadside = both extremities, smallest axial (q, r) first, + destination of that first one
     /// (rules §6.1).
     pub(super) fn of_move(mv: &Mv) -> Notation {
+        let (cells, n) = Notation::cells_of(mv);
+        Notation::of_cells(&cells[..n])
+    }
+
+    /// Appends the notation of a board move to `out`: `of_move(mv)`'s text, written from the
+    /// board's table of cell names (a listed move's notation needs no check that it is UTF-8).
+    pub(super) fn write_move(mv: &Mv, out: &mut String) {
+        let (cells, n) = Notation::cells_of(mv);
+        for &c in &cells[..n] {
+            out.push_str(cell_part(c));
+        }
+    }
+
+    /// The cells a board move's notation names, and how many (2 inline, 3 broadside).
+    fn cells_of(mv: &Mv) -> ([Cell; 3], usize) {
         let d = mv.dir as usize;
         if mv.inline {
             let rear = mv.cells[0];
-            Notation::of_cells(&[rear, NB[rear as usize][d]])
+            ([rear, NB[rear as usize][d], OFF], 2)
         } else {
             let ms = mv.marbles();
             let first = *ms.iter().min_by_key(|&&c| qr(c)).expect("a group");
             let last = *ms.iter().max_by_key(|&&c| qr(c)).expect("a group");
-            Notation::of_cells(&[first, last, NB[first as usize][d]])
+            ([first, last, NB[first as usize][d]], 3)
         }
     }
 
