@@ -1,6 +1,7 @@
 //! Blocks (issue 31, point 1; docs/protocol.md "Blocks"): a player blocks another, and from then
 //! on gets none of its chat (live or among a room's recent lines), is never quick-paired with it
-//! (whoever blocked whom), and keeps it out of the seats of the waiting rooms it hosts.
+//! (whoever blocked whom), and keeps it out of the free seats of the waiting rooms it hosts, never
+//! out of a seat the server gave it.
 
 use plateau_tests::rest::assert_error;
 use plateau_tests::scenario::started_room;
@@ -199,3 +200,95 @@ async fn a_blocked_player_cannot_sit_in_the_blockers_waiting_room(backend: Backe
     );
 }
 on_both_databases!(a_blocked_player_cannot_sit_in_the_blockers_waiting_room);
+
+/// A block never keeps a player out of a seat the server gave it (issue 45, point 1): paired in a
+/// tournament, the blocked entrant joins the room its pairing names, though the blocker sits in
+/// seat 0 and hosts it, and the match starts; nobody forfeits. The same holds for a seat held
+/// since before the block.
+async fn a_block_never_keeps_a_player_out_of_a_seat_given_to_it(backend: Backend) {
+    let db = TestDb::new(backend).await;
+    let server = TestServer::start(&db).await;
+    let api = Api::new(server.http());
+    let ann = api.new_account("Ann", "correct horse battery").await;
+    let ben = api.new_player("Ben").await;
+    let starts_at = chrono::Utc::now() + chrono::Duration::seconds(1);
+    let body = json!({"name": "Two of us", "kind": "swiss", "game": "pinuid", "players": 2,
+                      "clock": {"kind": "per_move", "s": 60}, "rounds": 1,
+                      "visibility": "private", "join_secs": 60,
+                      "starts_at": starts_at.to_rfc3339()});
+    let (status, created) = api
+        .post("/api/v1/tournaments", &body, Some(&ann.token))
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{created}");
+    let id = created["id"].as_str().unwrap();
+    for who in [&ann, &ben] {
+        let path = format!("/api/v1/tournaments/{id}/join");
+        let (status, answer) = api.post(&path, &json!({}), Some(&who.token)).await;
+        assert_eq!(status, StatusCode::OK, "{answer}");
+    }
+    let b = Client::login(&server.ws_url(), &ben).await;
+    b.send(json!({"type": "join", "tournament": id})).await;
+    let paired = b
+        .wait_for(0, |f| {
+            f["type"] == "tournament" && f["you"]["next"]["room"].is_string()
+        })
+        .await;
+    let code = paired["you"]["next"]["room"].as_str().unwrap().to_string();
+    let (_, room) = api.get(&format!("/api/v1/rooms/{code}"), None).await;
+    let host = room["host"].as_str().unwrap().to_string();
+    let (blocker, blocked, blocked_client) = if host == ann.id {
+        (&ann, &ben, &b)
+    } else {
+        (&ben, &ann, &Client::login(&server.ws_url(), &ann).await)
+    };
+    block(&api, blocker, blocked).await;
+
+    let mark = blocked_client.mark();
+    let joined = blocked_client.join(&code, "player").await;
+    assert_eq!(
+        joined["type"], "room",
+        "the paired seat is the player's: {joined}"
+    );
+    let h = Client::login(&server.ws_url(), blocker).await;
+    h.join(&code, "player").await;
+    blocked_client
+        .wait_for(mark, |f| {
+            f["type"] == "snapshot" && f["room"] == code.as_str()
+        })
+        .await;
+
+    // Seated before the block, in a room the blocker hosts by choice: joining again is no new
+    // seat, and is not refused either.
+    let table = api
+        .create_room(
+            blocker,
+            json!({"game": "abalone", "players": 3, "visibility": "private"}),
+        )
+        .await;
+    let table = table["code"].as_str().unwrap();
+    block(&api, blocker, blocked).await;
+    let (status, _) = api
+        .delete(&blocks_path(blocked), Some(&blocker.token))
+        .await;
+    assert_eq!(status, StatusCode::NO_CONTENT);
+    let first = Client::login(&server.ws_url(), blocked).await;
+    assert_eq!(first.join(table, "player").await["type"], "room");
+    block(&api, blocker, blocked).await;
+    let again = Client::login(&server.ws_url(), blocked).await;
+    let rejoined = again.join(table, "player").await;
+    assert_eq!(
+        rejoined["type"], "room",
+        "its seat stays its own: {rejoined}"
+    );
+    // A newcomer the host blocks is still kept out of the free seat left.
+    let (status, _) = api
+        .delete(&blocks_path(blocked), Some(&blocker.token))
+        .await;
+    assert_eq!(status, StatusCode::NO_CONTENT);
+    let carl = api.new_player("Carl").await;
+    block(&api, blocker, &carl).await;
+    let c = Client::login(&server.ws_url(), &carl).await;
+    let refused = c.join(table, "player").await;
+    assert_eq!(refused["code"], "forbidden", "{refused}");
+}
+on_both_databases!(a_block_never_keeps_a_player_out_of_a_seat_given_to_it);

@@ -558,10 +558,6 @@ impl Session<'_> {
                     }
                 };
                 let (room, role) = room;
-                if role == Role::Player && self.kept_out_by_host(&room).await {
-                    let message = "the host of this room does not play with you";
-                    return self.room_error(&room, None, ErrorCode::Forbidden, message);
-                }
                 (room, Request::Join { role })
             }
             ClientFrame::Leave { room, tournament } => match (room, tournament) {
@@ -682,24 +678,6 @@ impl Session<'_> {
             }
         });
         self.following.push((id, forward.abort_handle()));
-    }
-
-    /// Whether room `code` waits for players and its host blocks this player, who then may not
-    /// take a seat there (see `api::blocks`). A store that cannot say lets the join go on: a block
-    /// keeps a player out of a room, not everyone out of every room while the database is away.
-    async fn kept_out_by_host(&self, code: &str) -> bool {
-        let Ok(Some(info)) = self.state.rooms.info(code).await else {
-            return false;
-        };
-        let me = self.conn.player.id;
-        if info.status != plateau_protocol::RoomStatus::Waiting || info.host == me {
-            return false;
-        }
-        self.state
-            .store
-            .blocks(info.host, me)
-            .await
-            .unwrap_or(false)
     }
 
     /// Whether the player may chat in room `code` now: not muted, and not a newcomer in a public

@@ -16,6 +16,22 @@ use crate::engine_host::{engine_options, isolated, HostedMatch};
 use crate::store::NewMatch;
 
 impl Room {
+    /// Whether the room's host blocks `player`, who asks for a free seat: a block keeps the
+    /// blocked player out of the seats of a room the blocker hosts by choice, and of nothing else.
+    /// It is asked only when a free seat is taken, so a seat the server gave (a tournament's
+    /// pairing, a rematch's, any room made seated) or one held since before the block is never
+    /// refused. A store away lets the player in: a block is a courtesy, not a lock.
+    async fn host_keeps_out(&self, player: Uuid) -> bool {
+        let host = self.seats.host;
+        host != player
+            && self
+                .context
+                .store
+                .blocks(host, player)
+                .await
+                .unwrap_or(false)
+    }
+
     pub(super) async fn on_join(&mut self, conn: Conn, role: Role) {
         if self.status() == RoomStatus::Abandoned {
             return self.refuse(
@@ -51,6 +67,14 @@ impl Room {
                             "every seat is taken",
                         );
                     };
+                    if self.host_keeps_out(conn.player.id).await {
+                        return self.refuse(
+                            &conn,
+                            None,
+                            ErrorCode::Forbidden,
+                            "the host of this room does not play with you",
+                        );
+                    }
                     let stored = self
                         .writer
                         .seat(free, Some(conn.player.id), self.seats.host, None)
