@@ -1028,6 +1028,78 @@ async fn players_report_and_moderators_resolve(backend: Backend) {
 }
 on_both_databases!(players_report_and_moderators_resolve);
 
+/// A report's context holds only the chat lines its reporter could read (issue 45, point 3): a
+/// player who was never in a private room names it and gets no line of it; one who watched
+/// from before a line was said, or was sent it on joining, gets it; a line said after the
+/// reporter blocked its author was held back from it, and is not in its report either (those
+/// before the block are).
+async fn a_report_carries_only_the_chat_its_reporter_could_read(backend: Backend) {
+    let (_db, server, api, _admin, moderator) = with_moderator(backend).await;
+    let duo = plateau_tests::scenario::started_abalone_duo(&server, &api, "private").await;
+    let (bob, code) = (&duo.bob, &duo.code);
+    let carol = api.new_player("Carol").await;
+    let watcher = Client::login(&server.ws_url(), &carol).await;
+    watcher.join(code, "spectator").await;
+    let say = |text: &'static str| {
+        let (a, b) = (&watcher, &duo.b);
+        let mark = a.mark();
+        async move {
+            b.send(json!({"type": "chat", "room": code, "text": text}))
+                .await;
+            a.wait_for(mark, |f| f["type"] == "chat" && f["text"] == text)
+                .await;
+        }
+    };
+    say("you are trash").await;
+    // Dan joins after the line and is sent it; Alice blocks Bob before his second line.
+    let dan = api.new_player("Dan").await;
+    let late = Client::login(&server.ws_url(), &dan).await;
+    late.join(code, "spectator").await;
+    let block = format!("/api/v1/players/me/blocks/{}", bob.id);
+    let (status, _) = api.put(&block, &json!(null), Some(&duo.alice.token)).await;
+    assert_eq!(status, StatusCode::NO_CONTENT);
+    say("still trash").await;
+    let eve = api.new_player("Eve").await;
+
+    for reporter in [&eve, &carol, &dan, &duo.alice] {
+        let body = json!({"player": bob.id, "reason": "chat", "room": code});
+        let (status, created) = api
+            .post("/api/v1/reports", &body, Some(&reporter.token))
+            .await;
+        assert_eq!(status, StatusCode::CREATED, "{created}");
+    }
+    let (status, open) = api
+        .get("/api/v1/mod/reports?status=open", Some(&moderator.token))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{open}");
+    let lines_of = |reporter: &Player| -> Vec<String> {
+        let report = open["reports"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|r| r["reporter"] == reporter.id.as_str())
+            .expect("the report");
+        report["context"]["chat"]
+            .as_array()
+            .map(|lines| {
+                lines
+                    .iter()
+                    .map(|l| l["text"].as_str().unwrap().to_string())
+                    .collect()
+            })
+            .unwrap_or_default()
+    };
+    assert_eq!(lines_of(&eve), Vec::<String>::new(), "never in the room");
+    assert_eq!(lines_of(&carol), ["you are trash", "still trash"]);
+    assert_eq!(lines_of(&dan), ["you are trash", "still trash"]);
+    assert_eq!(
+        lines_of(&duo.alice),
+        ["you are trash"],
+        "a blocked player's line"
+    );
+}
+on_both_databases!(a_report_carries_only_the_chat_its_reporter_could_read);
+
 /// The operator's word list (`--chat-filter`): a line holding an entry as whole words, whatever
 /// its case, is refused `bad_request` naming the entry and reaches nobody; a word that only
 /// contains an entry passes.

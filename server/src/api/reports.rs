@@ -1,5 +1,6 @@
 //! Reports: any player reports another (`POST /api/v1/reports`), stored with what the server
-//! holds of the context (a room's recent chat lines); one open report per reporter and reported
+//! holds of the context (the room's recent chat lines the reporter could read: a room's code is
+//! no right to its chat); one open report per reporter and reported
 //! player, and `--reports-per-day` per reporter. Moderators list them
 //! (`GET /api/v1/mod/reports?status=`) and resolve them (`POST /api/v1/mod/reports/{id}/resolve`,
 //! an audit row).
@@ -28,7 +29,7 @@ use crate::store::{NewAuditEntry, NewReportRow, ReportSide, StoreError};
 const MAX_ACTION_CHARS: usize = 32;
 
 #[utoipa::path(post, path = "/api/v1/reports", tag = "moderation", request_body = NewReport, security(("bearer" = [])),
-    responses((status = 201, description = "The report is stored for moderators, with the room's recent chat lines when a room is named", body = ReportCreated),
+    responses((status = 201, description = "The report is stored for moderators, with the room's recent chat lines the reporter could read when a room is named", body = ReportCreated),
               (status = 400, description = "Malformed input, an unknown reason, text out of bounds, or reporting oneself", body = ErrorBody),
               (status = 401, description = "Missing or unknown token", body = ErrorBody),
               (status = 404, description = "No such player, or no such room", body = ErrorBody),
@@ -64,7 +65,17 @@ pub async fn create(
             )
             .await?
             {
-                ServerFrame::Recent { chat, .. } => json!({ "chat": chat }),
+                // The room gives the lines the reporter was sent; those said by a player it
+                // had blocked were held back from its sockets, so it never read them either.
+                ServerFrame::Recent { mut chat, .. } => {
+                    let blocks = state.store.blocks_of(reporter.id).await?;
+                    chat.retain(|line| {
+                        !blocks
+                            .iter()
+                            .any(|(who, since)| who.id == line.player.id && line.at >= *since)
+                    });
+                    json!({ "chat": chat })
+                }
                 _ => json!({}),
             }
         }

@@ -643,7 +643,10 @@ impl Room {
             return;
         }
         let at = Utc::now();
-        let id = self.recent.chat(conn.player.clone(), text.clone(), at);
+        let heard_by = self.members.values().map(|m| m.conn.player.id);
+        let id = self
+            .recent
+            .chat(conn.player.clone(), text.clone(), at, heard_by);
         let frame = encode(&ServerFrame::Chat {
             room: self.settings.code.clone(),
             id,

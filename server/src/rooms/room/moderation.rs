@@ -13,7 +13,7 @@ use crate::rooms::RoomModeration;
 impl Room {
     pub(super) async fn on_moderate(&mut self, conn: &Conn, action: RoomModeration) {
         if action == RoomModeration::ChatForReport {
-            return self.send_recent(conn);
+            return self.send_chat_for_report(conn);
         }
         let done = match action {
             RoomModeration::AbortMatch => self.abort_by_moderator().await,

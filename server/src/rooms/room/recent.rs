@@ -7,7 +7,8 @@ use chrono::{DateTime, Utc};
 use plateau_games::Viewer;
 use plateau_protocol::ws::{RecentChat, RecentEvents, ServerFrame};
 use plateau_protocol::PlayerRef;
-use std::collections::VecDeque;
+use std::collections::{HashMap, VecDeque};
+use uuid::Uuid;
 
 use super::Room;
 use crate::conn::Conn;
@@ -23,6 +24,11 @@ pub(super) struct Recent {
     chat: VecDeque<RecentChat>,
     /// The id of the last chat line (ids count from 1 in each run of the room).
     last_chat_id: u64,
+    /// Which chat lines each player could see: those said while one of its connections was in
+    /// the room, and those a `recent` frame gave it. A player is sent every kept line whenever it
+    /// joins, so what it saw of the kept lines is one span of ids, from the first line it was
+    /// sent to the last: a report's context holds only those ([`Recent::chat_seen_by`]).
+    seen: HashMap<Uuid, SeenLines>,
     /// Each version's events, as compact JSON text with their audience: a room keeps up to
     /// [`VERSIONS_KEPT`] versions for as long as it plays, and an event's `Value` tree (a map per
     /// object, a string per key) is several times its text: 2,000 Abalone matches grew the
@@ -32,14 +38,30 @@ pub(super) struct Recent {
     events: VecDeque<(u64, Vec<WrittenEvent>)>,
 }
 
+/// The span of chat line ids a player was sent.
+#[derive(Debug, Clone, Copy)]
+struct SeenLines {
+    first: u64,
+    last: u64,
+}
+
 impl Recent {
-    /// Keeps a chat line; returns its id.
-    pub(super) fn chat(&mut self, player: PlayerRef, text: String, at: DateTime<Utc>) -> u64 {
+    /// Keeps a chat line, said before `heard_by` (the players in the room now); returns its id.
+    pub(super) fn chat(
+        &mut self,
+        player: PlayerRef,
+        text: String,
+        at: DateTime<Utc>,
+        heard_by: impl IntoIterator<Item = Uuid>,
+    ) -> u64 {
         if self.chat.len() == CHAT_KEPT {
             self.chat.pop_front();
         }
         self.last_chat_id += 1;
         let id = self.last_chat_id;
+        for listener in heard_by {
+            self.saw(listener, id, id);
+        }
         self.chat.push_back(RecentChat {
             id,
             player,
@@ -47,6 +69,36 @@ impl Recent {
             at,
         });
         id
+    }
+
+    /// Player `player` was sent lines `first..=last`.
+    fn saw(&mut self, player: Uuid, first: u64, last: u64) {
+        let seen = self.seen.entry(player).or_insert(SeenLines { first, last });
+        seen.first = seen.first.min(first);
+        seen.last = seen.last.max(last);
+    }
+
+    /// The kept chat lines, as a `recent` frame gives them to `player`, which from then on has
+    /// seen them all.
+    fn chat_sent_to(&mut self, player: Uuid) -> Vec<RecentChat> {
+        if let (Some(first), Some(last)) = (self.chat.front(), self.chat.back()) {
+            let (first, last) = (first.id, last.id);
+            self.saw(player, first, last);
+        }
+        self.chat.iter().cloned().collect()
+    }
+
+    /// The kept chat lines `player` was sent, live or in a `recent` frame: what it could read
+    /// of the room's chat, and all a report of its may carry (none if it was never there).
+    pub(super) fn chat_seen_by(&self, player: Uuid) -> Vec<RecentChat> {
+        let Some(seen) = self.seen.get(&player) else {
+            return Vec::new();
+        };
+        self.chat
+            .iter()
+            .filter(|line| (seen.first..=seen.last).contains(&line.id))
+            .cloned()
+            .collect()
     }
 
     /// Forgets chat line `id` (a moderator deleted it); false if it is not among those kept.
@@ -97,12 +149,22 @@ impl Recent {
 
 impl Room {
     /// Sends `conn` the room's recent chat and events (after a join, or with a sync).
-    pub(super) fn send_recent(&self, conn: &Conn) {
+    pub(super) fn send_recent(&mut self, conn: &Conn) {
         let viewer = self.viewer_of(conn);
         conn.send(&ServerFrame::Recent {
             room: self.settings.code.clone(),
-            chat: self.recent.chat.iter().cloned().collect(),
+            chat: self.recent.chat_sent_to(conn.player.id),
             events: self.recent.events_for(viewer),
+        });
+    }
+
+    /// Sends `conn` (a report's) the chat lines its player could read here: a `recent` frame
+    /// without events. A report names a room, not a right to its chat.
+    pub(super) fn send_chat_for_report(&self, conn: &Conn) {
+        conn.send(&ServerFrame::Recent {
+            room: self.settings.code.clone(),
+            chat: self.recent.chat_seen_by(conn.player.id),
+            events: Vec::new(),
         });
     }
 }
@@ -138,6 +200,29 @@ mod tests {
     }
 
     #[test]
+    fn a_player_has_seen_the_lines_said_before_it_and_those_it_was_sent() {
+        let mut recent = Recent::default();
+        let (said_to, joined_later, never_there) = (Uuid::new_v4(), Uuid::new_v4(), Uuid::new_v4());
+        let speaker = PlayerRef {
+            id: Uuid::nil(),
+            name: "A".into(),
+        };
+        recent.chat(speaker.clone(), "one".into(), Utc::now(), [said_to]);
+        recent.chat(speaker.clone(), "two".into(), Utc::now(), []);
+        let texts = |lines: Vec<RecentChat>| lines.into_iter().map(|l| l.text).collect::<Vec<_>>();
+        assert_eq!(texts(recent.chat_seen_by(said_to)), ["one"]);
+        assert!(recent.chat_seen_by(never_there).is_empty());
+        assert!(recent.chat_seen_by(joined_later).is_empty());
+        recent.chat_sent_to(joined_later);
+        recent.chat(speaker, "three".into(), Utc::now(), [said_to, joined_later]);
+        assert_eq!(
+            texts(recent.chat_seen_by(joined_later)),
+            ["one", "two", "three"]
+        );
+        assert_eq!(texts(recent.chat_seen_by(said_to)), ["one", "two", "three"]);
+    }
+
+    #[test]
     fn only_the_last_lines_and_versions_are_kept() {
         let mut recent = Recent::default();
         let player = PlayerRef {
@@ -145,7 +230,7 @@ mod tests {
             name: "A".into(),
         };
         for i in 0..CHAT_KEPT + 5 {
-            recent.chat(player.clone(), i.to_string(), Utc::now());
+            recent.chat(player.clone(), i.to_string(), Utc::now(), []);
         }
         assert_eq!(recent.chat.len(), CHAT_KEPT);
         assert_eq!(recent.chat[0].text, "5");

@@ -95,8 +95,9 @@ impl Room {
         self.publish();
         self.send_snapshot(id).await;
         // Only once a match exists: before the start, `join` is answered with `room` frames only.
-        if let Some(member) = self.members.get(&id).filter(|_| self.live.is_some()) {
-            self.send_recent(&member.conn);
+        if let Some(conn) = self.members.get(&id).filter(|_| self.live.is_some()) {
+            let conn = conn.conn.clone();
+            self.send_recent(&conn);
         }
         // Offers standing are news to whoever (re)joins.
         if !self.draw_offers.is_empty() {
