@@ -407,6 +407,82 @@ async fn a_ban_keeps_a_player_out_until_lifted(backend: Backend) {
 }
 on_both_databases!(a_ban_keeps_a_player_out_until_lifted);
 
+/// A ban takes the player out of the rooms waiting for players (issue 45, point 10): a room it
+/// hosts closes (out of the lobby), its seat in another's is free again, each with an audit row
+/// giving the ban's reason; a match under way is its clock's business. A role taken from one
+/// who does not hold it, or given again, is `409` and writes no row.
+async fn a_ban_closes_the_players_waiting_rooms(backend: Backend) {
+    let (db, server, api, admin, moderator) = with_moderator(backend).await;
+    let ws = server.ws_url();
+    let eve = api.new_player("Eve").await;
+    let dan = api.new_player("Dan").await;
+    let public = json!({"game": "abalone", "players": 3, "visibility": "public"});
+    let eves = api.create_room(&eve, public.clone()).await;
+    let eves = eves["code"].as_str().unwrap().to_string();
+    let dans = api.create_room(&dan, public).await;
+    let dans = dans["code"].as_str().unwrap().to_string();
+    let e = Client::login(&ws, &eve).await;
+    e.join(&eves, "player").await;
+    assert_eq!(e.join(&dans, "player").await["type"], "room");
+    let lobby = || async {
+        let (_, lobby) = api.get("/api/v1/rooms", None).await;
+        lobby.to_string()
+    };
+    assert!(lobby().await.contains(&eves), "listed before the ban");
+
+    let ban = format!("/api/v1/mod/players/{}/ban", eve.id);
+    let body = json!({"reason": "spam rooms", "for_good": true});
+    let (status, answer) = moderate(&api, Method::POST, &ban, body, &moderator).await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    let (_, hosted) = api.get(&format!("/api/v1/rooms/{eves}"), None).await;
+    assert_eq!(hosted["status"], "abandoned", "{hosted}");
+    assert!(!lobby().await.contains(&eves), "gone from the lobby");
+    let (_, other) = api.get(&format!("/api/v1/rooms/{dans}"), None).await;
+    assert_eq!(other["status"], "waiting", "{other}");
+    let seated: Vec<&Value> = other["seats"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|s| s["player"]["id"] == eve.id.as_str())
+        .collect();
+    assert!(seated.is_empty(), "Eve's seat is free again: {other}");
+    let log = audit_log(&api, &moderator, &format!("?player={}", eve.id)).await;
+    let entries = log["entries"].as_array().unwrap();
+    let row = |action: &str| {
+        entries
+            .iter()
+            .find(|e| e["action"] == action)
+            .unwrap_or_else(|| panic!("no {action} row: {log}"))
+    };
+    assert_eq!(row("close_room")["room"], eves.as_str());
+    assert_eq!(row("unseat")["room"], dans.as_str());
+    for action in ["close_room", "unseat", "ban"] {
+        assert_eq!(row(action)["reason"], "spam rooms");
+    }
+
+    // Roles: none taken that is not held, none given twice.
+    let carl = api.new_player("Carl").await;
+    let carl_path = format!("/api/v1/mod/moderators/{}", carl.id);
+    let because = json!({"reason": "r"});
+    let before = actions(&audit_log(&api, &admin, "").await).len();
+    assert_error(
+        &moderate(&api, Method::DELETE, &carl_path, because.clone(), &admin).await,
+        409,
+        "conflict",
+    );
+    let mod_path = format!("/api/v1/mod/moderators/{}", moderator.id);
+    assert_error(
+        &moderate(&api, Method::PUT, &mod_path, because, &admin).await,
+        409,
+        "conflict",
+    );
+    assert_eq!(actions(&audit_log(&api, &admin, "").await).len(), before);
+    let not_admin = admin_cli(&db, "revoke", &carl.id).expect_err("Carl is no admin");
+    assert!(not_admin.contains("not an admin"), "{not_admin}");
+    assert_eq!(actions(&audit_log(&api, &admin, "").await).len(), before);
+}
+on_both_databases!(a_ban_closes_the_players_waiting_rooms);
+
 /// A muted player's chat lines are refused `muted` (with the end) and reach nobody; unmuted, they
 /// do again.
 async fn a_muted_player_cannot_chat(backend: Backend) {

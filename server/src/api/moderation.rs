@@ -11,17 +11,20 @@ use plateau_protocol::moderation::{
     AuditLog, BanRequest, Because, MuteRequest, RenameRequest, Role, Standing as StandingBody,
 };
 use plateau_protocol::rest::ErrorBody;
-use plateau_protocol::ErrorCode;
+use plateau_protocol::ws::ServerFrame;
+use plateau_protocol::{ErrorCode, RoomStatus};
 use serde::Deserialize;
 use serde_json::{json, Value};
 use uuid::Uuid;
 
 use crate::accounts::revocation::{Revoked, Which};
 use crate::api::auth::Moderator;
+use crate::api::room_moderation::ask_room;
 use crate::error::{ApiError, ApiJson, ApiPath, ApiQuery};
 use crate::moderation::{limits, roles, Standing};
+use crate::rooms::RoomModeration;
 use crate::state::AppState;
-use crate::store::{Change, NewAuditEntry, StoreError};
+use crate::store::{Change, Moderated, NewAuditEntry, StoreError};
 
 /// One moderation action on a player, checked and ready to store.
 struct Action {
@@ -49,8 +52,14 @@ impl Moderator {
             reason: action.reason,
         };
         match state.store.moderate(target, &action.change, &entry).await {
-            Ok(true) => {}
-            Ok(false) => return Err(ApiError::not_found("player")),
+            Ok(Moderated::Done) => {}
+            Ok(Moderated::Unknown) => return Err(ApiError::not_found("player")),
+            Ok(Moderated::Unchanged) => {
+                return Err(ApiError::new(
+                    ErrorCode::Conflict,
+                    "the player's role changed meanwhile",
+                ))
+            }
             Err(StoreError::Conflict(_)) => {
                 return Err(ApiError::new(
                     ErrorCode::Conflict,
@@ -103,7 +112,7 @@ fn at(time: DateTime<Utc>) -> String {
               (status = 401, description = "Missing or unknown token", body = ErrorBody),
               (status = 403, description = "`forbidden`: the caller is not an admin", body = ErrorBody),
               (status = 404, description = "No such player", body = ErrorBody),
-              (status = 409, description = "The player is an admin (admins are made and unmade with `plateau admin`)", body = ErrorBody)))]
+              (status = 409, description = "The player is an admin (admins are made and unmade with `plateau admin`), or a moderator already", body = ErrorBody)))]
 pub async fn grant_moderator(
     State(state): State<AppState>,
     moderator: Moderator,
@@ -120,7 +129,7 @@ pub async fn grant_moderator(
               (status = 401, description = "Missing or unknown token", body = ErrorBody),
               (status = 403, description = "`forbidden`: the caller is not an admin", body = ErrorBody),
               (status = 404, description = "No such player", body = ErrorBody),
-              (status = 409, description = "The player is an admin (admins are made and unmade with `plateau admin`)", body = ErrorBody)))]
+              (status = 409, description = "The player is an admin (admins are made and unmade with `plateau admin`), or not a moderator", body = ErrorBody)))]
 pub async fn revoke_moderator(
     State(state): State<AppState>,
     moderator: Moderator,
@@ -151,13 +160,24 @@ async fn appoint(
             "this player is an admin: admins are made and unmade with `plateau admin`",
         ));
     }
+    // A role given again, or taken from one who does not hold it, changes nothing: no audit row.
+    if standing.role == role {
+        let message = match role {
+            Role::Moderator => "this player is a moderator already",
+            _ => "this player is not a moderator",
+        };
+        return Err(ApiError::new(ErrorCode::Conflict, message));
+    }
     let name = match role {
         Role::Moderator => "grant_moderator",
         _ => "revoke_moderator",
     };
     let action = Action {
         name,
-        change: Change::Role(role),
+        change: Change::Role {
+            from: standing.role,
+            to: role,
+        },
         details: json!({ "role": role.as_str() }),
         reason,
     };
@@ -220,6 +240,7 @@ pub async fn ban(
         details,
         reason,
     };
+    let reason = action.reason.clone();
     let standing = moderator.act_on(&state, target, action).await?;
     // Stored first, then the sockets: a socket that reconnects meanwhile finds the ban.
     state
@@ -229,7 +250,46 @@ pub async fn ban(
             which: Which::All,
         })
         .await;
+    leave_waiting_rooms(&state, &moderator, target, &reason).await;
     Ok(Json(standing))
+}
+
+/// A banned player leaves the rooms waiting for players: those it hosts close, its seats in
+/// others' are free again (each made by the room itself, on its node, with an audit row
+/// `close_room` or `unseat` giving the ban's reason). A room that cannot be reached now (moving
+/// between nodes) is logged and left: the ban stands, and it expires as any vacant room does.
+async fn leave_waiting_rooms(state: &AppState, moderator: &Moderator, banned: Uuid, reason: &str) {
+    let codes = match state.store.waiting_rooms_of(banned).await {
+        Ok(codes) => codes,
+        Err(e) => {
+            tracing::error!(error = %e, "a ban could not list the player's waiting rooms");
+            return;
+        }
+    };
+    let action = RoomModeration::Banned { player: banned };
+    for code in codes {
+        let room = match ask_room(state, moderator.player.clone(), &code, action).await {
+            Ok(ServerFrame::Room { room }) => room,
+            Ok(_) => continue,
+            Err(e) => {
+                tracing::warn!(room = %code, error = %e.message, "a banned player's room was left as it was");
+                continue;
+            }
+        };
+        let closed = room.status == RoomStatus::Abandoned;
+        let entry = NewAuditEntry {
+            at: Utc::now(),
+            moderator: Some(moderator.player.id),
+            action: if closed { "close_room" } else { "unseat" },
+            player: Some(banned),
+            room: Some(room.code),
+            details: json!({ "status": room.status, "ban": true }),
+            reason: reason.to_string(),
+        };
+        if let Err(e) = state.store.record(&entry).await {
+            tracing::error!(error = %e, "the audit row of a banned player's room was not written");
+        }
+    }
 }
 
 #[utoipa::path(post, path = "/api/v1/mod/players/{id}/unban", tag = "moderation", request_body = Because, security(("bearer" = [])),

@@ -8,7 +8,7 @@ use plateau_protocol::PlayerRef;
 use serde_json::json;
 use uuid::Uuid;
 
-use crate::store::{Change, NewAuditEntry, Store, StoreError};
+use crate::store::{Change, Moderated, NewAuditEntry, Store, StoreError};
 
 /// Why `plateau admin` did nothing.
 #[derive(Debug, thiserror::Error)]
@@ -19,6 +19,9 @@ pub enum AdminError {
     Migrate(#[from] crate::store::MigrateError),
     #[error("no player is named `{0}`")]
     Unknown(String),
+    /// A grant to an admin, or a revoke of one who is not: nothing to change, nothing logged.
+    #[error("`{0}` {1}")]
+    Unchanged(String, &'static str),
     #[error("{count} players are named `{name}`; give the id of the one you mean: {ids}")]
     Ambiguous {
         name: String,
@@ -78,10 +81,21 @@ async fn account_among(
 pub async fn set_admin(store: &Store, who: &str, grant: bool) -> Result<PlayerRef, AdminError> {
     store.migrate().await?;
     let player = find(store, who).await?;
-    let (role, action) = if grant {
-        (Role::Admin, "grant_admin")
-    } else {
-        (Role::Player, "revoke_admin")
+    let (_, standing) = store
+        .standing(player.id)
+        .await?
+        .ok_or_else(|| AdminError::Unknown(who.to_string()))?;
+    let is_admin = standing.role == Role::Admin;
+    let (role, action) = match (grant, is_admin) {
+        (true, false) => (Role::Admin, "grant_admin"),
+        (false, true) => (Role::Player, "revoke_admin"),
+        (true, true) => {
+            return Err(AdminError::Unchanged(
+                who.to_string(),
+                "is an admin already",
+            ))
+        }
+        (false, false) => return Err(AdminError::Unchanged(who.to_string(), "is not an admin")),
     };
     let entry = NewAuditEntry {
         at: Utc::now(),
@@ -92,11 +106,16 @@ pub async fn set_admin(store: &Store, who: &str, grant: bool) -> Result<PlayerRe
         details: json!({ "role": role.as_str() }),
         reason: "from the command line (`plateau admin`)".to_string(),
     };
-    if !store
-        .moderate(player.id, &Change::Role(role), &entry)
-        .await?
-    {
-        return Err(AdminError::Unknown(who.to_string()));
+    let change = Change::Role {
+        from: standing.role,
+        to: role,
+    };
+    match store.moderate(player.id, &change, &entry).await? {
+        Moderated::Done => Ok(player),
+        Moderated::Unknown => Err(AdminError::Unknown(who.to_string())),
+        Moderated::Unchanged => Err(AdminError::Unchanged(
+            who.to_string(),
+            "had its role changed meanwhile",
+        )),
     }
-    Ok(player)
 }

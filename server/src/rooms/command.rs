@@ -73,9 +73,13 @@ pub enum RoomModeration {
     CloseWaiting,
     /// Deletes chat line `id` from the room's recent lines, for every viewer.
     DeleteChat { id: u64 },
-    /// Sends the room's recent chat (a `recent` frame, as a spectator gets it): the context kept
-    /// with a player's report. Changes nothing.
+    /// Sends the chat lines the asker could read here (a `recent` frame): the context kept with
+    /// a player's report. Changes nothing.
     ChatForReport,
+    /// Player `player` was banned: a waiting room it hosts closes (`abandoned`), and its seat in
+    /// another's waiting room is free again. A tournament's room is left to its start, where a
+    /// player who does not come forfeits; a match under way, to its clock.
+    Banned { player: Uuid },
 }
 
 impl Request {

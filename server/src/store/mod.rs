@@ -31,7 +31,7 @@ pub use group_commit::MAX_BATCH;
 pub use matches::{
     finished_rated, MatchEnd, MatchFilter, MatchRow, MoveRow, NewMatch, NewMove, RatedEnd, Ruling,
 };
-pub use moderation::{Change, ModerationLoad, NewAuditEntry};
+pub use moderation::{Change, Moderated, ModerationLoad, NewAuditEntry};
 pub use name_keys::Rekeyed;
 pub use players::Credentials;
 pub use ratings::MAX_HISTORY;

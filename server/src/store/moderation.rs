@@ -50,7 +50,12 @@ pub struct ModerationLoad {
 /// What a moderation change does to a player's row, besides its audit entry.
 #[derive(Debug, Clone)]
 pub enum Change {
-    Role(Role),
+    /// The player's role becomes `to`, if it is `from` (a role it does not hold is not taken
+    /// from it, nor one it holds given again).
+    Role {
+        from: Role,
+        to: Role,
+    },
     Ban {
         until: Option<DateTime<Utc>>,
         for_good: bool,
@@ -63,6 +68,18 @@ pub enum Change {
         name: String,
         reserved: Option<String>,
     },
+}
+
+/// What came of a [`Change`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Moderated {
+    /// Made, with its audit row.
+    Done,
+    /// No such player: nothing written.
+    Unknown,
+    /// The player's row was not as the change expects (a role it does not hold): nothing
+    /// written.
+    Unchanged,
 }
 
 /// The columns of a player and its standing, in [`player_and_standing`]'s order.
@@ -165,23 +182,26 @@ impl Store {
             .collect())
     }
 
-    /// Makes `change` to `player` and writes `entry` to the audit log, in one transaction. False:
-    /// no such player (nothing written). A rename to a name reserved by another is a
-    /// [`StoreError::Conflict`], and writes nothing either.
+    /// Makes `change` to `player` and writes `entry` to the audit log, in one transaction; what
+    /// came of it. A rename to a name reserved by another is a [`StoreError::Conflict`], and
+    /// writes nothing either.
     pub async fn moderate(
         &self,
         player: Uuid,
         change: &Change,
         entry: &NewAuditEntry,
-    ) -> Result<bool, StoreError> {
+    ) -> Result<Moderated, StoreError> {
         let details = entry.details.to_string();
         on_pool!(self, |pool| {
             async {
                 let mut tx = pool.begin().await?;
                 let update = match change {
-                    Change::Role(role) => sqlx::query("UPDATE players SET role = $1 WHERE id = $2")
-                        .bind(role.as_str())
-                        .bind(player),
+                    Change::Role { from, to } => {
+                        sqlx::query("UPDATE players SET role = $1 WHERE id = $2 AND role = $3")
+                            .bind(to.as_str())
+                            .bind(player)
+                            .bind(from.as_str())
+                    }
                     Change::Ban { until, for_good } => sqlx::query(
                         "UPDATE players SET banned_until = $1, banned_for_good = $2 WHERE id = $3",
                     )
@@ -203,15 +223,22 @@ impl Store {
                     .bind(player),
                 };
                 if update.execute(&mut *tx).await?.rows_affected() == 0 {
-                    return Ok(false);
+                    let exists: Option<i32> = sqlx::query_scalar("SELECT 1 FROM players WHERE id = $1")
+                        .bind(player)
+                        .fetch_optional(&mut *tx)
+                        .await?;
+                    return Ok(match exists {
+                        Some(_) => Moderated::Unchanged,
+                        None => Moderated::Unknown,
+                    });
                 }
                 insert_audit_entry!(&mut *tx, entry, &details)?;
-                tx.commit().await.map(|()| true)
+                tx.commit().await.map(|()| Moderated::Done)
             }
             .await
         })
-        .inspect(|&done| {
-            if done {
+        .inspect(|done| {
+            if *done == Moderated::Done {
                 entry.log();
             }
         })

@@ -158,6 +158,20 @@ impl Store {
         Ok(count as u64)
     }
 
+    /// The codes of the waiting rooms `player` hosts or holds a seat in.
+    pub async fn waiting_rooms_of(&self, player: Uuid) -> Result<Vec<String>, StoreError> {
+        on_pool!(self, |pool| {
+            sqlx::query_scalar(
+                "SELECT r.code FROM rooms r WHERE r.status = 'waiting' AND (r.host = $1 OR EXISTS
+                   (SELECT 1 FROM room_seats s WHERE s.room_code = r.code AND s.player_id = $1))
+                  ORDER BY r.code",
+            )
+            .bind(player)
+            .fetch_all(pool)
+            .await
+        })
+    }
+
     /// One room by code (exact; codes are stored upper-case).
     pub async fn room(&self, code: &str) -> Result<Option<RoomRow>, StoreError> {
         let sql = format!("{ROOM_COLUMNS} WHERE code = $1");

@@ -9,6 +9,7 @@ use plateau_protocol::{ErrorCode, RoomStatus};
 use super::Room;
 use crate::conn::Conn;
 use crate::rooms::RoomModeration;
+use crate::store::StoreError;
 
 impl Room {
     pub(super) async fn on_moderate(&mut self, conn: &Conn, action: RoomModeration) {
@@ -19,6 +20,7 @@ impl Room {
             RoomModeration::AbortMatch => self.abort_by_moderator().await,
             RoomModeration::CloseWaiting => self.close_by_moderator().await,
             RoomModeration::DeleteChat { id } => self.delete_chat(id),
+            RoomModeration::Banned { player } => self.leave_for_ban(player).await,
             RoomModeration::ChatForReport => Ok(()),
         };
         match done {
@@ -78,6 +80,29 @@ impl Room {
         }
     }
 
+    /// A banned player's waiting room closes; its seat in another's is given up.
+    async fn leave_for_ban(&mut self, player: uuid::Uuid) -> Result<(), (ErrorCode, &'static str)> {
+        let seat = self.seat_of(player);
+        let waiting = self.status() == RoomStatus::Waiting && self.settings.start_by.is_none();
+        if !waiting || (seat.is_none() && self.seats.host != player) {
+            return Err((
+                ErrorCode::Conflict,
+                "the player holds no seat in this room while it waits",
+            ));
+        }
+        if self.seats.host == player {
+            return self.close_by_moderator().await;
+        }
+        let seat = seat.expect("a seated player");
+        match self.give_up_seat(seat).await {
+            Ok(()) => {
+                self.publish();
+                Ok(())
+            }
+            Err(e) => Err(self.unstored(&e)),
+        }
+    }
+
     async fn close_by_moderator(&mut self) -> Result<(), (ErrorCode, &'static str)> {
         if self.status() != RoomStatus::Waiting {
             return Err((ErrorCode::Conflict, "the room is not waiting for players"));
@@ -90,14 +115,19 @@ impl Room {
                 Ok(())
             }
             Ok(false) => Err((ErrorCode::Conflict, "the room is not waiting for players")),
-            Err(e) if self.lost_lease(&e) => Err((
+            Err(e) => Err(self.unstored(&e)),
+        }
+    }
+
+    /// A moderator's change the store refused, as the moderator's call answers it.
+    fn unstored(&self, e: &StoreError) -> (ErrorCode, &'static str) {
+        if self.lost_lease(e) {
+            return (
                 ErrorCode::Internal,
                 "the room is moving to another node; try again",
-            )),
-            Err(e) => {
-                tracing::error!(error = %e, "could not close a waiting room");
-                Err((ErrorCode::Internal, "internal error; it has been logged"))
-            }
+            );
         }
+        tracing::error!(error = %e, "could not store a moderator's change of a room");
+        (ErrorCode::Internal, "internal error; it has been logged")
     }
 }

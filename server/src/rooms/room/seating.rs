@@ -13,7 +13,7 @@ use uuid::Uuid;
 use super::{LiveMatch, Member, Room, SeatState};
 use crate::conn::{Conn, ConnId};
 use crate::engine_host::{engine_options, isolated, HostedMatch};
-use crate::store::NewMatch;
+use crate::store::{NewMatch, StoreError};
 
 impl Room {
     /// Whether the room's host blocks `player`, who asks for a free seat: a block keeps the
@@ -174,36 +174,11 @@ impl Room {
         let member = self.members.remove(&conn.id);
         let seat = self.seat_of(conn.player.id);
         if let (RoomStatus::Waiting, Some(seat)) = (self.status(), seat) {
-            // Before the start, leaving gives the seat up; the host's role passes to another player.
-            let mut host = self.seats.host;
-            let mut status = self.status();
-            if host == conn.player.id {
-                match self
-                    .seats
-                    .occupants
-                    .iter()
-                    .enumerate()
-                    .find_map(|(s, st)| st.player.as_ref().filter(|_| s != seat).map(|p| p.id))
-                {
-                    Some(next) => host = next,
-                    None => status = RoomStatus::Abandoned,
-                }
-            }
-            let new_status = (status != self.status()).then(|| status.as_str());
-            let stored = self.writer.seat(seat, None, host, new_status).await;
-            if let Err(e) = stored {
+            if let Err(e) = self.give_up_seat(seat).await {
                 if let Some(member) = member {
                     self.members.insert(conn.id, member);
                 }
                 return self.refuse_unstored(&conn, None, &e, "leave");
-            }
-            self.seats.occupants[seat].player = None;
-            self.seats.host = host;
-            self.without_match = status;
-            for m in self.members.values_mut() {
-                if m.conn.player.id == conn.player.id {
-                    m.seat = None;
-                }
             }
         }
         self.publish();
@@ -211,6 +186,40 @@ impl Room {
         conn.send(&ServerFrame::Room {
             room: self.room_info(),
         });
+    }
+
+    /// Before the start, seat `seat` is given up (its player left, or was banned): the seat is
+    /// free again, and the host's role passes to another seated player (none: the room is
+    /// abandoned). Stored first; nothing changes if it cannot be.
+    pub(super) async fn give_up_seat(&mut self, seat: usize) -> Result<(), StoreError> {
+        let Some(leaver) = self.seats.occupants[seat].player.as_ref().map(|p| p.id) else {
+            return Ok(());
+        };
+        let mut host = self.seats.host;
+        let mut status = self.status();
+        if host == leaver {
+            match self
+                .seats
+                .occupants
+                .iter()
+                .enumerate()
+                .find_map(|(s, st)| st.player.as_ref().filter(|_| s != seat).map(|p| p.id))
+            {
+                Some(next) => host = next,
+                None => status = RoomStatus::Abandoned,
+            }
+        }
+        let new_status = (status != self.status()).then(|| status.as_str());
+        self.writer.seat(seat, None, host, new_status).await?;
+        self.seats.occupants[seat].player = None;
+        self.seats.host = host;
+        self.without_match = status;
+        for m in self.members.values_mut() {
+            if m.conn.player.id == leaver {
+                m.seat = None;
+            }
+        }
+        Ok(())
     }
 
     pub(super) async fn on_start(&mut self, conn: Conn, bots: bool, bot_level: BotLevel) {
