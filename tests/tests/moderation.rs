@@ -1231,9 +1231,9 @@ async fn an_operators_word_list_refuses_chat_lines(backend: Backend) {
 }
 on_both_databases!(an_operators_word_list_refuses_chat_lines);
 
-/// Guests chat in public rooms once they have finished a match (or kept their name with a
-/// password): a throwaway name cannot spam strangers. Their line is refused `forbidden` and reaches
-/// nobody. `--guest-public-chat always` lets anyone chat.
+/// Guests chat in public rooms once they have finished a public match of their own (or kept their
+/// name with a password): a throwaway name cannot spam strangers. Their line is refused
+/// `forbidden` and reaches nobody. `--guest-public-chat always` lets anyone chat.
 async fn guests_chat_in_public_rooms_after_their_first_finished_match(backend: Backend) {
     let db = TestDb::new(backend).await;
     let server = TestServer::start(&db).await;
@@ -1252,7 +1252,7 @@ async fn guests_chat_in_public_rooms_after_their_first_finished_match(backend: B
     assert!(refused["message"]
         .as_str()
         .unwrap()
-        .contains("first finished match"));
+        .contains("first finished public match"));
 
     // Bob keeps his name with a password: he chats at once.
     let (status, _) = api
@@ -1275,7 +1275,9 @@ async fn guests_chat_in_public_rooms_after_their_first_finished_match(backend: B
         "the refused line reached nobody"
     );
 
-    // Alice finishes her first match (she resigns): from then on she chats too.
+    // Alice finishes her first match, five moves of her own in it (then she resigns): from then
+    // on she chats too. (A match resigned at once does not count: tests/tests/text_rules.rs.)
+    plateau_tests::scenario::play_plies(code, &[a, b], 0, 9).await;
     let mark_b = b.mark();
     a.resign(code).await;
     b.wait_for_frame(mark_b, "ended", code).await;

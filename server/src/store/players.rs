@@ -128,15 +128,22 @@ impl Store {
     }
 
     /// Whether `player` may chat in public rooms under `--guest-public-chat after-first-match`: it
-    /// has a password, or a finished match.
-    pub async fn chats_in_public(&self, player: Uuid) -> Result<bool, StoreError> {
+    /// has a password, or a finished match in a public room in which it made `own_moves` moves
+    /// itself (a bot's, or the server's for a seat out of time, are not its own).
+    pub async fn chats_in_public(&self, player: Uuid, own_moves: u32) -> Result<bool, StoreError> {
         on_pool!(self, |pool| {
             sqlx::query_scalar(
                 "SELECT EXISTS (SELECT 1 FROM players WHERE id = $1 AND password_hash IS NOT NULL)
-                     OR EXISTS (SELECT 1 FROM match_players mp JOIN matches m ON m.id = mp.match_id
-                                 WHERE mp.player_id = $1 AND m.status = 'finished')",
+                     OR EXISTS (SELECT 1 FROM match_players mp
+                                  JOIN matches m ON m.id = mp.match_id
+                                  JOIN rooms r ON r.code = m.room_code
+                                 WHERE mp.player_id = $1 AND m.status = 'finished'
+                                   AND r.visibility = 'public'
+                                   AND (SELECT COUNT(*) FROM moves mv
+                                         WHERE mv.match_id = m.id AND mv.player_id = $1) >= $2)",
             )
             .bind(player)
+            .bind(i64::from(own_moves))
             .fetch_one(pool)
             .await
         })

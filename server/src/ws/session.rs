@@ -466,6 +466,10 @@ struct Joined {
 /// lines read the store each time (they are few), so that an unmute applies at once.
 const MUTE_READ_EVERY: std::time::Duration = std::time::Duration::from_secs(5);
 
+/// The moves of its own a guest makes in a finished public match before it chats in public rooms
+/// ([`Session::may_speak_in`]): a match resigned at once is no match played.
+const MOVES_OF_ITS_OWN: u32 = 5;
+
 impl Session<'_> {
     /// As what this connection joined room `code` (None: it did not).
     fn joined_as(&self, code: &str) -> Option<Role> {
@@ -687,9 +691,11 @@ impl Session<'_> {
     }
 
     /// Under `--guest-public-chat after-first-match` (the default), a guest (no password) chats in
-    /// public rooms once it has finished a match, as lichess holds back new accounts: a throwaway
-    /// name cannot spam strangers. Refused `forbidden`, saying so. Private rooms are the friends'
-    /// own. A reading of "may" stands for the session; "may not" is read again after
+    /// public rooms once it has finished a public match in which it made [`MOVES_OF_ITS_OWN`]
+    /// moves itself, as lichess counts games played before new accounts chat: a throwaway name
+    /// cannot spam strangers, nor get round the rule by resigning at once against a second guest
+    /// of its own in a private room. Refused `forbidden`, saying so. Private rooms are the
+    /// friends' own. A reading of "may" stands for the session; "may not" is read again after
     /// [`MUTE_READ_EVERY`] (a match finished meanwhile counts); a store away lets the line go.
     async fn may_speak_in(&mut self, room: &str) -> bool {
         if self.state.limits.guest_public_chat == GuestPublicChat::Always
@@ -709,7 +715,12 @@ impl Session<'_> {
             .filter(|(at, _)| at.elapsed() < MUTE_READ_EVERY);
         let may = match fresh {
             Some((_, may)) => may,
-            None => match self.state.store.chats_in_public(self.conn.player.id).await {
+            None => match self
+                .state
+                .store
+                .chats_in_public(self.conn.player.id, MOVES_OF_ITS_OWN)
+                .await
+            {
                 Ok(may) => {
                     self.speaks_in_public = Some((Instant::now(), may));
                     may
@@ -718,8 +729,10 @@ impl Session<'_> {
             },
         };
         if !may {
-            let message = "guests chat in public rooms after their first finished match: \
-                           finish one, or keep your name with a password";
+            let message = format!(
+                "guests chat in public rooms after their first finished public match with \
+                 {MOVES_OF_ITS_OWN} moves of their own: play one, or keep your name with a password"
+            );
             self.room_error(room, None, ErrorCode::Forbidden, message);
         }
         may
