@@ -8,6 +8,7 @@
 pub mod accounts;
 pub mod api;
 pub mod app;
+pub mod catalogues;
 pub mod cli;
 pub mod cluster;
 pub mod config;

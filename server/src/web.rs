@@ -75,31 +75,24 @@ fn message_ids(ftl: &str) -> std::collections::BTreeSet<&str> {
 
 /// Every embedded catalogue as a [`Language`], English first, then by code.
 fn catalogue_languages() -> Vec<Language> {
-    let text =
-        |name: &str| Assets::get(name).map(|file| String::from_utf8_lossy(&file.data).into_owned());
-    let english = text("i18n/en.ftl").unwrap_or_default();
-    let wanted = message_ids(&english);
-    let mut languages: Vec<Language> = Assets::iter()
-        .filter_map(|name| {
-            let code = name
-                .strip_prefix("i18n/")?
-                .strip_suffix(".ftl")?
-                .to_string();
-            let ftl = text(&name)?;
-            let own = ftl
+    let catalogues = crate::catalogues::all();
+    let english = catalogues.iter().find(|c| c.code == "en");
+    let wanted = message_ids(english.map_or("", |c| c.text.as_str()));
+    catalogues
+        .iter()
+        .map(|catalogue| {
+            let own = catalogue
+                .text
                 .lines()
                 .find_map(|line| line.strip_prefix("language-name ="))
-                .map_or_else(|| code.clone(), |name| name.trim().to_string());
-            let complete = message_ids(&ftl) == wanted;
-            Some(Language {
-                code,
+                .map_or_else(|| catalogue.code.clone(), |name| name.trim().to_string());
+            Language {
+                code: catalogue.code.clone(),
                 name: own,
-                complete,
-            })
+                complete: message_ids(&catalogue.text) == wanted,
+            }
         })
-        .collect();
-    languages.sort_by(|a, b| (a.code != "en", &a.code).cmp(&(b.code != "en", &b.code)));
-    languages
+        .collect()
 }
 
 static LANGUAGES_JSON: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {

@@ -329,6 +329,22 @@ pub fn binary() -> PathBuf {
     ))
 }
 
+/// `plateau admin CHANGE WHO` (`grant` or `revoke`, a name or an id) on `db`: its stdout, or its
+/// stderr if it failed.
+pub fn admin_cli(db: &TestDb, change: &str, who: &str) -> Result<String, String> {
+    let out = Command::new(binary())
+        .args(["admin", change, who, "--database-url", &db.url])
+        .env_remove("DATABASE_URL")
+        .output()
+        .expect("run plateau admin");
+    let text = |bytes: &[u8]| String::from_utf8_lossy(bytes).into_owned();
+    if out.status.success() {
+        Ok(text(&out.stdout))
+    } else {
+        Err(text(&out.stderr))
+    }
+}
+
 impl Drop for TestServer {
     fn drop(&mut self) {
         self.kill9();

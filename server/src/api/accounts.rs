@@ -28,7 +28,7 @@ use crate::state::AppState;
               (status = 400, description = "A password of fewer than 8 or more than 200 characters, no `current` password when there is one, or malformed input", body = ErrorBody),
               (status = 401, description = "Missing or unknown token", body = ErrorBody),
               (status = 403, description = "`current` is not the password in use", body = ErrorBody),
-              (status = 409, description = "Another player has reserved this name, in any case or in a form that looks the same", body = ErrorBody),
+              (status = 409, description = "Another player has reserved this name, in any case or in a form that looks the same, or it is one the server shows for what is not a person", body = ErrorBody),
               (status = 429, description = "Too many password changes for this player, or every core busy hashing; see `Retry-After`", body = ErrorBody)))]
 pub async fn set_password(
     State(state): State<AppState>,
@@ -39,6 +39,11 @@ pub async fn set_password(
     let password = passwords::clean(&body.password).map_err(ApiError::bad_request)?;
     let reserved =
         crate::text::name_key(&player.name).map_err(|e| ApiError::bad_request(e.to_string()))?;
+    // A guest named so before these names were kept cannot reserve one (an account that already
+    // holds one still changes its password; a moderator renames it).
+    if state.store.password_hash(player.id).await?.is_none() {
+        super::players::refuse_kept(&player.name, &reserved)?;
+    }
     check_password_in_use(&state, player.id, body.current.as_deref(), "current").await?;
     let hash = passwords::hash(password).await.map_err(busy)?;
     let changed = state

@@ -380,7 +380,7 @@ pub async fn unmute(
               (status = 401, description = "Missing or unknown token", body = ErrorBody),
               (status = 403, description = "`forbidden`: the caller is not a moderator, or may not act on this player", body = ErrorBody),
               (status = 404, description = "No such player", body = ErrorBody),
-              (status = 409, description = "The new name is reserved by another player (in any case, or in a form that looks the same)", body = ErrorBody)))]
+              (status = 409, description = "The new name is reserved by another player, or is one the server shows for what is not a person (in any case, or in a form that looks the same)", body = ErrorBody)))]
 pub async fn rename(
     State(state): State<AppState>,
     moderator: Moderator,
@@ -388,8 +388,7 @@ pub async fn rename(
     ApiJson(body): ApiJson<RenameRequest>,
 ) -> Result<Json<StandingBody>, ApiError> {
     let reason = limits::reason(&body.reason)?;
-    let name = crate::text::name(&body.name).map_err(|e| ApiError::bad_request(e.to_string()))?;
-    let key = crate::text::name_key(&name).map_err(|e| ApiError::bad_request(e.to_string()))?;
+    let (name, key) = super::players::chosen_name(&body.name)?;
     moderator.target(&state, target).await?;
     let (old, _) = state
         .store

@@ -20,7 +20,7 @@ use crate::state::AppState;
 #[utoipa::path(post, path = "/api/v1/players", tag = "players", request_body = NewPlayer,
     responses((status = 201, description = "The new guest player; the token is shown this once", body = PlayerCreated), (status = 400, description = "Malformed or invalid input", body = ErrorBody),
               (status = 403, description = "`banned`: the request carries the token of a banned player", body = ErrorBody),
-              (status = 409, description = "The name is reserved by a player with a password (compared in any case and in forms that look the same)", body = ErrorBody),
+              (status = 409, description = "The name is reserved by a player with a password, or is one the server shows for what is not a person (`deleted player`, `Bot 1`...: compared in any case and in forms that look the same)", body = ErrorBody),
               (status = 429, description = "Too many players created from this address; see `Retry-After`", body = ErrorBody)))]
 pub async fn create(
     State(state): State<AppState>,
@@ -38,9 +38,7 @@ pub async fn create(
             wait.as_secs_f64().ceil() as u64,
         ));
     }
-    let name = crate::text::name(&body.name).map_err(|e| ApiError::bad_request(e.to_string()))?;
-    let reserved =
-        crate::text::name_key(&name).map_err(|e| ApiError::bad_request(e.to_string()))?;
+    let (name, reserved) = chosen_name(&body.name)?;
     if state.store.name_reserved(&reserved).await? {
         return Err(ApiError::new(
             ErrorCode::Conflict,
@@ -64,6 +62,30 @@ pub async fn create(
             token,
         }),
     ))
+}
+
+/// A name a player is to go by (a new guest's, a moderator's rename), cleaned by the rules of names
+/// (else `400 bad_request`), with its key; a name the server keeps for what is not a person is
+/// `409 conflict`, as a name another player reserved is.
+pub(crate) fn chosen_name(raw: &str) -> Result<(String, String), ApiError> {
+    let name = crate::text::name(raw).map_err(|e| ApiError::bad_request(e.to_string()))?;
+    let key = crate::text::name_key(&name).map_err(|e| ApiError::bad_request(e.to_string()))?;
+    refuse_kept(&name, &key)?;
+    Ok((name, key))
+}
+
+/// `409 conflict` for a name (of key `key`) that the server or its client shows for what is not a
+/// person (a bot, a closed account: `text::is_kept`), in any case or form that looks the same.
+pub(crate) fn refuse_kept(name: &str, key: &str) -> Result<(), ApiError> {
+    if crate::text::is_kept(key) {
+        return Err(ApiError::new(
+            ErrorCode::Conflict,
+            format!(
+                "the name `{name}` is the server's own, for what is not a person: pick another"
+            ),
+        ));
+    }
+    Ok(())
 }
 
 #[utoipa::path(get, path = "/api/v1/players/me", tag = "players", security(("bearer" = [])),

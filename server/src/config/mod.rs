@@ -82,8 +82,9 @@ pub struct ServeArgs {
     pub public_url: Option<String>,
 
     /// A word list for chat, one entry a line (a word or a few words; `#` starts a comment line):
-    /// a chat line holding an entry as whole words (compared after NFC and case folding) is
-    /// refused `bad_request`. Read at start. Unset: no filter.
+    /// a chat line in which a reader sees an entry as whole words (compared after NFKC, case
+    /// folding, diacritics removed and lookalike letters read as Latin ones; letters spelled out
+    /// one at a time joined) is refused `bad_request`. Read at start. Unset: no filter.
     #[arg(long, env = "PLATEAU_CHAT_FILTER")]
     pub chat_filter: Option<std::path::PathBuf>,
 
@@ -118,7 +119,8 @@ pub struct ClusterArgs {
 /// Who chats in public rooms (`--guest-public-chat`).
 #[derive(Debug, Clone, Copy, Default, ValueEnum, PartialEq, Eq)]
 pub enum GuestPublicChat {
-    /// A guest once it has finished a match; a player with a password always.
+    /// A guest once it has finished a public match with 5 moves of its own; a player with a
+    /// password always.
     #[default]
     AfterFirstMatch,
     /// Anyone.
@@ -172,8 +174,8 @@ pub struct Limits {
     pub exports_per_minute: u32,
 
     /// Who chats in public rooms: `after-first-match` (a guest, with no password, once it has
-    /// finished a match; a player with a password always), or `always` (anyone, as in private
-    /// rooms).
+    /// finished a public match with 5 moves of its own; a player with a password always), or
+    /// `always` (anyone, as in private rooms).
     #[arg(long, env = "PLATEAU_GUEST_PUBLIC_CHAT", value_enum, default_value_t = GuestPublicChat::AfterFirstMatch)]
     pub guest_public_chat: GuestPublicChat,
 

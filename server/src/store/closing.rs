@@ -11,8 +11,8 @@ use uuid::Uuid;
 
 use super::{on_pool, Store, StoreError};
 
-/// What a closed account is called wherever it appeared.
-pub const CLOSED_NAME: &str = "deleted player";
+/// What a closed account is called wherever it appeared (kept from every player: `text::reserved`).
+pub use crate::text::CLOSED_NAME;
 
 impl Store {
     /// Closes `player`'s account at `at`. False: no such player, or closed already (nothing

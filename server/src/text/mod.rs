@@ -3,13 +3,19 @@
 //! sent on, control and format characters (general categories Cc and Cf: NUL, zero-width
 //! characters, bidirectional overrides) are refused, and something must show ([`visible`]). One
 //! check for both, so they cannot drift apart. Names also refuse characters that show nothing, and
-//! are reserved by a key that confusable forms share ([`name_key`]).
+//! are reserved by a key that confusable forms share ([`name_key`]); the names the server and its
+//! client show for what is not a person are kept from everyone by that key ([`reserved`]). Chat
+//! lines are checked against the operator's word list as a reader sees them ([`chat_filter`],
+//! [`reading`]).
 
 pub mod chat_filter;
 mod name_key;
+mod reading;
+mod reserved;
 mod visible;
 
 pub use name_key::{key_of, KEY_TAG};
+pub use reserved::{bot_name, is_kept, CLOSED_NAME};
 
 use unicode_normalization::UnicodeNormalization;
 use unicode_properties::{GeneralCategory, UnicodeGeneralCategory};

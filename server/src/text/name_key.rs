@@ -1,18 +1,21 @@
 //! A reserved name's key: what names are compared by, so that a name is held by one player at a
 //! time and a guest cannot take another's name in a form that looks the same. The key is the UTS #39
 //! confusable skeleton of the name after full case folding: `victim1`, `VICTIM1`, `victіm1`
-//! (Cyrillic і), `ｖｉｃｔｉｍ１` (full width), `vıctim1` (dotless ı) and `vİctim1` share one key.
+//! (Cyrillic і), `ｖｉｃｔｉｍ１` (full width), `vıctim1` (dotless ı) and `vİctim1` share one key, and
+//! so do `Bot 1` and `ʙᴏᴛ 1`: small capitals count as their letters, which UTS #39 leaves apart.
 //!
 //! Folding comes first, because a name must match itself in any case. The price: UTS #39 takes an
 //! upper-case `I` for an `l` (and `1`), but `I` folds to `i` first, so `victimI` and `victiml` stay
 //! apart, while `victim1` and `victiml` do not.
 
-use caseless::Caseless;
 use std::sync::LazyLock;
+
+use super::reading::{fold, small_capitals_as_letters};
 
 /// The version of the rules below: bumped when they change, so that stored keys are computed again.
 /// (A new version of the Unicode data changes keys too: the tag names those versions as well.)
-const RULES: u32 = 1;
+/// 2: small capitals as their letters.
+const RULES: u32 = 2;
 
 /// Rounds of skeleton and folding at most (see [`skeleton_key`]).
 const MAX_ROUNDS: usize = 4;
@@ -36,24 +39,20 @@ pub fn key_of(name: &str) -> String {
 }
 
 /// The name case-folded, then repeatedly: its skeleton, folded again (skeletons map to prototypes
-/// of either case: `0` to `O`, `𝐀` to `A`, so `b0b` and `BOB` meet only once folded again), with
-/// a dot above an i or j dropped and runs of spaces made one. Until nothing changes: two rounds
+/// of either case: `0` to `O`, `𝐀` to `A`, so `b0b` and `BOB` meet only once folded again), small
+/// capitals as their letters, with a dot above an i or j dropped and runs of spaces made one. Until nothing changes: two rounds
 /// settle every name tried; the bound guards against data that would never settle.
 fn skeleton_key(name: &str) -> String {
     let mut key = fold(name.chars());
     for _ in 0..MAX_ROUNDS {
-        let next = one_space(&undot(&fold(unicode_security::skeleton(&key))));
+        let skeleton = fold(unicode_security::skeleton(&key));
+        let next = one_space(&undot(&small_capitals_as_letters(&skeleton)));
         if next == key {
             break;
         }
         key = next;
     }
     key
-}
-
-/// Full case folding (`ß` is `ss`, `İ` is `i` and a combining dot above).
-fn fold(text: impl Iterator<Item = char>) -> String {
-    text.default_case_fold().collect()
 }
 
 /// `text` without a combining dot above (U+0307) right after an `i` or a `j`: they have a dot of
@@ -105,6 +104,10 @@ mod tests {
         assert!(same("Straße", "STRASSE"));
         assert!(same("a  b", "a b"));
         assert!(same("Al\u{FE0F}ice", "alice"));
+        // Small capitals, and the Cyrillic letter UTS #39 confuses with one.
+        assert!(same("\u{299}\u{1D0F}\u{1D1B} 1", "Bot 1"));
+        assert!(same("\u{1D0D}ary", "mary"));
+        assert!(same("\u{43C}ary", "mary"));
     }
 
     #[test]

@@ -344,7 +344,7 @@ impl Room {
                 None => MatchPlayer {
                     seat,
                     id: None,
-                    name: format!("Bot {}", seat + 1),
+                    name: crate::text::bot_name(seat),
                     bot: true,
                     bot_level: Some(bot_level),
                 },
