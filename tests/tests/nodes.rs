@@ -399,6 +399,56 @@ async fn a_paused_node_changes_no_seat_status_or_rematch_of_a_room_it_lost() {
     drop((b, h, f));
 }
 
+/// A node joining a cluster changes no room that a live node holds: the waiting rooms it finds
+/// long vacant in the store are not its own to expire. Node 0 runs two waiting rooms, one with its
+/// host in it and one empty, whose rows say they have been vacant for an hour (as a vacancy write
+/// that failed in a database blip leaves a row: the store catches up at the room's next change).
+/// Node 1 starting must leave them as node 0 holds them: waiting, and in the lobby.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_node_joining_changes_no_room_another_node_holds() {
+    let db = TestDb::new(Backend::Postgres).await;
+    let mut nodes = start_nodes(&db, 2, 2000, &[]).await;
+    let status = nodes[1].terminate().await;
+    assert!(status.success(), "{status}");
+    let here = Api::new(nodes[0].http());
+    let waiting =
+        json!({"game": "abalone", "players": 2, "visibility": "public", "seating": "host_first"});
+    let (alice, ivan) = (
+        here.new_player("Alice").await,
+        here.new_player("Ivan").await,
+    );
+    let occupied = code_of(&here.create_room(&alice, waiting.clone()).await);
+    let a = Client::login(&nodes[0].ws_url(), &alice).await;
+    a.join(&occupied, "player").await;
+    let empty = code_of(&here.create_room(&ivan, waiting).await);
+    let backdate = format!(
+        "UPDATE rooms SET vacant_since = now() - interval '1 hour' \
+          WHERE code IN ('{occupied}', '{empty}')"
+    );
+    db.execute(&[backdate.as_str()]).await;
+    let store = Store::connect(&db.url, 2).await.unwrap();
+    let before = stored_rooms(&store, &[&occupied, &empty]).await;
+
+    nodes[1].restart().await;
+
+    let after = stored_rooms(&store, &[&occupied, &empty]).await;
+    assert_eq!(after, before, "a node starting changed rooms node 0 holds");
+    let there = Api::new(nodes[1].http());
+    for (code, (_, _, status, _)) in [&occupied, &empty].into_iter().zip(&after) {
+        assert_eq!(status, "waiting", "{code} as stored");
+        let (_, info) = there.get(&format!("/api/v1/rooms/{code}"), None).await;
+        assert_eq!(info["status"], "waiting", "{code}: {info}");
+    }
+    // The host plays on in her room: Bob joins it through the new node and she starts it.
+    let bob = there.new_player("Bob").await;
+    let b = Client::login(&nodes[1].ws_url(), &bob).await;
+    let joined = b.join(&occupied, "player").await;
+    assert_eq!(joined["type"], "room", "{joined}");
+    a.send(json!({"type": "start", "room": occupied})).await;
+    a.until_version(&occupied, 1).await;
+    b.until_version(&occupied, 1).await;
+}
+
 /// What a paused node could wrongly change of rooms, as stored: (seats, host, status, rematch).
 async fn stored_rooms(
     store: &Store,

@@ -508,7 +508,15 @@ impl Rooms {
     /// Brings back every room that was waiting or playing: matches are replayed from their moves.
     /// Runs before the listener accepts connections.
     pub async fn recover(&self) -> Result<usize, StoreError> {
-        // Waiting rooms long empty expire here, in one statement, rather than each in a task.
+        if !self.placement.recovers_at_start() {
+            // Several nodes: the rooms no node runs are taken by the sweep, shared with the others,
+            // each under its lease; a waiting room long empty then expires in its own task, through
+            // its fenced writer. Nothing here: a node joining a cluster changes no room that a live
+            // node holds.
+            return Ok(0);
+        }
+        // Alone: no other node holds a room. Waiting rooms long empty expire here, in one
+        // statement, rather than each in a task.
         let ttl = chrono::Duration::from_std(self.context.limits.waiting_room_ttl())
             .unwrap_or(chrono::Duration::MAX);
         let cutoff = Utc::now()
@@ -520,10 +528,6 @@ impl Rooms {
                 rooms = expired,
                 "waiting rooms expired while the server was down"
             );
-        }
-        if !self.placement.recovers_at_start() {
-            // Several nodes: the rooms no node runs are taken by the sweep, shared with the others.
-            return Ok(0);
         }
         let rows = self.context.store.live_rooms().await?;
         let mut count = 0;

@@ -119,7 +119,10 @@ impl Store {
     }
 
     /// Abandons every waiting room nobody has been connected to since `cutoff` or before, in one
-    /// statement (at start, before rooms are brought back). How many.
+    /// statement (at start, before rooms are brought back). How many. It checks no lease: only for
+    /// a node alone. With several nodes a room's expiry is its owner's, under its lease
+    /// ([`super::RoomWriter::abandon_if_waiting`]): a node starting must not abandon the rooms
+    /// that live nodes hold.
     pub async fn expire_waiting_rooms(&self, cutoff: DateTime<Utc>) -> Result<u64, StoreError> {
         on_pool!(self, |pool| {
             sqlx::query(
