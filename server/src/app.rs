@@ -196,17 +196,16 @@ pub async fn serve(args: ServeArgs) -> Result<(), StartError> {
 /// Joins the cluster of `--nats-url`: several nodes share their rooms through Postgres (leases) and
 /// NATS, so SQLite is refused.
 async fn join_cluster(url: &str, store: &Store, args: &ServeArgs) -> Result<Cluster, StartError> {
-    let Some(pool) = store.postgres() else {
+    let timing = Timing {
+        lease_ttl: Duration::from_millis(args.cluster.lease_ttl_ms),
+    };
+    let Some(leases) = Leases::new(store, Uuid::new_v4(), timing.lease_ttl) else {
         return Err(StartError::Cluster(
             "--nats-url needs a Postgres database (--database-url postgres://...): \
              several nodes share one database, which SQLite cannot be"
                 .into(),
         ));
     };
-    let timing = Timing {
-        lease_ttl: Duration::from_millis(args.cluster.lease_ttl_ms),
-    };
-    let leases = Leases::new(pool.clone(), Uuid::new_v4(), timing.lease_ttl);
     Cluster::connect(url, &args.cluster.cluster_name, leases, timing)
         .await
         .map_err(StartError::Cluster)

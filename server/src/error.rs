@@ -149,6 +149,10 @@ impl IntoResponse for ApiError {
 /// the database cannot be reached (the client may try again), 500 for any other failure.
 impl From<crate::store::StoreError> for ApiError {
     fn from(e: crate::store::StoreError) -> Self {
+        if matches!(e, crate::store::StoreError::Away) {
+            // Known and logged once by the store: not once more for every request refused.
+            return ApiError::unavailable();
+        }
         if e.is_unavailable() {
             tracing::warn!(error = %e, "database unavailable");
             return ApiError::unavailable();

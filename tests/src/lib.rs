@@ -1,8 +1,9 @@
 //! The end-to-end harness: a fresh database per test ([`db`]) on the Postgres and NATS of
 //! [`services`] (the machine's, or throwaway ones the tests start), the real server as a child process
 //! on a free port ([`server`]), a REST client ([`rest`]) and a WebSocket client that rebuilds each
-//! room's view from the snapshot and every patch ([`client`]), and a reverse proxy to put in front
-//! of the server ([`proxy`]). The tests are in `tests/tests/`.
+//! room's view from the snapshot and every patch ([`client`]), a reverse proxy to put in front of
+//! the server ([`proxy`]), and a plug to pull between the server and its Postgres ([`plug`]). The
+//! tests are in `tests/tests/`.
 
 pub mod client;
 pub mod cluster;
@@ -10,6 +11,7 @@ pub mod db;
 pub mod ending;
 pub mod history;
 pub mod lifeline;
+pub mod plug;
 pub mod proxy;
 pub mod replay;
 pub mod rest;

@@ -56,12 +56,31 @@ impl TestServer {
         env: &[(&str, &str)],
         nofile: Option<u64>,
     ) -> TestServer {
+        Self::start_on(db, &db.url, env, nofile).await
+    }
+
+    /// Starts a server on `db` reached at `database_url` (through a [`crate::plug::Plug`]), with
+    /// extra environment.
+    pub async fn start_through(
+        db: &TestDb,
+        database_url: &str,
+        env: &[(&str, &str)],
+    ) -> TestServer {
+        Self::start_on(db, database_url, env, None).await
+    }
+
+    async fn start_on(
+        db: &TestDb,
+        database_url: &str,
+        env: &[(&str, &str)],
+        nofile: Option<u64>,
+    ) -> TestServer {
         let mut server = TestServer {
             child: None,
             addr: "127.0.0.1:0".parse().expect("address"),
             metrics_addr: "127.0.0.1:0".parse().expect("address"),
             nofile,
-            database_url: db.url.clone(),
+            database_url: database_url.to_string(),
             log: db
                 .dir
                 .path()

@@ -548,11 +548,11 @@ async fn a_graceful_stop_hands_rooms_over_at_once() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_commit_under_a_lost_lease_is_refused() {
     let db = TestDb::new(Backend::Postgres).await;
-    let (room, store, pool) = stopped_match(&db).await;
+    let (room, store) = stopped_match(&db).await;
     let match_id: uuid::Uuid = room["match"].as_str().unwrap().parse().unwrap();
     let short = Duration::from_millis(300);
-    let old = Leases::new(pool.clone(), uuid::Uuid::new_v4(), short);
-    let new = Leases::new(pool, uuid::Uuid::new_v4(), short);
+    let old = Leases::new(&store, uuid::Uuid::new_v4(), short).unwrap();
+    let new = Leases::new(&store, uuid::Uuid::new_v4(), short).unwrap();
     let Take::Taken(old_fence) = old.take(&duo_code(&room)).await.unwrap() else {
         panic!("a free room is taken");
     };
@@ -639,11 +639,11 @@ async fn a_commit_under_a_lost_lease_is_refused() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_lease_let_go_is_not_renewed() {
     let db = TestDb::new(Backend::Postgres).await;
-    let (room, _store, pool) = stopped_match(&db).await;
+    let (room, store) = stopped_match(&db).await;
     let code = duo_code(&room);
     let long = Duration::from_secs(60);
-    let stopping = Leases::new(pool.clone(), uuid::Uuid::new_v4(), long);
-    let other = Leases::new(pool, uuid::Uuid::new_v4(), long);
+    let stopping = Leases::new(&store, uuid::Uuid::new_v4(), long).unwrap();
+    let other = Leases::new(&store, uuid::Uuid::new_v4(), long).unwrap();
     assert!(matches!(
         stopping.take(&code).await.unwrap(),
         Take::Taken(_)
@@ -673,11 +673,11 @@ async fn a_lease_let_go_is_not_renewed() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn letting_go_of_an_old_lease_keeps_the_newer_one() {
     let db = TestDb::new(Backend::Postgres).await;
-    let (room, _store, pool) = stopped_match(&db).await;
+    let (room, store) = stopped_match(&db).await;
     let code = duo_code(&room);
     let long = Duration::from_secs(60);
-    let node = Leases::new(pool.clone(), uuid::Uuid::new_v4(), long);
-    let other = Leases::new(pool, uuid::Uuid::new_v4(), long);
+    let node = Leases::new(&store, uuid::Uuid::new_v4(), long).unwrap();
+    let other = Leases::new(&store, uuid::Uuid::new_v4(), long).unwrap();
     let Take::Taken(first) = node.take(&code).await.unwrap() else {
         panic!("a free room is taken");
     };
@@ -700,8 +700,8 @@ async fn letting_go_of_an_old_lease_keeps_the_newer_one() {
 }
 
 /// A started Abalone match on `db` whose server has stopped (it made the schema and the match):
-/// its RoomInfo, and the store with its Postgres pool, for tests of leases at the store level.
-async fn stopped_match(db: &TestDb) -> (Value, Store, sqlx::PgPool) {
+/// its RoomInfo, and the store, for tests of leases at the store level.
+async fn stopped_match(db: &TestDb) -> (Value, Store) {
     let server = TestServer::start(db).await;
     let api = Api::new(server.http());
     let duo = plateau_tests::scenario::started_abalone_duo(&server, &api, "private").await;
@@ -709,8 +709,7 @@ async fn stopped_match(db: &TestDb) -> (Value, Store, sqlx::PgPool) {
     drop(duo);
     drop(server);
     let store = Store::connect(&db.url, 2).await.unwrap();
-    let pool = store.postgres().unwrap().clone();
-    (room, store, pool)
+    (room, store)
 }
 
 fn duo_code(room: &Value) -> String {

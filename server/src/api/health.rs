@@ -3,6 +3,7 @@
 use axum::extract::State;
 use axum::http::{header, StatusCode};
 use axum::response::IntoResponse;
+use std::time::Duration;
 
 use crate::metrics::METRICS;
 use crate::state::AppState;
@@ -12,16 +13,25 @@ pub async fn healthz() -> &'static str {
     "ok"
 }
 
+/// How long `/readyz` waits for the database's answer: a readiness probe given a second reads a
+/// 503, not a timeout of its own, when the database does not answer in time.
+const READY_WITHIN: Duration = Duration::from_millis(800);
+
 /// The server can serve: its database answers, and NATS is connected when there are several nodes.
+/// Answered within [`READY_WITHIN`], at once while the database is known to be away.
 pub async fn readyz(State(state): State<AppState>) -> impl IntoResponse {
     if !state.rooms.placement().connected() {
         tracing::warn!("NATS not reachable");
         return (StatusCode::SERVICE_UNAVAILABLE, "NATS not reachable");
     }
-    match state.store.ping().await {
-        Ok(()) => (StatusCode::OK, "ready"),
-        Err(e) => {
+    match tokio::time::timeout(READY_WITHIN, state.store.ping()).await {
+        Ok(Ok(())) => (StatusCode::OK, "ready"),
+        Ok(Err(e)) => {
             tracing::warn!(error = %e, "database not reachable");
+            (StatusCode::SERVICE_UNAVAILABLE, "database not reachable")
+        }
+        Err(_) => {
+            tracing::warn!(within = ?READY_WITHIN, "the database did not answer in time");
             (StatusCode::SERVICE_UNAVAILABLE, "database not reachable")
         }
     }

@@ -18,6 +18,11 @@ pub enum StoreError {
     /// cut), or this node's commit writers are stopping: the same call may succeed later.
     #[error("the database is unavailable: {0}")]
     Unavailable(#[source] sqlx::Error),
+    /// The database is known to be away ([`super::availability`]), or the grouped commit this
+    /// move was part of failed for that reason: refused at once, without waiting for a
+    /// connection. The same call may succeed once it is back.
+    #[error("the database is away: refused without trying")]
+    Away,
     /// A unique key is already taken (a room code, a player's name).
     #[error("already taken: {0}")]
     Conflict(#[source] sqlx::Error),
@@ -29,7 +34,25 @@ pub enum StoreError {
 impl StoreError {
     /// Whether the database was away (the caller answers "try again later").
     pub fn is_unavailable(&self) -> bool {
-        matches!(self, StoreError::Unavailable(_))
+        matches!(self, StoreError::Unavailable(_) | StoreError::Away)
+    }
+
+    /// Whether this failure may mean that the database cannot be reached at all, rather than
+    /// that it is busy or that one statement failed: a connection refused, cut or not had in
+    /// time, or a Postgres server that is shutting down or refuses connections. A probe then
+    /// tells ([`super::availability`]): a pool whose connections were all in use times out too,
+    /// and a server closes one connection now and then.
+    pub(crate) fn may_mean_away(&self) -> bool {
+        let StoreError::Unavailable(e) = self else {
+            return false;
+        };
+        match e {
+            sqlx::Error::Io(_) | sqlx::Error::Tls(_) | sqlx::Error::PoolTimedOut => true,
+            sqlx::Error::Database(db) => db
+                .try_downcast_ref::<sqlx::postgres::PgDatabaseError>()
+                .is_some_and(|pg| postgres_unavailable(pg.code())),
+            _ => false,
+        }
     }
 
     /// The error of a call made while this node's writers are stopping.
@@ -116,5 +139,10 @@ mod tests {
             StoreError::Other(_)
         ));
         assert!(StoreError::stopping().is_unavailable());
+        assert!(StoreError::Away.is_unavailable());
+        // The server's own stop is no reason to probe the database.
+        assert!(StoreError::from(sqlx::Error::PoolTimedOut).may_mean_away());
+        assert!(!StoreError::stopping().may_mean_away());
+        assert!(!StoreError::Away.may_mean_away());
     }
 }

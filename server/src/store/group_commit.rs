@@ -3,7 +3,10 @@
 //! fsync) serves many moves. Each room awaits the answer for its own move, which comes only after the
 //! commit that holds it: no move is acknowledged before it is durable.
 //!
-//! A batch that fails is retried move by move, so one bad move cannot fail its neighbours.
+//! A batch that fails is retried move by move, so one bad move cannot fail its neighbours; unless
+//! it failed because the database is unavailable: then every move of it is refused at once, as
+//! every call is while the database is known to be away (`availability`). Tried one by one, each
+//! move waited for a connection in turn, the pool's timeout each (issue 45).
 //!
 //! Each writer keeps a connection of the pool between batches ([`Held`]): taken from the pool for
 //! each batch, it cost one more round trip to the database (sqlx checks a connection given back),
@@ -164,6 +167,12 @@ async fn write_loop(store: Store, receiver: Arc<Mutex<mpsc::Receiver<Request>>>)
             Err(e) if batch.len() == 1 => {
                 let _ = batch.remove(0).done.send(Err(e));
             }
+            Err(e) if e.is_unavailable() => {
+                tracing::warn!(error = %e, moves = batch.len(), "a grouped commit failed: the database is unavailable");
+                for request in batch.drain(..) {
+                    let _ = request.done.send(Err(StoreError::Away));
+                }
+            }
             Err(e) => {
                 tracing::warn!(error = %e, moves = batch.len(), "a grouped commit failed; storing its moves one by one");
                 for request in batch.drain(..) {
@@ -183,7 +192,16 @@ struct WriterConn(Option<(Held, Instant)>);
 impl WriterConn {
     /// Stores `moves` in one transaction on the kept connection (taken from the pool if there is
     /// none, checked first if it sat unused); a connection whose statement failed is given back.
+    /// Refused at once while the database is known to be away ([`Store::guarded`]).
     async fn append(&mut self, store: &Store, moves: &[FencedMove<'_>]) -> Result<(), StoreError> {
+        store.guarded(self.append_on_held(store, moves)).await
+    }
+
+    async fn append_on_held(
+        &mut self,
+        store: &Store,
+        moves: &[FencedMove<'_>],
+    ) -> Result<(), StoreError> {
         if let Some((held, used)) = &mut self.0 {
             if used.elapsed() > CHECK_AFTER_IDLE && held.ping().await.is_err() {
                 self.0 = None;

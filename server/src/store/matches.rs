@@ -311,7 +311,8 @@ impl Store {
         if moves.is_empty() {
             return Ok(());
         }
-        Store::append_moves_on(&mut self.hold().await?, moves).await
+        self.guarded(async { Store::append_moves_on(&mut self.hold().await?, moves).await })
+            .await
     }
 
     /// Stores moves of different matches (at most one per match) in one transaction on `held`:

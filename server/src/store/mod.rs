@@ -6,7 +6,10 @@
 //!
 //! Moves can be committed in groups across rooms ([`Store::with_group_commit`], see
 //! [`group_commit`]): one transaction, one fsync, for the moves of many rooms.
+//!
+//! While the database is known to be away, every call is refused at once ([`availability`]).
 
+mod availability;
 pub mod backup;
 mod blocks;
 mod closing;
@@ -47,17 +50,25 @@ use sqlx::postgres::PgPoolOptions;
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
 use sqlx::{PgPool, Postgres, Sqlite, SqlitePool};
 use std::str::FromStr;
+use std::sync::Arc;
 use std::time::Duration;
 
 /// Runs `$body` with `$pool` bound to the backend's pool: the body is compiled once per backend.
+/// It runs as a call of [`Store::guarded`]: refused at once while the database is away. A `?` or
+/// a `return` in the body ends the call (not the function around it) with its error.
 macro_rules! on_pool {
     ($store:expr, |$pool:ident| $body:expr) => {{
-        // sqlx's error is classified once, here (see `StoreError`).
-        let result: Result<_, sqlx::Error> = match &$store.backend {
-            $crate::store::Backend::Postgres($pool) => $body,
-            $crate::store::Backend::Sqlite($pool) => $body,
-        };
-        result.map_err($crate::store::StoreError::from)
+        let store: &$crate::store::Store = &$store;
+        store
+            .guarded(async {
+                // sqlx's error is classified once, here (see `StoreError`).
+                let result: Result<_, sqlx::Error> = match &store.backend {
+                    $crate::store::Backend::Postgres($pool) => $body,
+                    $crate::store::Backend::Sqlite($pool) => $body,
+                };
+                result.map_err($crate::store::StoreError::from)
+            })
+            .await
     }};
 }
 pub(crate) use on_pool;
@@ -97,12 +108,24 @@ pub(crate) enum Backend {
     Sqlite(SqlitePool),
 }
 
+impl Backend {
+    /// Whether the pool is closed (the server stopping).
+    fn is_closed(&self) -> bool {
+        match self {
+            Backend::Postgres(pool) => pool.is_closed(),
+            Backend::Sqlite(pool) => pool.is_closed(),
+        }
+    }
+}
+
 /// A handle on the database; cheap to clone (pools are shared).
 #[derive(Clone)]
 pub struct Store {
     pub(crate) backend: Backend,
     /// Set by [`Store::with_group_commit`]: moves go to the writer tasks.
     writer: Option<group_commit::MoveWriter>,
+    /// Whether the database is known to be away, shared by every clone.
+    availability: Arc<availability::Availability>,
 }
 
 /// Why [`Store::migrate`] failed.
@@ -117,7 +140,8 @@ pub enum MigrateError {
 /// How long a query waits for a connection. While the database is away the pool keeps trying to
 /// connect for this long (a refused connection is retried), then the query fails and its caller
 /// answers "try again later" (503, WebSocket 1013, a move refused `internal`); the pool connects
-/// again by itself once the database is back.
+/// again by itself once the database is back. Only the first calls wait so: once the database is
+/// known to be away, calls are refused at once ([`availability`]).
 const ACQUIRE_TIMEOUT: Duration = Duration::from_secs(5);
 
 /// A connection unused this long is checked (one round trip) before it is used again: the database
@@ -177,6 +201,7 @@ impl Store {
         Ok(Store {
             backend,
             writer: None,
+            availability: Arc::default(),
         })
     }
 
@@ -185,21 +210,46 @@ impl Store {
     /// move is committed. Needs a Tokio runtime.
     pub fn with_group_commit(self, writers: usize) -> Store {
         let direct = Store {
-            backend: self.backend.clone(),
             writer: None,
+            ..self.clone()
         };
         Store {
-            backend: self.backend,
             writer: Some(group_commit::MoveWriter::start(direct, writers)),
+            ..self
         }
+    }
+
+    /// Runs `call`, one call to the database: refused at once ([`StoreError::Away`]) while the
+    /// database is known to be away; a failure that may mean it is away has a probe tell (see
+    /// [`availability`]). Every statement of the store goes through here.
+    pub(crate) async fn guarded<T>(
+        &self,
+        call: impl std::future::Future<Output = Result<T, StoreError>>,
+    ) -> Result<T, StoreError> {
+        if self.availability.is_away() {
+            return Err(StoreError::Away);
+        }
+        let result = call.await;
+        if let Err(e) = &result {
+            self.availability.failed(e, &self.backend);
+        }
+        result
+    }
+
+    /// Whether the database is known to be away now: calls are refused at once.
+    pub fn is_away(&self) -> bool {
+        self.availability.is_away()
     }
 
     /// A connection of the pool, to keep (see [`Held`]).
     pub(crate) async fn hold(&self) -> Result<Held, StoreError> {
-        Ok(match &self.backend {
-            Backend::Postgres(pool) => Held::Postgres(pool.acquire().await?),
-            Backend::Sqlite(pool) => Held::Sqlite(pool.acquire().await?),
+        self.guarded(async {
+            Ok(match &self.backend {
+                Backend::Postgres(pool) => Held::Postgres(pool.acquire().await?),
+                Backend::Sqlite(pool) => Held::Sqlite(pool.acquire().await?),
+            })
         })
+        .await
     }
 
     /// Whether moves are committed in groups.

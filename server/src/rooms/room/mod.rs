@@ -464,7 +464,12 @@ impl Room {
         let message = if self.lost_lease(e) {
             "this room has moved to another server: join it again".to_string()
         } else {
-            tracing::error!(error = %e, "could not {doing}");
+            if e.is_unavailable() {
+                // The store logs the database going away, once.
+                tracing::warn!(error = %e, "could not {doing}");
+            } else {
+                tracing::error!(error = %e, "could not {doing}");
+            }
             format!("could not {doing}; try again")
         };
         self.refuse(conn, id, ErrorCode::Internal, message);
