@@ -18,18 +18,29 @@ pub async fn start_nodes(
     lease_ms: u64,
     extra: &[(&str, &str)],
 ) -> Vec<TestServer> {
+    start_nodes_each(db, lease_ms, &vec![extra; count]).await
+}
+
+/// [`start_nodes`], one node for each entry of `each`, with that entry's extra environment (a NATS
+/// URL of its own, say: one node reaching NATS through a [`crate::plug::Plug`]).
+pub async fn start_nodes_each(
+    db: &TestDb,
+    lease_ms: u64,
+    each: &[&[(&str, &str)]],
+) -> Vec<TestServer> {
     let cluster = format!("test-{}", uuid::Uuid::new_v4().simple());
     let lease = lease_ms.to_string();
-    let mut env = vec![
+    let env = vec![
         ("PLATEAU_NATS_URL", crate::services::nats()),
         ("PLATEAU_CLUSTER_NAME", cluster.as_str()),
         ("PLATEAU_LEASE_TTL_MS", lease.as_str()),
         ("PLATEAU_BOT_DELAY_MS", "0"),
         ("PLATEAU_MAX_PLIES", "80"),
     ];
-    env.extend_from_slice(extra);
     let mut nodes = Vec::new();
-    for _ in 0..count {
+    for extra in each {
+        let mut env = env.clone();
+        env.extend_from_slice(extra);
         nodes.push(TestServer::start_with(db, &env).await);
     }
     nodes

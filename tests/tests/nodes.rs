@@ -5,7 +5,10 @@
 
 use plateau::cluster::{Leases, Take};
 use plateau::store::{NewMove, Store, StoreError};
-use plateau_tests::cluster::{assert_stored_once, duel_across, play_one, start_nodes, NATS};
+use plateau_tests::cluster::{
+    assert_stored_once, duel_across, play_one, start_nodes, start_nodes_each, NATS,
+};
+use plateau_tests::plug::Plug;
 use plateau_tests::{Api, Backend, Client, TestDb, TestServer};
 use serde_json::{json, Value};
 use std::time::{Duration, Instant};
@@ -770,6 +773,117 @@ async fn readiness_follows_nats() {
     );
     nats.kill().unwrap();
     nats.wait().unwrap();
+}
+
+/// NATS killed under live matches and started again (issue 45): the two nodes lose each other for
+/// longer than it takes to give a silent node up for gone, and each host, on its room's node,
+/// moves meanwhile, unseen by its guest on the other node. Once NATS is back every guest is joined
+/// to its room again (a `room` frame and a `snapshot`, with the host's move) and plays on: no match
+/// stays frozen, and every acknowledged move is stored once, at its ply.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn matches_play_on_after_nats_is_killed_and_started_again() {
+    let port = free_port();
+    let mut nats = start_nats(port);
+    let url = format!("nats://127.0.0.1:{port}");
+    let db = TestDb::new(Backend::Postgres).await;
+    let nodes = start_nodes(&db, 2, 2000, &[("PLATEAU_NATS_URL", url.as_str())]).await;
+    // Four matches, two run by each node: the host on the room's node, the guest on the other.
+    let mut matches = Vec::new();
+    for (room, guest) in [(0, 1), (1, 0), (0, 1), (1, 0)] {
+        matches.push(duel_across("abalone", &nodes[room], &nodes[room], &nodes[guest]).await);
+    }
+    let mut acked = vec![Vec::new(); matches.len()];
+    for ((code, _, [a, b]), acked) in matches.iter().zip(&mut acked) {
+        for _ in 0..2 {
+            play_one(code, &[a, b], acked).await.expect("playing");
+        }
+    }
+
+    nats.kill().unwrap();
+    nats.wait().unwrap();
+    // Past the time a silent node is given up for gone (4 s), each host moves.
+    tokio::time::sleep(Duration::from_secs(6)).await;
+    for ((code, _, [host, _]), acked) in matches.iter().zip(&mut acked) {
+        let mv = host.legal(code)[0].clone();
+        let answer = host.play(code, "while-nats-was-away", mv.clone()).await;
+        assert_eq!(answer["type"], "ack", "{answer}");
+        acked.push((answer["version"].as_u64().unwrap() - 1, mv));
+    }
+    let mut nats = start_nats(port);
+
+    // Every guest sees the host's move (a patch sent after NATS was back, or its room and a
+    // snapshot) and answers; then both play on.
+    for ((code, _, [a, b]), acked) in matches.iter().zip(&mut acked) {
+        for _ in 0..4 {
+            play_one(code, &[a, b], acked).await.expect("playing");
+        }
+        assert_stored_once(&Api::new(nodes[0].http()), code, acked).await;
+    }
+    nats.kill().unwrap();
+    nats.wait().unwrap();
+}
+
+/// One node cut off from NATS while the other keeps it (issue 45): long enough for the other to
+/// give it up for gone, so that its connections leave the rooms there, and every frame for them
+/// meanwhile is lost. Each host moves during the cut. Once the node is back, its guests are
+/// joined to their rooms on the other node again (a `room` frame and a `snapshot`, with the
+/// host's move), the other node's guests get the moves of the rooms on the node that was cut off,
+/// and every match plays on, each acknowledged move stored once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_node_cut_off_from_nats_has_its_guests_join_again() {
+    let nats = plateau_tests::services::nats();
+    let mut plug = Plug::start(Plug::server_of(nats)).await;
+    let through_plug = plug.url_for(nats);
+    let db = TestDb::new(Backend::Postgres).await;
+    let cut_off: &[(&str, &str)] = &[("PLATEAU_NATS_URL", through_plug.as_str())];
+    let nodes = start_nodes_each(&db, 2000, &[&[], cut_off]).await;
+    // Two matches run by each node: the host on the room's node, the guest on the other.
+    let rooms_on = [0, 1, 0, 1];
+    let mut matches = Vec::new();
+    for room in rooms_on {
+        let (host, guest) = (&nodes[room], &nodes[1 - room]);
+        matches.push(duel_across("abalone", host, host, guest).await);
+    }
+    let mut acked = vec![Vec::new(); matches.len()];
+    for ((code, _, [a, b]), acked) in matches.iter().zip(&mut acked) {
+        for _ in 0..2 {
+            play_one(code, &[a, b], acked).await.expect("playing");
+        }
+    }
+
+    plug.pull().await;
+    // Past the time a silent node is given up for gone (4 s), each host moves.
+    tokio::time::sleep(Duration::from_secs(6)).await;
+    let marks: Vec<usize> = matches
+        .iter()
+        .map(|(_, _, [_, guest])| guest.mark())
+        .collect();
+    for ((code, _, [host, _]), acked) in matches.iter().zip(&mut acked) {
+        let mv = host.legal(code)[0].clone();
+        let answer = host.play(code, "while-cut-off", mv.clone()).await;
+        assert_eq!(answer["type"], "ack", "{answer}");
+        acked.push((answer["version"].as_u64().unwrap() - 1, mv));
+    }
+    plug.put_back().await;
+
+    for (i, (code, _, [a, b])) in matches.iter().enumerate() {
+        for _ in 0..4 {
+            play_one(code, &[a, b], &mut acked[i])
+                .await
+                .expect("playing");
+        }
+        assert_stored_once(&Api::new(nodes[0].http()), code, &acked[i]).await;
+        // The frames for the node cut off were lost: only a snapshot brings its guests the move.
+        if rooms_on[i] == 0 {
+            let mark = marks[i];
+            assert!(
+                b.frames()[mark..]
+                    .iter()
+                    .any(|f| f["type"] == "snapshot" && f["room"] == code.as_str()),
+                "the guest of {code}, cut off, was joined to it again"
+            );
+        }
+    }
 }
 
 fn free_port() -> u16 {

@@ -13,6 +13,8 @@
 //!   node died or froze) are taken over by whichever node sweeps first, from the database, and the
 //!   new owner announces the move so that connections join again there. A node stopping lets its
 //!   leases go at once.
+//! - **Breaks in the link**: once NATS is back, or a node given up for gone is heard again,
+//!   connections join again their rooms on other nodes and infos are shared again ([`resync`]).
 //! - **Revocations**: a token revoked on one node closes the sockets it signed in on every node
 //!   ([`revocations`]).
 
@@ -20,6 +22,7 @@ mod inbound;
 pub mod leases;
 mod link;
 mod placement;
+mod resync;
 mod revocations;
 mod rooms_here;
 mod wire;
@@ -37,14 +40,14 @@ use serde::Serialize;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
-use tokio::sync::{broadcast, Notify};
+use tokio::sync::{broadcast, mpsc, Notify};
 use tokio_util::sync::CancellationToken;
 use uuid::Uuid;
 
 use crate::accounts::revocation::Revocations;
 use crate::conn::{Conn, ConnId};
 use crate::metrics::METRICS;
-use crate::rooms::{ForwardError, Request, TicketReply};
+use crate::rooms::{ForwardError, Rejoin, Request, TicketReply};
 use wire::{Delivered, Forwarded, InfoUpdate, Moved, NodeNote};
 
 /// The timing of leases and heartbeats.
@@ -97,10 +100,18 @@ pub struct Cluster {
     owners: Mutex<HashMap<String, Uuid>>,
     /// The public info of rooms run elsewhere, with their node.
     infos: Mutex<HashMap<String, (Uuid, RoomInfo)>>,
-    /// Rooms that moved: sessions that joined one join it again where it is now.
-    moved: broadcast::Sender<String>,
+    /// What sessions join again: a room that moved, or every room elsewhere after a break in the
+    /// link ([`resync`]).
+    rejoins: broadcast::Sender<Rejoin>,
     /// Other nodes, when last heard from.
     alive: Mutex<HashMap<Uuid, Instant>>,
+    /// Nodes given up for gone, and when: told to rejoin if heard again ([`resync`]).
+    gone: Mutex<HashMap<Uuid, Instant>>,
+    /// The NATS connection's events (connected, disconnected), until [`Cluster::start`] follows
+    /// them.
+    link_events: Mutex<Option<mpsc::UnboundedReceiver<async_nats::Event>>>,
+    /// A rejoin of every room elsewhere that is due ([`resync`]).
+    rejoin_due: resync::RejoinDue,
     /// Wakes the sweep at once (a node let its leases go).
     sweep_now: Notify,
     /// Requests other nodes forwarded, queued per room (see [`inbound`]).
@@ -116,9 +127,17 @@ impl Cluster {
         timing: Timing,
     ) -> Result<Cluster, String> {
         let subjects = wire::Subjects::new(name);
+        let (events, link_events) = mpsc::unbounded_channel();
         let nats = async_nats::ConnectOptions::new()
             .name(format!("plateau {}", leases.node))
             .request_timeout(Some(FORWARD_TIMEOUT))
+            .event_callback(move |event| {
+                let events = events.clone();
+                async move {
+                    // None listening: the cluster is stopping.
+                    let _ = events.send(event);
+                }
+            })
             .connect(url)
             .await
             .map_err(|e| format!("NATS at {url}: {e}"))?;
@@ -131,8 +150,11 @@ impl Cluster {
             conns: Mutex::default(),
             owners: Mutex::default(),
             infos: Mutex::default(),
-            moved: broadcast::channel(1024).0,
+            rejoins: broadcast::channel(1024).0,
             alive: Mutex::default(),
+            gone: Mutex::default(),
+            link_events: Mutex::new(Some(link_events)),
+            rejoin_due: resync::RejoinDue::default(),
             sweep_now: Notify::new(),
             inbound: inbound::Queues::default(),
         })
@@ -172,6 +194,7 @@ impl Cluster {
         let alive = subscribe(self.subjects.alive()).await?;
         let released = subscribe(self.subjects.released()).await?;
         let revoked = subscribe(self.subjects.revoked()).await?;
+        let resyncs = subscribe(self.subjects.resync()).await?;
         let spawn = |work: std::pin::Pin<Box<dyn std::future::Future<Output = ()> + Send>>| {
             let stop = stop.clone();
             tokio::spawn(async move {
@@ -188,7 +211,18 @@ impl Cluster {
         spawn(Box::pin(self.clone().follow_moves(moved)));
         spawn(Box::pin(self.clone().follow_infos(infos)));
         spawn(Box::pin(self.clone().answer_dumps(dumps, rooms.clone())));
-        spawn(Box::pin(self.clone().follow_nodes(alive, released)));
+        spawn(Box::pin(self.clone().follow_nodes(
+            alive,
+            released,
+            rooms.clone(),
+        )));
+        spawn(Box::pin(
+            self.clone().follow_resyncs(resyncs, rooms.clone()),
+        ));
+        spawn(Box::pin(self.clone().gather_rejoins()));
+        if let Some(events) = self.link_events.lock().expect("link events lock").take() {
+            spawn(Box::pin(self.clone().follow_link(events, rooms.clone())));
+        }
         spawn(Box::pin(self.clone().follow_revocations(
             revoked,
             sockets,
@@ -224,9 +258,9 @@ impl Cluster {
         self.conns.lock().expect("conns lock").remove(&conn);
     }
 
-    /// Rooms that moved: a session joins again those it had joined.
-    pub fn moves(&self) -> broadcast::Receiver<String> {
-        self.moved.subscribe()
+    /// What a session joins again: rooms that moved, or every room elsewhere after a break.
+    pub fn rejoins(&self) -> broadcast::Receiver<Rejoin> {
+        self.rejoins.subscribe()
     }
 
     async fn deliver_frames(self: Arc<Self>, mut frames: async_nats::Subscriber) {
@@ -324,7 +358,7 @@ impl Cluster {
     /// join it again where it runs now (asked of the database, not of what was heard).
     pub fn lost(&self, code: &str) {
         self.forget_owner(code);
-        let _ = self.moved.send(code.to_string());
+        let _ = self.rejoins.send(Rejoin::Room(code.to_string()));
     }
 
     async fn follow_moves(self: Arc<Self>, mut moves: async_nats::Subscriber) {
@@ -338,7 +372,7 @@ impl Cluster {
                 self.note_owner(&moved.room, moved.node);
             }
             // No session listening is fine.
-            let _ = self.moved.send(moved.room);
+            let _ = self.rejoins.send(Rejoin::Room(moved.room));
         }
     }
 
@@ -410,9 +444,14 @@ impl Cluster {
             if asker == Some(self.node()) {
                 continue;
             }
-            for info in rooms.infos() {
-                self.share_info(&info.code.clone(), Some(info)).await;
-            }
+            self.share_infos(&*rooms).await;
+        }
+    }
+
+    /// Publishes the info of every room run here again.
+    async fn share_infos(&self, rooms: &dyn RoomsHere) {
+        for info in rooms.infos() {
+            self.share_info(&info.code.clone(), Some(info)).await;
         }
     }
 
@@ -425,6 +464,10 @@ impl Cluster {
             every.tick().await;
             self.publish(self.subjects.alive(), &NodeNote { node: self.node() })
                 .await;
+            // While this node's own link is down it hears nobody: that is no sign of the others.
+            if !self.connected() {
+                continue;
+            }
             let now = Instant::now();
             let gone: Vec<Uuid> = {
                 let mut alive = self.alive.lock().expect("alive lock");
@@ -439,9 +482,7 @@ impl Cluster {
                 gone
             };
             for node in gone {
-                tracing::warn!(%node, "node gone: its connections leave this node's rooms");
-                self.forget_node(node);
-                rooms.node_gone(node);
+                self.give_up(node, &*rooms);
             }
         }
     }
@@ -462,13 +503,14 @@ impl Cluster {
         self: Arc<Self>,
         mut alive: async_nats::Subscriber,
         mut released: async_nats::Subscriber,
+        rooms: Arc<dyn RoomsHere>,
     ) {
         loop {
             tokio::select! {
                 Some(message) = alive.next() => {
                     if let Some(note) = decode::<NodeNote>(&message.payload) {
                         if note.node != self.node() {
-                            self.alive.lock().expect("alive lock").insert(note.node, Instant::now());
+                            self.heard(note.node, &*rooms).await;
                         }
                     }
                 }

@@ -10,7 +10,7 @@ use uuid::Uuid;
 
 use super::{Cluster, Take};
 use crate::conn::{Conn, ConnId};
-use crate::rooms::{Claim, ForwardError, Placement, Request, TicketReply};
+use crate::rooms::{Claim, ForwardError, Placement, Rejoin, Request, TicketReply};
 use crate::store::{Fence, StoreError};
 
 /// This node's cluster, placing rooms.
@@ -97,8 +97,8 @@ impl Placement for ClusterPlacement {
         self.0.unregister(conn);
     }
 
-    fn moves(&self) -> Option<broadcast::Receiver<String>> {
-        Some(self.0.moves())
+    fn rejoins(&self) -> Option<broadcast::Receiver<Rejoin>> {
+        Some(self.0.rejoins())
     }
 }
 

@@ -10,6 +10,8 @@
 //! - `plateau.info`, `plateau.info.dump`: rooms' public info, for the lobby and RoomInfo on every
 //!   node; a new node asks every node to send its rooms' info again.
 //! - `plateau.alive`, `plateau.released`: a node's heartbeat; a node stopping has let its leases go.
+//! - `plateau.resync`: the link between a node and the others broke and is back: connections join
+//!   again the rooms they joined on other nodes, and nodes share their rooms' info again.
 //! - `plateau.revoked`: a player's tokens were revoked on a node: every node closes the sockets
 //!   they signed in.
 
@@ -66,6 +68,10 @@ impl Subjects {
     pub fn revoked(&self) -> String {
         format!("{}.revoked", self.prefix)
     }
+
+    pub fn resync(&self) -> String {
+        format!("{}.resync", self.prefix)
+    }
 }
 
 /// A request for a room, from a connection of node `node`: the room's own [`Request`], as it is.
@@ -116,6 +122,15 @@ pub struct InfoUpdate {
 #[derive(Debug, Serialize, Deserialize)]
 pub struct NodeNote {
     pub node: Uuid,
+}
+
+/// Node `node`'s link to the others broke and is back: what was said meanwhile may be lost. Heard
+/// by node `to` (every node: None), its connections join again the rooms they joined on other
+/// nodes, and it shares its rooms' info again.
+#[derive(Debug, Serialize, Deserialize)]
+pub struct Resync {
+    pub node: Uuid,
+    pub to: Option<Uuid>,
 }
 
 /// A revocation made on `node`.

@@ -22,5 +22,5 @@ pub mod rules;
 pub use command::{Command, RematchTicket, Request, RoomModeration, TicketReply};
 pub use creation::{store_new_room, NewSeat, RoomSettings};
 pub use lobby::LobbyKey;
-pub use placement::{Alone, Claim, ForwardError, Placement};
+pub use placement::{Alone, Claim, ForwardError, Placement, Rejoin};
 pub use registry::{DeliverError, RoomContext, RoomHandle, RoomLink, Rooms, Route};

@@ -41,6 +41,17 @@ pub enum ForwardError {
     Failed,
 }
 
+/// What a session joins again (several nodes), as a room frame and a snapshot (as after `sync`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Rejoin {
+    /// The room with this code moved to another node: joined again where it runs now.
+    Room(String),
+    /// The link between nodes broke and is back (NATS down, a node cut off or given up for gone):
+    /// frames of rooms run on other nodes may have been lost meanwhile, and those rooms may have
+    /// let this node's connections go. Every room joined that does not run here is joined again.
+    Elsewhere,
+}
+
 /// Where rooms run, as the registry and the sessions see it.
 #[async_trait]
 pub trait Placement: Send + Sync {
@@ -97,9 +108,9 @@ pub trait Placement: Send + Sync {
 
     fn unregister(&self, conn: ConnId);
 
-    /// Rooms that moved to another node: a session joins again those it had joined (None: rooms
-    /// never move).
-    fn moves(&self) -> Option<broadcast::Receiver<String>>;
+    /// What sessions join again: rooms that moved to another node, or every room run elsewhere
+    /// after a break in the link between nodes (None: alone, rooms never move).
+    fn rejoins(&self) -> Option<broadcast::Receiver<Rejoin>>;
 }
 
 /// A node alone: every room runs here, with nothing to fence or to tell.
@@ -157,7 +168,7 @@ impl Placement for Alone {
 
     fn unregister(&self, _conn: ConnId) {}
 
-    fn moves(&self) -> Option<broadcast::Receiver<String>> {
+    fn rejoins(&self) -> Option<broadcast::Receiver<Rejoin>> {
         None
     }
 }

@@ -340,6 +340,11 @@ impl Rooms {
         Ok(loaded && matches!(route, Some(Route::Local(_))))
     }
 
+    /// Whether room `code` (upper-case) runs here now.
+    pub fn runs_here(&self, code: &str) -> bool {
+        self.live_handle(code).is_some()
+    }
+
     /// The codes of the rooms running here (not stopping).
     pub fn running(&self) -> Vec<String> {
         self.live

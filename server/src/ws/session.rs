@@ -11,6 +11,7 @@ use plateau_protocol::ws::Role;
 use plateau_protocol::ws::{ClientFrame, LegalForm, ServerFrame};
 use plateau_protocol::{ErrorCode, PlayerRef};
 use std::time::{Duration, Instant};
+use tokio::sync::broadcast;
 use tracing::Instrument;
 use tungstenite::protocol::frame::coding::CloseCode;
 use tungstenite::protocol::{CloseFrame, WebSocketConfig};
@@ -24,7 +25,7 @@ use crate::conn::Conn;
 use crate::limits::counted::Slot;
 use crate::limits::rate::{quota, Period, Rate};
 use crate::metrics::METRICS;
-use crate::rooms::{DeliverError, Request, RoomLink, TicketReply};
+use crate::rooms::{DeliverError, Rejoin, Request, RoomLink, TicketReply};
 use crate::state::AppState;
 
 use super::upgrade::Upgrade;
@@ -238,10 +239,10 @@ async fn session(
         stop.clone(),
     );
     // Several nodes: frames from rooms run elsewhere reach this connection, and rooms that move
-    // are joined again where they go.
+    // are joined again where they go (and every room elsewhere after a break in the link).
     let placement = state.rooms.placement().clone();
     placement.register(&conn);
-    let mut moves = placement.moves();
+    let mut rejoins = placement.rejoins();
     conn.send(&ServerFrame::Welcome {
         player: conn.player.clone(),
         legal,
@@ -315,10 +316,8 @@ async fn session(
                     timer.as_mut().reset(next_ping);
                 }
             }
-            Some(room) = async { moved(&mut moves).await }, if moves.is_some() => {
-                if let Some(role) = session.joined_as(&room) {
-                    Box::pin(session.tell_room(&room, Request::Join { role }, Instant::now())).await;
-                }
+            Some(rejoin) = async { next_rejoin(&mut rejoins).await }, if rejoins.is_some() => {
+                Box::pin(session.rejoin(rejoin)).await;
             }
             _ = stop.cancelled() => break Some(if state.shutdown.is_cancelled() {
                 (CLOSE_GOING_AWAY, "server shutting down")
@@ -370,10 +369,14 @@ async fn session(
     socket.close();
 }
 
-/// The next room that moved to another node (None: the session fell behind the news, which only
-/// costs it a rejoin it would have done).
-async fn moved(moves: &mut Option<tokio::sync::broadcast::Receiver<String>>) -> Option<String> {
-    moves.as_mut()?.recv().await.ok()
+/// What to join again next. A session that fell behind the news (a node's many rooms moving at
+/// once) joins again every room it joined elsewhere: one of them may have moved.
+async fn next_rejoin(rejoins: &mut Option<broadcast::Receiver<Rejoin>>) -> Option<Rejoin> {
+    match rejoins.as_mut()?.recv().await {
+        Ok(rejoin) => Some(rejoin),
+        Err(broadcast::error::RecvError::Lagged(_)) => Some(Rejoin::Elsewhere),
+        Err(broadcast::error::RecvError::Closed) => None,
+    }
 }
 
 /// A frame as the read loop sorts it.
@@ -471,12 +474,22 @@ const MUTE_READ_EVERY: std::time::Duration = std::time::Duration::from_secs(5);
 const MOVES_OF_ITS_OWN: u32 = 5;
 
 impl Session<'_> {
-    /// As what this connection joined room `code` (None: it did not).
-    fn joined_as(&self, code: &str) -> Option<Role> {
-        self.joined
+    /// Joins again, as it joined them, the rooms `rejoin` names that this connection joined.
+    async fn rejoin(&mut self, rejoin: Rejoin) {
+        let rooms = &self.state.rooms;
+        let again: Vec<(Box<str>, Role)> = self
+            .joined
             .iter()
-            .find(|joined| *joined.code == *code)
-            .map(|joined| joined.role)
+            .filter(|joined| match &rejoin {
+                Rejoin::Room(code) => *joined.code == **code,
+                Rejoin::Elsewhere => !rooms.runs_here(&joined.code),
+            })
+            .map(|joined| (joined.code.clone(), joined.role))
+            .collect();
+        for (code, role) in again {
+            self.tell_room(&code, Request::Join { role }, Instant::now())
+                .await;
+        }
     }
 
     fn error(&self, id: Option<String>, code: ErrorCode, message: impl Into<String>) {
