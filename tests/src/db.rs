@@ -57,6 +57,23 @@ impl TestDb {
 }
 
 impl TestDb {
+    /// `plateau admin grant WHO` on this database (a player's id, an account's name, or the name of
+    /// a single guest): the first admin, as an operator makes it.
+    pub fn grant_admin(&self, who: &str) {
+        let out = std::process::Command::new(crate::server::binary())
+            .args(["admin", "grant", who, "--database-url", &self.url])
+            .env_remove("DATABASE_URL")
+            .output()
+            .expect("run plateau admin");
+        assert!(
+            out.status.success(),
+            "plateau admin grant {who}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+}
+
+impl TestDb {
     /// Makes this test's Postgres database unreachable, as an outage would, without touching any
     /// other database: new connections to it are refused, and its open ones are cut. Panics for
     /// SQLite (the chaos tests are Postgres only).

@@ -89,6 +89,25 @@ impl Api {
         (status, headers, response.text().await.expect("REST body"))
     }
 
+    /// Any request with the `Authorization` header given as it is (another case of the scheme,
+    /// another scheme): its status and body.
+    pub async fn with_authorization(
+        &self,
+        method: reqwest::Method,
+        path: &str,
+        body: Option<&Value>,
+        authorization: &str,
+    ) -> (StatusCode, Value) {
+        let mut request = self
+            .http
+            .request(method, format!("{}{path}", self.base))
+            .header(reqwest::header::AUTHORIZATION, authorization);
+        if let Some(body) = body {
+            request = request.json(body);
+        }
+        self.send(request, None).await
+    }
+
     pub async fn put(&self, path: &str, body: &Value, token: Option<&str>) -> (StatusCode, Value) {
         self.send(
             self.http.put(format!("{}{path}", self.base)).json(body),

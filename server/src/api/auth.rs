@@ -139,13 +139,54 @@ impl FromRequestParts<AppState> for NotBanned {
     }
 }
 
-/// The token of an `Authorization: Bearer <token>` header, if there is a non-empty one.
+/// The token of an `Authorization: Bearer <token>` header, if there is a non-empty one: the one
+/// reading of the header, for every extractor above. The scheme is compared without regard to case
+/// (RFC 7235, section 2.1: `bearer` and `BEARER` are `Bearer`), and spaces may separate it from the
+/// token (`1*SP`): a header read otherwise would make a banned player's token no token at all.
 fn bearer_token(parts: &Parts) -> Option<&str> {
-    parts
+    let value = parts
         .headers
-        .get(axum::http::header::AUTHORIZATION)
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.strip_prefix("Bearer "))
-        .map(str::trim)
-        .filter(|t| !t.is_empty())
+        .get(axum::http::header::AUTHORIZATION)?
+        .to_str()
+        .ok()?;
+    let (scheme, token) = value.split_once(' ')?;
+    let token = token.trim();
+    (scheme.eq_ignore_ascii_case("bearer") && !token.is_empty()).then_some(token)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use axum::http::Request;
+
+    fn token_of(authorization: &str) -> Option<String> {
+        let (parts, ()) = Request::builder()
+            .header("authorization", authorization)
+            .body(())
+            .unwrap()
+            .into_parts();
+        bearer_token(&parts).map(str::to_string)
+    }
+
+    #[test]
+    fn the_scheme_is_read_in_any_case() {
+        for scheme in ["Bearer", "bearer", "BEARER", "bEaReR"] {
+            assert_eq!(token_of(&format!("{scheme} abc")).as_deref(), Some("abc"));
+        }
+        assert_eq!(token_of("Bearer   abc ").as_deref(), Some("abc"));
+    }
+
+    #[test]
+    fn another_scheme_or_no_token_is_no_token() {
+        for header in [
+            "Basic abc",
+            "Bearerabc",
+            "Bearer",
+            "Bearer   ",
+            "Token abc",
+            "abc",
+        ] {
+            assert_eq!(token_of(header), None, "{header}");
+        }
+    }
 }
