@@ -1,7 +1,11 @@
 //! The OpenAPI document of the REST API, generated from the handlers' annotations (utoipa) and
-//! served at `/api/v1/openapi.json`. The WebSocket frames are described in docs/protocol.md.
+//! served at `/api/v1/openapi.json`, with the statuses every route answers for what it is
+//! ([`common`]). The WebSocket frames are described in docs/protocol.md.
+
+mod common;
 
 use axum::Json;
+use plateau_protocol::rest::ErrorBody;
 use utoipa::openapi::security::{Http, HttpAuthScheme, SecurityScheme};
 use utoipa::{Modify, OpenApi};
 
@@ -65,7 +69,8 @@ use super::{
         tournaments::withdraw,
         tournaments::results
     ),
-    modifiers(&BearerAuth)
+    components(schemas(ErrorBody)),
+    modifiers(&BearerAuth, &CommonStatuses)
 )]
 struct ApiDoc;
 
@@ -79,6 +84,16 @@ impl Modify for BearerAuth {
             "bearer",
             SecurityScheme::Http(Http::new(HttpAuthScheme::Bearer)),
         );
+    }
+}
+
+/// Adds the statuses every route answers for what it is (a malformed id, a missing token, the
+/// database away...) to each operation: [`common`].
+struct CommonStatuses;
+
+impl Modify for CommonStatuses {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        common::add_to(openapi);
     }
 }
 
