@@ -4,9 +4,9 @@
 //! A default may depend on the player count ([`OptionSpec::default_by_players`]): Pinuid's
 //! `variant` is `classic` for 2 players and `quatro` for 3 or 4, so a room created without options
 //! works at every player count. The catalog shows both the plain `default` (for any player count
-//! not listed) and the `default_by_players` map.
+//! not listed) and the `default_by_players` map, and besides the option's rules, its English words
+//! (from the game's `words.en.json`, [`crate::words`]) and the player counts it applies to.
 
-use serde::Serialize;
 use serde_json::{Map, Value};
 use std::collections::BTreeMap;
 
@@ -16,14 +16,11 @@ use crate::engine::SetupError;
 pub type Options = BTreeMap<String, Value>;
 
 /// The values an option may take.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-#[serde(tag = "type", rename_all = "snake_case")]
+#[derive(Debug, Clone, PartialEq)]
 pub enum OptionKind {
-    /// One of a fixed list of strings, each with its words for people (`value_labels`, a form's
-    /// choices: "The others' racks minus their own" for `others_minus_own`).
+    /// One of a fixed list of strings (their words for people are in the game's words files).
     Enum {
         values: Vec<&'static str>,
-        value_labels: BTreeMap<&'static str, &'static str>,
     },
     /// An integer within bounds (inclusive).
     Integer {
@@ -33,105 +30,73 @@ pub enum OptionKind {
     Boolean,
 }
 
-/// One option as the catalog shows it: `{"label", "type", "values" + "value_labels" | "min"/"max",
-/// "nullable", "default", ["default_by_players": {"2": ..., "3": ...},] "description"}`.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+/// One option's rules: its values, its defaults, whether it is a house rule and the player counts
+/// it applies to. Its words for people (label, description, a label per value) are not here: they
+/// are in the game's `words.<lang>.json` files, English too ([`crate::words`]); the catalog shows
+/// both together (the server's `GET /api/v1/games`).
+#[derive(Debug, Clone, PartialEq)]
 pub struct OptionSpec {
-    #[serde(skip)]
     pub name: &'static str,
-    /// A short name for people (a form field's label).
-    pub label: &'static str,
-    #[serde(flatten)]
     pub kind: OptionKind,
     /// Whether `null` is accepted (meaning "none", e.g. no ply limit).
     pub nullable: bool,
     /// The default for any player count not in `default_by_players`.
     pub default: Value,
-    /// Defaults that depend on the player count (JSON keys are the counts, as strings).
-    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    /// Defaults that depend on the player count.
     pub default_by_players: BTreeMap<usize, Value>,
-    /// What the option does, in a sentence or two for people.
-    pub description: &'static str,
+    /// A house rule: most players keep its default, and a form may fold it away.
+    pub advanced: bool,
+    /// The only player counts the option means something for (the game's setup refuses it changed
+    /// for another); empty: every count.
+    pub only_for: Vec<usize>,
 }
 
 impl OptionSpec {
-    fn new(
-        name: &'static str,
-        label: &'static str,
-        kind: OptionKind,
-        default: Value,
-        description: &'static str,
-    ) -> Self {
+    fn new(name: &'static str, kind: OptionKind, default: Value) -> Self {
         OptionSpec {
             name,
-            label,
             kind,
             nullable: default.is_null(),
             default,
             default_by_players: BTreeMap::new(),
-            description,
+            advanced: false,
+            only_for: Vec::new(),
         }
     }
 
-    pub fn choice(
-        name: &'static str,
-        label: &'static str,
-        values: &[&'static str],
-        default: &'static str,
-        description: &'static str,
-    ) -> Self {
+    /// One of `values`.
+    pub fn choice(name: &'static str, values: &[&'static str], default: &'static str) -> Self {
         let kind = OptionKind::Enum {
             values: values.to_vec(),
-            value_labels: BTreeMap::new(),
         };
-        Self::new(name, label, kind, Value::from(default), description)
-    }
-
-    /// The words for people of an enum option's values, `(value, label)`; the catalog serves them
-    /// as `value_labels` (the registry's tests check that every value has one).
-    pub fn value_labels(mut self, labels: &[(&'static str, &'static str)]) -> Self {
-        match &mut self.kind {
-            OptionKind::Enum { value_labels, .. } => value_labels.extend(labels.iter().copied()),
-            _ => panic!(
-                "{}: value labels for an option that is not an enum",
-                self.name
-            ),
-        }
-        self
+        Self::new(name, kind, Value::from(default))
     }
 
     /// An integer option; a `None` default makes it nullable (null = "none").
-    pub fn integer(
-        name: &'static str,
-        label: &'static str,
-        min: i64,
-        max: i64,
-        default: Option<i64>,
-        description: &'static str,
-    ) -> Self {
+    pub fn integer(name: &'static str, min: i64, max: i64, default: Option<i64>) -> Self {
         let default = default.map_or(Value::Null, Value::from);
-        Self::new(
-            name,
-            label,
-            OptionKind::Integer { min, max },
-            default,
-            description,
-        )
+        Self::new(name, OptionKind::Integer { min, max }, default)
     }
 
-    pub fn boolean(
-        name: &'static str,
-        label: &'static str,
-        default: bool,
-        description: &'static str,
-    ) -> Self {
-        Self::new(
-            name,
-            label,
-            OptionKind::Boolean,
-            Value::Bool(default),
-            description,
-        )
+    pub fn boolean(name: &'static str, default: bool) -> Self {
+        Self::new(name, OptionKind::Boolean, Value::Bool(default))
+    }
+
+    /// A house rule (see [`OptionSpec::advanced`]).
+    pub fn advanced(mut self) -> Self {
+        self.advanced = true;
+        self
+    }
+
+    /// The option means something only with these player counts (see [`OptionSpec::only_for`]).
+    pub fn only_for(mut self, players: &[usize]) -> Self {
+        self.only_for = players.to_vec();
+        self
+    }
+
+    /// Whether the option means something with `players` players.
+    pub fn applies_to(&self, players: usize) -> bool {
+        self.only_for.is_empty() || self.only_for.contains(&players)
     }
 
     /// Also accepts `null` (meaning "none"), whatever the default.
@@ -177,7 +142,7 @@ impl OptionSpec {
             };
         }
         match &self.kind {
-            OptionKind::Enum { values, .. } => match value.as_str() {
+            OptionKind::Enum { values } => match value.as_str() {
                 Some(s) if values.contains(&s) => Ok(()),
                 _ => Err(format!("must be one of {}", values.join(", "))),
             },
@@ -253,18 +218,11 @@ mod tests {
 
     fn specs() -> Vec<OptionSpec> {
         vec![
-            OptionSpec::choice(
-                "layout",
-                "Layout",
-                &["standard", "daisy"],
-                "standard",
-                "start",
-            )
-            .value_labels(&[("standard", "Standard"), ("daisy", "Daisy")])
-            .default_by_players([(3, "daisy")]),
-            OptionSpec::integer("max_plies", "Ply cap", 1, 1000, None, "cap"),
-            OptionSpec::boolean("fast", "Fast", false, "variant"),
-            OptionSpec::integer("stall", "Stall", 1, 9, Some(5), "stall").nullable(),
+            OptionSpec::choice("layout", &["standard", "daisy"], "standard")
+                .default_by_players([(3, "daisy")]),
+            OptionSpec::integer("max_plies", 1, 1000, None).advanced(),
+            OptionSpec::boolean("fast", false).only_for(&[4]),
+            OptionSpec::integer("stall", 1, 9, Some(5)).nullable(),
         ]
     }
 
@@ -296,23 +254,19 @@ mod tests {
     }
 
     #[test]
-    fn the_catalog_shows_the_label_and_the_defaults_by_player_count() {
-        let shown = serde_json::to_value(&specs()[0]).unwrap();
-        assert_eq!(
-            shown,
-            json!({"label": "Layout", "type": "enum", "values": ["standard", "daisy"],
-                   "value_labels": {"standard": "Standard", "daisy": "Daisy"},
-                   "nullable": false, "default": "standard", "default_by_players": {"3": "daisy"},
-                   "description": "start"})
-        );
-        let plain = serde_json::to_value(&specs()[2]).unwrap();
-        assert!(plain.get("default_by_players").is_none(), "{plain}");
+    fn an_option_may_apply_to_some_player_counts_only() {
+        let [layout, cap, fast, _] = &specs()[..] else {
+            panic!("four specs")
+        };
+        assert!((2..=4).all(|n| layout.applies_to(n)));
+        assert!(cap.advanced && !layout.advanced);
+        assert!(fast.applies_to(4) && !fast.applies_to(2) && !fast.applies_to(3));
     }
 
     #[test]
     fn a_default_of_the_wrong_type_is_caught() {
         assert!(specs().iter().all(|s| s.check_defaults().is_ok()));
-        let bad = OptionSpec::boolean("b", "B", true, "b").default_by_players([(2, "yes")]);
+        let bad = OptionSpec::boolean("b", true).default_by_players([(2, "yes")]);
         assert!(bad
             .check_defaults()
             .unwrap_err()

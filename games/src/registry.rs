@@ -478,17 +478,22 @@ mod seat_draw_tests {
 mod tests {
     use super::*;
     use crate::options::OptionKind;
+    use crate::words::{self, ENGLISH};
 
-    /// The catalog describes every option for people, and every default a game declares is a
-    /// value its own option accepts, so a room created without options works at every count.
+    /// The catalog describes every option for people in English, and every default a game
+    /// declares is a value its own option accepts, so a room created without options works at
+    /// every count.
     #[test]
     fn every_option_is_described_and_its_defaults_are_valid() {
         for entry in games() {
             let info = entry.info();
+            let english = words::words(info.id, ENGLISH).expect("English words");
+            let served: Vec<_> = words::with_english(info).collect();
             for spec in &info.options {
                 let what = format!("{} option {}", info.id, spec.name);
-                assert!(spec.label.len() >= 3, "{what}: no label");
-                assert!(spec.description.len() >= 20, "{what}: no description");
+                let said = &english.options[spec.name];
+                assert!(said.label.len() >= 3, "{what}: no label");
+                assert!(said.description.len() >= 20, "{what}: no description");
                 spec.check_defaults()
                     .unwrap_or_else(|e| panic!("{what}: {e}"));
                 for n in spec.default_by_players.keys() {
@@ -497,31 +502,26 @@ mod tests {
                         "{what}: a default for {n} players"
                     );
                 }
-                let shown = serde_json::to_value(spec).unwrap();
-                assert_eq!(shown["label"], spec.label, "{what}");
-                assert_eq!(shown["description"], spec.description, "{what}");
-                // Every value of an enum has words for people, served beside it, and no label
-                // for a value it does not have.
-                if let OptionKind::Enum {
-                    values,
-                    value_labels,
-                } = &spec.kind
-                {
-                    let labelled: Vec<&str> = value_labels.keys().copied().collect();
-                    let mut all = values.clone();
-                    all.sort_unstable();
-                    assert_eq!(labelled, all, "{what}: a label for each value, no other");
-                    for (value, label) in value_labels {
+                assert!(
+                    served
+                        .iter()
+                        .any(|(s, w)| s.name == spec.name && *w == said),
+                    "{what}: served with its words"
+                );
+                // Every value of an enum has words for people, served beside it (the words
+                // files' own tests check there is a label for each value and no other).
+                if let OptionKind::Enum { values } = &spec.kind {
+                    for value in values {
+                        let label = &said.values[*value];
                         assert!(
                             label.len() >= 2 && !label.contains('_') && label != value,
                             "{what}: the label of {value} is {label:?}"
                         );
                         // The description is for people too: the words, not the raw value
                         // (`per_colour`, `german-daisy`, or `fast:` as a heading).
-                        let raw = (value.contains(['_', '-']) && spec.description.contains(value))
-                            || spec.description.contains(&format!("{value}:"));
+                        let raw = (value.contains(['_', '-']) && said.description.contains(value))
+                            || said.description.contains(&format!("{value}:"));
                         assert!(!raw, "{what}: the description names the raw value {value}");
-                        assert_eq!(shown["value_labels"][value], *label, "{what}");
                     }
                 }
             }
@@ -529,6 +529,36 @@ mod tests {
                 entry
                     .validate(players, &Value::Null)
                     .unwrap_or_else(|e| panic!("{} {players}p, no options: {e}", info.id));
+            }
+        }
+    }
+
+    /// An option said to apply to some player counts only is one the game refuses changed for
+    /// another count: the catalog says what the rules do.
+    #[test]
+    fn an_option_for_some_player_counts_is_refused_changed_for_the_others() {
+        for entry in games() {
+            let info = entry.info();
+            for spec in info.options.iter().filter(|s| !s.only_for.is_empty()) {
+                let changed = match &spec.kind {
+                    OptionKind::Enum { values } => values
+                        .iter()
+                        .map(|v| Value::from(*v))
+                        .find(|v| *v != spec.default),
+                    OptionKind::Boolean => spec.default.as_bool().map(|b| Value::Bool(!b)),
+                    OptionKind::Integer { .. } => None,
+                }
+                .expect("a value other than the default");
+                for players in info.min_players..=info.max_players {
+                    let given = serde_json::json!({ spec.name: changed });
+                    assert_eq!(
+                        entry.validate(players, &given).is_ok(),
+                        spec.applies_to(players),
+                        "{} option {} = {changed} with {players} players",
+                        info.id,
+                        spec.name
+                    );
+                }
             }
         }
     }

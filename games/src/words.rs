@@ -1,19 +1,21 @@
-//! The catalog's words in other languages than English: each game's name, and each option's label,
-//! description and value labels. English lives in the code beside each option ([`OptionSpec`]);
-//! every other language is one file per game beside its module (`abalone/words.fr.json`), so a
-//! translator adds a language with files only, plus its code in [`LANGUAGES`].
+//! The catalog's words for people, in every language it speaks, English too: each game's name, and
+//! each option's label, description and value labels. One file per game and language beside the
+//! game's module (`abalone/words.en.json`, `abalone/words.fr.json`): the build lists the folders
+//! (`build.rs`), so a language is files only, and the languages spoken are those the files name.
+//! A game's folder is its id with `_` for `-` (a module's name: `groups_of_three`).
 //!
 //! A file is read into the binary at build time and parsed once; the tests below check that every
 //! file parses and names exactly the options and values of its game, no more and no fewer.
-//!
-//! [`OptionSpec`]: crate::options::OptionSpec
 
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::sync::OnceLock;
 
-/// The languages the catalog speaks, English first (the words in the code).
-pub const LANGUAGES: &[&str] = &["en", "fr"];
+use crate::options::OptionSpec;
+use crate::GameInfo;
+
+/// The language of the words in the code's own messages, and the one spoken when none asked for is.
+pub const ENGLISH: &str = "en";
 
 /// One game's words in one language.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -33,19 +35,10 @@ pub struct OptionWords {
     pub values: BTreeMap<String, String>,
 }
 
-/// The translation files, by (game id, language).
-const FILES: &[(&str, &str, &str)] = &[
-    ("abalone", "fr", include_str!("abalone/words.fr.json")),
-    ("triominos", "fr", include_str!("triominos/words.fr.json")),
-    ("pinuid", "fr", include_str!("pinuid/words.fr.json")),
-    ("trangouar", "fr", include_str!("trangouar/words.fr.json")),
-    (
-        "groups-of-three",
-        "fr",
-        include_str!("groups_of_three/words.fr.json"),
-    ),
-];
+/// Every words file, `(game folder, language, text)`, as the build found them.
+const FILES: &[(&str, &str, &str)] = include!(concat!(env!("OUT_DIR"), "/words_files.rs"));
 
+/// The files parsed, by (game folder, language).
 fn parsed() -> &'static BTreeMap<(&'static str, &'static str), GameWords> {
     static PARSED: OnceLock<BTreeMap<(&'static str, &'static str), GameWords>> = OnceLock::new();
     PARSED.get_or_init(|| {
@@ -60,90 +53,102 @@ fn parsed() -> &'static BTreeMap<(&'static str, &'static str), GameWords> {
     })
 }
 
-/// The words of `game` in `lang` (not English: those are in the code), if there is a file for it.
-pub fn translated(game: &str, lang: &str) -> Option<&'static GameWords> {
+/// The languages the catalog speaks: English first, then every other language a file is in.
+pub fn languages() -> &'static [&'static str] {
+    static LANGUAGES: OnceLock<Vec<&'static str>> = OnceLock::new();
+    LANGUAGES.get_or_init(|| {
+        let mut found: Vec<&'static str> = FILES.iter().map(|&(_, lang, _)| lang).collect();
+        found.sort_by_key(|&lang| (lang != ENGLISH, lang));
+        found.dedup();
+        found
+    })
+}
+
+/// The words of the game with id `game` in `lang`, if there is a file for it.
+pub fn words(game: &str, lang: &str) -> Option<&'static GameWords> {
+    let folder = game.replace('-', "_");
     parsed()
         .iter()
-        .find(|((g, l), _)| *g == game && *l == lang)
+        .find(|((g, l), _)| *g == folder && *l == lang)
         .map(|(_, words)| words)
 }
 
-/// The words of `game` in English, from the code.
-pub fn english(info: &crate::GameInfo) -> GameWords {
-    GameWords {
-        name: info.name.to_string(),
-        options: info
-            .options
-            .iter()
-            .map(|o| {
-                let values = match &o.kind {
-                    crate::options::OptionKind::Enum { value_labels, .. } => value_labels
-                        .iter()
-                        .map(|(v, l)| (v.to_string(), l.to_string()))
-                        .collect(),
-                    _ => BTreeMap::new(),
-                };
-                (
-                    o.name.to_string(),
-                    OptionWords {
-                        label: o.label.to_string(),
-                        description: o.description.to_string(),
-                        values,
-                    },
-                )
-            })
-            .collect(),
-    }
-}
-
-/// The words of `game` in `lang`: English from the code, another language from its file.
-pub fn words(info: &crate::GameInfo, lang: &str) -> Option<GameWords> {
-    if lang == "en" {
-        return Some(english(info));
-    }
-    translated(info.id, lang).cloned()
+/// Each option of `info` with its English words, which the catalog serves beside it (empty words
+/// for an option its file lacks: the tests below fail on it).
+pub fn with_english(info: &GameInfo) -> impl Iterator<Item = (&OptionSpec, &'static OptionWords)> {
+    static NONE: OptionWords = OptionWords {
+        label: String::new(),
+        description: String::new(),
+        values: BTreeMap::new(),
+    };
+    let english = words(info.id, ENGLISH);
+    info.options.iter().map(move |spec| {
+        let said = english.and_then(|w| w.options.get(spec.name));
+        (spec, said.unwrap_or(&NONE))
+    })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::options::OptionKind;
     use crate::registry;
 
     #[test]
+    fn every_file_parses_and_is_a_games_words() {
+        for (folder, lang, text) in FILES {
+            let what = format!("{folder}/words.{lang}.json");
+            serde_json::from_str::<GameWords>(text).unwrap_or_else(|e| panic!("{what}: {e}"));
+            assert!(
+                registry::games().any(|g| g.info().id.replace('-', "_") == *folder),
+                "{what}: {folder} is not a game's folder"
+            );
+        }
+    }
+
+    #[test]
+    fn english_first_and_every_language_a_file_is_in() {
+        let spoken = languages();
+        assert_eq!(spoken.first(), Some(&ENGLISH));
+        assert!(spoken.contains(&"fr"), "{spoken:?}");
+        let mut sorted = spoken.to_vec();
+        sorted.sort_unstable();
+        sorted.dedup();
+        assert_eq!(sorted.len(), spoken.len(), "each once: {spoken:?}");
+    }
+
+    /// The values of a choice, or none.
+    fn values_of(kind: &OptionKind) -> Vec<String> {
+        let mut values: Vec<String> = match kind {
+            OptionKind::Enum { values } => values.iter().map(|v| v.to_string()).collect(),
+            _ => Vec::new(),
+        };
+        values.sort_unstable();
+        values
+    }
+
+    #[test]
     fn every_language_has_every_game_option_and_value_and_nothing_else() {
-        for lang in LANGUAGES.iter().filter(|&&l| l != "en") {
+        for lang in languages() {
             for game in registry::games() {
                 let info = game.info();
-                let english = english(info);
-                let words = translated(info.id, lang)
-                    .unwrap_or_else(|| panic!("{}: no {lang} words", info.id));
+                let words =
+                    words(info.id, lang).unwrap_or_else(|| panic!("{}: no {lang} words", info.id));
                 assert!(!words.name.is_empty());
-                let names = |w: &GameWords| w.options.keys().cloned().collect::<Vec<_>>();
-                assert_eq!(
-                    names(words),
-                    names(&english),
-                    "{} in {lang}: options",
-                    info.id
-                );
-                for (name, en) in &english.options {
-                    let tr = &words.options[name];
-                    assert!(
-                        !tr.label.is_empty() && !tr.description.is_empty(),
-                        "{}.{name}",
-                        info.id
-                    );
-                    assert_ne!(
-                        tr.description, en.description,
-                        "{}.{name} in {lang} is still English",
-                        info.id
-                    );
-                    let values =
-                        |m: &BTreeMap<String, String>| m.keys().cloned().collect::<Vec<_>>();
+                let mut names: Vec<&str> = info.options.iter().map(|o| o.name).collect();
+                names.sort_unstable();
+                let said: Vec<&str> = words.options.keys().map(String::as_str).collect();
+                assert_eq!(said, names, "{} in {lang}: options", info.id);
+                for spec in &info.options {
+                    let tr = &words.options[spec.name];
+                    let what = format!("{}.{} in {lang}", info.id, spec.name);
+                    assert!(!tr.label.is_empty() && !tr.description.is_empty(), "{what}");
+                    let labelled: Vec<&String> = tr.values.keys().collect();
+                    let values = values_of(&spec.kind);
                     assert_eq!(
-                        values(&tr.values),
-                        values(&en.values),
-                        "{}.{name} in {lang}: values",
-                        info.id
+                        labelled,
+                        values.iter().collect::<Vec<_>>(),
+                        "{what}: values"
                     );
                 }
             }
@@ -151,13 +156,32 @@ mod tests {
     }
 
     #[test]
-    fn a_file_for_a_language_nobody_lists_is_a_mistake() {
-        for (game, lang, _) in FILES {
-            assert!(
-                LANGUAGES.contains(lang),
-                "{game}: {lang} is not in LANGUAGES"
+    fn the_english_name_is_the_games_own() {
+        for game in registry::games() {
+            let info = game.info();
+            assert_eq!(
+                words(info.id, ENGLISH).map(|w| w.name.as_str()),
+                Some(info.name)
             );
-            assert!(registry::find(game).is_some(), "{game} is not a game");
+        }
+    }
+
+    #[test]
+    fn another_language_is_translated() {
+        for lang in languages().iter().filter(|&&l| l != ENGLISH) {
+            for game in registry::games() {
+                let info = game.info();
+                let (Some(en), Some(tr)) = (words(info.id, ENGLISH), words(info.id, lang)) else {
+                    panic!("{}: words missing", info.id);
+                };
+                for (name, said) in &tr.options {
+                    assert_ne!(
+                        said.description, en.options[name].description,
+                        "{}.{name} in {lang} is still English",
+                        info.id
+                    );
+                }
+            }
         }
     }
 }

@@ -165,15 +165,64 @@ pub struct GameSummary {
     pub name: String,
     pub min_players: usize,
     pub max_players: usize,
-    /// Each option by name: `{"label", "type", "values" + "value_labels" | "min"/"max",
-    /// "nullable", "default", "description"}`.
-    #[schema(value_type = Object)]
+    /// Each option by name (see [`CatalogOption`]), as a JSON object whose keys come in
+    /// alphabetical order.
+    #[schema(value_type = BTreeMap<String, CatalogOption>)]
     pub options: Map<String, Value>,
     /// *(addition)* The game's words for people in the language asked for (`?lang=`, else
     /// `Accept-Language`), beside the English `name` and option labels, which stay as they are.
     /// Absent when no language was asked for.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub words: Option<GameWords>,
+}
+
+/// One option of a game in `GET /api/v1/games`: the values it takes, its defaults, its English
+/// words, and *(addition)* whether it is a house rule and the player counts it applies to.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
+pub struct CatalogOption {
+    /// A short name for people (a form field's label).
+    pub label: String,
+    #[serde(rename = "type")]
+    pub kind: OptionType,
+    /// An enum's values.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub values: Option<Vec<String>>,
+    /// *(addition)* An enum's words for people, by value: what a form shows, never the values.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub value_labels: Option<BTreeMap<String, String>>,
+    /// An integer's least value.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub min: Option<i64>,
+    /// An integer's greatest value.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max: Option<i64>,
+    /// Whether `null` is accepted (meaning "none", e.g. no limit).
+    pub nullable: bool,
+    /// The value a room created without the option gets (unless `default_by_players` says
+    /// otherwise for its player count).
+    pub default: Value,
+    /// The defaults that depend on the player count, by count (`"2"`); absent when none does.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub default_by_players: BTreeMap<usize, Value>,
+    /// What the option does, in a sentence or two for people.
+    pub description: String,
+    /// *(addition)* A house rule: most players keep its default, and a form may fold it away.
+    pub advanced: bool,
+    /// *(addition)* The player counts the option applies to, in order (every count of the game
+    /// for most); set to another value than its default for another count, it is refused.
+    pub players: Vec<usize>,
+}
+
+/// What values a [`CatalogOption`] takes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum OptionType {
+    /// One of its `values`.
+    Enum,
+    /// A whole number from `min` to `max`.
+    Integer,
+    /// `true` or `false`.
+    Boolean,
 }
 
 /// `GET /api/v1/players/me`: the player of the token, and *(addition)* its role (`player`,

@@ -378,3 +378,97 @@ async fn runtime_workers_are_two_at_least_or_as_the_operator_sets() {
     let client = Client::login(&one.ws_url(), &alice).await;
     assert!(!client.is_closed(), "one worker serves");
 }
+
+/// The catalog says of every option whether it is a house rule (`advanced`) and the player counts
+/// it applies to (`players`), so that a client draws its form from the catalog alone; and what it
+/// says is what the server does: an option set off its default for a count it does not apply to
+/// is refused, for a count it applies to, taken. The OpenAPI document describes both.
+async fn the_catalog_says_house_rules_and_player_counts(backend: Backend) {
+    let db = TestDb::new(backend).await;
+    let server = TestServer::start(&db).await;
+    let api = Api::new(server.http());
+    let (_, games) = api.get("/api/v1/games", None).await;
+    let option = |game: &str, name: &str| {
+        let game = games.as_array().unwrap().iter().find(|g| g["id"] == game);
+        game.unwrap()["options"][name].clone()
+    };
+    assert_eq!(
+        option("abalone", "team_moves_mixed_columns")["players"],
+        json!([4])
+    );
+    assert_eq!(
+        option("groups-of-three", "two_player_colours")["players"],
+        json!([2])
+    );
+    assert_eq!(
+        option("groups-of-three", "three_player_omitted")["players"],
+        json!([3])
+    );
+    assert_eq!(option("abalone", "layout")["players"], json!([2, 3, 4]));
+    assert_eq!(option("abalone", "layout")["advanced"], json!(false));
+    assert_eq!(option("abalone", "max_plies")["advanced"], json!(true));
+    assert_eq!(option("triominos", "target")["advanced"], json!(false));
+    assert_eq!(option("triominos", "blocked_tie")["advanced"], json!(true));
+    // A default that follows the player count is shown as it always was.
+    let variant = option("pinuid", "variant");
+    assert_eq!(variant["default"], "classic");
+    assert_eq!(
+        variant["default_by_players"],
+        json!({"2": "classic", "3": "quatro", "4": "quatro"})
+    );
+
+    let alice = api.new_player("Alice").await;
+    for game in games.as_array().unwrap() {
+        let id = game["id"].as_str().unwrap();
+        let counts = game["min_players"].as_u64().unwrap()..=game["max_players"].as_u64().unwrap();
+        for (name, option) in game["options"].as_object().unwrap() {
+            assert!(option["advanced"].is_boolean(), "{id}.{name}");
+            let players: Vec<u64> = option["players"]
+                .as_array()
+                .unwrap_or_else(|| panic!("{id}.{name}: players"))
+                .iter()
+                .map(|n| n.as_u64().unwrap())
+                .collect();
+            assert!(
+                !players.is_empty()
+                    && players.windows(2).all(|w| w[0] < w[1])
+                    && players.iter().all(|n| counts.contains(n)),
+                "{id}.{name}: {players:?}"
+            );
+            if players.len() == counts.clone().count() {
+                continue;
+            }
+            // Off its default: refused where the catalog says it does not apply, taken where it does.
+            let changed = match &option["default"] {
+                serde_json::Value::Bool(b) => json!(!b),
+                default => option["values"]
+                    .as_array()
+                    .and_then(|v| v.iter().find(|v| *v != default).cloned())
+                    .unwrap_or_else(|| panic!("{id}.{name}: another value")),
+            };
+            for n in counts.clone() {
+                let body = json!({"game": id, "players": n, "visibility": "private",
+                                  "options": {name.as_str(): changed}});
+                let (status, answer) = api.post("/api/v1/rooms", &body, Some(&alice.token)).await;
+                if players.contains(&n) {
+                    assert_eq!(status.as_u16(), 201, "{id}.{name} with {n}: {answer}");
+                } else {
+                    assert_eq!(status.as_u16(), 400, "{id}.{name} with {n}: {answer}");
+                    let message = answer["error"]["message"].as_str().unwrap();
+                    assert!(
+                        message.starts_with(&format!("options.{name}:")),
+                        "{message}"
+                    );
+                }
+            }
+        }
+    }
+
+    let (_, openapi) = api.get("/api/v1/openapi.json", None).await;
+    let option = &openapi["components"]["schemas"]["CatalogOption"]["properties"];
+    assert!(
+        option.get("advanced").is_some() && option.get("players").is_some(),
+        "{option}"
+    );
+}
+plateau_tests::on_both_databases!(the_catalog_says_house_rules_and_player_counts);

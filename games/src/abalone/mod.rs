@@ -207,49 +207,12 @@ impl Game for Abalone {
             min_players: 2,
             max_players: 4,
             options: vec![
-                OptionSpec::choice(
-                    "layout",
-                    "Start position",
-                    LAYOUT_NAMES,
-                    "standard",
-                    "How the marbles stand at the start: the standard start, or the Belgian or \
-                     German daisy (2 players; 3 and 4 players always use their standard start).",
-                )
-                .value_labels(&[
-                    ("standard", "Standard"),
-                    ("belgian-daisy", "Belgian daisy"),
-                    ("german-daisy", "German daisy"),
-                ]),
-                OptionSpec::integer(
-                    "max_plies",
-                    "Move limit",
-                    1,
-                    100_000,
-                    None,
-                    "End the match after this many moves in all. Left empty, the server's own \
-                     limit applies (2,000 moves unless its operator set another); never more.",
-                ),
-                OptionSpec::choice(
-                    "cap_result",
-                    "At the move limit",
-                    &["draw", "marbles"],
-                    "draw",
-                    "What a match stopped by the move limit counts as: a draw, or a win for the \
-                     side that pushed off more marbles (equal counts are a draw).",
-                )
-                .value_labels(&[
-                    ("draw", "A draw"),
-                    ("marbles", "A win for whoever pushed off more marbles"),
-                ]),
-                OptionSpec::boolean(
-                    "team_moves_mixed_columns",
-                    "Partner marbles in plain moves",
-                    false,
-                    "4 players: a move that pushes nothing may also carry 1 or 2 of your \
-                     partner's marbles in its line of at most 3, if the line starts with one of \
-                     yours (for a sideways move: one of yours at an end). Off, as in the official \
-                     rules: your partner's marbles move only as part of a push.",
-                ),
+                OptionSpec::choice("layout", LAYOUT_NAMES, "standard"),
+                OptionSpec::integer("max_plies", 1, 100_000, None).advanced(),
+                OptionSpec::choice("cap_result", &["draw", "marbles"], "draw").advanced(),
+                OptionSpec::boolean("team_moves_mixed_columns", false)
+                    .advanced()
+                    .only_for(&[4]),
             ],
         }
     }

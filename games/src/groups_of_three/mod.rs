@@ -173,80 +173,15 @@ impl Game for GroupsOfThree {
             min_players: 2,
             max_players: 4,
             options: vec![
-                OptionSpec::boolean(
-                    "must_use_all_moves",
-                    "Use the whole roll",
-                    true,
-                    "A player must spend the whole dice total while a move is possible; \
-                     when off, a player may stop early.",
-                ),
-                OptionSpec::choice(
-                    "transit_mode",
-                    "Crossing a grey space",
-                    &["atomic", "end_of_turn"],
-                    "atomic",
-                    "How a piece gets through a grey transit space: in one move costing 2, \
-                     entering and leaving at once; or by single steps in and out, with other steps \
-                     allowed between (the piece blocks the space meanwhile), so long as no piece \
-                     is left on a grey space when the turn ends.",
-                )
-                .value_labels(&[
-                    ("atomic", "In one move costing 2 (in and out at once)"),
-                    (
-                        "end_of_turn",
-                        "Step in and out, other steps between; none left on grey at the end of the turn",
-                    ),
-                ]),
-                OptionSpec::boolean(
-                    "transit_may_return",
-                    "Leave a grey space the way you came",
-                    true,
-                    "A piece may leave a grey transit space back into the space it came from \
-                     (legal but pointless: 2 moves spent); when off, it must leave by another \
-                     space.",
-                ),
-                OptionSpec::choice(
-                    "two_player_colours",
-                    "Two players: colours",
-                    &["opposite", "adjacent"],
-                    "opposite",
-                    "2 players, who play two colours each: opposite corners (red and green against \
-                     blue and yellow) or adjacent corners (red and blue against green and yellow). \
-                     Either way the players take turns, each alternating his two colours.",
-                )
-                .value_labels(&[
-                    (
-                        "opposite",
-                        "Opposite corners (red and green against blue and yellow)",
-                    ),
-                    (
-                        "adjacent",
-                        "Neighbouring corners (red and blue against green and yellow)",
-                    ),
-                ]),
-                OptionSpec::choice(
-                    "three_player_omitted",
-                    "Three players: colour left out",
-                    &COLOUR_NAMES,
-                    "yellow",
-                    "3 players: the colour nobody plays. Its corner group starts empty and anyone \
-                     may use it.",
-                )
-                .value_labels(&[
-                    ("red", "Red"),
-                    ("blue", "Blue"),
-                    ("green", "Green"),
-                    ("yellow", "Yellow"),
-                ]),
-                OptionSpec::integer(
-                    "stall_rounds",
-                    "Draw when nothing happens",
-                    1,
-                    1000,
-                    Some(20),
-                    "Server safeguard: the match is a draw after this many rounds (a turn of every colour in play) in which no piece leaves the board or is added. Left empty, never.",
-                )
-                .nullable(),
+                OptionSpec::boolean("must_use_all_moves", true),
+                OptionSpec::choice("transit_mode", &["atomic", "end_of_turn"], "atomic").advanced(),
+                OptionSpec::boolean("transit_may_return", true).advanced(),
+                OptionSpec::choice("two_player_colours", &["opposite", "adjacent"], "opposite")
+                    .only_for(&[2]),
+                OptionSpec::choice("three_player_omitted", &COLOUR_NAMES, "yellow").only_for(&[3]),
+                OptionSpec::integer("stall_rounds", 1, 1000, Some(20))
+                    .advanced()
+                    .nullable(),
             ],
         }
     }

@@ -135,31 +135,12 @@ impl Game for Pinuid {
             max_players: 4,
             options: vec![
                 // Classic is for 2 players and Quatro for 3 or 4: the default follows the count.
-                OptionSpec::choice(
-                    "variant",
-                    "Variant",
-                    &["classic", "quatro"],
-                    "classic",
-                    "Which rules are played: classic (the 2-player game) or quatro (3 or 4 players \
-                     starting from the corners; a player whose pieces all stand on squares of one \
-                     colour is eliminated, where in classic he would put a piece back). Defaults \
-                     to classic for 2 players and quatro for 3 or 4.",
-                )
-                .value_labels(&[
-                    ("classic", "Classic (2 players)"),
-                    ("quatro", "Quatro (3 or 4 players, from the corners)"),
-                ])
-                .default_by_players([(2, "classic"), (3, "quatro"), (4, "quatro")]),
+                OptionSpec::choice("variant", &["classic", "quatro"], "classic")
+                    .default_by_players([(2, "classic"), (3, "quatro"), (4, "quatro")]),
                 // P13: on by default, as every public game needs an end; still nullable.
-                OptionSpec::integer(
-                    "no_removal_limit",
-                    "Draw without removals",
-                    1,
-                    10_000,
-                    Some(200),
-                    "Site rule (P13): the match is a draw after this many moves in a row in which no piece is removed. Left empty, there is no limit.",
-                )
-                .nullable(),
+                OptionSpec::integer("no_removal_limit", 1, 10_000, Some(200))
+                    .advanced()
+                    .nullable(),
             ],
         }
     }

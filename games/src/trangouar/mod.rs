@@ -163,63 +163,15 @@ impl Game for Trangouar {
             min_players: 2,
             max_players: 4,
             options: vec![
-                OptionSpec::choice(
-                    "variant",
-                    "Variant",
-                    &["base", "fast"],
-                    "base",
-                    "In the base game the loser of a fight loses 1 pearl; in the fast game it \
-                     loses as many pearls as the difference (or all it has).",
-                )
-                .value_labels(&[
-                    ("base", "Base: the loser of a fight loses 1 pearl"),
-                    ("fast", "Fast: the loser loses the difference"),
-                ]),
-                OptionSpec::integer(
-                    "stall_rounds",
-                    "Draw when nothing happens",
-                    1,
-                    1000,
-                    Some(30),
-                    "Server safeguard: the match is a draw after this many full rounds in which no pearl leaves the game. Left empty, never.",
-                )
-                .nullable(),
-                OptionSpec::choice(
-                    "antenna_mode",
-                    "Pearls per cube",
-                    &["per_colour", "free"],
-                    "per_colour",
-                    "How many pearls a cube may carry: at most 3 of each colour, or any colours up to 9 in all.",
-                )
-                .value_labels(&[
-                    ("per_colour", "At most 3 of each colour"),
-                    ("free", "Any colours, at most 9"),
-                ]),
-                OptionSpec::boolean(
-                    "allow_empty_cubes",
-                    "Cubes without pearls",
-                    false,
-                    "At setup a cube may be given no pearl (it starts as a corpse).",
-                ),
-                OptionSpec::choice(
-                    "move_mode",
-                    "Move length",
-                    &["exact", "up_to"],
-                    "exact",
-                    "A cube moves exactly one step per red pearl it carries, or any number of steps from 1 up to that many.",
-                )
-                .value_labels(&[
-                    ("exact", "Exactly one step per red pearl"),
-                    ("up_to", "Up to one step per red pearl"),
-                ]),
-                OptionSpec::choice(
-                    "move_shape",
-                    "Move shape",
-                    &["any", "straight"],
-                    "any",
-                    "Whether a move may turn corners, or must go in one straight line.",
-                )
-                .value_labels(&[("any", "May turn"), ("straight", "Straight lines only")]),
+                OptionSpec::choice("variant", &["base", "fast"], "base"),
+                OptionSpec::integer("stall_rounds", 1, 1000, Some(30))
+                    .advanced()
+                    .nullable(),
+                OptionSpec::choice("antenna_mode", &["per_colour", "free"], "per_colour")
+                    .advanced(),
+                OptionSpec::boolean("allow_empty_cubes", false).advanced(),
+                OptionSpec::choice("move_mode", &["exact", "up_to"], "exact").advanced(),
+                OptionSpec::choice("move_shape", &["any", "straight"], "any").advanced(),
             ],
         }
     }

@@ -94,95 +94,36 @@ impl Default for Rules {
 /// The catalog's option list; every alternative of §8 is one option, defaults as in §8.
 pub fn option_specs() -> Vec<OptionSpec> {
     vec![
-        OptionSpec::integer(
-            "target",
-            "Target score",
-            50,
-            1000,
-            Some(400),
-            "The game ends after the round in which someone reaches this score (400 is usual, \
-             200 for a short game). Not used when a number of rounds is set.",
-        ),
-        OptionSpec::integer(
-            "rounds",
-            "Number of rounds",
-            1,
-            50,
-            None,
-            "Play exactly this many rounds instead of playing to the target score. Left empty, play to the target.",
-        ),
-        OptionSpec::choice(
-            "three_hexagons_bonus",
-            "Three hexagons bonus",
-            &["70", "60"],
-            "70",
-            "Bonus for closing three hexagons with one tile: 70 or 60 points (one hexagon scores \
-             50, two score 60).",
-        )
-        .value_labels(&[("70", "70 points"), ("60", "60 points")]),
-        OptionSpec::boolean(
-            "pressman_bridge_bonus",
-            "Pressman bridge bonus",
-            false,
-            "Pressman extra: +40 for a tile that matches two sides next to a bridge.",
-        ),
-        OptionSpec::boolean(
-            "zero_triple_choice",
-            "May open with 0-0-0",
-            true,
-            "Whoever holds the highest triple and also 0-0-0 may open with 0-0-0 instead (40 \
-             points).",
-        ),
+        OptionSpec::integer("target", 50, 1000, Some(400)),
+        OptionSpec::integer("rounds", 1, 50, None),
+        OptionSpec::choice("three_hexagons_bonus", &["70", "60"], "70").advanced(),
+        OptionSpec::boolean("pressman_bridge_bonus", false).advanced(),
+        OptionSpec::boolean("zero_triple_choice", true).advanced(),
         OptionSpec::choice(
             "opening_tie_break",
-            "Opening tie",
             &["highest_corner", "redeal"],
             "highest_corner",
-            "When no triple is dealt and two players hold equally high tiles: the tile with the highest corner opens (then by lot), or the tiles are dealt again.",
         )
-        .value_labels(&[
-            ("highest_corner", "Highest corner, then by lot"),
-            ("redeal", "Deal again"),
-        ]),
-        OptionSpec::boolean(
-            "must_play_drawn_tile",
-            "Only the drawn tile",
-            false,
-            "After drawing, only a tile drawn this turn may be placed.",
-        ),
+        .advanced(),
+        OptionSpec::boolean("must_play_drawn_tile", false).advanced(),
         OptionSpec::choice(
             "blocked_scoring",
-            "Blocked round scoring",
             &["others_minus_own", "sum_of_differences"],
             "others_minus_own",
-            "When the pile is empty and nobody can place, the player with the fewest points in hand scores either the others' racks minus their own, or the sum of the differences between their rack and each other rack.",
         )
-        .value_labels(&[
-            ("others_minus_own", "The others’ racks minus their own"),
-            ("sum_of_differences", "The sum of the differences"),
-        ]),
+        .advanced(),
         OptionSpec::choice(
             "blocked_tie",
-            "Blocked round, tie",
             &["each_tied_scores", "no_winner"],
             "each_tied_scores",
-            "When several players share the lowest rack in a blocked round: each of them scores against the others, or nobody scores.",
         )
-        .value_labels(&[
-            ("each_tied_scores", "Each of them scores"),
-            ("no_winner", "Nobody scores"),
-        ]),
+        .advanced(),
         OptionSpec::choice(
             "several_at_target",
-            "Several reach the target",
             &["round_winner", "highest_score"],
             "round_winner",
-            "Who wins when several players reach the target in the same round: the round's winner if among them (otherwise the highest score), or simply the highest score.",
         )
-        .value_labels(&[
-            ("round_winner", "The round’s winner, if among them"),
-            ("highest_score", "The highest score"),
-        ]),
+        .advanced(),
     ]
 }
 

@@ -6,8 +6,12 @@ use axum::extract::State;
 use axum::http::{header, HeaderMap, HeaderValue};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
-use plateau_games::{registry, words};
-use plateau_protocol::rest::{ErrorBody, GameSummary, GameWords, Leaderboard};
+use plateau_games::options::{OptionKind, OptionSpec};
+use plateau_games::words::{self, OptionWords};
+use plateau_games::{registry, GameInfo};
+use plateau_protocol::rest::{
+    CatalogOption, ErrorBody, GameSummary, GameWords, Leaderboard, OptionType,
+};
 
 use crate::error::{ApiError, ApiPath, ApiQuery};
 use crate::state::AppState;
@@ -71,27 +75,27 @@ fn language_of_header(value: &str) -> &'static str {
 
 /// The language spoken here whose code is `primary` (case aside), if any.
 fn spoken(primary: &str) -> Option<&'static str> {
-    words::LANGUAGES
+    words::languages()
         .iter()
         .find(|l| l.eq_ignore_ascii_case(primary))
         .copied()
 }
 
-fn game_words(info: &plateau_games::GameInfo, lang: &'static str) -> GameWords {
+fn game_words(info: &GameInfo, lang: &'static str) -> GameWords {
     // A game without words in `lang` (a language added for some games only) falls back to English.
-    let (lang, found) = match words::words(info, lang) {
-        Some(found) => (lang, found),
-        None => ("en", words::english(info)),
+    let (lang, found) = match words::words(info.id, lang) {
+        Some(found) => (lang, Some(found)),
+        None => (words::ENGLISH, words::words(info.id, words::ENGLISH)),
     };
     GameWords {
         lang: lang.to_string(),
-        name: found.name,
+        name: found.map_or(info.name, |w| &w.name).to_string(),
         options: found
-            .options
-            .into_iter()
+            .iter()
+            .flat_map(|w| &w.options)
             .map(|(name, w)| {
                 (
-                    name,
+                    name.clone(),
                     serde_json::to_value(w).expect("option words serialise"),
                 )
             })
@@ -99,23 +103,49 @@ fn game_words(info: &plateau_games::GameInfo, lang: &'static str) -> GameWords {
     }
 }
 
-fn summary(info: &plateau_games::GameInfo, lang: Option<&'static str>) -> GameSummary {
+fn summary(info: &GameInfo, lang: Option<&'static str>) -> GameSummary {
     GameSummary {
         id: info.id.to_string(),
         name: info.name.to_string(),
         min_players: info.min_players,
         max_players: info.max_players,
-        options: info
-            .options
-            .iter()
-            .map(|o| {
-                (
-                    o.name.to_string(),
-                    serde_json::to_value(o).expect("option specs serialise"),
-                )
+        // Through `Value`: an option's keys come in alphabetical order, as they always have.
+        options: words::with_english(info)
+            .map(|(spec, said)| {
+                let shown = catalog_option(info, spec, said);
+                let shown = serde_json::to_value(shown).expect("options serialise");
+                (spec.name.to_string(), shown)
             })
             .collect(),
         words: lang.map(|lang| game_words(info, lang)),
+    }
+}
+
+/// One option as the catalog shows it: its rules, with its English words beside them.
+fn catalog_option(info: &GameInfo, spec: &OptionSpec, said: &OptionWords) -> CatalogOption {
+    let (kind, values, bounds) = match &spec.kind {
+        OptionKind::Enum { values } => {
+            let values = values.iter().map(|v| v.to_string()).collect();
+            (OptionType::Enum, Some(values), None)
+        }
+        OptionKind::Integer { min, max } => (OptionType::Integer, None, Some((*min, *max))),
+        OptionKind::Boolean => (OptionType::Boolean, None, None),
+    };
+    CatalogOption {
+        label: said.label.clone(),
+        kind,
+        value_labels: values.as_ref().map(|_| said.values.clone()),
+        values,
+        min: bounds.map(|(min, _)| min),
+        max: bounds.map(|(_, max)| max),
+        nullable: spec.nullable,
+        default: spec.default.clone(),
+        default_by_players: spec.default_by_players.clone(),
+        description: said.description.clone(),
+        advanced: spec.advanced,
+        players: (info.min_players..=info.max_players)
+            .filter(|&n| spec.applies_to(n))
+            .collect(),
     }
 }
 

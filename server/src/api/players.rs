@@ -114,10 +114,11 @@ pub async fn set_language(
     ApiJson(body): ApiJson<ChosenLanguage>,
 ) -> Result<StatusCode, ApiError> {
     if let Some(code) = &body.language {
-        if !plateau_games::words::LANGUAGES.contains(&code.as_str()) {
+        let spoken = plateau_games::words::languages();
+        if !spoken.contains(&code.as_str()) {
             return Err(ApiError::bad_request(format!(
                 "language: one of {}",
-                plateau_games::words::LANGUAGES.join(", ")
+                spoken.join(", ")
             )));
         }
     }
