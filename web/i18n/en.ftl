@@ -227,64 +227,7 @@ bots-you-and = { $count ->
   }
 bots-intro = A private room with the computer in every other seat, started at once.
 
-## The create form's options, for a catalog without words in the page's language (options.js)
-
-opt-layout = Start position
-opt-layout-help = How the marbles stand at the start (2 players; 3 and 4 players always use the standard start).
-opt-max-plies = Move limit
-opt-max-plies-help = End the match after this many moves in all. Leave empty for no limit.
-opt-cap-result = At the move limit
-opt-cap-result-help = What a match stopped by the move limit counts as.
-opt-team-moves-mixed-columns = Partner marbles in plain moves
-opt-team-moves-mixed-columns-help = 4 players: a move that pushes nothing may also carry one or two of your partner’s marbles in its line, if the line starts with one of yours. Off in the official rules, where a partner’s marbles only move in a push.
-opt-target = Target score
-opt-target-help = The game ends after the round in which someone reaches it (400 is usual, 200 for a short game).
-opt-rounds = Number of rounds
-opt-rounds-help = Play exactly this many rounds instead of playing to the target. Leave empty to play to the target.
-opt-blocked-scoring = Blocked round scoring
-opt-blocked-scoring-help = When nobody can play: how the player with the fewest points in hand scores.
-opt-blocked-tie = Blocked round, tie
-opt-blocked-tie-help = When several players share the lowest rack in a blocked round.
-opt-must-play-drawn-tile = Only the drawn tile
-opt-must-play-drawn-tile-help = After drawing, only a tile drawn this turn may be placed.
-opt-opening-tie-break = Opening tie
-opt-opening-tie-break-help = No triple dealt and two players hold equally high tiles.
-opt-pressman-bridge-bonus = Pressman bridge bonus
-opt-pressman-bridge-bonus-help = +40 for a tile that matches two sides next to a bridge.
-opt-several-at-target = Several reach the target
-opt-several-at-target-help = Who wins when several players reach the target in the same round.
-opt-three-hexagons-bonus = Three hexagons bonus
-opt-three-hexagons-bonus-help = Bonus for closing three hexagons with one tile (one: 50, two: 60).
-opt-zero-triple-choice = May open with 0-0-0
-opt-zero-triple-choice-help = Whoever holds the highest triple and 0-0-0 may open with 0-0-0 (40 points).
-opt-variant = Variant
-opt-variant-help = Which version of the rules is played.
-opt-no-removal-limit = Draw without removals
-opt-no-removal-limit-help = A draw after this many moves in a row without a removal. Leave empty for no limit.
-opt-allow-empty-cubes = Cubes without pearls
-opt-allow-empty-cubes-help = A setup cube may get no pearl (it starts as a corpse).
-opt-antenna-mode = Pearls per cube
-opt-antenna-mode-help = How many pearls a cube may carry.
-opt-move-mode = Move length
-opt-move-mode-help = How far a cube moves for its red pearls.
-opt-move-shape = Move shape
-opt-move-shape-help = Whether a move may turn corners.
-opt-trangouar-stall-rounds = Draw when nothing happens
-opt-trangouar-stall-rounds-help = A draw after this many full rounds in which no pearl leaves the game. Leave empty for never.
-opt-must-use-all-moves = Use the whole roll
-opt-must-use-all-moves-help = A player must spend the whole dice total while a move is possible; when unticked, a player may end the turn early.
-opt-transit-mode = Crossing a grey space
-opt-transit-mode-help = How a piece gets through a grey transit space.
-opt-transit-may-return = Leave a grey space the way you came
-opt-transit-may-return-help = A piece may leave a grey transit space back into the space it came from (allowed, but it spends 2 moves for nothing). When unticked it must leave by another space.
-opt-two-player-colours = Two players: colours
-opt-two-player-colours-help = With 2 players each plays two colours, one after the other.
-opt-three-player-omitted = Three players: colour left out
-opt-three-player-omitted-help = With 3 players, the colour nobody plays: its corner starts empty and anyone may use it.
-opt-groups-of-three-stall-rounds = Draw when nothing happens
-opt-groups-of-three-stall-rounds-help = A draw after this many rounds (a turn of every colour) in which no piece goes out or comes into play. Leave empty for never.
-
-## Games, results and events in words (events.js)
+## Games, results and events in words (events.js, each game's games/<id>/index.js)
 
 game-abalone = Abalone
 game-triominos = Triominos
@@ -776,7 +719,7 @@ close-account = Close my account…
 close-ask = Close the account “{ $name }” for good? This cannot be undone.
 close-yes = Yes, close it
 
-## The boards (boards/*.js)
+## The boards (board.js, games/*/board.js)
 
 board-cannot-draw = This client cannot draw { $game }.
 flip-board = Flip board
@@ -984,6 +927,8 @@ mod-log-grant-moderator = grant moderator
 mod-log-revoke-moderator = revoke moderator
 mod-log-grant-admin = grant admin
 mod-log-revoke-admin = revoke admin
+
+## How to play each game (each game's games/<id>/index.js)
 
 help-abalone-pitch = Push your opponent’s marbles off a hexagonal board. Pure strategy, no luck.
 help-abalone-goal = Be the first to push six of the other side’s marbles off the board (with 3 or 4 players, six of anyone’s; with 4, in two teams).

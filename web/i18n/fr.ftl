@@ -227,64 +227,7 @@ bots-you-and = { $count ->
   }
 bots-intro = Un salon privé avec l’ordinateur à chaque autre place, lancé tout de suite.
 
-## Les options du formulaire de création, pour un catalogue sans les mots de la langue de la page (options.js)
-
-opt-layout = Position de départ
-opt-layout-help = Comment les billes sont placées au départ (à 2 joueurs ; à 3 et 4 joueurs, toujours la position standard).
-opt-max-plies = Limite de coups
-opt-max-plies-help = La partie s’arrête après ce nombre de coups en tout. Laissée vide, pas de limite.
-opt-cap-result = À la limite de coups
-opt-cap-result-help = Ce que vaut une partie arrêtée par la limite de coups.
-opt-team-moves-mixed-columns = Billes du partenaire dans les coups simples
-opt-team-moves-mixed-columns-help = À 4 joueurs : un coup qui ne pousse rien peut aussi emporter une ou deux billes de votre partenaire dans sa ligne, si la ligne commence par l’une des vôtres. Désactivé dans la règle officielle, où les billes du partenaire ne bougent que dans une poussée.
-opt-target = Score à atteindre
-opt-target-help = La partie s’arrête après la manche où quelqu’un l’atteint (400 d’habitude, 200 pour une partie courte).
-opt-rounds = Nombre de manches
-opt-rounds-help = Jouer exactement ce nombre de manches au lieu de jouer jusqu’au score à atteindre. Laissé vide, on joue jusqu’au score.
-opt-blocked-scoring = Décompte d’une manche bloquée
-opt-blocked-scoring-help = Quand personne ne peut poser : ce que marque le joueur qui a le moins de points en main.
-opt-blocked-tie = Manche bloquée, égalité
-opt-blocked-tie-help = Quand plusieurs joueurs ont le plus petit chevalet d’une manche bloquée.
-opt-must-play-drawn-tile = Seulement la tuile piochée
-opt-must-play-drawn-tile-help = Après avoir pioché, seule une tuile piochée pendant ce tour peut être posée.
-opt-opening-tie-break = Égalité à l’ouverture
-opt-opening-tie-break-help = Aucun triple n’a été distribué et deux joueurs ont des tuiles aussi fortes.
-opt-pressman-bridge-bonus = Prime de pont Pressman
-opt-pressman-bridge-bonus-help = +40 pour une tuile qui touche deux côtés à côté d’un pont.
-opt-several-at-target = Plusieurs atteignent le score
-opt-several-at-target-help = Qui gagne quand plusieurs joueurs atteignent le score dans la même manche.
-opt-three-hexagons-bonus = Prime de trois hexagones
-opt-three-hexagons-bonus-help = Prime pour trois hexagones fermés d’une seule tuile (un : 50, deux : 60).
-opt-zero-triple-choice = Ouvrir avec 0-0-0
-opt-zero-triple-choice-help = Qui a le plus fort triple et aussi le 0-0-0 peut ouvrir avec le 0-0-0 (40 points).
-opt-variant = Variante
-opt-variant-help = Quelle version des règles est jouée.
-opt-no-removal-limit = Nulle sans retrait
-opt-no-removal-limit-help = La partie est nulle après ce nombre de coups de suite sans retrait. Laissé vide, pas de limite.
-opt-allow-empty-cubes = Cubes sans perle
-opt-allow-empty-cubes-help = À la mise en place, un cube peut ne recevoir aucune perle (il commence mort).
-opt-antenna-mode = Perles par cube
-opt-antenna-mode-help = Combien de perles un cube peut porter.
-opt-move-mode = Longueur du déplacement
-opt-move-mode-help = Jusqu’où un cube avance pour ses perles rouges.
-opt-move-shape = Forme du déplacement
-opt-move-shape-help = Si un déplacement peut tourner aux intersections.
-opt-trangouar-stall-rounds = Nulle quand rien ne se passe
-opt-trangouar-stall-rounds-help = La partie est nulle après ce nombre de tours complets sans qu’aucune perle ne quitte le jeu. Laissé vide, jamais.
-opt-must-use-all-moves = Utiliser tout le lancer
-opt-must-use-all-moves-help = Un joueur doit dépenser tout le total des dés tant qu’un déplacement est possible ; désactivé, il peut finir son tour avant.
-opt-transit-mode = Traverser une case grise
-opt-transit-mode-help = Comment un pion passe une case grise de transit.
-opt-transit-may-return = Quitter une case grise par où l’on est venu
-opt-transit-may-return-help = Un pion peut quitter une case grise de transit vers la case d’où il venait (permis, mais 2 déplacements perdus). Désactivé, il doit sortir par une autre case.
-opt-two-player-colours = À deux : couleurs
-opt-two-player-colours-help = À 2 joueurs, chacun joue deux couleurs, l’une après l’autre.
-opt-three-player-omitted = À trois : couleur laissée de côté
-opt-three-player-omitted-help = À 3 joueurs, la couleur que personne ne joue : son coin commence vide et tout le monde peut l’utiliser.
-opt-groups-of-three-stall-rounds = Nulle quand rien ne se passe
-opt-groups-of-three-stall-rounds-help = La partie est nulle après ce nombre de tours (un tour de chaque couleur) sans qu’aucun pion ne sorte ni n’entre en jeu. Laissé vide, jamais.
-
-## Les jeux, les résultats et les événements en mots (events.js)
+## Les jeux, les résultats et les événements en mots (events.js, games/<id>/index.js de chaque jeu)
 
 game-abalone = Abalone
 game-triominos = Triominos
@@ -803,7 +746,7 @@ close-account = Fermer mon compte…
 close-ask = Fermer le compte « { $name } » pour de bon ? C’est définitif.
 close-yes = Oui, le fermer
 
-## Les plateaux (boards/*.js)
+## Les plateaux (board.js, games/*/board.js)
 
 board-cannot-draw = Ce client ne sait pas dessiner { $game }.
 flip-board = Retourner le plateau
@@ -1128,6 +1071,8 @@ mod-banned-until = Banni jusqu’au { $at }
 mod-banned-for-good = Banni définitivement
 mod-muted-until = Messages coupés jusqu’au { $at }
 mod-in-good-standing = Ni réduit au silence, ni banni.
+
+## Comment jouer à chaque jeu (games/<id>/index.js de chaque jeu)
 
 help-abalone-pitch = Poussez les billes adverses hors d’un plateau hexagonal. De la stratégie pure, sans hasard.
 help-abalone-goal = Gagne le camp qui pousse en premier six billes adverses hors du plateau (à 3 ou 4 joueurs, six billes de n’importe qui ; à 4, en deux équipes).

@@ -7,7 +7,8 @@ import { api, games, identity } from './api.js';
 import { h, mount } from './dom.js';
 import { navigate } from './app.js';
 import { gameName, gameTitle, resultText } from './events.js';
-import { HELP, helpHref } from './help.js';
+import { pitchOf, helpHref } from './help.js';
+import { gameOf } from './games/index.js';
 import { optionLabel, optionHelp, valueLabel, isMore, appliesTo, serverWords } from './options.js';
 import { clockChooser } from './clock-form.js';
 import { clockText } from './clock.js';
@@ -232,8 +233,8 @@ async function buildCreate(box) {
     for (let n = g.min_players; n <= g.max_players; n++) playersSel.append(h('option', { value: n }, t('players-count', { count: n })));
     if (keep && Number(keep) >= g.min_players && Number(keep) <= g.max_players) playersSel.value = keep;
     readers = [];
-    const help = HELP[g.id];
-    mount(about, help ? `${help.pitch} ` : '', h('a', { href: helpHref(g.id), id: 'create-help', target: '_blank', rel: 'noopener' }, t('how-to-play', { game: gameName(g.id) })));
+    const pitch = pitchOf(g.id);
+    mount(about, pitch ? `${pitch} ` : '', h('a', { href: helpHref(g.id), id: 'create-help', target: '_blank', rel: 'noopener' }, t('how-to-play', { game: gameName(g.id) })));
     const more = h('details', { class: 'more', id: 'more-options' }, h('summary', {}, t('create-more-options')));
     mount(optionsBox, h('legend', {}, t('create-options')));
     const names = Object.keys(g.options);
@@ -242,8 +243,8 @@ async function buildCreate(box) {
       const spec = g.options[name];
       const id = `opt-${name}`;
       const server = serverWords(g, name);
-      const label = h('label', { for: id }, optionLabel(name, spec, g.id, server));
-      const helpText = h('small', { class: 'muted help' }, optionHelp(name, spec, g.id, server));
+      const label = h('label', { for: id }, optionLabel(name, spec, server));
+      const helpText = h('small', { class: 'muted help' }, optionHelp(spec, server));
       let field;
       let read;
       if (spec.type === 'enum') {
@@ -263,38 +264,33 @@ async function buildCreate(box) {
       }
       readers.push([name, read]);
       const row = h('div', { class: `opt opt-${spec.type}` }, spec.type === 'boolean' ? [field, label] : [label, field], helpText);
-      (isMore(name, spec, g.id) ? more : optionsBox).append(row);
+      (isMore(spec) ? more : optionsBox).append(row);
     }
     if (more.children.length > 1) optionsBox.append(more);
     linkPlayers();
   };
   /**
-   * Options that only make sense with some player counts follow the count: Pinuid's variant
-   * (Classic for 2, Quatro for 3 or 4), Abalone's start position (2 players only).
+   * Options that only make sense with some player counts follow the count: each shown only for
+   * the counts the catalog says it applies to (the server refuses it changed for another count),
+   * else hidden and back at its default; then the game's own fitting (Pinuid's variant, Classic
+   * for 2 and Quatro for 3 or 4; Abalone's start position, 2 players only).
    */
   const linkPlayers = () => {
     const n = Number(playersSel.value);
-    const variant = optionsBox.querySelector('#opt-variant');
-    if (gameSel.value === 'pinuid' && variant) {
-      for (const o of variant.options) o.disabled = (o.value === 'classic') !== (n === 2);
-      if (variant.selectedOptions[0] && variant.selectedOptions[0].disabled) variant.value = n === 2 ? 'classic' : 'quatro';
-    }
-    // Options for one player count only (the server refuses them changed for another count):
-    // shown for that count, else hidden and back at their default.
+    const specs = catalog.find((x) => x.id === gameSel.value).options;
     for (const field of optionsBox.querySelectorAll('.opt [name]')) {
-      const name = field.name;
+      const spec = specs[field.name];
       const row = field.closest('.opt');
-      row.hidden = !appliesTo(name, n);
+      row.hidden = !appliesTo(spec, n);
       if (row.hidden) {
-        const spec = catalog.find((x) => x.id === gameSel.value).options[name];
         if (field.type === 'checkbox') field.checked = spec.default === true;
         else field.value = spec.default;
       }
     }
-    const layout = optionsBox.querySelector('#opt-layout');
-    if (gameSel.value === 'abalone' && layout) {
-      layout.disabled = n !== 2;
-      if (n !== 2) layout.value = 'standard';
+    const fit = (gameOf(gameSel.value) || {}).fitForm || {};
+    for (const [name, follow] of Object.entries(fit)) {
+      const field = optionsBox.querySelector(`#opt-${name}`);
+      if (field) follow(field, n);
     }
   };
   playersSel.addEventListener('change', linkPlayers);

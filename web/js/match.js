@@ -8,7 +8,8 @@ import { h, mount } from './dom.js';
 import { t, errText, dateTime } from './i18n.js';
 import { gameName, gameTitle, resultText, reasonText, sidesOf, forfeitWord } from './events.js';
 import { clockText } from './clock.js';
-import { boardFor, flipButton } from './boards/index.js';
+import { flipButton } from './board.js';
+import { gameOf, boardFor } from './games/index.js';
 import { moveEvents } from './last-move.js';
 import { moveList } from './move-list.js';
 import { breakdown } from './breakdown.js';
@@ -16,9 +17,6 @@ import { optionLabel, valueLabel, appliesTo, serverWords } from './options.js';
 import { profileLink, matchPlayerName } from './ratings.js';
 import { seatLevel } from './bots.js';
 import { icon } from './icons.js';
-
-/** What chance does in each game, for the heading of the seed panel. */
-const CHANCE = { triominos: () => t('chance-shuffle'), trangouar: () => t('chance-coins'), 'groups-of-three': () => t('chance-dice'), pinuid: () => t('chance-randomness') };
 
 /** A match's status in words. */
 function statusText(status) {
@@ -55,11 +53,11 @@ export async function matchPage(main, id) {
   games().then((catalog) => {
     const g = catalog.find((x) => x.id === m.game) || { options: {} };
     const specs = g.options;
-    mount(optionsList, Object.entries(m.options || {}).filter(([k]) => appliesTo(k, m.players.length)).map(([k, v]) => {
+    mount(optionsList, Object.entries(m.options || {}).filter(([k]) => appliesTo(specs[k] || {}, m.players.length)).map(([k, v]) => {
       const spec = specs[k] || {};
       const server = serverWords(g, k);
       const shown = v === null ? t('create-no-limit') : typeof v === 'boolean' ? (v ? t('yes') : t('no')) : spec.type === 'enum' ? valueLabel(spec, v, server) : String(v);
-      return h('li', {}, t('option-value', { option: optionLabel(k, spec, m.game, server), value: shown }));
+      return h('li', {}, t('option-value', { option: optionLabel(k, spec, server), value: shown }));
     }));
   }).catch(() => {});
   let board = null;
@@ -123,6 +121,8 @@ export async function matchPage(main, id) {
   document.addEventListener('keydown', onKey);
 
   const status = statusText(m.status);
+  // What chance does in the game, for the heading of the seed panel.
+  const chance = gameOf(m.game) && gameOf(m.game).chance;
   mount(
     main,
     h('div', { class: 'match', id: 'match', dataset: { status: m.status } },
@@ -146,7 +146,7 @@ export async function matchPage(main, id) {
             forfeitTag(m, p.seat),
             m.result && m.result.scores ? h('span', { class: 'muted' }, ` ${m.result.scores[p.seat]}`) : null)))),
           h('section', { class: 'card' }, h('h2', {}, t('match-moves', { count: m.plies })), moves.el),
-          h('section', { class: 'card' }, h('h2', {}, CHANCE[m.game] ? CHANCE[m.game]() : t('chance-seed')), CHANCE[m.game] ? null : h('p', { class: 'small muted' }, t('chance-none', { game: gameName(m.game) })), rng),
+          h('section', { class: 'card' }, h('h2', {}, chance ? chance() : t('chance-seed')), chance ? null : h('p', { class: 'small muted' }, t('chance-none', { game: gameName(m.game) })), rng),
           m.options && Object.keys(m.options).length ? h('section', { class: 'card' }, h('h2', {}, t('create-options')), optionsList) : null,
         ))),
   );

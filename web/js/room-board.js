@@ -10,7 +10,8 @@ import { moveEvents } from './last-move.js';
 import { setTurn, clearTurn } from './attention.js';
 import { describeEvent, gameName, forfeitWord } from './events.js';
 import { clockStrip } from './clock.js';
-import { boardFor, flipButton } from './boards/index.js';
+import { flipButton } from './board.js';
+import { boardFor } from './games/index.js';
 import { t, errText } from './i18n.js';
 
 export function roomBoard(model, { say, onLook = () => {} }) {

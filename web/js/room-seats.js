@@ -5,7 +5,8 @@
 
 import { h, mount } from './dom.js';
 import { forfeitWord } from './events.js';
-import { seatPaints, seatSwatch } from './boards/index.js';
+import { seatSwatch } from './board.js';
+import { seatPaints } from './games/index.js';
 import { icon } from './icons.js';
 import { profileLink, ratingBadge, forgetRatings } from './ratings.js';
 import { seatLevel } from './bots.js';

@@ -7,9 +7,8 @@
 import { api, games, register, waitText } from './api.js';
 import { h, mount } from './dom.js';
 import { gameName, gameTitle } from './events.js';
-import { HELP, helpHref } from './help.js';
-import { POSITIONS } from './help-positions.js';
-import { boardFor } from './boards/index.js';
+import { pitchOf, helpHref } from './help.js';
+import { gameOf, boardFor } from './games/index.js';
 import { quickBox } from './quick.js';
 import { renderLobby } from './home.js';
 import { renderWho } from './app.js';
@@ -74,9 +73,10 @@ function gameCard(game) {
     picture,
     h('h3', {}, gameName(game.id)),
     h('p', { class: 'small muted game-players' }, players),
-    h('p', { class: 'small' }, HELP[game.id] ? HELP[game.id].pitch : ''),
+    h('p', { class: 'small' }, pitchOf(game.id) || ''),
     h('a', { href: helpHref(game.id), 'data-nav': '', class: 'small' }, t('how-to-play', { game: gameName(game.id) })));
-  const position = POSITIONS[game.id];
+  const known = gameOf(game.id);
+  const position = known && known.position;
   if (position) {
     boardFor(game.id, picture, { send() {}, nameOf: (s) => t('player-n', { n: s + 1 }), players: () => 2, hint() {} })
       .then((board) => {
@@ -148,7 +148,7 @@ export async function invitePage(main, code, then) {
   const host = room && room.seats.find((s) => s.player && s.player.id === room.host);
   const game = room && gameTitle(room.game, room.options);
   const heading = !room ? t('invite-join', { code }) : host ? t('invite-from', { host: host.player.name, game, players: room.players }) : t('invite-anonymous', { game, players: room.players });
-  const intro = room && HELP[room.game] ? HELP[room.game].pitch : null;
+  const intro = room ? pitchOf(room.game) : null;
   const name = nameForm(then, { heading, intro });
   name.form.id = 'name-form';
   name.form.classList.add('narrow', 'invite');

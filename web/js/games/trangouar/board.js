@@ -5,9 +5,10 @@
 //! a lit destination, or a lit enemy to attack; recolouring and "do nothing" are in the panel; a lost
 //! fight asks which pearls to give up.
 
-import { s, h, mount, actionable, focusedKey, refocus } from '../dom.js';
-import { shell, button, seatPaints, seatSwatch, pieceMark, pieceName, inkOn, slide, motion, fitTargets, hitArea } from './index.js';
-import { t } from '../i18n.js';
+import { s, h, mount, actionable, focusedKey, refocus } from '../../dom.js';
+import { shell, button, seatSwatch, pieceMark, pieceName, inkOn, slide, motion, fitTargets, hitArea } from '../../board.js';
+import { seatPaints } from './index.js';
+import { t } from '../../i18n.js';
 
 const N = 9;
 const FILES = 'abcdefghi';
@@ -92,12 +93,12 @@ export function create(el, ctx) {
     draw();
   };
   const { svg, panel, info } = shell(el, '-0.8 -0.56 9.36 9.66', 'trangouar', cancel);
-  const paint = (seat) => seatPaints('trangouar', seat, view.state.zones.length)[0];
+  const paint = (seat) => seatPaints(seat, view.state.zones.length)[0];
   const colour = (seat) => paint(seat).colour;
   /** A cube's accessible name: whose, where, and its pearls. */
   const cubeName = (at, c, owner, draft) => {
     const corpse = owner === null || owner === undefined;
-    const who = corpse ? pieceName('grey', 'corpse cube', '', at) : pieceName(paint(owner).name, draft ? 'draft cube' : 'cube', ctx.nameOf(owner), at);
+    const who = corpse ? pieceName(t('piece-corpse-cube', { colour: 'grey' }), '', at) : pieceName(draft ? t('piece-draft-cube', { colour: String(paint(owner).name) }) : t('piece-cube', { colour: String(paint(owner).name) }), ctx.nameOf(owner), at);
     return t('cube-name', { who, pearls: pearlWords(c) });
   };
 

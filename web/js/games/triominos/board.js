@@ -3,9 +3,10 @@
 //! several turns of the tile fit there, turn it with "Rotate" (only the rotations `you.legal` lists)
 //! and place it. Draw and Pass are buttons when legal.
 
-import { s, h, mount, actionable, focusedKey, refocus } from '../dom.js';
-import { shell, button, seatPaints, seatSwatch, appear, fitTargets, motion } from './index.js';
-import { t } from '../i18n.js';
+import { s, h, mount, actionable, focusedKey, refocus } from '../../dom.js';
+import { shell, button, seatSwatch, appear, fitTargets, motion } from '../../board.js';
+import { seatPaints } from './index.js';
+import { t } from '../../i18n.js';
 
 const K = Math.sqrt(3) / 2;
 const pt = ([x, y]) => [x + y / 2, -y * K];
@@ -191,7 +192,7 @@ export function create(el, ctx) {
     fitTargets(svg);
     refocus(el, key);
     mount(info, Array.from({ length: st.scores.length }, (_, seat) => h('span', { class: `chip ${st.turn === seat ? 'active' : ''}` },
-      seatSwatch(seatPaints('triominos', seat, st.scores.length)[0]),
+      seatSwatch(seatPaints(seat, st.scores.length)[0]),
       t('triominos-info', { who: ctx.nameOf(seat), points: String(st.scores[seat]), count: st.racks[seat] }))),
     h('span', { class: 'muted small' }, [t('triominos-round', { round: `${st.round}${st.rounds ? `/${st.rounds}` : ''}` }), t('triominos-target', { target: String(st.target ?? '—') }), t('triominos-pile', { pile: st.pile })].join(' · ')),
     st.opening ? h('span', { class: 'small opening-rule', id: 'opening-rule' }, openingRule(options().zero_triple_choice !== false)) : null);

@@ -4,10 +4,11 @@
 //! lit space (a crossing through a transit space is one target); a lit compartment takes a piece
 //! from the reserve; "End turn" when the rules allow it.
 
-import { s, h, mount, actionable, focusedKey, refocus } from '../dom.js';
-import { shell, button, groupColour, groupColourName, groupMark, seatSwatch, pieceMark, pieceName, inkOn, slide, appear, fitTargets, motion } from './index.js';
-import { t } from '../i18n.js';
-import { spaceName, spaceLabel } from '../events.js';
+import { s, h, mount, actionable, focusedKey, refocus } from '../../dom.js';
+import { shell, button, seatSwatch, pieceMark, pieceName, inkOn, slide, appear, fitTargets, motion } from '../../board.js';
+import { colourPaint, colourName, colourMark } from './index.js';
+import { spaceName, spaceLabel } from './spaces.js';
+import { t } from '../../i18n.js';
 
 let dataPromise = null;
 function boardData() {
@@ -80,7 +81,7 @@ export async function create(el, ctx) {
     /** The piece on `id` for a screen reader: "red piece (Ann), NEa, north-east corner group, big part". */
     const pieceOn = (id) => {
       const c = st.colours[st.board[id]];
-      return c ? pieceName(c.name, 'piece', ctx.nameOf(c.seat), spaceName(id)) : spaceName(id);
+      return c ? pieceName(t('piece-piece', { colour: String(c.name) }), ctx.nameOf(c.seat), spaceName(id)) : spaceName(id);
     };
     const hot = new Map();
     if (!sel) {
@@ -112,10 +113,10 @@ export async function create(el, ctx) {
       const piece = colour !== undefined && st.colours[colour];
       let under = fillOf(id, sp);
       if (colour !== undefined) {
-        under = groupColour(piece && piece.name);
+        under = colourPaint(piece && piece.name);
         g.append(s('circle', { cx, cy, r: small ? 0.24 : 0.42, fill: under, class: `piece ${colour === st.active_colour ? 'active' : ''}`, role: 'img', 'aria-label': pieceOn(id), dataset: { piece: id } }));
         // The colour's mark, above the label, where the piece is large enough for both.
-        if (!small && piece) g.append(pieceMark(groupMark(piece.name), under, cx, cy - 0.2, 0.1));
+        if (!small && piece) g.append(pieceMark(colourMark(piece.name), under, cx, cy - 0.2, 0.1));
       }
       // Every space shows its label, which the moves' texts use too; on a piece it is written on
       // the piece, in the ink that stands out on the piece's colour.
@@ -139,7 +140,7 @@ export async function create(el, ctx) {
 
     const items = [];
     const active = st.colours[st.active_colour];
-    items.push(h('span', { class: 'dice', id: 'dice' }, st.dice.map((v) => die(v)), h('span', { class: 'small' }, ` ${groupColourName(active && active.name)} (${ctx.nameOf(active ? active.seat : st.to_move)}) · ${t('groups-moves-left', { count: st.moves_left })}`)));
+    items.push(h('span', { class: 'dice', id: 'dice' }, st.dice.map((v) => die(v)), h('span', { class: 'small' }, ` ${colourName(active && active.name)} (${ctx.nameOf(active ? active.seat : st.to_move)}) · ${t('groups-moves-left', { count: st.moves_left })}`)));
     if (opts.interactive) {
       let hint = t('groups-hint');
       if (adds.length && !sel) hint = t('groups-hint-add');
@@ -150,8 +151,8 @@ export async function create(el, ctx) {
     }
     mount(panel, items);
     mount(info, st.colours.map((c, i) => h('span', { class: `chip ${i === st.active_colour ? 'active' : ''}` },
-      seatSwatch({ colour: groupColour(c.name), mark: groupMark(c.name), name: c.name }),
-      t('groups-info', { colour: groupColourName(c.name), who: ctx.nameOf(c.seat), reserve: c.reserve, count: c.exited }))));
+      seatSwatch({ colour: colourPaint(c.name), mark: colourMark(c.name), name: c.name }),
+      t('groups-info', { colour: colourName(c.name), who: ctx.nameOf(c.seat), reserve: c.reserve, count: c.exited }))));
   }
 
   /** The piece of the last step slides from where it was; an added piece fades in. */

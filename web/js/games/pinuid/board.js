@@ -2,10 +2,11 @@
 //! Playing: pick a piece, then a lit square; when the step makes lines, pick the piece to remove
 //! for each (only the removal sets in `you.legal` light up). A re-entry is one lit back-row square.
 
-import { s, h, mount, actionable, focusedKey, refocus } from '../dom.js';
-import { shell, button, seatPaints, seatSwatch, pieceMark, pieceName, slide, motion } from './index.js';
-import { t } from '../i18n.js';
-import { gameTitle } from '../events.js';
+import { s, h, mount, actionable, focusedKey, refocus } from '../../dom.js';
+import { shell, button, seatSwatch, pieceMark, pieceName, slide, motion } from '../../board.js';
+import { seatPaints } from './index.js';
+import { t } from '../../i18n.js';
+import { gameTitle } from '../../events.js';
 
 const FILES = 'abcdefgh';
 const N = 8;
@@ -31,7 +32,7 @@ export function create(el, ctx) {
     const y = Number(name.slice(1)) - 1;
     return flipped() ? [N - 1 - x, y] : [x, N - 1 - y];
   }
-  const paint = (seat) => seatPaints('pinuid', seat, view.state.players, { variant: view.state.variant })[0];
+  const paint = (seat) => seatPaints(seat, view.state.players, { variant: view.state.variant })[0];
 
   function draw() {
     const key = focusedKey(svg);
@@ -71,7 +72,7 @@ export function create(el, ctx) {
         if (lines.has(name)) cls.push('line');
         const g = s('g', { dataset: { sq: name, key: `sq-${name}` } }, s('rect', { x: px, y: py, width: 1, height: 1, class: cls.join(' ') }));
         const seat = occ[name];
-        const piece = seat === undefined ? null : pieceName(paint(seat).name, 'piece', ctx.nameOf(seat), name);
+        const piece = seat === undefined ? null : pieceName(t('piece-piece', { colour: String(paint(seat).name) }), ctx.nameOf(seat), name);
         if (seat !== undefined) {
           const { colour, mark } = paint(seat);
           g.append(s('circle', { cx: px + 0.5, cy: py + 0.5, r: 0.36, class: `piece ${removing.includes(name) ? 'doomed' : ''}`, fill: colour, role: 'img', 'aria-label': piece, dataset: { piece: name } }));

@@ -1,109 +1,29 @@
-//! Which board draws which game, what stands for each seat (its colour, the word for it and its
-//! mark, so that seats are told apart without colour too), pieces' accessible names, and the shell
-//! every board shares (an SVG, a panel of controls under it, an info line, Escape to cancel a
-//! selection, the arrow keys to walk what is lit).
+//! What every game's board shares (each game's own is `games/<id>/board.js`): what stands for a
+//! seat (its colour, the word for it and its mark, so that seats are told apart without colour
+//! too), pieces' accessible names, and the shell of a board (an SVG, a panel of controls under it,
+//! an info line, Escape to cancel a selection, the arrow keys to walk what is lit), the phone zoom,
+//! the slide of the pieces that moved, and Flip board.
 
-import { h, s, mount } from '../dom.js';
-import { icon } from '../icons.js';
-import { t } from '../i18n.js';
-
-const MODULES = {
-  abalone: () => import('./abalone.js'),
-  triominos: () => import('./triominos.js'),
-  pinuid: () => import('./pinuid.js'),
-  trangouar: () => import('./trangouar.js'),
-  'groups-of-three': () => import('./groups.js'),
-};
-
-/** Loads and makes the board of `game` in `el`. */
-export async function boardFor(game, el, ctx) {
-  const load = MODULES[game];
-  if (!load) {
-    mount(el, h('p', { class: 'error' }, t('board-cannot-draw', { game })));
-    return { update() {} };
-  }
-  const mod = await load();
-  return mod.create(el, ctx);
-}
-
-const PALETTES = {
-  abalone: ['#1d1d1f', '#f2efe6', '#c93b3b', '#2f6fc2'],
-  pinuid: ['#f2efe6', '#1d1d1f'],
-  pinuidQuatro: ['#d64545', '#3f7fd6', '#3c9a4a', '#e3b52c'],
-  // Red a shade darker than the other games': the cubes' pearl counts are written on it.
-  trangouar: ['#e3b52c', '#3c9a4a', '#c93b3b', '#3f7fd6'],
-  triominos: ['#d64545', '#3f7fd6', '#3c9a4a', '#b26bd1'],
-};
-/** The words for the palettes' colours, in the same order: what a piece's accessible name says. */
-const PALETTE_NAMES = {
-  abalone: ['black', 'white', 'red', 'blue'],
-  pinuid: ['white', 'black'],
-  pinuidQuatro: ['red', 'blue', 'green', 'yellow'],
-  trangouar: ['yellow', 'green', 'red', 'blue'],
-  triominos: ['red', 'blue', 'green', 'purple'],
-};
-
-/** Groups-of-Three's four colours, by the name the view gives each colour in play. */
-const GROUP_NAMES = ['red', 'blue', 'green', 'yellow'];
-// Dark enough, or light enough, for a space's label written on a piece to read (4.5:1 or more).
-const GROUP_PAINT = { red: '#c93b3b', blue: '#2f6fd6', green: '#2f9a45', yellow: '#e6b81e' };
+import { h, s, mount } from './dom.js';
+import { icon } from './icons.js';
+import { t } from './i18n.js';
 
 /**
- * The Groups-of-Three colour names a seat plays, from the room's options: 4 players one each; 3
- * players the colours left once `three_player_omitted` is taken out, in order; 2 players two each,
- * `two_player_colours` opposite (red and green / blue and yellow) or adjacent (red and blue / green
- * and yellow).
+ * A game's `seatPaints` from its palette, one colour per seat in seat order (`colours`, and
+ * `names`, the words for them in the same order, which a piece's accessible name says): what
+ * stands for a seat is its paint, the word for it and the mark that tells it apart without colour
+ * (see `seatMark`).
  */
-export function groupSeatColours(seat, players, options = {}) {
-  if (players === 2) {
-    const adjacent = options.two_player_colours === 'adjacent';
-    return adjacent ? [['red', 'blue'], ['green', 'yellow']][seat] || [] : [['red', 'green'], ['blue', 'yellow']][seat] || [];
-  }
-  if (players === 3) {
-    const left = GROUP_NAMES.filter((c) => c !== (options.three_player_omitted || 'yellow'));
-    return left[seat] ? [left[seat]] : [];
-  }
-  return GROUP_NAMES[seat] ? [GROUP_NAMES[seat]] : [];
+export function palette(colours, names) {
+  return (seat) => [{ colour: colours[seat] || '#888', name: names[seat] || `seat ${seat + 1}`, mark: seatMark(seat) }];
 }
 
-/** Which palette of `game` its seats are painted from. */
-function paletteOf(game, players, variant) {
-  if (game === 'pinuid') return variant === 'quatro' || players > 2 ? 'pinuidQuatro' : 'pinuid';
-  return PALETTES[game] ? game : 'triominos';
-}
-
-/**
- * What stands for `seat` on the board: for each of its colours the paint, the word for it and the
- * mark that tells it apart without colour (see `seatMark`). In Groups-of-Three the pieces are told
- * apart by colour, not by seat (a seat of two plays two colours), so each colour has its own mark.
- */
-export function seatPaints(game, seat, players, options = {}) {
-  if (game === 'groups-of-three') {
-    return groupSeatColours(seat, players, options).map((name) => ({ colour: groupColour(name), name, mark: groupMark(name) }));
-  }
-  const palette = paletteOf(game, players, options.variant);
-  return [{ colour: PALETTES[palette][seat] || '#888', name: PALETTE_NAMES[palette][seat] || `seat ${seat + 1}`, mark: seatMark(seat) }];
-}
-
-/** A Groups-of-Three colour's paint, by its name in the view ("red"). */
-export function groupColour(name) {
-  return GROUP_PAINT[name] || '#888';
-}
+/** The seats of a game that has no colours of its own: red, blue, green, purple. */
+export const plainPaints = palette(['#d64545', '#3f7fd6', '#3c9a4a', '#b26bd1'], ['red', 'blue', 'green', 'purple']);
 
 /** A colour's word ("red", « rouge »), from its name in the palettes and the views ("red"). */
 export function colourWord(name) {
   return name ? t('colour', { colour: String(name) }) : '?';
-}
-
-/** "Red", from the view's colour name. */
-export function groupColourName(name) {
-  const word = colourWord(name);
-  return `${word.charAt(0).toUpperCase()}${word.slice(1)}`;
-}
-
-/** The mark of a Groups-of-Three colour: the colours in their fixed order take the seats' marks. */
-export function groupMark(name) {
-  return seatMark(Math.max(0, GROUP_NAMES.indexOf(name)));
 }
 
 /**
@@ -177,24 +97,11 @@ export function inkOn(fill) {
 }
 
 /**
- * A piece of `kind` ('marble', 'piece', 'cube', 'draft cube', 'corpse cube') and colour (the
- * palettes' name, "black") in words: "black marble", « bille noire » (the catalogue agrees the
- * colour with the piece).
+ * "black marble (Alice), C3": a piece's accessible name, from the piece in words (its colour agreed
+ * with its kind by the catalogue: "black marble", « bille noire »), its owner and place.
  */
-function pieceWords(kind, colour) {
-  const args = { colour: String(colour) };
-  switch (kind) {
-    case 'marble': return t('piece-marble', args);
-    case 'cube': return t('piece-cube', args);
-    case 'draft cube': return t('piece-draft-cube', args);
-    case 'corpse cube': return t('piece-corpse-cube', args);
-    default: return t('piece-piece', args);
-  }
-}
-
-/** "black marble (Alice), C3": a piece's accessible name, its colour, owner and place. */
-export function pieceName(colourName, kind, owner, at) {
-  return `${pieceWords(kind, colourName)}${owner ? ` (${owner})` : ''}, ${at}`;
+export function pieceName(piece, owner, at) {
+  return `${piece}${owner ? ` (${owner})` : ''}, ${at}`;
 }
 
 /**

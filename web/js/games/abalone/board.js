@@ -2,9 +2,10 @@
 //! Playing: pick marbles one by one (only those that belong to some legal group light up), then
 //! one of the arrows of the directions `you.legal` allows for exactly that group.
 
-import { s, h, mount, actionable, focusedKey, refocus } from '../dom.js';
-import { shell, button, seatPaints, seatSwatch, pieceMark, pieceName, slide, motion, fitTargets, hitArea } from './index.js';
-import { t } from '../i18n.js';
+import { s, h, mount, actionable, focusedKey, refocus } from '../../dom.js';
+import { shell, button, seatSwatch, pieceMark, pieceName, slide, motion, fitTargets, hitArea } from '../../board.js';
+import { seatPaints } from './index.js';
+import { t } from '../../i18n.js';
 
 const ROWS = 'ABCDEFGHI';
 /** Directions as (Δletter, Δnumber), as the rules name them. */
@@ -120,8 +121,8 @@ export function create(el, ctx) {
       if (ch === '.') return;
       const seat = Number(ch);
       const [x, y] = pos(i, n);
-      const paint = seatPaints('abalone', seat, players)[0];
-      const piece = pieceName(paint.name, 'marble', ctx.nameOf(seat), name);
+      const paint = seatPaints(seat, players)[0];
+      const piece = pieceName(t('piece-marble', { colour: String(paint.name) }), ctx.nameOf(seat), name);
       const g = s('g', { class: `marble seat${seat}`, role: 'img', 'aria-label': piece, dataset: { cell: name, key: `m-${name}`, piece: name } });
       g.append(s('circle', { cx: x, cy: y, r: R, fill: paint.colour, class: 'stone' }));
       g.append(s('circle', { cx: x - R * 0.3, cy: y - R * 0.3, r: R * 0.25, class: 'shine' }));
@@ -191,7 +192,7 @@ export function create(el, ctx) {
     for (let seat = 0; seat < st.players; seat++) {
       const team = st.teams ? st.teams.findIndex((t) => t.includes(seat)) : -1;
       rows.push(h('span', { class: 'chip' },
-        seatSwatch(seatPaints('abalone', seat, st.players)[0]),
+        seatSwatch(seatPaints(seat, st.players)[0]),
         team >= 0 ? t('abalone-pushed-off-team', { who: ctx.nameOf(seat), team: team + 1, count: st.ejected[seat] }) : t('abalone-pushed-off', { who: ctx.nameOf(seat), count: st.ejected[seat] })));
     }
     rows.push(h('span', { class: 'muted small' }, [t('abalone-start', { layout: LAYOUTS[st.layout] ? LAYOUTS[st.layout]() : st.layout }), t('abalone-move-n', { n: st.ply }), st.last ? t('abalone-last', { last: st.last }) : null].filter(Boolean).join(' · ')));

@@ -1,0 +1,4 @@
+//! The position the How to play page and the welcome page draw this game's board from: the start of a 2-player match,
+//! as the server's history gives it to a spectator (GET /api/v1/matches/{id}/state).
+
+export const POSITION = {"game":"groups-of-three","ply":0,"result":null,"state":{"active_colour":1,"board":{"kNEx":0,"kNEy":0,"kNEz":0,"kNWx":3,"kNWy":3,"kNWz":3,"kSEx":1,"kSEy":1,"kSEz":1,"kSWx":2,"kSWy":2,"kSWz":2},"colours":[{"exited":0,"name":"red","reserve":7,"seat":0},{"exited":0,"name":"blue","reserve":7,"seat":1},{"exited":0,"name":"green","reserve":7,"seat":0},{"exited":0,"name":"yellow","reserve":7,"seat":1}],"dice":[4,6],"moves_left":10,"opening_rolls":[[{"seat":0,"values":[5,1]},{"seat":1,"values":[2,5]}]],"pending_adds":[],"to_move":1},"status":"playing","to_move":[1],"version":1,"you":null};

@@ -1,0 +1,4 @@
+//! The position the How to play page and the welcome page draw this game's board from: a 2-player match just after the setup,
+//! as the server's history gives it to a spectator (GET /api/v1/matches/{id}/state).
+
+export const POSITION = {"game":"trangouar","ply":3,"result":null,"state":{"cubes":[{"at":"a1","black":3,"owner":0,"red":3,"white":3},{"at":"c1","black":3,"owner":0,"red":3,"white":3},{"at":"a3","black":3,"owner":0,"red":3,"white":3},{"at":"i8","black":1,"owner":1,"red":1,"white":1},{"at":"g9","black":2,"owner":1,"red":2,"white":2},{"at":"h9","black":3,"owner":1,"red":3,"white":3},{"at":"i9","black":3,"owner":1,"red":3,"white":3}],"eliminated":[],"pending_loss":null,"phase":"play","quiet_rounds":0,"ready":[true,true],"to_move":1,"zones":["SW","NE"]},"status":"playing","to_move":[1],"version":4,"you":null};

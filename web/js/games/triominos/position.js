@@ -1,0 +1,4 @@
+//! The position the How to play page and the welcome page draw this game's board from: a 2-player match some forty moves in,
+//! as the server's history gives it to a spectator (GET /api/v1/matches/{id}/state).
+
+export const POSITION = {"game":"triominos","ply":40,"result":null,"state":{"board":[[0,0,"u",4,4,4],[0,-1,"d",4,4,0],[0,-1,"u",4,0,0],[-1,-1,"d",3,4,0],[-1,-1,"u",3,0,1],[-2,-1,"d",2,3,1],[-2,-1,"u",2,1,1],[-3,-1,"d",2,2,1],[-3,0,"u",2,2,2],[-2,-2,"d",1,1,3],[-4,0,"d",4,2,2],[-4,0,"u",4,2,3],[-4,1,"u",5,2,4],[0,-2,"d",0,0,3],[-5,1,"d",5,5,4],[-1,-2,"d",1,0,1],[-5,2,"u",0,5,5],[-5,2,"d",0,1,5],[-6,2,"d",0,0,5],[-4,2,"u",1,5,5]],"draws":0,"opening":false,"pile":18,"racks":[8,10],"round":1,"rounds":null,"scores":[13,-23],"target":400,"turn":0},"status":"playing","to_move":[0],"version":41,"you":null};
