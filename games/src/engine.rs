@@ -1,5 +1,6 @@
-//! The one trait every game implements, and the vocabulary it speaks: seats, viewers, events,
-//! outcomes and errors.
+//! The rules trait every game implements, [`Game`], and the vocabulary it speaks: seats, viewers,
+//! events, outcomes and errors. (A game's wire notation is [`crate::Notation`], its hints to bots
+//! [`crate::BotHints`].)
 //!
 //! An engine is pure: state in, move in, new state and events out. It never reads a clock, never does
 //! I/O, and draws randomness only from the [`GameRng`] it is handed, so a match is exactly its options,
@@ -156,7 +157,28 @@ pub fn pick_uniform<M>(moves: Vec<M>, rng: &mut GameRng) -> Option<M> {
     moves.into_iter().nth(pick)
 }
 
-/// A game's rules. Implementations are plain values: cloning one clones the whole position.
+/// A game's rules: what a new game implements first. Implementations are plain values: cloning
+/// one clones the whole position.
+///
+/// A game has three faces, each a trait of its own so that each says one thing:
+/// - this one, the rules: the setup, who acts, the moves (read, listed, played), the views, the
+///   outcome, the sides;
+/// - [`crate::Notation`], how its moves are written on the wire past their JSON (a short notation,
+///   faster writers of the legal-move list), which the server uses and the rules never need;
+/// - [`crate::BotHints`], what a search bot may ask of it (a playout policy, an evaluation, what a
+///   draw is worth, samples of what a seat cannot see), which only bots use.
+///
+/// Every game implements all three (the last two may be empty: each item has a default), and the
+/// server reaches them through [`crate::registry`].
+///
+/// The questions the server asks on behalf of its own policies (a seat that does not answer in
+/// time, a match record shown while the match is on, a match stopped by the server's ply cap, a
+/// seat played for by the server) are here too: [`Game::default_move`], [`Game::is_secret`],
+/// [`Game::ply_cap_outcome`] and [`Game::random_move`]. The server decides *when* to ask them,
+/// but only the rules can answer: which move the rules prescribe on silence, whether the rules
+/// place a move in secret, who leads when play is stopped, what the legal moves are to draw from
+/// (Trangouar lists only a sample of its setups). An answer is a fact about the rules, so it
+/// lives with them, each with a default for a game that has nothing to say.
 ///
 /// Contract, checked for every game by the shared tests in [`crate::registry`]:
 /// - `setup` validates its options (an unknown option or bad value is a [`SetupError`] naming it);
@@ -188,42 +210,12 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// steps, the legal next steps.
     fn legal_moves(&self, seat: Seat) -> Vec<Self::Move>;
 
-    /// [`Game::legal_moves`] as JSON text, appended to `out`, for a game that writes its list
-    /// faster than serde does: the server sends the list of the seat to act at every version, and
-    /// for a game with many moves serialising it was a large share of a move's cost. The text must
-    /// be exactly `serde_json::to_string(&self.legal_moves(seat))` (each game that writes it tests
-    /// that). The default writes nothing and returns false: serde then writes the list.
-    fn write_legal_moves_json(&self, _seat: Seat, _out: &mut String) -> bool {
-        false
-    }
-
-    /// Whether the game has a short notation of its moves ([`Game::write_short_notation`]): a
-    /// client may ask for `you.legal` in it, and send its moves in it, as JSON strings
-    /// (`docs/protocol.md`, "Short notation"). Default: no.
-    const SHORT_NOTATION: bool = false;
-
-    /// Appends `mv` in the game's short notation (Abalone's `a1b2`): a string that names this one
-    /// move, read back by [`Game::parse_short_notation`], and written with no character JSON would
-    /// escape. Called only when [`Game::SHORT_NOTATION`].
-    fn write_short_notation(mv: &Self::Move, out: &mut String) {
-        let _ = (mv, out);
-    }
-
-    /// [`Game::legal_moves`] in the short notation, as a JSON list of strings appended to `out`,
-    /// for a game that writes it without building its moves: the text must be exactly the list of
-    /// [`Game::write_short_notation`] of each of `self.legal_moves(seat)`, in order (each game
-    /// that writes it tests that). The default writes nothing and returns false: the list is then
-    /// written from [`Game::legal_moves`].
-    fn write_short_legal_moves(&self, _seat: Seat, _out: &mut String) -> bool {
-        false
-    }
-
-    /// Reads a move in the game's short notation.
-    fn parse_short_notation(text: &str) -> Result<Self::Move, MoveError> {
-        let _ = text;
-        Err(MoveError::Malformed(
-            "this game has no short notation: send the move's JSON".into(),
-        ))
+    /// Whether [`Game::legal_moves`] lists every legal move now, for every seat. Default: yes. A
+    /// game whose moves are at times far too many to list gives examples then, and says so here
+    /// (Trangouar's secret setups): [`crate::perft`] does not count examples as moves, and a
+    /// random move must then come from [`Game::random_move`], which draws from all of them.
+    fn lists_every_move(&self) -> bool {
+        true
     }
 
     /// Plays `mv` for `seat`, including anything the rules then do by themselves (dice for the next
@@ -242,6 +234,16 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// `Some` once the match is over.
     fn outcome(&self) -> Option<Outcome>;
 
+    /// The sides of the match, each the seats that win or lose together: one seat each, unless the
+    /// game plays in teams (Abalone with 4 players). A forfeit loses for the whole side.
+    fn sides(&self) -> Vec<Vec<Seat>> {
+        let seats = self.seat_count();
+        (0..seats).map(|s| vec![s]).collect()
+    }
+
+    /// How many seats the match has.
+    fn seat_count(&self) -> usize;
+
     /// Whether a move's content is secret when played (Trangouar's setup, placed in secret). The
     /// match record shows such a move as `{"hidden": true}` until the match has ended. Default: no
     /// move is secret (hidden information lives in the state, and views keep it out).
@@ -250,9 +252,10 @@ pub trait Game: Clone + Send + Sync + 'static {
         false
     }
 
-    /// A random move for `seat`, drawn from `rng` (what a bot plays): `None` when it need not act.
-    /// Default: uniform among [`Game::legal_moves`]. Games whose list is only a sample of the legal
-    /// moves (Trangouar's setups) override it to draw from all of them.
+    /// A random move for `seat`, drawn from `rng`: what the server plays for a seat it plays for at
+    /// random, and what the `random` bot level plays. `None` when it need not act. Default: uniform
+    /// among [`Game::legal_moves`]. Games whose list is only a sample of the legal moves
+    /// (Trangouar's setups) override it to draw from all of them.
     fn random_move(&self, seat: Seat, rng: &mut GameRng) -> Option<Self::Move> {
         pick_uniform(self.legal_moves(seat), rng)
     }
@@ -264,53 +267,6 @@ pub trait Game: Clone + Send + Sync + 'static {
     fn default_move(&self, seat: Seat) -> Option<Self::Move> {
         let _ = seat;
         None
-    }
-
-    /// The sides of the match, each the seats that win or lose together: one seat each, unless the
-    /// game plays in teams (Abalone with 4 players). A forfeit loses for the whole side.
-    fn sides(&self) -> Vec<Vec<Seat>> {
-        let seats = self.seat_count();
-        (0..seats).map(|s| vec![s]).collect()
-    }
-
-    /// How many seats the match has.
-    fn seat_count(&self) -> usize;
-
-    /// The move a search bot's playout plays for `seat` past its tree (see [`crate::bots`]): its
-    /// playout policy. `None` when the seat need not act. Default: what the `random` level plays
-    /// ([`crate::bots::random_choice`]). A game whose random play says little about a position
-    /// (one that rarely makes progress at random) may bias it towards the moves that matter, drawing
-    /// any randomness from `rng`.
-    fn playout_move(&self, seat: Seat, rng: &mut GameRng) -> Option<Self::Move> {
-        crate::bots::random_choice(self, seat, rng)
-    }
-
-    /// A guess at how well `seat` stands, in [0, 1] (1: sure win, 0: sure loss), for a search bot
-    /// that stops its playouts short (see [`crate::bots`]). Called on a determinized state (see
-    /// [`Game::determinize`]), so it may read all of it. `None`, the default: the game has no cheap
-    /// evaluation, and a playout cut short counts as a draw.
-    fn evaluate(&self, seat: Seat) -> Option<f64> {
-        let _ = seat;
-        None
-    }
-
-    /// What a drawn end of the match (this state, over with no winner) is worth to `seat` for a
-    /// search bot, in [0, 1]. Default: a half, as for every seat alike. A game whose draws only
-    /// come from a safeguard against stalling (Trangouar) may value them as its evaluation does
-    /// the positions that lead there, so that a bot does not see the safeguard as a way out.
-    fn draw_reward(&self, seat: Seat) -> f64 {
-        let _ = seat;
-        0.5
-    }
-
-    /// A state `seat` cannot tell apart from this one: what it sees is kept, everything hidden from
-    /// it (other racks, the pile's order, others' secret setups, who was drawn to start) is drawn
-    /// anew from `rng` among what is consistent with its view. A search bot plays on such samples
-    /// only, so it never reads what its seat may not see. Default: a plain copy, right for games of
-    /// perfect information (future chance is drawn from the searcher's RNG anyway).
-    fn determinize(&self, seat: Seat, rng: &mut GameRng) -> Self {
-        let _ = (seat, rng);
-        self.clone()
     }
 
     /// How the match ends when it reaches the server's ply cap (see [`crate::registry::Match`]:

@@ -1,8 +1,11 @@
 //! The games the server runs, behind an object-safe face: the server knows games only by id, so a
-//! new game is one module plus one line in [`GAMES`], and no server change.
+//! new game is one module plus one line in the list of `games!` below, and no server change.
 //!
 //! Every match can be given a ply cap ([`Match::limit_plies`]): this layer counts the plies and,
 //! at the cap, ends the match as the game's [`Game::ply_cap_outcome`] says, once for every game.
+//!
+//! Code outside this crate that is generic over the game (the bots' search, in `plateau-bots`)
+//! reaches a match's own typed state through [`visit_state`], which knows every game's type.
 //!
 //! A [`Match`] owns its state *and* its RNG: playing goes through here, which clones both, plays on
 //! the copies and keeps them only on success. So a refused move never changes the match, and the RNG
@@ -11,28 +14,56 @@
 use rand::SeedableRng;
 use serde_json::value::RawValue;
 use serde_json::Value;
+use std::any::Any;
 use std::marker::PhantomData;
 use std::sync::OnceLock;
-use std::time::Instant;
-
-use crate::bots::{self, BotLevel, Budget};
 
 use crate::engine::{Event, Game, GameInfo, GameRng, MoveError, Outcome, Seat, SetupError, Viewer};
+use crate::hints::BotHints;
+use crate::notation::Notation;
 use crate::options::{self, Options};
 
 /// The match seed: 32 bytes from the OS RNG, committed to at the start, revealed at the end.
 pub type Seed = [u8; 32];
 
-/// Every game this build runs, in catalog order.
-static GAMES: &[&dyn GameEntry] = &[&ABALONE, &TRIOMINOS, &PINUID, &TRANGOUAR, &GROUPS_OF_THREE];
+/// The list of games, once: each game's entry (a static of its own: an entry keeps its
+/// description once built, in a cell, and a reference to a temporary with a cell cannot be a
+/// static's), [`GAMES`] in catalog order, and [`visit_state`], which needs each game's type.
+macro_rules! games {
+    ($($entry:ident: $game:ty),+ $(,)?) => {
+        $(static $entry: Entry<$game> = Entry::new();)+
 
-// Each entry a static of its own: an entry keeps its description once built (a cell), and a
-// reference to a temporary with a cell cannot be a static's.
-static ABALONE: Entry<crate::abalone::Abalone> = Entry::new();
-static TRIOMINOS: Entry<crate::triominos::Triominos> = Entry::new();
-static PINUID: Entry<crate::pinuid::Pinuid> = Entry::new();
-static TRANGOUAR: Entry<crate::trangouar::Trangouar> = Entry::new();
-static GROUPS_OF_THREE: Entry<crate::groups_of_three::GroupsOfThree> = Entry::new();
+        /// Every game this build runs, in catalog order.
+        static GAMES: &[&dyn GameEntry] = &[$(&$entry),+];
+
+        /// Runs `visitor` on the state of `m` as its game's own type; `None` for a match that
+        /// was not started by this registry.
+        pub fn visit_state<V: StateVisitor>(m: &dyn Match, visitor: V) -> Option<V::Output> {
+            let m = m.as_any();
+            $(
+                if let Some(m) = m.downcast_ref::<MatchOf<$game>>() {
+                    return Some(visitor.visit(&m.state));
+                }
+            )+
+            None
+        }
+    };
+}
+
+games! {
+    ABALONE: crate::abalone::Abalone,
+    TRIOMINOS: crate::triominos::Triominos,
+    PINUID: crate::pinuid::Pinuid,
+    TRANGOUAR: crate::trangouar::Trangouar,
+    GROUPS_OF_THREE: crate::groups_of_three::GroupsOfThree,
+}
+
+/// Work done on a match's state as its game's own type, by code generic over the game (the
+/// bots' search): [`visit_state`] calls [`StateVisitor::visit`] with the state of a [`Match`].
+pub trait StateVisitor {
+    type Output;
+    fn visit<G: Game + Notation + BotHints>(self, state: &G) -> Self::Output;
+}
 
 /// All games, in catalog order.
 pub fn games() -> impl Iterator<Item = &'static dyn GameEntry> {
@@ -54,7 +85,7 @@ pub trait GameEntry: Sync {
     /// option that does not apply to this player count) are caught here, not at start.
     fn validate(&self, players: usize, options: &Value) -> Result<Options, SetupError>;
 
-    /// Whether the game has a short notation of its moves (see [`Game::SHORT_NOTATION`]).
+    /// Whether the game has a short notation of its moves (see [`Notation::SHORT_NOTATION`]).
     fn has_short_notation(&self) -> bool;
 
     /// Whether a stored move (canonical JSON) is secret while the match is played (see
@@ -71,7 +102,7 @@ pub trait GameEntry: Sync {
 }
 
 /// A seat's legal-move list as the text of a JSON array, written by the engine
-/// ([`Game::write_legal_moves_json`], or serde). Not parsed again to check it (a list of ~75 moves
+/// ([`Notation::write_legal_moves_json`], or serde). Not parsed again to check it (a list of ~75 moves
 /// at every version: checking cost more than writing); debug builds, every test among them, do.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct LegalJson(Box<str>);
@@ -93,7 +124,7 @@ pub trait Match: Send + Sync {
     /// move): what the server sends as `you.legal`.
     fn legal_moves_json(&self, seat: Seat) -> LegalJson;
     /// [`Match::legal_moves_json`] in the game's short notation, a JSON array of strings; None
-    /// for a game without one (see [`Game::SHORT_NOTATION`]).
+    /// for a game without one (see [`Notation::SHORT_NOTATION`]).
     fn legal_moves_short(&self, seat: Seat) -> Option<LegalJson>;
     /// Parses and plays a move: its JSON, or a JSON string in the game's short notation. On error
     /// the match is unchanged.
@@ -109,30 +140,15 @@ pub trait Match: Send + Sync {
     /// seed, same moves) draws the same.
     fn bot_rng(&self, seat: Seat) -> GameRng;
     /// A random move for `seat` drawn from [`Match::bot_rng`] (see [`Game::random_move`]), in
-    /// canonical move JSON; `None` when it need not act.
+    /// canonical move JSON; `None` when it need not act. (A searching bot's move is
+    /// `plateau-bots`'s, through [`visit_state`].)
     fn random_move(&self, seat: Seat) -> Option<Value>;
-    /// A bot's move for `seat` at `level` (see [`crate::bots`]), in canonical move JSON; `None`
-    /// when it need not act. `rng` is the bot's own (the server passes [`Match::bot_rng`]); the
-    /// search stops at the level's budget or at `deadline`, whichever comes first, and never
-    /// thinks longer than [`crate::bots::MAX_THINK`]. CPU-bound for up to that long: call it off
-    /// the async runtime's workers.
-    fn bot_move(
-        &self,
-        seat: Seat,
-        level: BotLevel,
-        rng: GameRng,
-        deadline: Option<Instant>,
-    ) -> Option<Value>;
-    /// [`Match::bot_move`] under an explicit search budget (benchmarks, and deterministic play:
-    /// with `budget.time` `None` and no deadline, the same `rng` gives the same move).
-    fn bot_move_with(
-        &self,
-        seat: Seat,
-        budget: &Budget,
-        rng: GameRng,
-        deadline: Option<Instant>,
-    ) -> Option<Value>;
     fn box_clone(&self) -> Box<dyn Match>;
+    /// The match as [`Any`], for [`visit_state`] to find its game's type.
+    fn as_any(&self) -> &dyn Any;
+    /// The number of legal move sequences of `depth` plies from here, chance drawn from the
+    /// match's RNG as play goes (see [`crate::perft`]). The ply cap is not applied.
+    fn perft(&self, depth: u32) -> u64;
     /// Ends the match once `max_plies` plies have been played (counting from the start), as the
     /// game's [`Game::ply_cap_outcome`] says, unless its rules end it first. Set before any move.
     fn limit_plies(&mut self, max_plies: u64);
@@ -227,7 +243,7 @@ impl<G> Entry<G> {
     }
 }
 
-impl<G: Game> GameEntry for Entry<G> {
+impl<G: Game + Notation + BotHints> GameEntry for Entry<G> {
     fn info(&self) -> &GameInfo {
         self.info.get_or_init(G::info)
     }
@@ -289,7 +305,7 @@ impl<G: Game> MatchOf<G> {
     }
 }
 
-impl<G: Game> Match for MatchOf<G> {
+impl<G: Game + Notation + BotHints> Match for MatchOf<G> {
     fn game_id(&self) -> &'static str {
         G::info().id
     }
@@ -418,36 +434,16 @@ impl<G: Game> Match for MatchOf<G> {
             .map(|m| serde_json::to_value(m).expect("moves serialise"))
     }
 
-    fn bot_move(
-        &self,
-        seat: Seat,
-        level: BotLevel,
-        mut rng: GameRng,
-        deadline: Option<Instant>,
-    ) -> Option<Value> {
-        if self.capped() {
-            return None;
-        }
-        bots::choose(&self.state, seat, level, &mut rng, deadline)
-            .map(|m| serde_json::to_value(m).expect("moves serialise"))
-    }
-
-    fn bot_move_with(
-        &self,
-        seat: Seat,
-        budget: &Budget,
-        mut rng: GameRng,
-        deadline: Option<Instant>,
-    ) -> Option<Value> {
-        if self.capped() {
-            return None;
-        }
-        bots::search(&self.state, seat, budget, &mut rng, deadline)
-            .map(|m| serde_json::to_value(m).expect("moves serialise"))
-    }
-
     fn box_clone(&self) -> Box<dyn Match> {
         Box::new(self.clone())
+    }
+
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+
+    fn perft(&self, depth: u32) -> u64 {
+        crate::perft::perft(&self.state, &self.rng, depth)
     }
 
     fn limit_plies(&mut self, max_plies: u64) {

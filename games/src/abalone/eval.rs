@@ -1,4 +1,4 @@
-//! How central a seat's marbles stand, for a search bot's evaluation ([`crate::Game::evaluate`]).
+//! How central a seat's marbles stand, for a search bot's evaluation ([`crate::BotHints::evaluate`]).
 
 use super::rules::Pos;
 

@@ -28,6 +28,7 @@ mod tests;
 use serde_json::{json, Value};
 
 use crate::engine::{Event, Game, GameInfo, GameRng, MoveError, Outcome, Seat, SetupError, Viewer};
+use crate::hints::BotHints;
 use crate::options::{OptionSpec, Options, OptionsExt};
 
 use board::{name, parse_cell, Layout, CELLS, NB, OFF};
@@ -156,8 +157,8 @@ impl Abalone {
     }
 
     /// A position built from cell lists, one per seat (tests).
-    #[cfg(test)]
-    pub(crate) fn from_cells(players: usize, seats: &[&[&str]], to_move: usize) -> Abalone {
+    #[cfg(any(test, feature = "test-support"))]
+    pub fn from_cells(players: usize, seats: &[&[&str]], to_move: usize) -> Abalone {
         let mut pos = Pos::empty(players);
         pos.to_move = to_move as u8;
         for (seat, cells) in seats.iter().enumerate() {
@@ -179,8 +180,8 @@ impl Abalone {
     }
 
     /// The same position with `count` marbles already ejected by `seat` (tests).
-    #[cfg(test)]
-    pub(crate) fn with_ejected(mut self, seat: usize, count: u8) -> Abalone {
+    #[cfg(any(test, feature = "test-support"))]
+    pub fn with_ejected(mut self, seat: usize, count: u8) -> Abalone {
         self.pos.ejected[seat] = count;
         self
     }
@@ -256,18 +257,6 @@ impl Game for Abalone {
         moves::parse(json)
     }
 
-    /// The notation of rules §1.4 (`a1b2`, `b1b2c1`): it names one move (an inline move pushes
-    /// the whole column ahead of its trailing marble, so the two cells say which).
-    const SHORT_NOTATION: bool = true;
-
-    fn write_short_notation(mv: &Move, out: &mut String) {
-        out.push_str(mv.notation.as_str());
-    }
-
-    fn parse_short_notation(text: &str) -> Result<Move, MoveError> {
-        moves::parse_notation(text)
-    }
-
     fn legal_moves(&self, seat: Seat) -> Vec<Move> {
         if self.outcome.is_some() || seat != self.pos.to_move as Seat {
             return vec![];
@@ -275,22 +264,6 @@ impl Game for Abalone {
         let mut out = Vec::with_capacity(96);
         self.pos.generate(&mut out);
         out.iter().map(|(mv, _)| Move::of(mv)).collect()
-    }
-
-    fn write_legal_moves_json(&self, seat: Seat, out: &mut String) -> bool {
-        self.write_legal_list(seat, out, 56, |mv, out| Move::of(mv).write_json(out));
-        true
-    }
-
-    /// Each move's notation straight from the generator's move: the marbles it names, which a
-    /// [`Move`] also lists (sorted), are not needed for it.
-    fn write_short_legal_moves(&self, seat: Seat, out: &mut String) -> bool {
-        self.write_legal_list(seat, out, 8, |mv, out| {
-            out.push('"');
-            Notation::write_move(mv, out);
-            out.push('"');
-        });
-        true
     }
 
     /// Uniform among the legal moves like the default, but only the drawn move is turned into its
@@ -358,21 +331,6 @@ impl Game for Abalone {
         self.outcome.clone()
     }
 
-    /// Marbles pushed off (the side's score toward 6) first, then how central the marbles stand
-    /// (the classic strength of an Abalone position: the edge is where marbles are lost).
-    fn evaluate(&self, seat: Seat) -> Option<f64> {
-        let players = self.pos.players;
-        let measure = |s: u8| {
-            f64::from(self.pos.side_score(s)) - 0.5 * eval::mean_centre_distance(&self.pos, s)
-        };
-        let me = seat as u8;
-        let best_other = (0..players)
-            .filter(|&s| self.pos.team(s) != self.pos.team(me))
-            .map(measure)
-            .fold(f64::NEG_INFINITY, f64::max);
-        Some(crate::bots::lead(measure(me), best_other, 2.0))
-    }
-
     /// At a ply cap (the option's or the server's): a draw, or with `cap_result` "marbles" a win
     /// for the side with most ejections (a tie is a draw).
     fn ply_cap_outcome(&self) -> Outcome {
@@ -395,5 +353,52 @@ impl Game for Abalone {
             scores: Some(self.scores()),
             reason: crate::engine::PLY_LIMIT.into(),
         }
+    }
+}
+
+impl crate::notation::Notation for Abalone {
+    /// The notation of rules §1.4 (`a1b2`, `b1b2c1`): it names one move (an inline move pushes
+    /// the whole column ahead of its trailing marble, so the two cells say which).
+    const SHORT_NOTATION: bool = true;
+
+    fn write_short_notation(mv: &Move, out: &mut String) {
+        out.push_str(mv.notation.as_str());
+    }
+
+    fn parse_short_notation(text: &str) -> Result<Move, MoveError> {
+        moves::parse_notation(text)
+    }
+
+    fn write_legal_moves_json(&self, seat: Seat, out: &mut String) -> bool {
+        self.write_legal_list(seat, out, 56, |mv, out| Move::of(mv).write_json(out));
+        true
+    }
+
+    /// Each move's notation straight from the generator's move: the marbles it names, which a
+    /// [`Move`] also lists (sorted), are not needed for it.
+    fn write_short_legal_moves(&self, seat: Seat, out: &mut String) -> bool {
+        self.write_legal_list(seat, out, 8, |mv, out| {
+            out.push('"');
+            Notation::write_move(mv, out);
+            out.push('"');
+        });
+        true
+    }
+}
+
+impl BotHints for Abalone {
+    /// Marbles pushed off (the side's score toward 6) first, then how central the marbles stand
+    /// (the classic strength of an Abalone position: the edge is where marbles are lost).
+    fn evaluate(&self, seat: Seat) -> Option<f64> {
+        let players = self.pos.players;
+        let measure = |s: u8| {
+            f64::from(self.pos.side_score(s)) - 0.5 * eval::mean_centre_distance(&self.pos, s)
+        };
+        let me = seat as u8;
+        let best_other = (0..players)
+            .filter(|&s| self.pos.team(s) != self.pos.team(me))
+            .map(measure)
+            .fold(f64::NEG_INFINITY, f64::max);
+        Some(crate::hints::lead(measure(me), best_other, 2.0))
     }
 }

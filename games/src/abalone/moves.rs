@@ -33,7 +33,7 @@ pub struct Move {
 impl Move {
     /// Appends the move's JSON, the same text as serde_json's compact form of it, without serde:
     /// every part is ASCII letters and digits from the board's tables, so nothing needs escaping
-    /// (see [`crate::Game::write_legal_moves_json`]).
+    /// (see [`crate::Notation::write_legal_moves_json`]).
     pub(super) fn write_json(&self, out: &mut String) {
         out.push_str("{\"notation\":\"");
         out.push_str(self.notation.as_str());

@@ -5,6 +5,7 @@ use rand::SeedableRng;
 use serde_json::{json, Value};
 
 use super::*;
+use crate::notation::Notation as _;
 use crate::options;
 use crate::testing::check_contract;
 

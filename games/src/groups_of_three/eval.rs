@@ -1,4 +1,4 @@
-//! How far each seat is in the race, for a search bot's evaluation ([`crate::Game::evaluate`]).
+//! How far each seat is in the race, for a search bot's evaluation ([`crate::BotHints::evaluate`]).
 
 use std::collections::VecDeque;
 

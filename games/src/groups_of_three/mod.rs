@@ -36,6 +36,8 @@ mod tests;
 use serde_json::{json, Value};
 
 use crate::engine::{Event, Game, GameInfo, GameRng, MoveError, Outcome, Seat, SetupError, Viewer};
+use crate::hints::BotHints;
+use crate::notation::Notation;
 use crate::options::{OptionSpec, Options, OptionsExt};
 use board::{board, Board, Space};
 pub use moves::Move;
@@ -269,7 +271,9 @@ impl Game for GroupsOfThree {
     fn outcome(&self) -> Option<Outcome> {
         self.outcome.clone()
     }
+}
 
+impl BotHints for GroupsOfThree {
     /// The race: pieces out count 1, pieces on the board between a half and 1 by how close they
     /// stand to the Center Square, pieces in reserve nothing; against the best other seat.
     fn evaluate(&self, seat: Seat) -> Option<f64> {
@@ -278,6 +282,8 @@ impl Game for GroupsOfThree {
             .filter(|&s| s != seat)
             .map(|s| progress[s])
             .fold(f64::NEG_INFINITY, f64::max);
-        Some(crate::bots::lead(progress[seat], best_other, 1.5))
+        Some(crate::hints::lead(progress[seat], best_other, 1.5))
     }
 }
+
+impl Notation for GroupsOfThree {}

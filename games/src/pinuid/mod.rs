@@ -16,6 +16,8 @@ use rand::Rng;
 use serde_json::{json, Value};
 
 use crate::engine::{Event, Game, GameInfo, GameRng, MoveError, Outcome, Seat, SetupError, Viewer};
+use crate::hints::BotHints;
+use crate::notation::Notation;
 use crate::options::{OptionSpec, Options, OptionsExt};
 pub use board::Square;
 use board::{Board, CELLS};
@@ -281,7 +283,9 @@ impl Game for Pinuid {
     fn outcome(&self) -> Option<Outcome> {
         self.outcome.clone()
     }
+}
 
+impl BotHints for Pinuid {
     /// The race to 2 pieces: fewer pieces of one's own than the closest rival is a lead.
     fn evaluate(&self, seat: Seat) -> Option<f64> {
         let left = |s: Seat| -(self.pieces(s) as f64);
@@ -289,6 +293,8 @@ impl Game for Pinuid {
             .filter(|&s| s != seat && !self.eliminated[s])
             .map(left)
             .fold(f64::NEG_INFINITY, f64::max);
-        Some(crate::bots::lead(left(seat), best_other, 1.0))
+        Some(crate::hints::lead(left(seat), best_other, 1.0))
     }
 }
+
+impl Notation for Pinuid {}

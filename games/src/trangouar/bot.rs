@@ -1,6 +1,6 @@
 //! What a search bot knows of Trangouar beyond the rules: how a position stands
-//! ([`Trangouar::score`], behind [`crate::Game::evaluate`]) and which moves its playouts favour
-//! ([`Trangouar::progress_move`], behind [`crate::Game::playout_move`]).
+//! ([`Trangouar::score`], behind [`crate::BotHints::evaluate`]) and which moves its playouts favour
+//! ([`Trangouar::progress_move`], behind [`crate::BotHints::playout_move`]).
 //!
 //! Pearls leave the game only in fights, and a fight is worth starting with at least as many black
 //! coins as the defender has white ones. At random, fights are rare and cubes wander, so a bot that
@@ -121,7 +121,7 @@ impl Trangouar {
             .filter(|&s| s != seat)
             .map(standing)
             .fold(f64::NEG_INFINITY, f64::max);
-        let squeeze = |x: f64| FLOOR + (1.0 - 2.0 * FLOOR) * crate::bots::lead(x, 0.0, LEAD_SCALE);
+        let squeeze = |x: f64| FLOOR + (1.0 - 2.0 * FLOOR) * crate::hints::lead(x, 0.0, LEAD_SCALE);
         let Some(distance) = self.enemy_distance(seat) else {
             // Walled off: the stall draw at best.
             return squeeze(standing(seat) - best_other) * (1.0 - STALL_COST);
@@ -321,7 +321,7 @@ impl Trangouar {
     /// one brings it nearer); else a random move, as everywhere else (setups, lost pearls).
     pub(super) fn progress_move(&self, seat: Seat, rng: &mut GameRng) -> Option<Move> {
         if !self.revealed || self.pending.is_some() || !self.to_act_is(seat) {
-            return crate::bots::random_choice(self, seat, rng);
+            return crate::hints::random_choice(self, seat, rng);
         }
         let best = self
             .attacks(seat)
@@ -340,7 +340,7 @@ impl Trangouar {
                 return Some(mv);
             }
         }
-        crate::bots::random_choice(self, seat, rng)
+        crate::hints::random_choice(self, seat, rng)
     }
 
     /// Whether an attack from `cube` could kill `target` and so wall an enemy cube of `seat` off.

@@ -42,6 +42,8 @@ mod tests;
 use serde_json::Value;
 
 use crate::engine::{Event, Game, GameInfo, GameRng, MoveError, Outcome, Seat, SetupError, Viewer};
+use crate::hints::BotHints;
+use crate::notation::Notation;
 use crate::options::{OptionSpec, Options, OptionsExt};
 use rand::Rng;
 
@@ -242,6 +244,11 @@ impl Game for Trangouar {
         }
     }
 
+    /// Not before the reveal: the setups listed are only examples (see `legal.rs`).
+    fn lists_every_move(&self) -> bool {
+        self.revealed
+    }
+
     fn play(&mut self, seat: Seat, mv: &Move, rng: &mut GameRng) -> Result<Vec<Event>, MoveError> {
         if !self.to_act().contains(&seat) {
             return Err(MoveError::NotYourTurn);
@@ -274,6 +281,15 @@ impl Game for Trangouar {
         crate::engine::pick_uniform(self.legal_moves(seat), rng)
     }
 
+    /// Only a pending loss has a prescribed answer; every other decision waits for its player.
+    fn default_move(&self, seat: Seat) -> Option<Move> {
+        self.pending
+            .filter(|pending| pending.seat == seat)
+            .and_then(|_| self.default_loss())
+    }
+}
+
+impl BotHints for Trangouar {
     /// See [`Trangouar::score`]: pearls, the fights each side can start, the distance to the
     /// enemy and the quiet rounds. Before the reveal every seat gets a half.
     fn evaluate(&self, seat: Seat) -> Option<f64> {
@@ -307,11 +323,57 @@ impl Game for Trangouar {
         }
         g
     }
+}
 
-    /// Only a pending loss has a prescribed answer; every other decision waits for its player.
-    fn default_move(&self, seat: Seat) -> Option<Move> {
-        self.pending
-            .filter(|pending| pending.seat == seat)
-            .and_then(|_| self.default_loss())
+impl Notation for Trangouar {}
+
+/// A cube of a hand-built test position: `(at, owner, (red, black, white))`, owner `None` for a
+/// corpse.
+#[cfg(any(test, feature = "test-support"))]
+pub type Placed<'a> = (&'a str, Option<Seat>, (u8, u8, u8));
+
+#[cfg(any(test, feature = "test-support"))]
+impl Trangouar {
+    /// Test-only: a position in play (setups done and revealed) built by hand from its cubes;
+    /// `turn` is to play.
+    pub fn for_test(players: usize, options: &Value, cubes: &[Placed], turn: Seat) -> Trangouar {
+        use rand::SeedableRng;
+        let opts = crate::options::validate(&Trangouar::info().options, players, options)
+            .expect("valid test options");
+        let mut g = Trangouar::setup(&opts, players, &mut GameRng::seed_from_u64(0))
+            .expect("valid test setup");
+        for &(at, owner, (r, b, w)) in cubes {
+            let at = Point::parse(at).expect("a point of the board");
+            g.board[at.index()] = Some(Cube {
+                owner,
+                pearls: Pearls::new(r, b, w),
+            });
+        }
+        g.setups = vec![Some(vec![]); players];
+        g.revealed = true;
+        g.turn = turn;
+        g
+    }
+
+    /// Seat 1's cube on i9 sits in a pocket (i7 to i9) closed by corpses on h9, h7 and i6, whose only
+    /// way out is h8, held by a seat-1 cube with one pearl left. Seat 0 can kill it from g8, or kill
+    /// another one-pearl cube out in the open (d5, from d4).
+    pub fn choke_for_test() -> Trangouar {
+        Trangouar::for_test(
+            2,
+            &serde_json::json!({}),
+            &[
+                ("h9", None, (0, 0, 0)),
+                ("h7", None, (0, 0, 0)),
+                ("i6", None, (0, 0, 0)),
+                ("i9", Some(1), (1, 1, 1)),
+                ("h8", Some(1), (0, 0, 1)),
+                ("d5", Some(1), (0, 0, 1)),
+                ("g8", Some(0), (3, 3, 3)),
+                ("d4", Some(0), (3, 3, 3)),
+                ("a1", Some(0), (3, 3, 3)),
+            ],
+            0,
+        )
     }
 }

@@ -14,9 +14,6 @@ use crate::testing::{check_contract, json_contains};
 
 // ---- helpers -------------------------------------------------------------------------------------
 
-/// A cube of a test position: `(at, owner, (red, black, white))`, owner `None` for a corpse.
-type Placed<'a> = (&'a str, Option<Seat>, (u8, u8, u8));
-
 fn pt(s: &str) -> Point {
     Point::parse(s).unwrap()
 }
@@ -28,17 +25,7 @@ fn game(players: usize, options: Value) -> Trangouar {
 
 /// A position in play: `(at, owner, (red, black, white))`, owner `None` for a corpse.
 fn position(players: usize, options: Value, cubes: &[Placed], turn: Seat) -> Trangouar {
-    let mut g = game(players, options);
-    for &(at, owner, (r, b, w)) in cubes {
-        g.board[pt(at).index()] = Some(Cube {
-            owner,
-            pearls: Pearls::new(r, b, w),
-        });
-    }
-    g.setups = vec![Some(vec![]); players];
-    g.revealed = true;
-    g.turn = turn;
-    g
+    Trangouar::for_test(players, &options, cubes, turn)
 }
 
 fn play(g: &mut Trangouar, seat: Seat, mv: Value) -> Result<Vec<Event>, MoveError> {
@@ -1511,26 +1498,9 @@ fn an_enemy_walled_off_by_corpses_leaves_a_draw_at_best() {
     assert!(open.evaluate(0).unwrap() > 0.8);
 }
 
-/// Seat 1's cube on i9 sits in a pocket (i7 to i9) closed by corpses on h9, h7 and i6, whose only
-/// way out is h8, held by a seat-1 cube with one pearl left. Seat 0 can kill it from g8, or kill
-/// another one-pearl cube out in the open (d5, from d4).
+/// See [`Trangouar::choke_for_test`].
 fn choke_position() -> Trangouar {
-    position(
-        2,
-        json!({}),
-        &[
-            ("h9", None, (0, 0, 0)),
-            ("h7", None, (0, 0, 0)),
-            ("i6", None, (0, 0, 0)),
-            ("i9", Some(1), (1, 1, 1)),
-            ("h8", Some(1), (0, 0, 1)),
-            ("d5", Some(1), (0, 0, 1)),
-            ("g8", Some(0), (3, 3, 3)),
-            ("d4", Some(0), (3, 3, 3)),
-            ("a1", Some(0), (3, 3, 3)),
-        ],
-        0,
-    )
+    Trangouar::choke_for_test()
 }
 
 #[test]
@@ -1578,26 +1548,6 @@ fn the_evaluation_prefers_the_kill_that_leaves_the_enemy_reachable() {
     );
     // Walled in, seat 0 can only draw: it is worth less than an even game, however far ahead.
     assert!(sealing < 0.5);
-}
-
-#[test]
-fn the_search_bot_kills_in_the_open_rather_than_wall_the_enemy_in() {
-    let g = choke_position();
-    let budget = crate::bots::BotLevel::Easy
-        .budget()
-        .unwrap()
-        .playouts_only();
-    for seed in 0..4 {
-        let mv = crate::bots::search(&g, 0, &budget, &mut GameRng::seed_from_u64(seed), None);
-        assert_ne!(
-            mv,
-            Some(Move::Attack {
-                cube: pt("g8"),
-                target: pt("h8"),
-            }),
-            "seed {seed}: attacking h8 walls i9 in"
-        );
-    }
 }
 
 #[test]

@@ -24,6 +24,8 @@ use board::Board;
 use rules::{Opener, Rules};
 
 use crate::engine::{Event, Game, GameInfo, GameRng, MoveError, Outcome, Seat, SetupError, Viewer};
+use crate::hints::BotHints;
+use crate::notation::Notation;
 use crate::options::Options;
 
 /// A Triominos match: several rounds until the target (or the fixed number of rounds).
@@ -491,7 +493,9 @@ impl Game for Triominos {
     fn outcome(&self) -> Option<Outcome> {
         self.outcome.clone()
     }
+}
 
+impl BotHints for Triominos {
     /// Points, less what is still on the rack (about 5 points a tile: each would score when placed,
     /// and counts for the others when someone goes out), against the best other seat.
     fn evaluate(&self, seat: Seat) -> Option<f64> {
@@ -500,7 +504,7 @@ impl Game for Triominos {
             .filter(|&s| s != seat)
             .map(standing)
             .fold(f64::NEG_INFINITY, f64::max);
-        Some(crate::bots::lead(standing(seat), best_other, 40.0))
+        Some(crate::hints::lead(standing(seat), best_other, 40.0))
     }
 
     /// `seat` sees its rack, the board and how many tiles each rack and the pile hold: the tiles
@@ -532,7 +536,7 @@ impl Game for Triominos {
             .map(|(_, r)| r)
             .collect();
         hands.push(&mut g.pile);
-        crate::bots::redeal(&mut hands, rng);
+        crate::hints::redeal(&mut hands, rng);
         for (s, rack) in g.racks.iter_mut().enumerate() {
             rack.append(&mut kept[s]);
             rack.sort();
@@ -541,12 +545,14 @@ impl Game for Triominos {
     }
 }
 
-#[cfg(test)]
+impl Notation for Triominos {}
+
+#[cfg(any(test, feature = "test-support"))]
 impl Triominos {
     /// Test-only: a position built by hand. `options` is checked like a room's options; `board`
     /// lists (cell, tile, rotation); `pile` is in draw order (first drawn first). With `turn` =
     /// None the round is at its opening and the opener follows §4; otherwise `turn` is to play.
-    pub(crate) fn for_test(
+    pub fn for_test(
         options: Value,
         racks: Vec<Vec<Tile>>,
         board: &[(Cell, Tile, u8)],

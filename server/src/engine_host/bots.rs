@@ -5,7 +5,8 @@
 //! 2 seconds a move, counted from when the room asked, waiting included); a bot that waited past it
 //! for a thread plays the best move one ply ahead by the game's evaluation.
 
-use plateau_games::{BotLevel as EngineLevel, Match, Seat};
+use plateau_bots::BotLevel as EngineLevel;
+use plateau_games::{Match, Seat};
 use plateau_protocol::ws::BotLevel;
 use serde_json::Value;
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -62,7 +63,7 @@ impl BotPool {
         let (answer, chosen) = oneshot::channel();
         let search = move || {
             let choice = catch_unwind(AssertUnwindSafe(|| {
-                m.bot_move(seat, level, m.bot_rng(seat), Some(deadline))
+                plateau_bots::bot_move(&*m, seat, level, m.bot_rng(seat), Some(deadline))
             }));
             let _ = answer.send(choice);
         };

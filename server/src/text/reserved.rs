@@ -11,7 +11,7 @@
 //! is kept with no change here.
 
 use fluent_bundle::{FluentArgs, FluentBundle, FluentResource};
-use plateau_games::BotLevel;
+use plateau_bots::BotLevel;
 use std::collections::HashSet;
 use std::sync::LazyLock;
 

@@ -2,7 +2,7 @@
 //! the server plays them), seats alternating who starts, and the win rates of `easy` against
 //! `random` and of `strong` against `easy`, with the time per move of each level.
 //!
-//! `cargo run --release -p plateau-games --example bot_strength -- [--games N] [--game ID]
+//! `cargo run --release -p plateau-bots --example bot_strength -- [--games N] [--game ID]
 //! [--pair easy-random|strong-easy]`
 //!
 //! A draw counts half a win. Matches are capped (see `CASES`) so the run stays bounded.
@@ -10,8 +10,9 @@
 use serde_json::{json, Value};
 use std::time::{Duration, Instant};
 
+use plateau_bots::{bot_move, BotLevel};
 use plateau_games::registry;
-use plateau_games::{BotLevel, Seat};
+use plateau_games::Seat;
 
 /// Each game's options for the benchmark, and the ply cap of its matches.
 fn cases() -> Vec<(&'static str, Value, u64)> {
@@ -110,9 +111,8 @@ fn play_pair(game: &str, options: &Value, cap: u64, a: BotLevel, b: BotLevel, ga
             let seat = to_act[0];
             let (lvl, k) = level(seat);
             let started = Instant::now();
-            let mv = m
-                .bot_move(seat, lvl, m.bot_rng(seat), None)
-                .expect("a seat to act has a move");
+            let mv =
+                bot_move(&*m, seat, lvl, m.bot_rng(seat), None).expect("a seat to act has a move");
             tally.think[k].0 += started.elapsed();
             tally.think[k].1 += 1;
             m.play(seat, &mv).expect("bots play legal moves");

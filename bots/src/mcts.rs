@@ -1,10 +1,10 @@
 //! Information-set Monte Carlo tree search (single-observer ISMCTS, Cowling et al. 2012) with UCT.
 //!
 //! Each playout draws a fresh state consistent with the searching seat's view
-//! ([`Game::determinize`]), walks the tree by moves (a node is a sequence of moves, not a state, so
+//! ([`BotHints::determinize`]), walks the tree by moves (a node is a sequence of moves, not a state, so
 //! one tree gathers what all samples teach), expands one move, then plays on by the game's playout
-//! policy ([`Game::playout_move`], random by default) up to the depth cap, where
-//! [`Game::evaluate`] scores it. Chance inside the rules (dice, coins, draws)
+//! policy ([`BotHints::playout_move`], random by default) up to the depth cap, where
+//! [`BotHints::evaluate`] scores it. Chance inside the rules (dice, coins, draws)
 //! comes from the search's RNG, so each playout also samples the future. A move legal in some
 //! samples only is judged against the playouts in which it was available (the "availability"
 //! count), which keeps the UCB fair when an opponent's options depend on its unseen rack.
@@ -16,8 +16,9 @@
 use rand::Rng;
 use std::time::Instant;
 
+use plateau_games::{BotHints, GameRng, Seat};
+
 use super::Budget;
-use crate::engine::{Game, GameRng, Seat};
 
 /// UCB exploration constant for rewards in [0, 1].
 const EXPLORATION: f64 = 0.7;
@@ -42,7 +43,7 @@ struct Node<M> {
     edges: Vec<Edge<M>>,
 }
 
-pub(super) struct Search<'a, G: Game> {
+pub(super) struct Search<'a, G: BotHints> {
     root: &'a G,
     seat: Seat,
     budget: &'a Budget,
@@ -50,7 +51,7 @@ pub(super) struct Search<'a, G: Game> {
     nodes: Vec<Node<G::Move>>,
 }
 
-impl<'a, G: Game> Search<'a, G> {
+impl<'a, G: BotHints> Search<'a, G> {
     pub(super) fn new(root: &'a G, seat: Seat, budget: &'a Budget, rng: &'a mut GameRng) -> Self {
         Search {
             root,
@@ -255,9 +256,9 @@ impl<'a, G: Game> Search<'a, G> {
 }
 
 /// Each seat's reward for where a playout stopped: 1 to the winners and 0 to the others, a draw
-/// what the game makes of it ([`Game::draw_reward`], a half unless it says); cut short, the game's
+/// what the game makes of it ([`BotHints::draw_reward`], a half unless it says); cut short, the game's
 /// evaluation (a draw without one).
-fn rewards<G: Game>(state: &G) -> Vec<f64> {
+fn rewards<G: BotHints>(state: &G) -> Vec<f64> {
     let seats = state.seat_count();
     if let Some(outcome) = state.outcome() {
         if outcome.winners.is_empty() {

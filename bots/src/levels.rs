@@ -34,7 +34,7 @@ pub struct Budget {
     /// Thinking time; `None`: playouts only (the move then depends only on state and seed).
     pub time: Option<Duration>,
     /// Plies from the searched position (tree and random moves together) after which a playout is
-    /// cut short and scored by [`crate::Game::evaluate`].
+    /// cut short and scored by [`plateau_games::BotHints::evaluate`].
     pub depth: u32,
 }
 
@@ -77,7 +77,7 @@ impl Budget {
 
     /// When a search started at `now` must stop: its own time, the caller's deadline, and never
     /// later than [`MAX_THINK`] unless the budget has no clock at all.
-    pub(super) fn stop_time(&self, now: Instant, deadline: Option<Instant>) -> Option<Instant> {
+    pub(crate) fn stop_time(&self, now: Instant, deadline: Option<Instant>) -> Option<Instant> {
         let own = self.time.map(|t| now + t.min(MAX_THINK));
         match (own, deadline) {
             (Some(a), Some(b)) => Some(a.min(b)),

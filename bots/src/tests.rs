@@ -5,13 +5,15 @@ use rand::SeedableRng;
 use serde_json::{json, Value};
 use std::time::{Duration, Instant};
 
-use super::{search, BotLevel, Budget, MAX_THINK};
-use crate::abalone::Abalone;
-use crate::engine::{Game, GameRng, Viewer};
-use crate::options::validate;
-use crate::registry::{self, Match};
-use crate::trangouar::Trangouar;
-use crate::triominos::{Cell, Move as TriMove, Triominos};
+use plateau_games::abalone::Abalone;
+use plateau_games::engine::pick_uniform;
+use plateau_games::options::validate;
+use plateau_games::registry::{self, Match};
+use plateau_games::trangouar::{self, Point, Trangouar};
+use plateau_games::triominos::{Cell, Move as TriMove, Triominos};
+use plateau_games::{BotHints, Game, GameRng, Viewer};
+
+use super::{bot_move, bot_move_with, search, BotLevel, Budget, MAX_THINK};
 
 /// A small budget without a clock: quick, and deterministic.
 fn small() -> Budget {
@@ -125,21 +127,22 @@ fn bots_play_only_legal_moves_in_every_game() {
             let m = reached(game, players, &options, k as u8 + 1, plies);
             for seat in m.to_act() {
                 let case = format!("{game} {players}p after {plies} plies, seat {seat}");
-                let searched = m
-                    .bot_move_with(seat, &small(), m.bot_rng(seat), None)
+                let searched = bot_move_with(&*m, seat, &small(), m.bot_rng(seat), None)
                     .unwrap_or_else(|| panic!("{case}: no move"));
                 m.box_clone()
                     .play(seat, &searched)
                     .unwrap_or_else(|e| panic!("{case}: {searched} refused: {e}"));
-                let random = m
-                    .bot_move(seat, BotLevel::Random, m.bot_rng(seat), None)
+                let random = bot_move(&*m, seat, BotLevel::Random, m.bot_rng(seat), None)
                     .unwrap_or_else(|| panic!("{case}: no random move"));
                 m.box_clone()
                     .play(seat, &random)
                     .unwrap_or_else(|e| panic!("{case}: {random} refused: {e}"));
             }
             for seat in (0..players).filter(|s| !m.to_act().contains(s)) {
-                assert_eq!(m.bot_move_with(seat, &small(), m.bot_rng(seat), None), None);
+                assert_eq!(
+                    bot_move_with(&*m, seat, &small(), m.bot_rng(seat), None),
+                    None
+                );
             }
         }
     }
@@ -150,10 +153,10 @@ fn a_playout_budget_and_a_seed_give_the_same_move() {
     for (game, players, options) in every_setup().into_iter().filter(|c| c.1 == 2) {
         let m = reached(game, players, &options, 5, 12);
         let seat = m.to_act()[0];
-        let first = m.bot_move_with(seat, &small(), m.bot_rng(seat), None);
+        let first = bot_move_with(&*m, seat, &small(), m.bot_rng(seat), None);
         for _ in 0..2 {
             assert_eq!(
-                m.bot_move_with(seat, &small(), m.bot_rng(seat), None),
+                bot_move_with(&*m, seat, &small(), m.bot_rng(seat), None),
                 first,
                 "{game}"
             );
@@ -165,9 +168,7 @@ fn a_playout_budget_and_a_seed_give_the_same_move() {
 fn a_past_deadline_still_gives_a_legal_move_at_once() {
     let m = reached("abalone", 2, &json!({}), 3, 4);
     let started = Instant::now();
-    let mv = m
-        .bot_move(0, BotLevel::Strong, m.bot_rng(0), Some(Instant::now()))
-        .unwrap();
+    let mv = bot_move(&*m, 0, BotLevel::Strong, m.bot_rng(0), Some(Instant::now())).unwrap();
     assert!(started.elapsed() < Duration::from_millis(500));
     m.box_clone().play(0, &mv).unwrap();
 }
@@ -272,9 +273,7 @@ fn a_bot_seat_in_the_middle_of_a_multi_step_turn_continues_it() {
         let Some(&seat) = m.to_act().first() else {
             break;
         };
-        let mv = m
-            .bot_move_with(seat, &small(), m.bot_rng(seat), None)
-            .unwrap();
+        let mv = bot_move_with(&*m, seat, &small(), m.bot_rng(seat), None).unwrap();
         m.play(seat, &mv).unwrap();
     }
 }
@@ -288,7 +287,7 @@ fn abalone_random_move_draws_as_the_default_would() {
     for ply in 0..60 {
         let seat = g.to_act()[0];
         let fast = g.random_move(seat, &mut seeded(ply));
-        let default = crate::engine::pick_uniform(g.legal_moves(seat), &mut seeded(ply));
+        let default = pick_uniform(g.legal_moves(seat), &mut seeded(ply));
         assert_eq!(fast, default, "ply {ply}");
         g.play(seat, &fast.unwrap(), &mut seeded(0)).unwrap();
     }
@@ -322,4 +321,24 @@ fn a_bot_out_of_time_plays_the_best_move_one_ply_ahead() {
         not_first > 0,
         "the first listed move was always as good: nothing was checked"
     );
+}
+
+#[test]
+fn the_search_bot_kills_in_the_open_rather_than_wall_the_enemy_in() {
+    // See `Trangouar::choke_for_test`: attacking h8 from g8 would leave a corpse that walls i9
+    // in, out of reach for good; the search kills in the open instead.
+    let g = Trangouar::choke_for_test();
+    let budget = BotLevel::Easy.budget().unwrap().playouts_only();
+    let pt = |s: &str| Point::parse(s).unwrap();
+    for seed in 0..4 {
+        let mv = search(&g, 0, &budget, &mut seeded(seed), None);
+        assert_ne!(
+            mv,
+            Some(trangouar::Move::Attack {
+                cube: pt("g8"),
+                target: pt("h8"),
+            }),
+            "seed {seed}: attacking h8 walls i9 in"
+        );
+    }
 }
