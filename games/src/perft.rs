@@ -22,6 +22,18 @@
 //!   to act, in seat order, its [`Game::random_move`] drawn from the match's RNG.
 
 use crate::engine::{Game, GameRng};
+use crate::registry::Seed;
+
+#[cfg(test)]
+mod tests;
+
+/// The match seed that perft counts name by a number (`plateau perft --seed N`): `n`'s 8 bytes,
+/// little-endian, then zeros.
+pub fn seed_of(n: u64) -> Seed {
+    let mut seed = [0; 32];
+    seed[..8].copy_from_slice(&n.to_le_bytes());
+    seed
+}
 
 /// The number of legal move sequences of `depth` plies from `state`, with chance drawn from
 /// `rng` (the match's RNG at that position); see the module doc.
@@ -32,7 +44,7 @@ pub fn perft<G: Game>(state: &G, rng: &GameRng, depth: u32) -> u64 {
 
 /// `state` itself if every list of it is whole, else the first position reached from it by random
 /// moves whose lists are (see the module doc), with the RNG as it is there.
-fn whole_lists<G: Game>(state: &G, rng: &GameRng) -> (G, GameRng) {
+pub(crate) fn whole_lists<G: Game>(state: &G, rng: &GameRng) -> (G, GameRng) {
     let mut state = state.clone();
     let mut rng = rng.clone();
     while !state.lists_every_move() {

@@ -38,7 +38,8 @@ enum Command {
     /// Copy a running or stopped server's SQLite database, consistently, into a new file
     /// (Postgres: pg_dump, see docs/deploy.md).
     Backup(BackupArgs),
-    /// Count the leaves of the legal-move tree from a start position.
+    /// Count the legal move sequences of each length from a game's start (perft), with the time
+    /// each count took.
     Perft(PerftArgs),
 }
 
@@ -74,17 +75,40 @@ struct AdminTarget {
 
 #[derive(Debug, clap::Args)]
 struct PerftArgs {
-    /// The game (only `abalone` for now).
+    /// The game's id (`abalone`, `triominos`, `pinuid`, `trangouar`, `groups-of-three`).
     game: String,
-    /// Players (2 to 4).
-    #[arg(long, default_value_t = 2)]
-    players: usize,
-    /// Start layout, for 2 players: standard, belgian-daisy or german-daisy.
-    #[arg(long, default_value = "standard")]
-    layout: String,
-    /// Depth in plies.
-    #[arg(long)]
+    /// Counts from 1 to this many plies.
+    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..))]
     depth: u32,
+    /// The match seed: a number (its 8 bytes little-endian, then zeros) or 64 hex digits (a
+    /// match's revealed seed). Chance (deals, dice, coins) is drawn from it as play goes.
+    #[arg(long, default_value = "0", value_parser = parse_seed)]
+    seed: plateau_games::Seed,
+    /// Players; default: the fewest the game allows.
+    #[arg(long)]
+    players: Option<usize>,
+    /// The match's options, a JSON object (default: the game's defaults).
+    #[arg(long, default_value = "{}", value_parser = parse_json)]
+    options: serde_json::Value,
+    /// Abalone's start layout (standard, belgian-daisy or german-daisy): its `layout` option.
+    #[arg(long)]
+    layout: Option<String>,
+}
+
+/// A seed of `--seed`: a number, or 64 hex digits.
+fn parse_seed(text: &str) -> Result<plateau_games::Seed, String> {
+    if let Ok(n) = text.parse::<u64>() {
+        return Ok(plateau_games::perft::seed_of(n));
+    }
+    let bytes = hex::decode(text).map_err(|e| format!("not a number nor hex: {e}"))?;
+    bytes
+        .try_into()
+        .map_err(|_| "a hex seed has 64 digits (32 bytes)".to_string())
+}
+
+/// The JSON of `--options`.
+fn parse_json(text: &str) -> Result<serde_json::Value, String> {
+    serde_json::from_str(text).map_err(|e| e.to_string())
 }
 
 pub fn main() -> ExitCode {
@@ -167,27 +191,42 @@ fn run_async<E: std::fmt::Display>(
     }
 }
 
+/// `plateau perft`: one line a depth on stdout, `depth D: COUNT (SECONDS s)`.
 fn perft(args: &PerftArgs) -> ExitCode {
-    if args.game != "abalone" {
-        eprintln!("plateau perft: only `abalone` has a perft count");
-        return ExitCode::FAILURE;
-    }
-    let started = std::time::Instant::now();
-    match plateau_games::abalone::perft(args.players, &args.layout, args.depth) {
-        Ok(count) => {
-            println!("{count}");
-            eprintln!(
-                "perft({}) in {:.3} s",
-                args.depth,
-                started.elapsed().as_secs_f64()
-            );
-            ExitCode::SUCCESS
-        }
+    let started = match start_for_perft(args) {
+        Ok(m) => m,
         Err(e) => {
             eprintln!("plateau perft: {e}");
-            ExitCode::FAILURE
+            return ExitCode::FAILURE;
         }
+    };
+    for depth in 1..=args.depth {
+        let clock = std::time::Instant::now();
+        let count = started.perft(depth);
+        let seconds = clock.elapsed().as_secs_f64();
+        println!("depth {depth}: {count} ({seconds:.3} s)");
     }
+    ExitCode::SUCCESS
+}
+
+/// The match `plateau perft` counts from: the game's start for its arguments.
+fn start_for_perft(args: &PerftArgs) -> Result<Box<dyn plateau_games::Match>, String> {
+    let entry = plateau_games::registry::find(&args.game)
+        .ok_or_else(|| format!("no game {:?}", args.game))?;
+    let players = args.players.unwrap_or(entry.info().min_players);
+    let mut options = args.options.clone();
+    if let Some(layout) = &args.layout {
+        let object = options
+            .as_object_mut()
+            .ok_or("--options is a JSON object")?;
+        object.insert("layout".into(), layout.as_str().into());
+    }
+    let options = entry
+        .validate(players, &options)
+        .map_err(|e| e.to_string())?;
+    entry
+        .start(&options, players, args.seed)
+        .map_err(|e| e.to_string())
 }
 
 fn init_logging(format: LogFormat) {

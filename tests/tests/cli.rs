@@ -1,11 +1,12 @@
-//! The `plateau` command: `perft` prints Abalone's move counts, `migrate` prepares
+//! The `plateau` command: `perft` prints every game's move counts, `migrate` prepares
 //! a database the server then uses, and `serve` refuses a configuration it cannot run.
 
 use plateau_tests::server::binary;
 use plateau_tests::{Api, Backend, TestDb, TestServer};
 use std::process::Command;
 
-fn perft(args: &[&str]) -> u64 {
+/// The counts `plateau perft ARGS` prints, one a depth from 1 (`depth D: COUNT (S s)`).
+fn perft_counts(args: &[&str]) -> Vec<u64> {
     let out = Command::new(binary())
         .arg("perft")
         .args(args)
@@ -16,10 +17,24 @@ fn perft(args: &[&str]) -> u64 {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    String::from_utf8_lossy(&out.stdout)
-        .trim()
-        .parse()
-        .expect("perft prints a count")
+    let lines = String::from_utf8_lossy(&out.stdout).into_owned();
+    lines
+        .lines()
+        .enumerate()
+        .map(|(i, line)| {
+            let rest = line
+                .strip_prefix(&format!("depth {}: ", i + 1))
+                .unwrap_or_else(|| panic!("a line a depth: {line:?}"));
+            let (count, time) = rest.split_once(' ').expect("a count and a time");
+            assert!(time.starts_with('(') && time.ends_with(" s)"), "{line:?}");
+            count.parse().expect("a count")
+        })
+        .collect()
+}
+
+/// The deepest count of `plateau perft ARGS`.
+fn perft(args: &[&str]) -> u64 {
+    *perft_counts(args).last().expect("a count")
 }
 
 #[test]
@@ -41,6 +56,59 @@ fn perft_prints_the_move_counts() {
         .output()
         .unwrap();
     assert!(!refused.status.success(), "an unknown layout is refused");
+}
+
+/// Issue 46.6: every game has its perft counts (the rules files' numbers where they give them:
+/// games/src/perft/tests.rs says where each comes from), for a seed given as a number or in full.
+#[test]
+fn perft_counts_every_game() {
+    assert_eq!(perft_counts(&["abalone", "--depth", "2"]), [44, 1_936]);
+    assert_eq!(perft_counts(&["pinuid", "--depth", "2"]), [10, 100]);
+    let quatro = [
+        "pinuid",
+        "--players",
+        "4",
+        "--options",
+        r#"{"variant":"quatro"}"#,
+    ];
+    assert_eq!(
+        perft_counts(&[&quatro[..], &["--depth", "1"]].concat()),
+        [7]
+    );
+    for players in ["2", "3", "4"] {
+        let args = [
+            "groups-of-three",
+            "--players",
+            players,
+            "--seed",
+            "5",
+            "--depth",
+            "2",
+        ];
+        assert_eq!(perft_counts(&args), [2, 12], "{players} players");
+    }
+    // Games with chance: the counts are the seed's, the same however the seed is written.
+    let full_seed = format!("07{}", "0".repeat(62));
+    for game in ["triominos", "trangouar"] {
+        let by_number = perft_counts(&[game, "--seed", "7", "--depth", "2"]);
+        assert_eq!(by_number.len(), 2, "{game}");
+        assert!(by_number.iter().all(|&n| n > 0), "{game}: {by_number:?}");
+        let in_full = perft_counts(&[game, "--seed", &full_seed, "--depth", "2"]);
+        assert_eq!(in_full, by_number, "{game}");
+    }
+    for refused in [
+        &["chess", "--depth", "1"][..],
+        &["pinuid", "--players", "9"],
+        &["triominos", "--seed", "x7"],
+        &["abalone", "--depth", "0"],
+    ] {
+        let out = Command::new(binary())
+            .arg("perft")
+            .args(refused)
+            .output()
+            .unwrap();
+        assert!(!out.status.success(), "{refused:?} is refused");
+    }
 }
 
 #[tokio::test]
