@@ -21,25 +21,13 @@ mod mcts;
 mod tests;
 
 pub use levels::{BotLevel, Budget, MAX_THINK};
-pub use plateau_games::hints::random_choice;
 
 use serde_json::Value;
 use std::time::Instant;
 
+use plateau_games::hints::random_choice;
 use plateau_games::registry::{self, Match, StateVisitor};
 use plateau_games::{BotHints, Game, GameRng, Notation, Seat};
-
-/// The move a bot at `level` plays for `seat` now, `None` when the seat need not act. The search
-/// stops at the level's playout budget, its time budget, or `deadline`, whichever comes first.
-pub fn choose<G: BotHints>(
-    state: &G,
-    seat: Seat,
-    level: BotLevel,
-    rng: &mut GameRng,
-    deadline: Option<Instant>,
-) -> Option<G::Move> {
-    decide(state, seat, level.budget().as_ref(), rng, deadline)
-}
 
 /// The move of a searching bot under `budget`, or of the random level (`None`).
 fn decide<G: BotHints>(
