@@ -1,9 +1,11 @@
-//! Plateau's server: REST ([`api`]), WebSocket sessions ([`ws`]), rooms, one task each owning its
-//! match ([`rooms`]), the rules engines hosted behind one guard ([`engine_host`]), views and their
-//! patches ([`views`]), the store over Postgres or SQLite ([`store`]), accounts ([`accounts`]),
-//! per-client limits ([`limits`]), configuration ([`config`]) and metrics ([`metrics`]), the
-//! embedded browser client ([`web`]), and several nodes as one ([`cluster`]). `docs/design.md`
-//! draws the layout, and the path of a move through these parts.
+//! Plateau's server: REST ([`api`]), WebSocket sessions ([`ws`]) over their connections
+//! ([`conn`]), rooms, one task each owning its match ([`rooms`]), the rules engines hosted behind
+//! one guard ([`engine_host`]), views and their patches ([`views`]), the store over Postgres or
+//! SQLite ([`store`]), accounts ([`accounts`]), moderation and what a player's chat passes
+//! ([`moderation`]), tournaments ([`tournaments`]), per-client limits ([`limits`]), configuration
+//! ([`config`]) and metrics ([`metrics`]), the embedded browser client ([`web`]), and several nodes
+//! as one ([`cluster`]). `docs/design.md` draws the layout, and the path of a move through these
+//! parts.
 
 pub mod accounts;
 pub mod api;

@@ -122,3 +122,29 @@ pub async fn reconnect(
     }
     (a, b)
 }
+
+/// Whether `from`'s chat line `line` in room `code` reaches `to`'s socket: `witness`, who hears
+/// every line, hears it, then says one of its own, which reaches `to` in any case; frames reach a
+/// socket in the order the room sent them, so `line` would have come before it.
+pub async fn line_reaches(
+    code: &str,
+    line: &str,
+    from: &Client,
+    witness: &Client,
+    to: &Client,
+) -> bool {
+    let said = |text: &str| {
+        let text = text.to_string();
+        move |f: &Value| f["type"] == "chat" && f["text"] == text.as_str()
+    };
+    let (mark, mark_witness) = (to.mark(), witness.mark());
+    from.send(json!({"type": "chat", "room": code, "text": line}))
+        .await;
+    witness.wait_for(mark_witness, said(line)).await;
+    let after = format!("after {line}");
+    witness
+        .send(json!({"type": "chat", "room": code, "text": after}))
+        .await;
+    to.wait_for(mark, said(&after)).await;
+    to.frames()[mark..].iter().any(said(line))
+}

@@ -771,6 +771,34 @@ async fn a_moderator_aborts_a_match_and_closes_a_waiting_room(backend: Backend) 
 }
 on_both_databases!(a_moderator_aborts_a_match_and_closes_a_waiting_room);
 
+/// A room's refusal of a moderator's call is the call's answer, counted once among the errors
+/// answered (issue 46, point 4: the room answers the call on a reply channel; it answered an
+/// `error` frame to a connection the call made for the purpose, counted a second time).
+async fn a_rooms_refusal_of_a_moderator_is_counted_once(backend: Backend) {
+    let (_db, server, api, _admin, moderator) = with_moderator(backend).await;
+    let host = api.new_player("Host").await;
+    let waiting = api
+        .create_room(
+            &host,
+            json!({"game": "abalone", "players": 2, "visibility": "private"}),
+        )
+        .await;
+    let abort = format!(
+        "/api/v1/mod/rooms/{}/abort",
+        waiting["code"].as_str().unwrap()
+    );
+    let conflicts = r#"plateau_errors_total{code="conflict"}"#;
+    let before = server.metric(conflicts).await.unwrap_or(0.0);
+    let because = json!({"reason": "no match to abort"});
+    assert_error(
+        &moderate(&api, Method::POST, &abort, because, &moderator).await,
+        409,
+        "conflict",
+    );
+    assert_eq!(server.metric(conflicts).await, Some(before + 1.0));
+}
+on_both_databases!(a_rooms_refusal_of_a_moderator_is_counted_once);
+
 /// A moderator deletes a chat line: everyone in the room is told to drop it, and whoever joins
 /// later does not get it among the recent lines.
 async fn a_moderator_deletes_a_chat_line(backend: Backend) {

@@ -9,8 +9,10 @@ use plateau_tests::cluster::{
     assert_stored_once, duel_across, play_one, start_nodes, start_nodes_each, NATS,
 };
 use plateau_tests::plug::Plug;
-use plateau_tests::{Api, Backend, Client, TestDb, TestServer};
+use plateau_tests::scenario::line_reaches;
+use plateau_tests::{Api, Backend, Client, Player, TestDb, TestServer};
 use serde_json::{json, Value};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 /// The games and what a whole match of each is played with.
@@ -130,13 +132,7 @@ async fn closing_an_account_and_a_ban_reach_every_node() {
     );
 
     // Bob is banned through the other node by an admin.
-    let admin = here.new_player("Admin").await;
-    let granted = std::process::Command::new(plateau_tests::server::binary())
-        .args(["admin", "grant", &admin.id, "--database-url", &db.url])
-        .env_remove("DATABASE_URL")
-        .output()
-        .unwrap();
-    assert!(granted.status.success());
+    let admin = admin(&db, &here).await;
     let (status, _, body) = there
         .raw(
             reqwest::Method::POST,
@@ -150,6 +146,104 @@ async fn closing_an_account_and_a_ban_reach_every_node() {
         b.closed_within(Duration::from_secs(5)).await,
         Some(Some(4003))
     );
+}
+
+/// A player made admin by `plateau admin grant` on the cluster's database.
+async fn admin(db: &TestDb, api: &Api) -> Player {
+    let admin = api.new_player("Admin").await;
+    let granted = std::process::Command::new(plateau_tests::server::binary())
+        .args(["admin", "grant", &admin.id, "--database-url", &db.url])
+        .env_remove("DATABASE_URL")
+        .output()
+        .unwrap();
+    assert!(granted.status.success());
+    admin
+}
+
+/// A private Abalone room Alice hosts, made through `host`: Alice connected through `via_alice`,
+/// Bob (seated) and Carol (watching) through `via_others`, all joined; Bob's lines numbered.
+struct Chatting {
+    code: String,
+    bob: Player,
+    carol: Player,
+    clients: [Client; 3],
+    said: AtomicUsize,
+}
+
+impl Chatting {
+    async fn new(host: &TestServer, via_alice: &TestServer, via_others: &TestServer) -> Chatting {
+        let api = Api::new(host.http());
+        let alice = api.new_player("Alice").await;
+        let bob = api.new_player("Bob").await;
+        let carol = api.new_player("Carol").await;
+        let room = json!({"game": "abalone", "players": 2, "visibility": "private"});
+        let code = api.create_room(&alice, room).await["code"]
+            .as_str()
+            .unwrap()
+            .to_string();
+        let a = Client::login(&via_alice.ws_url(), &alice).await;
+        let b = Client::login(&via_others.ws_url(), &bob).await;
+        let c = Client::login(&via_others.ws_url(), &carol).await;
+        for (client, role) in [(&a, "player"), (&b, "player"), (&c, "spectator")] {
+            client.join(&code, role).await;
+        }
+        Chatting {
+            code,
+            bob,
+            carol,
+            clients: [a, b, c],
+            said: AtomicUsize::new(0),
+        }
+    }
+
+    /// Whether Bob's next line reaches Alice's socket (Carol, who hears it, tells).
+    async fn bobs_next_line_reaches_alice(&self) -> bool {
+        let line = format!("line {}", self.said.fetch_add(1, Ordering::Relaxed));
+        let [a, b, c] = &self.clients;
+        line_reaches(&self.code, &line, b, c, a).await
+    }
+}
+
+/// What a REST call asks of a room another node runs is answered by the room there (issue 46,
+/// point 4: the question and the room's answer travel between the nodes, no connection made for
+/// it): a report through the other node carries the chat its reporter heard in the room, a
+/// moderator's abort of a match not yet started is refused `conflict`, and the waiting room is
+/// closed.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_rest_call_asks_a_room_another_node_runs() {
+    let db = TestDb::new(Backend::Postgres).await;
+    let nodes = start_nodes(&db, 2, 2000, &[]).await;
+    let chat = Chatting::new(&nodes[0], &nodes[0], &nodes[0]).await;
+    assert!(chat.bobs_next_line_reaches_alice().await);
+    let there = Api::new(nodes[1].http());
+    let report = json!({"player": chat.bob.id, "reason": "chat", "room": chat.code});
+    let (status, created) = there
+        .post("/api/v1/reports", &report, Some(&chat.carol.token))
+        .await;
+    assert_eq!(status.as_u16(), 201, "{created}");
+    let admin = admin(&db, &there).await;
+    let (status, open) = there
+        .get("/api/v1/mod/reports?status=open", Some(&admin.token))
+        .await;
+    assert_eq!(status.as_u16(), 200, "{open}");
+    let heard: Vec<&Value> = open["reports"][0]["context"]["chat"]
+        .as_array()
+        .map(|lines| lines.iter().map(|line| &line["text"]).collect())
+        .unwrap_or_default();
+    assert_eq!(heard, ["line 0", "after line 0"], "{open}");
+
+    let because = json!({"reason": "testing"});
+    let path = |action: &str| format!("/api/v1/mod/rooms/{}/{action}", chat.code);
+    let (status, refused) = there
+        .post(&path("abort"), &because, Some(&admin.token))
+        .await;
+    assert_eq!(status.as_u16(), 409, "{refused}");
+    assert_eq!(refused["error"]["code"], "conflict");
+    let (status, closed) = there
+        .post(&path("close"), &because, Some(&admin.token))
+        .await;
+    assert_eq!(status.as_u16(), 200, "{closed}");
+    assert_eq!(closed["status"], "abandoned");
 }
 
 /// Players on different nodes play whole matches of every game; a room created through one node is

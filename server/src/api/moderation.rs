@@ -11,7 +11,6 @@ use plateau_protocol::moderation::{
     AuditLog, BanRequest, Because, MuteRequest, RenameRequest, Role, Standing as StandingBody,
 };
 use plateau_protocol::rest::ErrorBody;
-use plateau_protocol::ws::ServerFrame;
 use plateau_protocol::{ErrorCode, RoomStatus};
 use serde::Deserialize;
 use serde_json::{json, Value};
@@ -22,7 +21,7 @@ use crate::api::auth::Moderator;
 use crate::api::room_moderation::ask_room;
 use crate::error::{ApiError, ApiJson, ApiPath, ApiQuery};
 use crate::moderation::{limits, roles, Standing};
-use crate::rooms::RoomModeration;
+use crate::rooms::{RoomAnswer, RoomModeration};
 use crate::state::AppState;
 use crate::store::{Change, Moderated, NewAuditEntry, StoreError};
 
@@ -268,9 +267,9 @@ async fn leave_waiting_rooms(state: &AppState, moderator: &Moderator, banned: Uu
     };
     let action = RoomModeration::Banned { player: banned };
     for code in codes {
-        let room = match ask_room(state, moderator.player.clone(), &code, action).await {
-            Ok(ServerFrame::Room { room }) => room,
-            Ok(_) => continue,
+        let room = match ask_room(state, &moderator.player, &code, action).await {
+            Ok(RoomAnswer::Room(room)) => room,
+            Ok(RoomAnswer::Chat(_)) => continue,
             Err(e) => {
                 tracing::warn!(room = %code, error = %e.message, "a banned player's room was left as it was");
                 continue;

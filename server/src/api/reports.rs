@@ -11,7 +11,6 @@ use axum::Json;
 use chrono::Utc;
 use plateau_protocol::moderation::{NewReport, ReportCreated, Reports, Resolution};
 use plateau_protocol::rest::ErrorBody;
-use plateau_protocol::ws::ServerFrame;
 use plateau_protocol::ErrorCode;
 use serde::Deserialize;
 use serde_json::{json, Value};
@@ -21,7 +20,7 @@ use crate::api::auth::{Authenticated, Moderator};
 use crate::api::room_moderation::ask_room;
 use crate::error::{ApiError, ApiJson, ApiPath, ApiQuery};
 use crate::moderation::limits;
-use crate::rooms::RoomModeration;
+use crate::rooms::{RoomAnswer, RoomModeration};
 use crate::state::AppState;
 use crate::store::{NewAuditEntry, NewReportRow, ReportSide, StoreError};
 
@@ -57,17 +56,10 @@ pub async fn create(
     let room = body.room.as_deref().map(str::to_ascii_uppercase);
     let context = match &room {
         Some(code) => {
-            match ask_room(
-                &state,
-                reporter.clone(),
-                code,
-                RoomModeration::ChatForReport,
-            )
-            .await?
-            {
+            match ask_room(&state, &reporter, code, RoomModeration::ChatForReport).await? {
                 // The room gives the lines the reporter was sent; those said by a player it
                 // had blocked were held back from its sockets, so it never read them either.
-                ServerFrame::Recent { mut chat, .. } => {
+                RoomAnswer::Chat(mut chat) => {
                     let blocks = state.store.blocks_of(reporter.id).await?;
                     chat.retain(|line| {
                         !blocks

@@ -2,8 +2,8 @@
 //! `aborted`), `POST /api/v1/mod/rooms/{code}/close` (a waiting room becomes `abandoned`) and
 //! `DELETE /api/v1/mod/rooms/{code}/chat/{id}` (a chat line is gone for every viewer). The
 //! room's own task makes the change, through its writer under its lease, wherever it runs: the
-//! call reaches it as a connection's request would (forwarded to its node if need be), on a
-//! connection of its own that hears the room's answer. The audit row is written once it is made.
+//! call asks it (on its node, if need be) and hears its answer on a reply channel: what it did, or
+//! why not. The audit row is written once it is made.
 
 use axum::extract::State;
 use axum::http::StatusCode;
@@ -11,17 +11,14 @@ use axum::Json;
 use chrono::Utc;
 use plateau_protocol::moderation::Because;
 use plateau_protocol::rest::{ErrorBody, RoomInfo};
-use plateau_protocol::ws::ServerFrame;
-use plateau_protocol::ErrorCode;
+use plateau_protocol::{ErrorCode, PlayerRef};
 use serde_json::json;
-use std::time::{Duration, Instant};
-use tokio::sync::mpsc;
+use std::time::Duration;
 
 use crate::api::auth::Moderator;
-use crate::conn::{next_conn_id, Conn};
 use crate::error::{ApiError, ApiJson, ApiPath};
 use crate::moderation::limits;
-use crate::rooms::{DeliverError, Request, RoomModeration};
+use crate::rooms::{AskError, DeliverError, RoomAnswer, RoomModeration};
 use crate::state::AppState;
 use crate::store::NewAuditEntry;
 
@@ -95,7 +92,7 @@ async fn moderate_room(
 ) -> Result<RoomInfo, ApiError> {
     let reason = limits::reason(&body.reason)?;
     let moderator_id = moderator.player.id;
-    let ServerFrame::Room { room } = ask_room(state, moderator.player, code, action).await? else {
+    let RoomAnswer::Room(room) = ask_room(state, &moderator.player, code, action).await? else {
         return Err(ApiError::new(
             ErrorCode::Internal,
             "the room answered oddly",
@@ -117,44 +114,24 @@ async fn moderate_room(
     Ok(room)
 }
 
-/// Sends `action` to room `code` on a connection of this call's own (as `asker`), and waits for
-/// its answer: the frame it sent, an `error` made an [`ApiError`].
+/// Asks room `code` to make `action` for `asker`, wherever it runs, and waits for its answer:
+/// what it did, or its refusal as an [`ApiError`].
 pub(super) async fn ask_room(
     state: &AppState,
-    asker: plateau_protocol::PlayerRef,
+    asker: &PlayerRef,
     code: &str,
     action: RoomModeration,
-) -> Result<ServerFrame, ApiError> {
-    let (out, mut answers) = mpsc::channel(8);
-    let conn = Conn::on_queue(next_conn_id(), asker, out);
-    // A room on another node answers through this node's routing of frames to connections.
-    let placement = state.rooms.placement().clone();
-    placement.register(&conn);
-    let request = Request::Moderate { action };
-    let delivered = state
-        .rooms
-        .deliver(code, &conn, request, None, Instant::now(), &mut None)
-        .await;
-    let answer = match delivered {
-        Ok(()) => tokio::time::timeout(ROOM_ANSWERS_WITHIN, answers.recv()).await,
-        Err(e) => {
-            placement.unregister(conn.id);
-            return Err(undelivered(e));
+) -> Result<RoomAnswer, ApiError> {
+    let asked = state.rooms.moderate(code, action.asked_by(asker));
+    match tokio::time::timeout(ROOM_ANSWERS_WITHIN, asked).await {
+        Ok(Ok(answer)) => Ok(answer),
+        Ok(Err(AskError::Refused(refused))) => {
+            Err(ApiError::new(refused.code(), refused.to_string()))
         }
-    };
-    placement.unregister(conn.id);
-    let Ok(Some(answer)) = answer else {
-        return Err(ApiError::new(
-            ErrorCode::Internal,
-            "the room did not answer in time; try again",
-        ));
-    };
-    match serde_json::from_str::<ServerFrame>(answer.as_str()) {
-        Ok(ServerFrame::Error { code, message, .. }) => Err(ApiError::new(code, message)),
-        Ok(frame) => Ok(frame),
+        Ok(Err(AskError::Undelivered(e))) => Err(undelivered(e)),
         Err(_) => Err(ApiError::new(
             ErrorCode::Internal,
-            "the room answered oddly",
+            "the room did not answer in time; try again",
         )),
     }
 }

@@ -5,11 +5,12 @@ use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use plateau_protocol::rest::{ErrorBody, NewRoom, RoomInfo};
+use plateau_protocol::ErrorCode;
 use serde::Deserialize;
 
 use crate::api::auth::Authenticated;
 use crate::error::{ApiError, ApiJson, ApiPath, ApiQuery};
-use crate::rooms::LobbyKey;
+use crate::rooms::{CreateError, LobbyKey};
 use crate::state::AppState;
 
 #[utoipa::path(post, path = "/api/v1/rooms", tag = "rooms", request_body = NewRoom, security(("bearer" = [])),
@@ -23,6 +24,20 @@ pub async fn create(
 ) -> Result<(StatusCode, Json<RoomInfo>), ApiError> {
     let room = state.rooms.create(player, body).await?;
     Ok((StatusCode::CREATED, Json(room)))
+}
+
+impl From<CreateError> for ApiError {
+    fn from(e: CreateError) -> Self {
+        match e {
+            CreateError::Store(e) => e.into(),
+            CreateError::TooManyOpenRooms(_) => ApiError::new(ErrorCode::Conflict, e.to_string()),
+            CreateError::UnknownGame(_)
+            | CreateError::Options { .. }
+            | CreateError::PliesOverCap(_)
+            | CreateError::Clock(_)
+            | CreateError::RatedWithoutClock => ApiError::bad_request(e.to_string()),
+        }
+    }
 }
 
 /// Lobby pages: at most 100 rooms.

@@ -2,14 +2,18 @@
 //! the order they came (so one connection's frames stay in order), and each room apart from the
 //! others, so that a room being loaded from the database delays only its own requests, never every
 //! other room's remote players. A room's queue and its task exist only while it has requests.
+//!
+//! Questions for rooms here from REST calls of other nodes (a moderator's, a report's) are few:
+//! each is answered by a task of its own once its room has answered.
 
 use futures_util::StreamExt;
+use serde::de::DeserializeOwned;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use tokio::sync::mpsc;
 
 use super::rooms_here::{RoomsHere, Taken};
-use super::wire::{Delivered, Forwarded};
+use super::wire::{Asked, Delivered, Forwarded};
 use super::{decode, Cluster};
 use crate::conn::Conn;
 use crate::rooms::Request;
@@ -25,15 +29,45 @@ impl Cluster {
     /// Requests from other nodes' connections, handed to their rooms' queues as they come.
     pub(super) async fn serve_commands(
         self: Arc<Self>,
-        mut commands: async_nats::Subscriber,
+        commands: async_nats::Subscriber,
         rooms: Arc<dyn RoomsHere>,
     ) {
-        while let Some(message) = commands.next().await {
+        let take = |forwarded: Forwarded, reply_to| self.queue((forwarded, reply_to), &rooms);
+        self.each_request(commands, take).await;
+    }
+
+    /// Questions from other nodes' REST calls, each answered once its room has answered.
+    pub(super) async fn serve_questions(
+        self: Arc<Self>,
+        questions: async_nats::Subscriber,
+        rooms: Arc<dyn RoomsHere>,
+    ) {
+        let ask = |asked: Asked, reply_to| {
+            let (cluster, rooms) = (self.clone(), rooms.clone());
+            tokio::spawn(async move {
+                let answer = match rooms.moderate(&asked.room, asked.moderation).await {
+                    Ok(answer) => Delivered::Moderated { answer },
+                    Err(taken) => taken.into(),
+                };
+                cluster.answer(reply_to, &answer).await;
+            });
+        };
+        self.each_request(questions, ask).await;
+    }
+
+    /// Hands each request on `requests` that reads as a `T` to `take`, with where its answer
+    /// goes; one that does not read is answered `failed`.
+    async fn each_request<T: DeserializeOwned>(
+        &self,
+        mut requests: async_nats::Subscriber,
+        mut take: impl FnMut(T, async_nats::Subject),
+    ) {
+        while let Some(message) = requests.next().await {
             let Some(reply_to) = message.reply.clone() else {
                 continue;
             };
-            match decode::<Forwarded>(&message.payload) {
-                Some(forwarded) => self.queue((forwarded, reply_to), &rooms),
+            match decode::<T>(&message.payload) {
+                Some(request) => take(request, reply_to),
                 None => self.answer(reply_to, &Delivered::Failed).await,
             }
         }
@@ -109,11 +143,19 @@ impl Cluster {
                 });
                 return;
             }
+            taken => taken.into(),
+        };
+        self.answer(reply_to, &answer).await;
+    }
+}
+
+impl From<Taken> for Delivered {
+    fn from(taken: Taken) -> Delivered {
+        match taken {
             Taken::Queued => Delivered::Queued,
             Taken::NotHere => Delivered::NotHere,
             Taken::Unknown => Delivered::Unknown,
             Taken::Failed => Delivered::Failed,
-        };
-        self.answer(reply_to, &answer).await;
+        }
     }
 }

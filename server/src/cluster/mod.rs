@@ -35,6 +35,7 @@ pub use rooms_here::{RoomsHere, Taken};
 use bytes::Bytes;
 use futures_util::StreamExt;
 use plateau_protocol::rest::RoomInfo;
+
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 use std::collections::HashMap;
@@ -47,8 +48,8 @@ use uuid::Uuid;
 use crate::accounts::revocation::Revocations;
 use crate::conn::{Conn, ConnId};
 use crate::metrics::METRICS;
-use crate::rooms::{ForwardError, Rejoin, Request, TicketReply};
-use wire::{Delivered, Forwarded, InfoUpdate, Moved, NodeNote};
+use crate::rooms::{Answer, ForwardError, Moderation, Rejoin, Request, TicketReply};
+use wire::{Asked, Delivered, Forwarded, InfoUpdate, Moved, NodeNote};
 
 /// The timing of leases and heartbeats.
 #[derive(Debug, Clone, Copy)]
@@ -170,7 +171,8 @@ impl Cluster {
     }
 
     /// Subscribes to every subject this node answers, then runs the loops (inbound commands and
-    /// frames, moves, infos, heartbeats, lease renewal and the failover sweep) until `stop`.
+    /// frames, moves, infos, revocations, heartbeats, lease renewal and the failover sweep) until
+    /// `stop`.
     pub async fn start(
         self: &Arc<Self>,
         rooms: Arc<dyn RoomsHere>,
@@ -187,6 +189,7 @@ impl Cluster {
             }
         };
         let commands = subscribe(self.subjects.rooms(node)).await?;
+        let questions = subscribe(self.subjects.ask(node)).await?;
         let frames = subscribe(self.subjects.conns(node)).await?;
         let moved = subscribe(self.subjects.moved()).await?;
         let infos = subscribe(self.subjects.info()).await?;
@@ -206,6 +209,9 @@ impl Cluster {
         };
         spawn(Box::pin(
             self.clone().serve_commands(commands, rooms.clone()),
+        ));
+        spawn(Box::pin(
+            self.clone().serve_questions(questions, rooms.clone()),
         ));
         spawn(Box::pin(self.clone().deliver_frames(frames)));
         spawn(Box::pin(self.clone().follow_moves(moved)));
@@ -312,27 +318,62 @@ impl Cluster {
             legal: conn.legal,
             request,
         };
-        let payload = Bytes::from(serde_json::to_vec(&message).expect("messages serialise"));
         METRICS.frames_forwarded.inc();
-        let answer = self
-            .nats
-            .request(self.subjects.rooms(node), payload)
-            .await
-            .map_err(|e| {
-                tracing::debug!(error = %e, %node, room, "forwarded command not answered");
-                ForwardError::NoAnswer
-            })?;
-        match decode::<Delivered>(&answer.payload) {
-            Some(Delivered::Queued) => Ok(()),
-            Some(Delivered::Ticket { ticket }) => {
+        match self
+            .ask_node(self.subjects.rooms(node), room, &message)
+            .await?
+        {
+            Delivered::Queued => Ok(()),
+            Delivered::Ticket { ticket } => {
                 if let Some(reply) = reply {
                     let _ = reply.send(ticket);
                 }
                 Ok(())
             }
+            _ => Err(ForwardError::Failed),
+        }
+    }
+
+    /// Asks `moderation` of room `room` run by `node` (a REST call of this node); returns the
+    /// room's answer.
+    pub async fn moderate(
+        &self,
+        node: Uuid,
+        room: &str,
+        moderation: Moderation,
+    ) -> Result<Answer, ForwardError> {
+        let message = Asked {
+            room: room.to_string(),
+            moderation,
+        };
+        match self
+            .ask_node(self.subjects.ask(node), room, &message)
+            .await?
+        {
+            Delivered::Moderated { answer } => Ok(answer),
+            _ => Err(ForwardError::Failed),
+        }
+    }
+
+    /// Sends `message` about room `room` to the node of `subject`, and reads its answer: what the
+    /// room's node says of it (the room is not there, or unknown) is an error; any other answer
+    /// is the caller's to read.
+    async fn ask_node(
+        &self,
+        subject: String,
+        room: &str,
+        message: &impl Serialize,
+    ) -> Result<Delivered, ForwardError> {
+        let payload = Bytes::from(serde_json::to_vec(message).expect("messages serialise"));
+        let answer = self.nats.request(subject, payload).await.map_err(|e| {
+            tracing::debug!(error = %e, room, "a command forwarded to another node was not answered");
+            ForwardError::NoAnswer
+        })?;
+        match decode::<Delivered>(&answer.payload) {
             Some(Delivered::NotHere) => Err(ForwardError::NotHere),
             Some(Delivered::Unknown) => Err(ForwardError::Unknown),
             Some(Delivered::Failed) | None => Err(ForwardError::Failed),
+            Some(answer) => Ok(answer),
         }
     }
 

@@ -4,13 +4,16 @@
 
 use async_trait::async_trait;
 use plateau_protocol::rest::RoomInfo;
+
 use std::sync::Arc;
 use tokio::sync::{broadcast, watch};
 use uuid::Uuid;
 
 use super::{Cluster, Take};
 use crate::conn::{Conn, ConnId};
-use crate::rooms::{Claim, ForwardError, Placement, Rejoin, Request, TicketReply};
+use crate::rooms::{
+    Answer, Claim, ForwardError, Moderation, Placement, Rejoin, Request, TicketReply,
+};
 use crate::store::{Fence, StoreError};
 
 /// This node's cluster, placing rooms.
@@ -87,6 +90,15 @@ impl Placement for ClusterPlacement {
         reply: Option<TicketReply>,
     ) -> Result<(), ForwardError> {
         self.0.forward(node, code, conn, request, reply).await
+    }
+
+    async fn moderate(
+        &self,
+        node: Uuid,
+        code: &str,
+        asked: Moderation,
+    ) -> Result<Answer, ForwardError> {
+        self.0.moderate(node, code, asked).await
     }
 
     fn register(&self, conn: &Conn) {

@@ -1,5 +1,5 @@
 //! The cluster's narrow view of the rooms run on this node: what its loops need (hand a forwarded
-//! request to a room, the rooms running, stop those whose lease went, take a room over, their infos,
+//! request or question to a room, the rooms running, stop those whose lease went, take a room over, their infos,
 //! a node gone), and nothing else of the registry.
 
 use async_trait::async_trait;
@@ -8,7 +8,9 @@ use std::collections::HashSet;
 use uuid::Uuid;
 
 use crate::conn::Conn;
-use crate::rooms::{Command, Request, Rooms, Route, TicketReply};
+use crate::rooms::{
+    Answer, Command, Moderation, Request, RoomHandle, Rooms, Route, Stopped, TicketReply,
+};
 use crate::store::StoreError;
 
 /// What became of a request handed to a room here.
@@ -35,6 +37,10 @@ pub trait RoomsHere: Send + Sync + 'static {
         request: Request,
         reply: Option<TicketReply>,
     ) -> Taken;
+
+    /// Asks `moderation` of room `code`, if it runs here (a REST call of another node), and
+    /// waits for its answer.
+    async fn moderate(&self, code: &str, moderation: Moderation) -> Result<Answer, Taken>;
 
     /// The codes of the rooms running here.
     fn running(&self) -> Vec<String>;
@@ -65,14 +71,9 @@ impl RoomsHere for Rooms {
         request: Request,
         reply: Option<TicketReply>,
     ) -> Taken {
-        let handle = match self.route(code).await {
-            Ok(Some(Route::Local(handle))) => handle,
-            Ok(Some(Route::Remote(_))) => return Taken::NotHere,
-            Ok(None) => return Taken::Unknown,
-            Err(e) => {
-                tracing::error!(error = %e, "room lookup failed");
-                return Taken::Failed;
-            }
+        let handle = match here(self, code).await {
+            Ok(handle) => handle,
+            Err(taken) => return taken,
         };
         let command = Command::Request {
             conn,
@@ -85,6 +86,12 @@ impl RoomsHere for Rooms {
             Ok(()) => Taken::Queued,
             Err(_) => Taken::NotHere,
         }
+    }
+
+    async fn moderate(&self, code: &str, moderation: Moderation) -> Result<Answer, Taken> {
+        let handle = here(self, code).await?;
+        let answer = handle.moderate(moderation).await;
+        answer.map_err(|Stopped| Taken::NotHere)
     }
 
     fn running(&self) -> Vec<String> {
@@ -109,5 +116,18 @@ impl RoomsHere for Rooms {
 
     fn account_closed(&self, player: Uuid) {
         Rooms::account_closed(self, player);
+    }
+}
+
+/// Room `code`, if it runs here; else what became of the request for it.
+async fn here(rooms: &Rooms, code: &str) -> Result<RoomHandle, Taken> {
+    match rooms.route(code).await {
+        Ok(Some(Route::Local(handle))) => Ok(handle),
+        Ok(Some(Route::Remote(_))) => Err(Taken::NotHere),
+        Ok(None) => Err(Taken::Unknown),
+        Err(e) => {
+            tracing::error!(error = %e, "room lookup failed");
+            Err(Taken::Failed)
+        }
     }
 }

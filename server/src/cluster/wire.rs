@@ -4,6 +4,8 @@
 //! - `plateau.node.<node>.rooms`: a command for a room that node runs, sent by the node a client is
 //!   connected to, as a request: the answer says it was queued (or why not), so a command to a dead
 //!   node fails at once instead of vanishing.
+//! - `plateau.node.<node>.ask`: a question for a room that node runs, from a REST call on another
+//!   node (a moderator's action, a report's context), as a request: the answer is the room's.
 //! - `plateau.node.<node>.conns`: a frame for one of that node's connections (the conn id in 8
 //!   bytes, then the frame's text as sent on the socket).
 //! - `plateau.moved`: a room is now run by a node; connections that joined it join again there.
@@ -22,7 +24,7 @@ use uuid::Uuid;
 
 use crate::accounts::revocation::Revoked;
 use crate::conn::ConnId;
-use crate::rooms::{RematchTicket, Request};
+use crate::rooms::{Answer, Moderation, RematchTicket, Request};
 
 /// The subjects of one cluster.
 #[derive(Debug, Clone)]
@@ -39,6 +41,10 @@ impl Subjects {
 
     pub fn rooms(&self, node: Uuid) -> String {
         format!("{}.node.{node}.rooms", self.prefix)
+    }
+
+    pub fn ask(&self, node: Uuid) -> String {
+        format!("{}.node.{node}.ask", self.prefix)
     }
 
     pub fn conns(&self, node: Uuid) -> String {
@@ -87,7 +93,14 @@ pub struct Forwarded {
     pub request: Request,
 }
 
-/// The owner's answer to a [`Forwarded`] request.
+/// A question for a room, from a REST call of another node.
+#[derive(Debug, Serialize, Deserialize)]
+pub struct Asked {
+    pub room: String,
+    pub moderation: Moderation,
+}
+
+/// The owner's answer to a [`Forwarded`] request, or to an [`Asked`] question.
 #[derive(Debug, Serialize, Deserialize)]
 #[serde(tag = "a", rename_all = "snake_case")]
 pub enum Delivered {
@@ -95,6 +108,8 @@ pub enum Delivered {
     Queued,
     /// A rematch's answer.
     Ticket { ticket: Option<RematchTicket> },
+    /// The room's answer to an [`Asked`] question.
+    Moderated { answer: Answer },
     /// This node does not run the room (any more): ask where it is again.
     NotHere,
     /// There is no such room.

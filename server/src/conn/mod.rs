@@ -3,8 +3,8 @@
 //! slow and is disconnected.
 //!
 //! A connection is local (a socket of this node, [`socket`]: a frame is written straight to it
-//! when nothing queued is ahead of it, else queued for a writer task), in-process (a queue read by
-//! a REST call that asks a room something) or remote (a socket of another node, when this node
+//! when nothing queued is ahead of it, else queued for a writer task), in-process (a queue read in
+//! this process: the room actor's unit tests) or remote (a socket of another node, when this node
 //! runs the room: frames travel to that node through [`RemoteFrames`], which the cluster
 //! implements over NATS). Rooms treat them alike.
 //!
@@ -15,8 +15,9 @@ pub mod blocked;
 pub mod gate;
 pub mod socket;
 
+use chrono::{DateTime, Utc};
 use plateau_protocol::ws::{LegalForm, ServerFrame};
-use plateau_protocol::PlayerRef;
+use plateau_protocol::{ErrorCode, PlayerRef};
 use std::sync::Arc;
 use tokio::sync::mpsc;
 use tokio_util::sync::CancellationToken;
@@ -33,7 +34,7 @@ pub type ConnId = u64;
 static NEXT_CONN: std::sync::LazyLock<std::sync::atomic::AtomicU64> =
     std::sync::LazyLock::new(|| std::sync::atomic::AtomicU64::new(rand::random::<u64>() >> 1));
 
-/// A new connection id (a WebSocket session's, or a REST call's that asks a room).
+/// A new connection id (a WebSocket session's).
 pub fn next_conn_id() -> ConnId {
     NEXT_CONN.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
 }
@@ -71,7 +72,7 @@ enum Sink {
         /// Cancelled when the connection must close because it fell behind.
         kick: CancellationToken,
     },
-    /// A queue read in this process (a REST call asking a room; tests).
+    /// A queue read in this process (tests).
     Queue(mpsc::Sender<Utf8Bytes>),
     /// A socket of node `node`: frames go there through the cluster.
     Remote {
@@ -153,6 +154,22 @@ impl Conn {
         self.send_text(encode(frame))
     }
 
+    /// Tells the connection that a frame of its was refused, with `refusal`'s code and words
+    /// (and, for a mute, until when): the one place an `error` frame is written, for rooms and
+    /// sessions alike. `room`: the room the frame named; `id`: the move id it carried. Counted in
+    /// the errors' metric; quoted client text in the message is cut short.
+    pub fn refuse(&self, room: Option<String>, id: Option<String>, refusal: &dyn Refusal) -> bool {
+        let code = refusal.code();
+        crate::metrics::METRICS.error(code);
+        self.send(&ServerFrame::Error {
+            id,
+            code,
+            message: crate::text::cap_quotes(&refusal.to_string()),
+            room,
+            until: refusal.until(),
+        })
+    }
+
     /// Sends an already serialised frame (one serialisation shared by many recipients), without
     /// waiting.
     pub fn send_text(&self, text: Utf8Bytes) -> bool {
@@ -168,6 +185,34 @@ impl Conn {
             Sink::Queue(out) => out.try_send(text).is_ok(),
             Sink::Remote { node, frames } => frames.send(*node, self.id, text),
         }
+    }
+}
+
+/// Why a frame was refused, as an `error` frame says it ([`Conn::refuse`]): the contract's code,
+/// and words for a person (its `Display`).
+pub trait Refusal: std::fmt::Display {
+    fn code(&self) -> ErrorCode;
+
+    /// For `muted`: when the mute ends.
+    fn until(&self) -> Option<DateTime<Utc>> {
+        None
+    }
+}
+
+/// A refusal said in so many words: the session's own (a malformed frame, a flood, an unknown
+/// room), which no type of its own would say better.
+#[derive(Debug)]
+pub struct Refused(pub ErrorCode, pub String);
+
+impl std::fmt::Display for Refused {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.1)
+    }
+}
+
+impl Refusal for Refused {
+    fn code(&self) -> ErrorCode {
+        self.0
     }
 }
 

@@ -29,6 +29,29 @@ pub struct RoomSettings {
     pub start_by: Option<chrono::DateTime<Utc>>,
 }
 
+/// Why a room cannot be created: the contract's `bad_request` for what was asked, `conflict` for
+/// a host at its limit of waiting rooms (each says so in words a person reads).
+#[derive(Debug, thiserror::Error)]
+pub enum CreateError {
+    #[error("game: unknown game `{0}`")]
+    UnknownGame(String),
+    /// The game refuses the options or the number of players.
+    #[error("{field}: {message}")]
+    Options { field: String, message: String },
+    /// The room's own cap on plies is above the server's.
+    #[error("options.max_plies: at most {0} on this server (null: {0})")]
+    PliesOverCap(u64),
+    #[error("{0}")]
+    Clock(String),
+    #[error("clock: a rated room needs a clock (fischer, per_move or correspondence)")]
+    RatedWithoutClock,
+    /// The host already hosts `--open-rooms-per-player` waiting rooms (the words say so).
+    #[error("{0}")]
+    TooManyOpenRooms(String),
+    #[error(transparent)]
+    Store(#[from] StoreError),
+}
+
 /// Why `host` may not host another waiting room (`--open-rooms-per-player`), if it may not: every
 /// way of making a room (created, or a rematch) counts.
 pub async fn too_many_open_rooms(

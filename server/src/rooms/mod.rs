@@ -12,6 +12,7 @@
 
 mod command;
 mod creation;
+mod error;
 mod loading;
 mod lobby;
 mod placement;
@@ -19,8 +20,14 @@ mod registry;
 mod room;
 pub mod rules;
 
-pub use command::{Command, RematchTicket, Request, RoomModeration, TicketReply};
-pub use creation::{store_new_room, NewSeat, RoomSettings};
+pub use command::{
+    Answer, BadFrame, Command, FrameAsks, Moderation, ModerationReply, RematchTicket, Request,
+    RoomAnswer, RoomModeration, TicketReply,
+};
+pub use creation::{store_new_room, CreateError, NewSeat, RoomSettings};
+pub use error::RoomError;
 pub use lobby::LobbyKey;
 pub use placement::{Alone, Claim, ForwardError, Placement, Rejoin};
-pub use registry::{DeliverError, RoomContext, RoomHandle, RoomLink, Rooms, Route};
+pub use registry::{
+    AskError, DeliverError, RoomContext, RoomHandle, RoomLink, Rooms, Route, Stopped,
+};

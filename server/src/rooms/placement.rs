@@ -6,10 +6,11 @@
 
 use async_trait::async_trait;
 use plateau_protocol::rest::RoomInfo;
+
 use tokio::sync::{broadcast, watch};
 use uuid::Uuid;
 
-use super::command::{Request, TicketReply};
+use super::command::{Answer, Moderation, Request, TicketReply};
 use crate::conn::{Conn, ConnId};
 use crate::store::{Fence, StoreError};
 
@@ -103,6 +104,15 @@ pub trait Placement: Send + Sync {
         reply: Option<TicketReply>,
     ) -> Result<(), ForwardError>;
 
+    /// Asks `moderation` of room `code` on `node` (a REST call of this node), and waits for the
+    /// room's answer.
+    async fn moderate(
+        &self,
+        node: Uuid,
+        code: &str,
+        asked: Moderation,
+    ) -> Result<Answer, ForwardError>;
+
     /// A session of this node: frames from rooms run elsewhere reach `conn` from now on.
     fn register(&self, conn: &Conn);
 
@@ -161,6 +171,10 @@ impl Placement for Alone {
         _reply: Option<TicketReply>,
     ) -> Result<(), ForwardError> {
         // Alone, every room runs here: nothing is ever forwarded.
+        Err(ForwardError::Unknown)
+    }
+
+    async fn moderate(&self, _: Uuid, _: &str, _: Moderation) -> Result<Answer, ForwardError> {
         Err(ForwardError::Unknown)
     }
 

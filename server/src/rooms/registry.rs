@@ -5,12 +5,12 @@ use chrono::{DateTime, Utc};
 use plateau_games::{registry, Match, SetupError};
 use plateau_protocol::clock::ClockSetting;
 use plateau_protocol::rest::{NewRoom, RoomInfo, Seating, Visibility};
-use plateau_protocol::{ErrorCode, PlayerRef, RoomStatus};
+use plateau_protocol::{PlayerRef, RoomStatus};
 use serde_json::Value;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
-use tokio::sync::{mpsc, watch};
+use tokio::sync::{mpsc, oneshot, watch};
 use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
 use tracing::Instrument;
@@ -18,17 +18,17 @@ use tracing::Instrument;
 use crate::config::RoomLimits;
 use crate::conn::Conn;
 use crate::engine_host::{Checkpoints, StateError};
-use crate::error::ApiError;
 use crate::store::{Fence, MatchRow, RoomRow, Store, StoreError};
 
 use super::creation::{
-    game_of, store_new_room, store_seated_room, too_many_open_rooms, NewSeat, RoomSettings,
+    game_of, store_new_room, store_seated_room, too_many_open_rooms, CreateError, NewSeat,
+    RoomSettings,
 };
 use super::loading;
 use super::lobby::{self, LobbyKey};
 use super::placement::{Claim, ForwardError, Placement};
 use super::room;
-use super::{Command, Request, TicketReply};
+use super::{Answer, Command, Moderation, Request, RoomAnswer, RoomError, TicketReply};
 
 /// Commands queued for one room before senders wait.
 const ROOM_QUEUE: usize = 1024;
@@ -74,7 +74,9 @@ impl RoomLink {
         match self.0.send(command).await.map_err(|e| *e.0) {
             Ok(()) => Ok(()),
             Err(Command::Request { request, reply, .. }) => Err((request, reply)),
-            Err(Command::NodeGone { .. } | Command::AccountClosed { .. }) => {
+            Err(
+                Command::NodeGone { .. } | Command::AccountClosed { .. } | Command::Moderate { .. },
+            ) => {
                 unreachable!("sent as a request")
             }
         }
@@ -92,6 +94,15 @@ impl RoomHandle {
 
     fn link(&self) -> RoomLink {
         RoomLink(self.commands.clone())
+    }
+
+    /// Asks `moderation` of the room, and waits for its answer. Err: the room stopped before it
+    /// answered (look it up again).
+    pub async fn moderate(&self, moderation: Moderation) -> Result<Answer, Stopped> {
+        let (reply, answer) = oneshot::channel();
+        let command = Command::Moderate { moderation, reply };
+        self.send(command).await.map_err(|_| Stopped)?;
+        answer.await.map_err(|_| Stopped)
     }
 
     pub fn info(&self) -> RoomInfo {
@@ -145,19 +156,18 @@ impl Rooms {
     }
 
     /// Creates a room for `host`, who sits in seat 0. A host already at `--open-rooms-per-player`
-    /// waiting rooms is refused with `conflict`.
-    pub async fn create(&self, host: PlayerRef, request: NewRoom) -> Result<RoomInfo, ApiError> {
-        let game = registry::find(&request.game).ok_or_else(|| {
-            ApiError::bad_request(format!("game: unknown game `{}`", request.game))
-        })?;
+    /// waiting rooms is refused ([`CreateError::TooManyOpenRooms`]).
+    pub async fn create(&self, host: PlayerRef, request: NewRoom) -> Result<RoomInfo, CreateError> {
+        let game = registry::find(&request.game)
+            .ok_or_else(|| CreateError::UnknownGame(request.game.clone()))?;
         let options = game
             .validate(
                 request.players,
                 request.options.as_ref().unwrap_or(&Value::Null),
             )
-            .map_err(|SetupError::Invalid { field, message }| {
-                ApiError::bad_request(format!("{field}: {message}"))
-            })?;
+            .map_err(
+                |SetupError::Invalid { field, message }| CreateError::Options { field, message },
+            )?;
         let max_plies = self.context.limits.max_plies;
         // A game's own cap may be lower than the server's, never higher.
         if options
@@ -165,22 +175,18 @@ impl Rooms {
             .and_then(Value::as_u64)
             .is_some_and(|own| own > max_plies)
         {
-            return Err(ApiError::bad_request(format!(
-                "options.max_plies: at most {max_plies} on this server (null: {max_plies})"
-            )));
+            return Err(CreateError::PliesOverCap(max_plies));
         }
         let clock = ClockSetting::parse(request.clock.as_ref())
-            .map_err(|e| ApiError::bad_request(e.to_string()))?;
+            .map_err(|e| CreateError::Clock(e.to_string()))?;
         // Without a clock, the player to move could stall a rated match for ever.
         if request.rated && clock.is_none() {
-            return Err(ApiError::bad_request(
-                "clock: a rated room needs a clock (fischer, per_move or correspondence)",
-            ));
+            return Err(CreateError::RatedWithoutClock);
         }
         let _creating = self.creating.lock().await;
         let limit = self.context.limits.open_rooms_per_player;
         if let Some(refused) = too_many_open_rooms(&self.context.store, host.id, limit).await? {
-            return Err(ApiError::new(ErrorCode::Conflict, refused));
+            return Err(CreateError::TooManyOpenRooms(refused));
         }
         let settings = RoomSettings {
             game: request.game,
@@ -303,16 +309,7 @@ impl Rooms {
                     Some(Route::Remote(node)) => {
                         let (request, reply) = pending;
                         let forwarded = self.placement.forward(node, code, conn, request, reply);
-                        return match forwarded.await {
-                            Ok(()) => Ok(()),
-                            Err(ForwardError::Unknown) => Err(DeliverError::Unknown),
-                            Err(e) => {
-                                // Gone or moved: asked again from the database next time.
-                                self.placement.forget_owner(&code.to_ascii_uppercase());
-                                tracing::info!(error = %e, room = code, "a forwarded command failed");
-                                Err(DeliverError::Moving)
-                            }
-                        };
+                        return forwarded.await.map_err(|e| self.not_forwarded(code, e));
                     }
                     None => return Err(DeliverError::Unknown),
                 },
@@ -326,6 +323,43 @@ impl Rooms {
             }
         }
         Err(DeliverError::Restarting)
+    }
+
+    /// Asks `moderation` of room `code` (any case), here or on the node that runs it (a
+    /// moderator's action, or what a report may carry), and waits for its answer: what the room
+    /// did, or why it refused. A room that stops before it answers is looked up again, as for
+    /// [`Rooms::deliver`].
+    pub async fn moderate(
+        &self,
+        code: &str,
+        moderation: Moderation,
+    ) -> Result<RoomAnswer, AskError> {
+        for _ in 0..2 {
+            let answer = match self.route(code).await? {
+                Some(Route::Local(room)) => match room.moderate(moderation.clone()).await {
+                    Ok(answer) => answer,
+                    Err(Stopped) => continue,
+                },
+                Some(Route::Remote(node)) => {
+                    let forwarded = self.placement.moderate(node, code, moderation);
+                    forwarded.await.map_err(|e| self.not_forwarded(code, e))?
+                }
+                None => return Err(DeliverError::Unknown.into()),
+            };
+            return answer.map_err(AskError::Refused);
+        }
+        Err(DeliverError::Restarting.into())
+    }
+
+    /// What a request for room `code` that its node did not take comes to: a room that is gone or
+    /// moved is asked of the database again next time.
+    fn not_forwarded(&self, code: &str, e: ForwardError) -> DeliverError {
+        if matches!(e, ForwardError::Unknown) {
+            return DeliverError::Unknown;
+        }
+        self.placement.forget_owner(&code.to_ascii_uppercase());
+        tracing::info!(error = %e, room = code, "a forwarded command failed");
+        DeliverError::Moving
     }
 
     /// Takes over room `code` if no node runs it (several nodes); true if this call loaded it here
@@ -667,6 +701,27 @@ pub enum DeliverError {
     Restarting,
     #[error(transparent)]
     Store(#[from] StoreError),
+}
+
+/// The room's task stopped before it answered.
+#[derive(Debug)]
+pub struct Stopped;
+
+/// Why a room did not do what a REST call asked of it ([`Rooms::moderate`]).
+#[derive(Debug, thiserror::Error)]
+pub enum AskError {
+    /// It was not asked: no such room, or it is moving.
+    #[error(transparent)]
+    Undelivered(#[from] DeliverError),
+    /// It refused.
+    #[error(transparent)]
+    Refused(RoomError),
+}
+
+impl From<StoreError> for AskError {
+    fn from(e: StoreError) -> Self {
+        AskError::Undelivered(e.into())
+    }
 }
 
 /// A room of the lobby: run here (its info is copied only if it is on the page), or elsewhere.

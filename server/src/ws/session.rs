@@ -1,8 +1,9 @@
-//! One WebSocket session: authentication, then frames parsed into commands for rooms, with the
-//! contract's limits (frame size, auth deadline, connections per player, flood control per
-//! connection and per player, pings with a pong deadline, close codes for broken frames). Frames
-//! for it are written straight to its socket when nothing queued is ahead of them, else queued for
-//! its writer task (`conn::socket`); rooms never wait on it.
+//! One WebSocket session: authentication, then frames parsed into requests for rooms (one
+//! conversion, `rooms::FrameAsks`), with the contract's limits (frame size, auth deadline,
+//! connections per player, flood control per connection and per player, pings with a pong
+//! deadline, close codes for broken frames). A chat line passes the moderation's gate first
+//! (`moderation::chat_gate`). Frames for it are written straight to its socket when nothing queued
+//! is ahead of them, else queued for its writer task (`conn::socket`); rooms never wait on it.
 
 use axum::extract::State;
 use axum::response::Response;
@@ -18,14 +19,14 @@ use tungstenite::protocol::{CloseFrame, WebSocketConfig};
 use tungstenite::{Message, Utf8Bytes};
 
 use crate::accounts::tokens::token_hash;
-use crate::config::GuestPublicChat;
 use crate::conn::blocked::BlockedSenders;
 use crate::conn::socket::{Sent, Socket, WebSocket};
-use crate::conn::Conn;
+use crate::conn::{Conn, Refused};
 use crate::limits::counted::Slot;
 use crate::limits::rate::{quota, Period, Rate};
 use crate::metrics::METRICS;
-use crate::rooms::{DeliverError, Rejoin, Request, RoomLink, TicketReply};
+use crate::moderation::chat_gate::{ChatGate, ChatRules};
+use crate::rooms::{DeliverError, FrameAsks, Rejoin, Request, RoomLink, TicketReply};
 use crate::state::AppState;
 
 use super::upgrade::Upgrade;
@@ -43,8 +44,6 @@ const CLOSE_BANNED: u16 = 4003;
 const CLOSE_TOO_MANY_CONNECTIONS: u16 = 4008;
 /// "Try again later": the database could not be asked whether the token is known.
 const CLOSE_TRY_AGAIN_LATER: u16 = 1013;
-/// Longest client move id, in bytes.
-const MAX_MOVE_ID: usize = 128;
 
 /// `GET /api/v1/ws`: upgrades with buffers sized so that an idle connection costs a few KiB.
 pub async fn upgrade(ws: Upgrade, State(state): State<AppState>) -> Response {
@@ -253,8 +252,7 @@ async fn session(
         conn: &conn,
         joined: Vec::new(),
         following: Vec::new(),
-        mute: None,
-        speaks_in_public: None,
+        chat: ChatGate::default(),
     };
     let limits = &state.limits;
     let frames = Rate::new(
@@ -446,12 +444,8 @@ struct Session<'a> {
     /// Tournaments followed on this connection (`join` with `tournament`): the tasks that send
     /// their frames, stopped with `leave` or the connection.
     following: Vec<(uuid::Uuid, tokio::task::AbortHandle)>,
-    /// The player's mute as last read from the store (until when, if muted) and when it was read:
-    /// a reading of "not muted" stands for [`MUTE_READ_EVERY`], not one store read per line.
-    mute: Option<(Instant, Option<chrono::DateTime<chrono::Utc>>)>,
-    /// Whether the player may chat in public rooms (see [`Session::may_speak_in`]), and when that
-    /// was read.
-    speaks_in_public: Option<(Instant, bool)>,
+    /// What a chat line of the player passes before it goes to a room.
+    chat: ChatGate,
 }
 
 /// A room joined on a connection.
@@ -463,15 +457,6 @@ struct Joined {
     /// registry's lookup.
     link: Option<RoomLink>,
 }
-
-/// How long a reading of "not muted" stands for a session: a mute reaches a chatting player on any
-/// node within this, with one store read per period instead of one per line. A muted player's
-/// lines read the store each time (they are few), so that an unmute applies at once.
-const MUTE_READ_EVERY: std::time::Duration = std::time::Duration::from_secs(5);
-
-/// The moves of its own a guest makes in a finished public match before it chats in public rooms
-/// ([`Session::may_speak_in`]): a match resigned at once is no match played.
-const MOVES_OF_ITS_OWN: u32 = 5;
 
 impl Session<'_> {
     /// Joins again, as it joined them, the rooms `rejoin` names that this connection joined.
@@ -493,7 +478,7 @@ impl Session<'_> {
     }
 
     fn error(&self, id: Option<String>, code: ErrorCode, message: impl Into<String>) {
-        self.send_error(None, id, code, message.into());
+        self.conn.refuse(None, id, &Refused(code, message.into()));
     }
 
     /// An error about room `room`: it names the room, so that a client waiting on it (a `join`
@@ -505,24 +490,8 @@ impl Session<'_> {
         code: ErrorCode,
         message: impl Into<String>,
     ) {
-        self.send_error(Some(room.to_ascii_uppercase()), id, code, message.into());
-    }
-
-    fn send_error(
-        &self,
-        room: Option<String>,
-        id: Option<String>,
-        code: ErrorCode,
-        message: String,
-    ) {
-        METRICS.error(code);
-        self.conn.send(&ServerFrame::Error {
-            id,
-            code,
-            message: crate::text::cap_quotes(&message),
-            room,
-            until: None,
-        });
+        let room = Some(room.to_ascii_uppercase());
+        self.conn.refuse(room, id, &Refused(code, message.into()));
     }
 
     /// One text frame.
@@ -542,101 +511,28 @@ impl Session<'_> {
                 return self.error(id, ErrorCode::BadRequest, format!("bad frame: {e}"));
             }
         };
-        let (room, request) = match frame {
-            ClientFrame::Auth { .. } => {
-                return self.error(None, ErrorCode::BadRequest, "already authenticated")
-            }
-            ClientFrame::Ping => {
+        let (room, request) = match FrameAsks::try_from(frame) {
+            Ok(FrameAsks::Room { room, request }) => (room, request),
+            Ok(FrameAsks::Rematch { room }) => return self.rematch(&room).await,
+            Ok(FrameAsks::Follow { tournament }) => return self.follow(tournament).await,
+            Ok(FrameAsks::Unfollow { tournament }) => return self.unfollow(tournament),
+            Ok(FrameAsks::Ping) => {
                 self.conn.send(&ServerFrame::Pong);
                 return;
             }
-            ClientFrame::Rematch { room } => return self.rematch(&room).await,
-            ClientFrame::Join {
-                room,
-                tournament,
-                role,
-            } => {
-                let room = match (room, tournament, role) {
-                    (None, Some(tournament), None) => return self.follow(tournament).await,
-                    (Some(room), None, Some(role)) => (room, role),
-                    (Some(_), None, None) => {
-                        return self.error(
-                            None,
-                            ErrorCode::BadRequest,
-                            "bad frame: missing field `as`",
-                        )
-                    }
-                    _ => {
-                        return self.error(
-                            None,
-                            ErrorCode::BadRequest,
-                            "bad frame: `join` names a `room` (with `as`) or a `tournament`",
-                        )
-                    }
-                };
-                let (room, role) = room;
-                (room, Request::Join { role })
+            Ok(FrameAsks::Auth) => {
+                return self.error(None, ErrorCode::BadRequest, "already authenticated")
             }
-            ClientFrame::Leave { room, tournament } => match (room, tournament) {
-                (Some(room), None) => {
-                    let code = room.to_ascii_uppercase();
-                    self.joined.retain(|joined| *joined.code != code);
-                    (room, Request::Leave)
-                }
-                (None, Some(tournament)) => {
-                    if let Some(at) = self.following.iter().position(|(id, _)| *id == tournament) {
-                        self.following.swap_remove(at).1.abort();
-                    }
-                    return;
-                }
-                _ => {
-                    return self.error(
-                        None,
-                        ErrorCode::BadRequest,
-                        "bad frame: `leave` names a `room` or a `tournament`",
-                    )
-                }
-            },
-            ClientFrame::Start {
-                room,
-                bots,
-                bot_level,
-            } => (room, Request::Start { bots, bot_level }),
-            ClientFrame::Sync { room } => (room, Request::Sync),
-            ClientFrame::Chat { room, text } => {
-                // What is checked is what is sent on: normalised and trimmed.
-                let text = match crate::text::chat(&text) {
-                    Ok(text) => text,
-                    Err(e) => return self.error(None, ErrorCode::BadRequest, e.to_string()),
-                };
-                if let Some(entry) = self.state.chat_filter.matches(&text) {
-                    let message = format!("chat text: \"{entry}\" is not allowed on this server");
-                    return self.room_error(&room, None, ErrorCode::BadRequest, message);
-                }
-                if !self.may_chat(&room).await {
-                    return;
-                }
-                (room, Request::Chat { text })
-            }
-            ClientFrame::Resign { room } => (room, Request::Resign),
-            ClientFrame::Claim { room, result } => (room, Request::Claim { result }),
-            ClientFrame::Draw { room, offer } => (room, Request::Draw { offer }),
-            ClientFrame::Move {
-                room,
-                id,
-                version,
-                mv,
-            } => {
-                if id.is_empty() || id.len() > MAX_MOVE_ID {
-                    return self.error(
-                        Some(id),
-                        ErrorCode::BadRequest,
-                        "a move id is 1 to 128 bytes",
-                    );
-                }
-                (room, Request::Move { id, version, mv })
-            }
+            Err(bad) => return self.error(bad.id, ErrorCode::BadRequest, bad.message),
         };
+        match &request {
+            Request::Chat { text } if !self.may_chat(&room, text).await => return,
+            Request::Leave => {
+                let code = room.to_ascii_uppercase();
+                self.joined.retain(|joined| *joined.code != code);
+            }
+            _ => {}
+        }
         let role = match &request {
             Request::Join { role } => Some(*role),
             _ => None,
@@ -697,95 +593,42 @@ impl Session<'_> {
         self.following.push((id, forward.abort_handle()));
     }
 
-    /// Whether the player may chat in room `code` now: not muted, and not a newcomer in a public
-    /// room ([`Session::may_speak_in`]).
-    async fn may_chat(&mut self, room: &str) -> bool {
-        self.not_muted(room).await && self.may_speak_in(room).await
-    }
-
-    /// Under `--guest-public-chat after-first-match` (the default), a guest (no password) chats in
-    /// public rooms once it has finished a public match in which it made [`MOVES_OF_ITS_OWN`]
-    /// moves itself, as lichess counts games played before new accounts chat: a throwaway name
-    /// cannot spam strangers, nor get round the rule by resigning at once against a second guest
-    /// of its own in a private room. Refused `forbidden`, saying so. Private rooms are the
-    /// friends' own. A reading of "may" stands for the session; "may not" is read again after
-    /// [`MUTE_READ_EVERY`] (a match finished meanwhile counts); a store away lets the line go.
-    async fn may_speak_in(&mut self, room: &str) -> bool {
-        if self.state.limits.guest_public_chat == GuestPublicChat::Always
-            || self.speaks_in_public.is_some_and(|(_, may)| may)
+    /// Stops following tournament `id` (`leave` with `tournament`).
+    fn unfollow(&mut self, id: uuid::Uuid) {
+        if let Some(at) = self
+            .following
+            .iter()
+            .position(|(followed, _)| *followed == id)
         {
-            return true;
+            self.following.swap_remove(at).1.abort();
         }
-        let public = matches!(
-            self.state.rooms.info(room).await,
-            Ok(Some(info)) if info.visibility == plateau_protocol::rest::Visibility::Public
-        );
-        if !public {
-            return true;
-        }
-        let fresh = self
-            .speaks_in_public
-            .filter(|(at, _)| at.elapsed() < MUTE_READ_EVERY);
-        let may = match fresh {
-            Some((_, may)) => may,
-            None => match self
-                .state
-                .store
-                .chats_in_public(self.conn.player.id, MOVES_OF_ITS_OWN)
-                .await
-            {
-                Ok(may) => {
-                    self.speaks_in_public = Some((Instant::now(), may));
-                    may
-                }
-                Err(_) => true,
-            },
-        };
-        if !may {
-            let message = format!(
-                "guests chat in public rooms after their first finished public match with \
-                 {MOVES_OF_ITS_OWN} moves of their own: play one, or keep your name with a password"
-            );
-            self.room_error(room, None, ErrorCode::Forbidden, message);
-        }
-        may
     }
 
-    /// Whether the player is not muted now (refused `muted`, with when the mute ends). See
-    /// [`MUTE_READ_EVERY`]; while the store cannot be read, the last reading stands (none: not
-    /// muted), so that chat goes on through a database outage as it did before mutes.
-    async fn not_muted(&mut self, room: &str) -> bool {
-        let now = chrono::Utc::now();
-        let fresh = self
-            .mute
-            .filter(|(at, until)| until.is_none() && at.elapsed() < MUTE_READ_EVERY);
-        let muted_until = match fresh {
-            Some((_, until)) => until,
-            None => match self.state.store.standing(self.conn.player.id).await {
-                Ok(standing) => {
-                    let until = standing.and_then(|(_, s)| s.muted_at(now));
-                    self.mute = Some((Instant::now(), until));
-                    until
-                }
-                Err(e) => {
-                    tracing::warn!(player = %self.conn.player.id, error = %e, "could not read whether a player is muted");
-                    self.mute.and_then(|(_, until)| until)
-                }
-            },
+    /// Whether the player may say `text` in room `room` now ([`ChatGate::admit`]); if not, it is
+    /// told why.
+    async fn may_chat(&mut self, room: &str, text: &str) -> bool {
+        let state = self.state;
+        let rules = ChatRules {
+            filter: &state.chat_filter,
+            store: &state.store,
+            guests: state.limits.guest_public_chat,
         };
-        let Some(until) = muted_until.filter(|until| *until > now) else {
-            return true;
+        let public = async {
+            let info = state.rooms.info(room).await;
+            matches!(info, Ok(Some(info)) if info.visibility == plateau_protocol::rest::Visibility::Public)
         };
-        METRICS.error(ErrorCode::Muted);
-        let at = until.to_rfc3339_opts(chrono::SecondsFormat::Secs, true);
-        self.conn.send(&ServerFrame::Error {
-            id: None,
-            code: ErrorCode::Muted,
-            message: format!("your chat is muted until {at}"),
-            room: Some(room.to_ascii_uppercase()),
-            until: Some(until),
-        });
-        false
+        match self
+            .chat
+            .admit(&rules, self.conn.player.id, text, public)
+            .await
+        {
+            Ok(()) => true,
+            Err(refused) => {
+                self.conn
+                    .refuse(Some(room.to_ascii_uppercase()), None, &refused);
+                false
+            }
+        }
     }
 
     /// Whether the player is banned now (a database failure reads as not: the session ends

@@ -5,16 +5,17 @@ use plateau_games::Viewer;
 use plateau_protocol::ws::{LegalForm, ServerFrame};
 use tungstenite::Utf8Bytes;
 
-use super::{LiveMatch, Room};
+use super::{InPlay, Room, RoomError};
 use crate::conn::{encode, Conn, ConnId};
 use crate::engine_host::build_views;
 use crate::views::{events_for, write_events, HeldView, LegalForms, Moment, RecipientView};
 use serde_json::Value;
 
-impl Room {
-    pub(super) fn moment(&self) -> Option<Moment> {
-        let live = self.live.as_ref()?;
-        Some(Moment {
+impl InPlay<'_> {
+    /// The match as it stands, for the views built of it.
+    pub(super) fn moment(&self) -> Moment {
+        let live = self.live();
+        Moment {
             game: self.settings.game.info().id,
             version: live.version(),
             ply: live.ply,
@@ -22,15 +23,15 @@ impl Room {
             result: live.result.clone(),
             clock: live.clock_view(),
             played_by_server: live.forfeited().iter().map(|f| f.seat).collect(),
-        })
+        }
     }
 
     /// The whole view a viewer holds now, as a snapshot carries it: built under the engine's guard,
     /// and held from now on if nobody holds it yet (it equals the view the patches led to). None
-    /// without a match, or if the engine failed (the match is then aborted).
-    pub(super) async fn current_view(&mut self, viewer: Viewer, form: LegalForm) -> Option<Value> {
-        let moment = self.moment()?;
-        let live = self.live.as_ref()?;
+    /// if the engine failed (the match is then aborted).
+    async fn current_view(&mut self, viewer: Viewer, form: LegalForm) -> Option<Value> {
+        let moment = self.moment();
+        let live = self.live();
         let budget = self.context.limits.engine_abort();
         let forms = LegalForms::of(form);
         let built = live
@@ -46,7 +47,7 @@ impl Room {
                 return None;
             }
         };
-        let live = self.live.as_mut()?;
+        let live = self.live_mut();
         let held = match viewer {
             Viewer::Seat(seat) => &mut live.seat_views[seat],
             _ => &mut live.spectator_view,
@@ -57,6 +58,21 @@ impl Room {
         Some(view.full_in(form))
     }
 
+    /// Sends `conn` a snapshot of the match, as its viewer sees it.
+    async fn snapshot_for(&mut self, conn: &Conn) {
+        let viewer = self.viewer_of(conn);
+        if let Some(view) = self.current_view(viewer, conn.legal).await {
+            let version = self.live().version();
+            conn.send(&ServerFrame::Snapshot {
+                room: self.settings.code.clone(),
+                version,
+                view,
+            });
+        }
+    }
+}
+
+impl Room {
     pub(super) fn viewer_of(&self, conn: &Conn) -> Viewer {
         match self.members.get(&conn.id) {
             Some(m) => m.seat.map_or(Viewer::Spectator, Viewer::Seat),
@@ -66,36 +82,30 @@ impl Room {
         }
     }
 
-    pub(super) async fn snapshot_for(&mut self, conn: &Conn) {
-        let viewer = self.viewer_of(conn);
-        if let Some(view) = self.current_view(viewer, conn.legal).await {
-            let version = self.live.as_ref().map_or(0, LiveMatch::version);
-            conn.send(&ServerFrame::Snapshot {
-                room: self.settings.code.clone(),
-                version,
-                view,
-            });
-        }
-    }
-
+    /// Sends member `member` a snapshot of the match, if the room has one.
     pub(super) async fn send_snapshot(&mut self, member: ConnId) {
-        if let Some(conn) = self.members.get(&member).map(|m| m.conn.clone()) {
-            self.snapshot_for(&conn).await;
+        let Some(conn) = self.members.get(&member).map(|m| m.conn.clone()) else {
+            return;
+        };
+        if let Some(mut play) = self.in_play() {
+            play.snapshot_for(&conn).await;
         }
     }
 
-    pub(super) async fn on_sync(&mut self, conn: &Conn) {
-        if self.refuse_unjoined(conn, None) {
-            return;
+    pub(super) async fn on_sync(&mut self, conn: &Conn) -> Result<(), RoomError> {
+        self.joined(conn)?;
+        match self.in_play() {
+            Some(mut play) => {
+                play.snapshot_for(conn).await;
+                play.send_recent(conn);
+            }
+            None => {
+                conn.send(&ServerFrame::Room {
+                    room: self.room_info(),
+                });
+            }
         }
-        if self.live.is_some() {
-            self.snapshot_for(conn).await;
-            self.send_recent(conn);
-        } else {
-            conn.send(&ServerFrame::Room {
-                room: self.room_info(),
-            });
-        }
+        Ok(())
     }
 
     /// The viewers someone in the room watches as: each seat taken by a member, and the
@@ -111,7 +121,9 @@ impl Room {
         }
         watched
     }
+}
 
+impl InPlay<'_> {
     /// Sends every member the patch from the version before to the current one, given the current
     /// `views` of the [`Room::watched_viewers`] (built with the engine, off the room task). The
     /// events are written once, for every frame, and kept as written for whoever (re)joins.
@@ -120,11 +132,9 @@ impl Room {
         events: Vec<plateau_games::Event>,
         views: Vec<(Viewer, RecipientView)>,
     ) {
-        let Some(version) = self.live.as_ref().map(LiveMatch::version) else {
-            return;
-        };
-        let Some(moment) = self.moment() else { return };
-        let live = self.live.as_ref().expect("a version has a match");
+        let moment = self.moment();
+        let version = moment.version;
+        let live = self.live();
         let from = moment.version - 1;
         let events = write_events(&events);
         let mut next_held: Vec<(Viewer, HeldView)> = Vec::new();
@@ -163,7 +173,7 @@ impl Room {
             }
             next_held.push((viewer, next.hold()));
         }
-        let live = self.live.as_mut().expect("a version has a match");
+        let live = self.live_mut();
         live.seat_views.iter_mut().for_each(|v| *v = None);
         live.spectator_view = None;
         for (viewer, view) in next_held {

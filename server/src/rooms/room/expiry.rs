@@ -50,7 +50,7 @@ impl Room {
         match self.writer.abandon_if_waiting().await {
             Ok(_) => {
                 tracing::info!("waiting room expired");
-                self.without_match = RoomStatus::Abandoned;
+                self.phase.abandon();
                 self.publish();
             }
             Err(e) if self.lost_lease(&e) => {}

@@ -3,11 +3,16 @@
 //! The path of a move: checks in the contract's order, the engine plays it on a copy of the match,
 //! the store commits it, and only then does the room keep the copy, send each recipient its patch and
 //! the mover its ack. A refused or unstored move leaves the room as it was.
+//!
+//! The room's [`Phase`] says whether it has a match: what needs one is done on [`InPlay`], which
+//! only a room with its match gives. Handlers return `Result<_, RoomError>`; a refusal becomes the
+//! sender's `error` frame in one place ([`Room::refuse`]), or the answer to a REST call that asked.
 
 mod broadcast;
 mod expiry;
 mod live;
 mod moderation;
+mod phase;
 pub(super) mod play;
 mod recent;
 mod rematch;
@@ -22,7 +27,7 @@ use plateau_games::{GameEntry, Outcome, Seat};
 use plateau_protocol::clock::ClockSetting;
 use plateau_protocol::rest::{RoomInfo, SeatInfo, Seating, Visibility};
 use plateau_protocol::ws::ServerFrame;
-use plateau_protocol::{ErrorCode, MatchResult, PlayerRef, RoomStatus};
+use plateau_protocol::{MatchResult, PlayerRef, RoomStatus};
 use serde_json::{Map, Value};
 use std::collections::{BTreeSet, HashMap};
 use std::sync::Arc;
@@ -32,10 +37,10 @@ use tokio_util::sync::CancellationToken;
 use uuid::Uuid;
 
 use super::creation::game_of;
-use super::{Command, Request, RoomContext};
+use super::{Command, Request, RoomContext, RoomError};
 use crate::conn::{encode, Conn, ConnId};
-use crate::metrics::METRICS;
-use crate::store::{Fence, MatchEnd, RatedEnd, RoomRow, RoomWriter, StoreError};
+use crate::store::{Fence, RoomRow, RoomWriter, StoreError};
+use phase::{InPlay, Phase};
 
 /// How long a finished room with nobody in it stays loaded.
 const IDLE_FINISHED: Duration = Duration::from_secs(60);
@@ -46,13 +51,8 @@ pub struct Room {
     settings: Settings,
     /// Who sits where, who hosts, and each seat's presence and turn.
     seats: Seats,
-    /// The room's status while it has no live match: waiting, abandoned, or aborted (its match's
-    /// engine failed in the replay). With a live match, the match says ([`Room::status`]).
-    without_match: RoomStatus,
-    live: Option<LiveMatch>,
-    /// The room's last match, as stored: the live one's, or one that is not live (its engine
-    /// failed replaying it, and it was aborted).
-    match_id: Option<Uuid>,
+    /// Waiting, with its match, or ended without one.
+    phase: Phase,
     members: HashMap<ConnId, Member>,
     context: Arc<RoomContext>,
     /// The room's public info, published to REST readers (and kept once: the room reads its
@@ -259,9 +259,11 @@ impl Room {
                 acting_since: vec![None; row.players],
             },
             // With a live match, its result says; without, what was stored.
-            without_match: RoomStatus::parse(&row.status).unwrap_or(RoomStatus::Abandoned),
-            live,
-            match_id: row.match_id,
+            phase: Phase::of_stored(
+                RoomStatus::parse(&row.status).unwrap_or(RoomStatus::Abandoned),
+                row.match_id,
+                live,
+            ),
             members: HashMap::new(),
             context,
             info,
@@ -283,13 +285,9 @@ impl Room {
         room
     }
 
-    /// The room's status: its match's when it has a live one (playing, finished, or aborted when
-    /// the engine failed), else what it was without one (waiting, abandoned).
+    /// The room's status (see [`Phase::status`]).
     fn status(&self) -> RoomStatus {
-        match &self.live {
-            Some(live) => live.status(),
-            None => self.without_match,
-        }
+        self.phase.status()
     }
 
     pub fn subscribe(&self) -> watch::Receiver<RoomInfo> {
@@ -309,7 +307,7 @@ impl Room {
     /// Names the room's match in every line its task logs from now on (the task's span has the
     /// field, empty until there is a match).
     fn log_match(&self) {
-        if let Some(id) = self.match_id {
+        if let Some(id) = self.phase.match_id() {
             tracing::Span::current().record("match_id", tracing::field::display(id));
         }
     }
@@ -371,27 +369,26 @@ impl Room {
 
     /// Refuses a command the room will not handle because it stops.
     fn turn_away(&self, command: Command) {
-        let Command::Request {
-            conn,
-            request,
-            reply,
-            ..
-        } = command
-        else {
-            return;
-        };
-        if let Some(reply) = reply {
-            let _ = reply.send(None);
+        match command {
+            Command::Request {
+                conn,
+                request,
+                reply,
+                ..
+            } => {
+                if let Some(reply) = reply {
+                    let _ = reply.send(None);
+                }
+                if !matches!(request, Request::Leave | Request::Disconnect) {
+                    let id = request.id().map(str::to_owned);
+                    self.refuse(&conn, id, RoomError::restarting());
+                }
+            }
+            Command::Moderate { reply, .. } => {
+                let _ = reply.send(Err(RoomError::restarting()));
+            }
+            Command::NodeGone { .. } | Command::AccountClosed { .. } => {}
         }
-        if matches!(request, Request::Leave | Request::Disconnect) {
-            return;
-        }
-        self.refuse(
-            &conn,
-            request.id().map(str::to_owned),
-            ErrorCode::Internal,
-            "the room is restarting or moving to another server; send this again",
-        );
     }
 
     async fn handle(&mut self, command: Command) {
@@ -417,13 +414,20 @@ impl Room {
                 }
                 return self.forget_name_of(player);
             }
+            Command::Moderate { moderation, reply } => {
+                let answer = self.on_moderate(moderation).await;
+                // The caller may have given up meanwhile; nothing to undo.
+                let _ = reply.send(answer);
+                return;
+            }
         };
-        match request {
-            Request::Join { role } => self.on_join(conn, role).await,
-            Request::Leave => self.on_leave(conn).await,
-            Request::Start { bots, bot_level } => self.on_start(conn, bots, bot_level).await,
+        let id = request.id().map(str::to_owned);
+        let done = match request {
+            Request::Join { role } => self.on_join(conn.clone(), role).await,
+            Request::Leave => self.on_leave(&conn).await,
+            Request::Start { bots, bot_level } => self.on_start(&conn, bots, bot_level).await,
             Request::Move { id, version, mv } => {
-                self.on_move(conn, id, version, mv, received).await
+                self.on_move(&conn, id, version, mv, received).await
             }
             Request::Sync => self.on_sync(&conn).await,
             Request::Chat { text } => self.on_chat(&conn, text),
@@ -434,16 +438,20 @@ impl Room {
                 let ticket = self.on_rematch(&conn).await;
                 // The session may have gone meanwhile; nothing to undo.
                 if let Some(reply) = reply {
-                    let _ = reply.send(ticket);
+                    let _ = reply.send(ticket.as_ref().ok().cloned());
                 }
+                ticket.map(drop)
             }
             Request::Reserve { seat, from } => self.on_reserve(&conn, seat, from).await,
-            Request::Moderate { action } => self.on_moderate(&conn, action).await,
             Request::Disconnect => {
                 if self.members.remove(&conn.id).is_some() {
                     self.publish();
                 }
+                Ok(())
             }
+        };
+        if let Err(refused) = done {
+            self.refuse(&conn, id, refused);
         }
     }
 
@@ -458,37 +466,21 @@ impl Room {
         true
     }
 
-    /// A write the sender asked for (`doing`, as "take the seat") could not be stored: the sender
-    /// is told why, in one wording for every command. A lost lease stops the room here.
-    fn refuse_unstored(&self, conn: &Conn, id: Option<String>, e: &StoreError, doing: &str) {
-        let message = if self.lost_lease(e) {
-            "this room has moved to another server: join it again".to_string()
-        } else {
+    /// A write the sender asked for (`doing`, as "take the seat") could not be stored: why, in
+    /// one wording for every command. Logged; a lost lease stops the room here.
+    fn unstored(&self, e: &StoreError, doing: &'static str) -> RoomError {
+        let moved = self.lost_lease(e);
+        if !moved {
             if e.is_unavailable() {
                 // The store logs the database going away, once.
                 tracing::warn!(error = %e, "could not {doing}");
             } else {
                 tracing::error!(error = %e, "could not {doing}");
             }
-            format!("could not {doing}; try again")
-        };
-        self.refuse(conn, id, ErrorCode::Internal, message);
-    }
-
-    /// What ending the match with `result` at `at` writes: every rating moves with it when the
-    /// room is rated and the match was not aborted.
-    fn match_end<'a>(&'a self, result: &'a MatchResult, at: DateTime<Utc>) -> MatchEnd<'a> {
-        let live = self.live.as_ref().expect("an end needs a match");
-        let counts = self.settings.rated && result.reason != RoomStatus::Aborted.as_str();
-        let pair_once_within =
-            chrono::TimeDelta::hours(self.context.limits.rated_pair_hours as i64);
-        MatchEnd {
-            result,
-            ended_at: at,
-            rated: counts.then_some(RatedEnd {
-                sides: &live.sides[..],
-                pair_once_within,
-            }),
+        }
+        RoomError::Unstored {
+            doing: doing.into(),
+            moved,
         }
     }
 
@@ -524,7 +516,7 @@ impl Room {
                         seat,
                         player: s.player.clone(),
                         bot: s.bot,
-                        bot_level: self.live.as_ref().and_then(|l| l.bot_levels[seat]),
+                        bot_level: self.phase.live().and_then(|l| l.bot_levels[seat]),
                         connected: s.bot
                             || s.player.as_ref().is_some_and(|p| {
                                 self.members
@@ -538,7 +530,7 @@ impl Room {
                 })
                 .collect(),
             status: self.status(),
-            match_id: self.match_id,
+            match_id: self.phase.match_id(),
             created_at: self.settings.created_at,
             spectators: self.members.values().filter(|m| m.seat.is_none()).count(),
             clock: self.settings.clock,
@@ -593,60 +585,32 @@ impl Room {
         }
     }
 
-    fn refuse(&self, conn: &Conn, id: Option<String>, code: ErrorCode, message: impl Into<String>) {
-        METRICS.error(code);
-        conn.send(&ServerFrame::Error {
-            id,
-            code,
-            message: crate::text::cap_quotes(&message.into()),
-            room: Some(self.settings.code.clone()),
-            until: None,
-        });
+    /// Tells `conn` that its request (`id`: the move's) was refused, and why: the room's one way
+    /// of answering with an `error` frame, which names the room.
+    fn refuse(&self, conn: &Conn, id: Option<String>, refused: RoomError) {
+        conn.refuse(Some(self.settings.code.clone()), id, &refused);
     }
 
-    /// Whether `conn` has joined this room (and not left it). Room frames from a connection that has
-    /// not are refused `not_joined`: a room code alone must not let anyone watch, chat or read a
-    /// snapshot (the contract's "Private rooms stay private").
-    fn joined(&self, conn: &Conn) -> bool {
-        self.members.contains_key(&conn.id)
-    }
-
-    /// Refuses a frame of a connection that has not joined; true if refused.
-    fn refuse_unjoined(&self, conn: &Conn, id: Option<String>) -> bool {
-        if self.joined(conn) {
-            return false;
+    /// Refuses a connection that has not joined this room (or has left it): a room code alone must
+    /// not let anyone watch, chat or read a snapshot (the contract's "Private rooms stay private").
+    fn joined(&self, conn: &Conn) -> Result<(), RoomError> {
+        if self.members.contains_key(&conn.id) {
+            Ok(())
+        } else {
+            Err(RoomError::NotJoined)
         }
-        self.refuse(
-            conn,
-            id,
-            ErrorCode::NotJoined,
-            "join the room on this connection first",
-        );
-        true
     }
 
     /// The seat of `conn`'s player, if it has one and has joined the room on this connection;
-    /// otherwise it is refused, in the contract's order: `not_seated`, then `not_joined`.
-    fn seated_and_joined(&self, conn: &Conn, id: Option<String>) -> Option<usize> {
-        let Some(seat) = self.seat_of(conn.player.id) else {
-            self.refuse(
-                conn,
-                id,
-                ErrorCode::NotSeated,
-                "you have no seat in this room",
-            );
-            return None;
-        };
-        if self.refuse_unjoined(conn, id) {
-            return None;
-        }
-        Some(seat)
+    /// otherwise why not, in the contract's order: `not_seated`, then `not_joined`.
+    fn seated_and_joined(&self, conn: &Conn) -> Result<usize, RoomError> {
+        let seat = self.seat_of(conn.player.id).ok_or(RoomError::NotSeated)?;
+        self.joined(conn)?;
+        Ok(seat)
     }
 
-    fn on_chat(&mut self, conn: &Conn, text: String) {
-        if self.refuse_unjoined(conn, None) {
-            return;
-        }
+    fn on_chat(&mut self, conn: &Conn, text: String) -> Result<(), RoomError> {
+        self.joined(conn)?;
         let at = Utc::now();
         let heard_by = self.members.values().map(|m| m.conn.player.id);
         let id = self
@@ -660,6 +624,7 @@ impl Room {
             at,
         });
         self.send_to_all(frame);
+        Ok(())
     }
 }
 

@@ -1,55 +1,50 @@
 //! A moderator's action on a room (`/api/v1/mod/rooms/{code}/...`): aborting the match under
-//! way, closing a room still waiting for players, or deleting a chat line. Made by the room's own task, so through its
+//! way, closing a room still waiting for players, deleting a chat line, letting a banned player's
+//! seat go; and the chat lines a report may carry. Made by the room's own task, so through its
 //! [`RoomWriter`](crate::store::RoomWriter) under its lease, like any other end of a match; the
-//! moderator's connection hears a `room` frame once it is made, or an `error`.
+//! REST call that asked hears the room's answer on its reply channel ([`RoomAnswer`]), or why not.
 
 use plateau_protocol::ws::ServerFrame;
-use plateau_protocol::{ErrorCode, RoomStatus};
+use plateau_protocol::RoomStatus;
 
-use super::Room;
-use crate::conn::Conn;
-use crate::rooms::RoomModeration;
+use super::{Room, RoomError};
+use crate::rooms::{Answer, Moderation, RoomAnswer, RoomModeration};
 use crate::store::StoreError;
 
 impl Room {
-    pub(super) async fn on_moderate(&mut self, conn: &Conn, action: RoomModeration) {
-        if action == RoomModeration::ChatForReport {
-            return self.send_chat_for_report(conn);
-        }
-        let done = match action {
-            RoomModeration::AbortMatch => self.abort_by_moderator().await,
-            RoomModeration::CloseWaiting => self.close_by_moderator().await,
-            RoomModeration::DeleteChat { id } => self.delete_chat(id),
-            RoomModeration::Banned { player } => self.leave_for_ban(player).await,
-            RoomModeration::ChatForReport => Ok(()),
-        };
-        match done {
-            Ok(()) => {
-                conn.send(&ServerFrame::Room {
-                    room: self.room_info(),
-                });
+    pub(super) async fn on_moderate(&mut self, moderation: Moderation) -> Answer {
+        match moderation.action {
+            RoomModeration::AbortMatch => self.abort_by_moderator().await?,
+            RoomModeration::CloseWaiting => self.close_by_moderator().await?,
+            RoomModeration::DeleteChat { id } => self.delete_chat(id)?,
+            RoomModeration::Banned { player } => self.leave_for_ban(player).await?,
+            // A report names a room, not a right to its chat: only the lines the reporter could
+            // read here.
+            RoomModeration::ChatForReport => {
+                return Ok(RoomAnswer::Chat(self.recent.chat_seen_by(moderation.by.id)))
             }
-            Err((code, message)) => self.refuse(conn, None, code, message),
         }
+        Ok(RoomAnswer::Room(self.room_info()))
     }
 
-    async fn abort_by_moderator(&mut self) -> Result<(), (ErrorCode, &'static str)> {
-        let under_way = self.live.as_ref().is_some_and(|l| l.result.is_none());
-        if !under_way {
-            return Err((ErrorCode::Conflict, "no match is under way in this room"));
-        }
+    async fn abort_by_moderator(&mut self) -> Result<(), RoomError> {
+        let mut play = self
+            .in_play()
+            .filter(|play| play.live().result.is_none())
+            .ok_or(RoomError::Conflict(
+                "no match is under way in this room".into(),
+            ))?;
         tracing::info!("match aborted by a moderator");
-        self.end_aborted().await;
+        play.end_aborted().await;
         Ok(())
     }
 
     /// Chat lines are kept in memory only (the recent lines): deleting one drops it there and
     /// tells everyone in the room to drop it too.
-    fn delete_chat(&mut self, id: u64) -> Result<(), (ErrorCode, &'static str)> {
+    fn delete_chat(&mut self, id: u64) -> Result<(), RoomError> {
         if !self.recent.delete_chat(id) {
-            return Err((
-                ErrorCode::NotFound,
-                "no such chat line among the room's recent lines",
+            return Err(RoomError::NotFound(
+                "no such chat line among the room's recent lines".into(),
             ));
         }
         self.drop_chat_line(id);
@@ -81,53 +76,45 @@ impl Room {
     }
 
     /// A banned player's waiting room closes; its seat in another's is given up.
-    async fn leave_for_ban(&mut self, player: uuid::Uuid) -> Result<(), (ErrorCode, &'static str)> {
-        let seat = self.seat_of(player);
+    async fn leave_for_ban(&mut self, player: uuid::Uuid) -> Result<(), RoomError> {
+        let not_held =
+            || RoomError::Conflict("the player holds no seat in this room while it waits".into());
         let waiting = self.status() == RoomStatus::Waiting && self.settings.start_by.is_none();
-        if !waiting || (seat.is_none() && self.seats.host != player) {
-            return Err((
-                ErrorCode::Conflict,
-                "the player holds no seat in this room while it waits",
-            ));
+        if !waiting {
+            return Err(not_held());
         }
         if self.seats.host == player {
             return self.close_by_moderator().await;
         }
-        let seat = seat.expect("a seated player");
-        match self.give_up_seat(seat).await {
-            Ok(()) => {
-                self.publish();
-                Ok(())
-            }
-            Err(e) => Err(self.unstored(&e)),
-        }
+        let seat = self.seat_of(player).ok_or_else(not_held)?;
+        self.give_up_seat(seat)
+            .await
+            .map_err(|e| self.moderation_unstored(&e))?;
+        self.publish();
+        Ok(())
     }
 
-    async fn close_by_moderator(&mut self) -> Result<(), (ErrorCode, &'static str)> {
+    async fn close_by_moderator(&mut self) -> Result<(), RoomError> {
+        let not_waiting = || RoomError::Conflict("the room is not waiting for players".into());
         if self.status() != RoomStatus::Waiting {
-            return Err((ErrorCode::Conflict, "the room is not waiting for players"));
+            return Err(not_waiting());
         }
-        match self.writer.abandon_if_waiting().await {
-            Ok(true) => {
-                tracing::info!("waiting room closed by a moderator");
-                self.without_match = RoomStatus::Abandoned;
-                self.publish();
-                Ok(())
-            }
-            Ok(false) => Err((ErrorCode::Conflict, "the room is not waiting for players")),
-            Err(e) => Err(self.unstored(&e)),
+        let closed = self.writer.abandon_if_waiting().await;
+        if !closed.map_err(|e| self.moderation_unstored(&e))? {
+            return Err(not_waiting());
         }
+        tracing::info!("waiting room closed by a moderator");
+        self.phase.abandon();
+        self.publish();
+        Ok(())
     }
 
     /// A moderator's change the store refused, as the moderator's call answers it.
-    fn unstored(&self, e: &StoreError) -> (ErrorCode, &'static str) {
+    fn moderation_unstored(&self, e: &StoreError) -> RoomError {
         if self.lost_lease(e) {
-            return (
-                ErrorCode::Internal,
-                "the room is moving to another node; try again",
-            );
+            return RoomError::Internal("the room is moving to another node; try again".into());
         }
         tracing::error!(error = %e, "could not store a moderator's change of a room");
-        (ErrorCode::Internal, "internal error; it has been logged")
+        RoomError::Internal("internal error; it has been logged".into())
     }
 }

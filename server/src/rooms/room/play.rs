@@ -4,19 +4,19 @@
 use chrono::{DateTime, Utc};
 use plateau_games::{Match, MoveError, Played, Seat, Viewer};
 use plateau_protocol::ws::{BotLevel, ServerFrame};
-use plateau_protocol::{ErrorCode, MatchResult, RatingOutcome, RoomStatus, UncountedReason};
+use plateau_protocol::{MatchResult, RatingOutcome, RoomStatus, UncountedReason};
 use serde_json::Value;
 use std::time::{Duration, Instant};
 use uuid::Uuid;
 
 use super::live::{advance_clocks, clocked_seats};
-use super::{aborted_result, rated_end, result_of, Room};
+use super::{aborted_result, rated_end, result_of, InPlay, Room, RoomError};
 use crate::conn::{encode, Conn};
 use crate::engine_host::{build_views, EngineFailure, HostedMatch};
 use crate::metrics::METRICS;
 use crate::rooms::rules::clock::Clocks;
 use crate::rooms::rules::forfeits;
-use crate::store::{finished_rated, NewMove};
+use crate::store::{finished_rated, MatchEnd, NewMove, RatedEnd, StoreError};
 use crate::views::{Moment, RecipientView};
 
 /// The least wait before the server plays for a seat again after its move could not be stored.
@@ -25,78 +25,167 @@ const RETRY_AFTER_FAILED_COMMIT: Duration = Duration::from_secs(1);
 impl Room {
     pub(super) async fn on_move(
         &mut self,
-        conn: Conn,
+        conn: &Conn,
         id: String,
         version: u64,
         mv: Value,
         received: Instant,
-    ) {
-        let Some(seat) = self.seated_and_joined(&conn, Some(id.clone())) else {
+    ) -> Result<(), RoomError> {
+        let seat = self.seated_and_joined(conn)?;
+        let mut play = self
+            .in_play()
+            .ok_or(RoomError::NotYourTurn("the match has not started".into()))?;
+        play.play_move(conn, seat, Sent { id, version, mv }, received)
+            .await
+    }
+
+    /// Plans the next move the server plays itself: a seat it plays (a bot, or one that forfeited)
+    /// plays after the bot delay; in a room without a clock, a player who owes a decision the rules
+    /// can settle (see `Game::default_move`) gets the decision timeout (with a clock, the clock is
+    /// that timeout).
+    pub(super) fn schedule_automatic(&mut self) {
+        self.timers.auto_due = None;
+        let Some(live) = self.phase.under_way() else {
             return;
         };
-        let Some(live) = &self.live else {
-            return self.refuse(
-                &conn,
-                Some(id),
-                ErrorCode::NotYourTurn,
-                "the match has not started",
-            );
+        let facts = live.game.facts();
+        let now = tokio::time::Instant::now();
+        if facts.to_act.iter().any(|s| live.server_plays(*s)) {
+            // A bot already thinking answers on its own.
+            if self.bot.version.is_none() {
+                self.timers.auto_due = Some(now + self.context.bot_delay);
+            }
+        } else if live.clocks.is_none() && !facts.with_default.is_empty() {
+            self.timers.auto_due = Some(now + self.context.decision_timeout);
+        }
+    }
+
+    /// A bot has chosen: its move is played if the match is still where it was (a ruling may
+    /// have come first); a bot that found nothing plays a random legal move.
+    pub(super) async fn on_bot_choice(&mut self, choice: BotChoice) {
+        self.bot.version = None;
+        let still =
+            |play: &InPlay| play.live().result.is_none() && play.live().version() == choice.version;
+        let Some(mut play) = self.in_play().filter(still) else {
+            return self.schedule_automatic();
         };
+        play.play_bot_choice(choice).await;
+    }
+
+    /// Whether the stored end of match `match_id` changed ratings, in a rated room (None in
+    /// another). Whether a finished match counts is decided in the transaction that stored its
+    /// end (`rate_match!`): its rating changes are read back (one query); None if the database
+    /// cannot say now.
+    pub(super) async fn rating_of_end(
+        &self,
+        match_id: Uuid,
+        result: &MatchResult,
+    ) -> Option<RatingOutcome> {
+        if !self.settings.rated {
+            return None;
+        }
+        if result.reason == RoomStatus::Aborted.as_str() {
+            return Some(RatingOutcome::uncounted(UncountedReason::Aborted));
+        }
+        match self.context.store.rating_changes_of(&[match_id]).await {
+            Ok(mut changes) => Some(finished_rated(
+                changes.remove(&match_id).unwrap_or_default(),
+            )),
+            Err(e) => {
+                tracing::warn!(%match_id, error = %e, "could not read whether a match was rated");
+                None
+            }
+        }
+    }
+
+    /// Tells everyone in the room that the match is over, and publishes the room's new status.
+    pub(super) fn announce_end(
+        &mut self,
+        match_id: Uuid,
+        result: MatchResult,
+        rating: Option<RatingOutcome>,
+    ) {
+        // Every end passes here (rules, forfeits, agreements, aborts): one log line and one count.
+        tracing::info!(reason = %result.reason, "match ended");
+        METRICS.match_ended(&result.reason);
+        let frame = encode(&ServerFrame::Ended {
+            room: self.settings.code.clone(),
+            match_id,
+            result,
+            rating,
+        });
+        self.publish_after(Some(frame));
+    }
+}
+
+/// A move as its player sent it.
+pub(super) struct Sent {
+    /// The client's id of the move.
+    pub id: String,
+    /// The version it was chosen on.
+    pub version: u64,
+    pub mv: Value,
+}
+
+impl InPlay<'_> {
+    /// A player's move, from seat `seat`: the contract's checks in order (a move id already
+    /// acknowledged is acknowledged again), then the engine on a copy, and the commit.
+    async fn play_move(
+        &mut self,
+        conn: &Conn,
+        seat: Seat,
+        sent: Sent,
+        received: Instant,
+    ) -> Result<(), RoomError> {
+        let Sent { id, version, mv } = sent;
+        let live = self.live();
         if let Some(&acked) = live.acks.get(&(conn.player.id, id.clone())) {
             conn.send(&ServerFrame::Ack {
                 id,
                 version: acked,
                 room: self.settings.code.clone(),
             });
-            return;
+            return Ok(());
         }
         if live.result.is_some() {
-            return self.refuse(&conn, Some(id), ErrorCode::NotYourTurn, "the match is over");
+            return Err(RoomError::NotYourTurn("the match is over".into()));
         }
         if live.forfeited().iter().any(|f| f.seat == seat) {
-            return self.refuse(
-                &conn,
-                Some(id),
-                ErrorCode::NotYourTurn,
-                "your side is out of the match: the server plays this seat",
-            );
+            return Err(RoomError::NotYourTurn(
+                "your side is out of the match: the server plays this seat".into(),
+            ));
         }
         if !live.game.facts().to_act.contains(&seat) {
-            return self.refuse(
-                &conn,
-                Some(id),
-                ErrorCode::NotYourTurn,
-                "it is not your turn",
-            );
+            return Err(RoomError::NotYourTurn("it is not your turn".into()));
         }
         if version != live.version() {
-            let message = format!(
-                "the room is at version {}, not {version}: sync and retry",
-                live.version()
-            );
-            return self.refuse(&conn, Some(id), ErrorCode::StaleVersion, message);
+            return Err(RoomError::StaleVersion {
+                at: live.version(),
+                sent: version,
+            });
         }
         let mut choose = Some(mv);
         match self
             .engine_turn(true, move |_| Some((seat, choose.take()?)))
             .await
         {
-            TurnOutcome::Played(turn) => self.commit(seat, Some((conn, id, received)), *turn).await,
-            TurnOutcome::Refused(e) => {
-                let code = match e {
-                    MoveError::Malformed(_) => ErrorCode::BadRequest,
-                    MoveError::NotYourTurn => ErrorCode::NotYourTurn,
-                    MoveError::Illegal(_) => ErrorCode::IllegalMove,
-                };
-                self.refuse(&conn, Some(id), code, e.to_string());
+            TurnOutcome::Played(turn) => {
+                let sender = Some((conn.clone(), id, received));
+                let stored = self.commit(seat, sender, *turn).await;
+                stored.map_err(|e| self.unstored(&e, "store the move"))
             }
-            TurnOutcome::Aborted => self.refuse(
-                &conn,
-                Some(id),
-                ErrorCode::Internal,
-                "the rules engine failed on this move: the match is aborted",
-            ),
-            TurnOutcome::Nothing => {}
+            TurnOutcome::Refused(e) => {
+                let words = e.to_string().into();
+                Err(match e {
+                    MoveError::Malformed(_) => RoomError::BadRequest(words),
+                    MoveError::NotYourTurn => RoomError::NotYourTurn(words),
+                    MoveError::Illegal(_) => RoomError::IllegalMove(words),
+                })
+            }
+            TurnOutcome::Aborted => Err(RoomError::Internal(
+                "the rules engine failed on this move: the match is aborted".into(),
+            )),
+            TurnOutcome::Nothing => Ok(()),
         }
     }
 
@@ -109,7 +198,7 @@ impl Room {
     where
         C: FnOnce(&dyn Match) -> Option<(Seat, Value)> + Send + 'static,
     {
-        let live = self.live.as_ref().expect("moves need a match");
+        let live = self.live();
         let watched = self.watched_viewers();
         let game = self.settings.game.info().id;
         let (version, ply) = (live.version() + 1, live.ply + 1);
@@ -174,12 +263,13 @@ impl Room {
     }
 
     /// Stores a move played on `turn.next`, then makes it the room's match and tells everyone.
-    pub(super) async fn commit(
+    /// What could not be stored changes nothing; a move the server played is tried again later.
+    async fn commit(
         &mut self,
         seat: usize,
         sender: Option<(Conn, String, Instant)>,
         turn: Turn,
-    ) {
+    ) -> Result<(), StoreError> {
         let Turn {
             seat: _,
             next,
@@ -189,7 +279,7 @@ impl Room {
             clocks,
             at: now,
         } = turn;
-        let live = self.live.as_ref().expect("moves need a match");
+        let live = self.live();
         let ply = live.ply + 1;
         let append = NewMove {
             match_id: live.id,
@@ -202,15 +292,8 @@ impl Room {
             end: result.as_ref().map(|result| self.match_end(result, now)),
         };
         if let Err(e) = self.writer.append_move(&append).await {
-            match &sender {
-                Some((conn, id, _)) => {
-                    self.refuse_unstored(conn, Some(id.clone()), &e, "store the move")
-                }
-                None if self.lost_lease(&e) => {}
-                None => tracing::error!(error = %e, ply, "could not store a move"),
-            }
-            if matches!(e, crate::store::StoreError::LeaseLost { .. }) {
-                return;
+            if matches!(e, StoreError::LeaseLost { .. }) {
+                return Err(e);
             }
             // A bot's move is tried again later, not at once (the database may be away for a
             // while: no busy loop); a player's is theirs to resend.
@@ -220,10 +303,10 @@ impl Room {
                 *due = (*due).max(retry);
             }
             self.timers.retry_duties_at = Some(retry);
-            return;
+            return Err(e);
         }
         self.timers.retry_duties_at = None;
-        let live = self.live.as_mut().expect("moves need a match");
+        let live = self.live_mut();
         live.moved[seat] |= sender.is_some();
         live.game = next;
         live.ply = ply;
@@ -248,6 +331,38 @@ impl Room {
                 acked: sender.map(|(conn, id, received)| (conn, id, version, received)),
             },
         });
+        Ok(())
+    }
+
+    /// Commits a move the server played for `seat`; what could not be stored is logged (it is
+    /// tried again later).
+    async fn commit_automatic(&mut self, seat: Seat, turn: Turn) {
+        if let Err(e) = self.commit(seat, None, turn).await {
+            if !self.lost_lease(&e) {
+                let ply = self.live().ply + 1;
+                tracing::error!(error = %e, ply, "could not store a move");
+            }
+        }
+    }
+
+    /// What ending the match with `result` at `at` writes: every rating moves with it when the
+    /// room is rated and the match was not aborted.
+    pub(super) fn match_end<'a>(
+        &'a self,
+        result: &'a MatchResult,
+        at: DateTime<Utc>,
+    ) -> MatchEnd<'a> {
+        let counts = self.settings.rated && result.reason != RoomStatus::Aborted.as_str();
+        let pair_once_within =
+            chrono::TimeDelta::hours(self.context.limits.rated_pair_hours as i64);
+        MatchEnd {
+            result,
+            ended_at: at,
+            rated: counts.then_some(RatedEnd {
+                sides: &self.live().sides[..],
+                pair_once_within,
+            }),
+        }
     }
 
     /// What follows every new version once it is stored, a move's or a ruling's, in this order:
@@ -284,7 +399,8 @@ impl Room {
             }
         }
         drop(mover);
-        if let (Some(result), Some(match_id)) = (end, self.match_id) {
+        if let Some(result) = end {
+            let match_id = self.live().id;
             self.announce_end(match_id, result, rating);
         } else if std::mem::take(&mut self.timers.absence_news) {
             self.publish();
@@ -292,38 +408,12 @@ impl Room {
         self.schedule_automatic();
     }
 
-    /// Plans the next move the server plays itself: a seat it plays (a bot, or one that forfeited)
-    /// plays after the bot delay; in a room without a clock, a player who owes a decision the rules
-    /// can settle (see `Game::default_move`) gets the decision timeout (with a clock, the clock is
-    /// that timeout).
-    pub(super) fn schedule_automatic(&mut self) {
-        self.timers.auto_due = None;
-        if self.status() != RoomStatus::Playing {
-            return;
-        }
-        let Some(live) = self.live.as_ref().filter(|l| l.result.is_none()) else {
-            return;
-        };
-        let facts = live.game.facts();
-        let now = tokio::time::Instant::now();
-        if facts.to_act.iter().any(|s| live.server_plays(*s)) {
-            // A bot already thinking answers on its own.
-            if self.bot.version.is_none() {
-                self.timers.auto_due = Some(now + self.context.bot_delay);
-            }
-        } else if live.clocks.is_none() && !facts.with_default.is_empty() {
-            self.timers.auto_due = Some(now + self.context.decision_timeout);
-        }
-    }
-
     /// The server plays for one seat: one it plays (the rules' default move if there is one, else
     /// a random legal move), or a player out of time (the rules' default move). `only`: that seat,
     /// whose clock ran out.
     pub(super) async fn play_automatic(&mut self, only: Option<Seat>) {
         self.timers.auto_due = None;
-        let Some(live) = &self.live else {
-            return;
-        };
+        let live = self.live();
         // A seat the server plays, for which the rules prescribe nothing: its bot searches, off
         // the room's task, and answers on `bot_answer` (see `on_bot_choice`).
         if only.is_none() && self.bot.version.is_none() {
@@ -362,7 +452,7 @@ impl Room {
         match self.engine_turn(false, choose).await {
             TurnOutcome::Played(turn) => {
                 let seat = turn.seat;
-                self.commit(seat, None, *turn).await
+                self.commit_automatic(seat, *turn).await
             }
             TurnOutcome::Refused(e) => tracing::error!(error = %e, "an automatic move was refused"),
             TurnOutcome::Nothing => tracing::error!("nothing to play automatically"),
@@ -372,14 +462,12 @@ impl Room {
 
     /// A bot of `level` starts thinking for `seat` on the server's bot threads.
     fn start_thinking(&mut self, seat: Seat, level: BotLevel) {
-        let Some(live) = &self.live else {
-            return;
-        };
+        let live = self.live();
         let (answer, answered) = tokio::sync::oneshot::channel();
-        self.bot.answer = Some(answered);
         let m = live.game.for_bot();
         let version = live.version();
         let pool = self.context.bots.clone();
+        self.bot.answer = Some(answered);
         self.bot.version = Some(version);
         tokio::spawn(async move {
             let mv = pool.think(m, seat, level).await;
@@ -388,27 +476,17 @@ impl Room {
         });
     }
 
-    /// A bot has chosen: its move is played if the match is still where it was (a ruling may
-    /// have come first); a bot that found nothing plays a random legal move.
-    pub(super) async fn on_bot_choice(&mut self, choice: BotChoice) {
-        self.bot.version = None;
-        let current = self
-            .live
-            .as_ref()
-            .filter(|l| l.result.is_none() && self.status() == RoomStatus::Playing)
-            .map(|l| l.version());
-        if current != Some(choice.version) {
-            return self.schedule_automatic();
-        }
+    /// A bot's choice for the version the match is at (see [`Room::on_bot_choice`]).
+    async fn play_bot_choice(&mut self, choice: BotChoice) {
         let BotChoice { seat, mv, .. } = choice;
         let chosen = move |m: &dyn Match| Some((seat, mv.or_else(|| m.random_move(seat))?));
         match self.engine_turn(false, chosen).await {
-            TurnOutcome::Played(turn) => self.commit(seat, None, *turn).await,
+            TurnOutcome::Played(turn) => self.commit_automatic(seat, *turn).await,
             TurnOutcome::Refused(e) => {
                 tracing::error!(error = %e, seat, "a bot chose a move the rules refuse");
                 let random = move |m: &dyn Match| Some((seat, m.random_move(seat)?));
                 if let TurnOutcome::Played(turn) = self.engine_turn(false, random).await {
-                    self.commit(seat, None, *turn).await;
+                    self.commit_automatic(seat, *turn).await;
                 }
             }
             TurnOutcome::Nothing => tracing::error!(seat, "a bot had nothing to play"),
@@ -424,25 +502,25 @@ impl Room {
             tracing::warn!(error = %failure, "the rules engine failed again on an aborted match");
             return;
         }
-        if let Some(match_id) = self.live.as_ref().map(|live| live.id) {
-            tracing::error!(%match_id, error = %failure, "the rules engine failed: match aborted");
-        }
+        let match_id = self.live().id;
+        tracing::error!(%match_id, error = %failure, "the rules engine failed: match aborted");
         self.end_aborted().await;
     }
 
     /// Ends the match under way as `aborted` (stored; nobody wins, nobody is rated), tells everyone,
     /// and takes no more moves.
     pub(super) async fn end_aborted(&mut self) {
-        let Some(live) = self.live.as_mut().filter(|live| live.result.is_none()) else {
+        if self.live().result.is_some() {
             return;
-        };
+        }
+        self.timers.auto_due = None;
+        let live = self.live_mut();
         let match_id = live.id;
         let result = aborted_result(live.forfeited());
         live.result = Some(result.clone());
         // Views held show the match under way: a `sync` builds them again, as aborted.
         live.seat_views.iter_mut().for_each(|v| *v = None);
         live.spectator_view = None;
-        self.timers.auto_due = None;
         if let Some(clocks) = &mut live.clocks {
             clocks.stop(Utc::now());
         }
@@ -454,51 +532,6 @@ impl Room {
         }
         let rating = self.rating_of_end(match_id, &result).await;
         self.announce_end(match_id, result, rating);
-    }
-
-    /// Whether the stored end of match `match_id` changed ratings, in a rated room (None in
-    /// another). Whether a finished match counts is decided in the transaction that stored its
-    /// end (`rate_match!`): its rating changes are read back (one query); None if the database
-    /// cannot say now.
-    pub(super) async fn rating_of_end(
-        &self,
-        match_id: Uuid,
-        result: &MatchResult,
-    ) -> Option<RatingOutcome> {
-        if !self.settings.rated {
-            return None;
-        }
-        if result.reason == RoomStatus::Aborted.as_str() {
-            return Some(RatingOutcome::uncounted(UncountedReason::Aborted));
-        }
-        match self.context.store.rating_changes_of(&[match_id]).await {
-            Ok(mut changes) => Some(finished_rated(
-                changes.remove(&match_id).unwrap_or_default(),
-            )),
-            Err(e) => {
-                tracing::warn!(%match_id, error = %e, "could not read whether a match was rated");
-                None
-            }
-        }
-    }
-
-    /// Tells everyone in the room that the match is over, and publishes the room's new status.
-    pub(super) fn announce_end(
-        &mut self,
-        match_id: Uuid,
-        result: MatchResult,
-        rating: Option<RatingOutcome>,
-    ) {
-        // Every end passes here (rules, forfeits, agreements, aborts): one log line and one count.
-        tracing::info!(reason = %result.reason, "match ended");
-        METRICS.match_ended(&result.reason);
-        let frame = encode(&ServerFrame::Ended {
-            room: self.settings.code.clone(),
-            match_id,
-            result,
-            rating,
-        });
-        self.publish_after(Some(frame));
     }
 }
 

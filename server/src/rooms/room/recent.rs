@@ -157,16 +157,6 @@ impl Room {
             events: self.recent.events_for(viewer),
         });
     }
-
-    /// Sends `conn` (a report's) the chat lines its player could read here: a `recent` frame
-    /// without events. A report names a room, not a right to its chat.
-    pub(super) fn send_chat_for_report(&self, conn: &Conn) {
-        conn.send(&ServerFrame::Recent {
-            room: self.settings.code.clone(),
-            chat: self.recent.chat_seen_by(conn.player.id),
-            events: Vec::new(),
-        });
-    }
 }
 
 #[cfg(test)]

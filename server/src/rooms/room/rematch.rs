@@ -4,29 +4,25 @@
 
 use plateau_protocol::rest::Seating;
 use plateau_protocol::ws::ServerFrame;
-use plateau_protocol::{ErrorCode, RoomStatus};
+use plateau_protocol::RoomStatus;
 
-use super::Room;
+use super::{Room, RoomError};
 use crate::conn::{encode, Conn};
 use crate::rooms::creation::too_many_open_rooms;
 use crate::rooms::{store_new_room, RematchTicket, RoomSettings};
 
 impl Room {
-    /// A player of the finished match asks for a rematch: where it goes (None: refused, and told).
-    pub(super) async fn on_rematch(&mut self, conn: &Conn) -> Option<RematchTicket> {
-        let seat = self.seated_and_joined(conn, None)?;
+    /// A player of the finished match asks for a rematch: where it goes.
+    pub(super) async fn on_rematch(&mut self, conn: &Conn) -> Result<RematchTicket, RoomError> {
+        let seat = self.seated_and_joined(conn)?;
         if self.status() != RoomStatus::Finished {
-            self.refuse(
-                conn,
-                None,
-                ErrorCode::NotYourTurn,
-                "a rematch comes after the end of the match",
-            );
-            return None;
+            return Err(RoomError::NotYourTurn(
+                "a rematch comes after the end of the match".into(),
+            ));
         }
         let next_seat = (seat + 1) % self.seats.occupants.len();
         if let Some(next) = &self.rematch {
-            return Some(RematchTicket {
+            return Ok(RematchTicket {
                 next: next.clone(),
                 seat: next_seat,
                 seated: false,
@@ -34,16 +30,10 @@ impl Room {
         }
         // A rematch room is a waiting room its asker hosts: it counts as one.
         let limit = self.context.limits.open_rooms_per_player;
-        match too_many_open_rooms(&self.context.store, conn.player.id, limit).await {
-            Ok(Some(refused)) => {
-                self.refuse(conn, None, ErrorCode::Conflict, refused);
-                return None;
-            }
-            Ok(None) => {}
-            Err(e) => {
-                self.refuse_unstored(conn, None, &e, "make the rematch room");
-                return None;
-            }
+        let store = &self.context.store;
+        let too_many = too_many_open_rooms(store, conn.player.id, limit).await;
+        if let Some(refused) = too_many.map_err(|e| self.unstored(&e, "make the rematch room"))? {
+            return Err(RoomError::Conflict(refused.into()));
         }
         let settings = RoomSettings {
             game: self.settings.game.info().id.to_string(),
@@ -63,13 +53,9 @@ impl Room {
         let store = &self.context.store;
         let made =
             store_new_room(store, &conn.player, next_seat, settings, Some(&self.writer)).await;
-        let next = match made {
-            Ok(row) => row.code,
-            Err(e) => {
-                self.refuse_unstored(conn, None, &e, "make the rematch room");
-                return None;
-            }
-        };
+        let next = made
+            .map_err(|e| self.unstored(&e, "make the rematch room"))?
+            .code;
         tracing::info!(next = %next, "rematch room made");
         self.rematch = Some(next.clone());
         let frame = encode(&ServerFrame::Rematch {
@@ -77,7 +63,7 @@ impl Room {
             next: next.clone(),
         });
         self.send_to_all(frame);
-        Some(RematchTicket {
+        Ok(RematchTicket {
             next,
             seat: next_seat,
             seated: true,
@@ -86,7 +72,12 @@ impl Room {
 
     /// In a rematch room: seats a player of the match before in `seat` (or another free seat if
     /// that one was taken meanwhile), and tells it where it is.
-    pub(super) async fn on_reserve(&mut self, conn: &Conn, seat: usize, from: String) {
+    pub(super) async fn on_reserve(
+        &mut self,
+        conn: &Conn,
+        seat: usize,
+        from: String,
+    ) -> Result<(), RoomError> {
         if self.status() == RoomStatus::Waiting && self.seat_of(conn.player.id).is_none() {
             let free =
                 |s: usize| self.seats.occupants[s].player.is_none() && !self.seats.occupants[s].bot;
@@ -96,29 +87,18 @@ impl Room {
                 (0..self.seats.occupants.len()).find(|&s| free(s))
             };
             if let Some(chosen) = chosen {
-                let stored = self
-                    .writer
+                self.writer
                     .seat(chosen, Some(conn.player.id), self.seats.host, None)
-                    .await;
-                match stored {
-                    Ok(()) => {
-                        self.seats.occupants[chosen].player = Some(conn.player.clone());
-                        self.publish();
-                    }
-                    Err(e) => {
-                        return self.refuse_unstored(
-                            conn,
-                            None,
-                            &e,
-                            "take your seat in the rematch",
-                        );
-                    }
-                }
+                    .await
+                    .map_err(|e| self.unstored(&e, "take your seat in the rematch"))?;
+                self.seats.occupants[chosen].player = Some(conn.player.clone());
+                self.publish();
             }
         }
         conn.send(&ServerFrame::Rematch {
             room: from,
             next: self.settings.code.clone(),
         });
+        Ok(())
     }
 }

@@ -4,12 +4,12 @@
 use chrono::Utc;
 use plateau_games::{Seat, Viewer};
 use plateau_protocol::ws::{ClaimResult, ServerFrame};
-use plateau_protocol::{ErrorCode, Forfeit, ForfeitReason, MatchResult, RoomStatus, AGREED_DRAW};
+use plateau_protocol::{Forfeit, ForfeitReason, MatchResult, RoomStatus, AGREED_DRAW};
 use serde_json::{json, Value};
 use std::time::Duration;
 
 use super::play::{NewVersion, VersionKind};
-use super::{rated_end, Room};
+use super::{rated_end, InPlay, Room, RoomError};
 use crate::conn::{encode, Conn};
 use crate::engine_host::build_views;
 use crate::rooms::rules::forfeits;
@@ -20,133 +20,106 @@ use crate::views::RecipientView;
 const RETRY_AFTER_FAILED_RULING: Duration = Duration::from_secs(1);
 
 impl Room {
-    /// The seat of `conn` if it may resign or offer a draw now; otherwise it is told why, as for a
-    /// move: `not_seated`, `not_joined`, then `not_your_turn` (no match running, or the seat is
-    /// already out).
-    fn seat_in_play(&self, conn: &Conn) -> Option<Seat> {
-        let seat = self.seated_and_joined(conn, None)?;
-        let running = self
-            .live
-            .as_ref()
-            .filter(|l| l.result.is_none() && self.status() == RoomStatus::Playing);
-        match running {
-            None => {
-                self.refuse(conn, None, ErrorCode::NotYourTurn, "no match is under way");
-                None
-            }
-            Some(live) if forfeits::is_out(&live.sides, &live.forfeited(), seat) => {
-                self.refuse(
-                    conn,
-                    None,
-                    ErrorCode::NotYourTurn,
-                    "your side is out of the match",
-                );
-                None
-            }
-            Some(_) => Some(seat),
+    /// The room with its match under way, and the seat of `conn` in it, if it may resign, claim or
+    /// offer a draw now; otherwise why not, as for a move: `not_seated`, `not_joined`, then
+    /// `not_your_turn` (no match under way, or the seat is already out).
+    fn seat_in_play(&mut self, conn: &Conn) -> Result<(InPlay<'_>, Seat), RoomError> {
+        let seat = self.seated_and_joined(conn)?;
+        let play = self
+            .in_play()
+            .filter(|play| play.live().result.is_none())
+            .ok_or(RoomError::NotYourTurn("no match is under way".into()))?;
+        let live = play.live();
+        if forfeits::is_out(&live.sides, &live.forfeited(), seat) {
+            return Err(RoomError::NotYourTurn(
+                "your side is out of the match".into(),
+            ));
         }
+        Ok((play, seat))
     }
 
-    pub(super) async fn on_resign(&mut self, conn: &Conn) {
-        let Some(seat) = self.seat_in_play(conn) else {
-            return;
-        };
-        if !self.forfeit(seat, ForfeitReason::Resigned).await {
-            self.refuse(
-                conn,
-                None,
-                ErrorCode::Internal,
-                "could not store the resignation; try again",
-            );
-        }
+    pub(super) async fn on_resign(&mut self, conn: &Conn) -> Result<(), RoomError> {
+        let (mut play, seat) = self.seat_in_play(conn)?;
+        stored(
+            play.forfeit(seat, ForfeitReason::Resigned).await,
+            "could not store the resignation; try again",
+        )
     }
 
     /// A claim over seats of other sides away past the abandonment time, in a private room
     /// without a clock (where the server forfeits nobody by itself): a win makes those seats
     /// forfeit (`abandoned`), a draw ends the match as agreed. Refused before then, and elsewhere.
-    pub(super) async fn on_claim(&mut self, conn: &Conn, result: ClaimResult) {
-        let Some(seat) = self.seat_in_play(conn) else {
-            return;
-        };
-        if !self.claims_instead() {
-            return self.refuse(
-                conn,
-                None,
-                ErrorCode::Conflict,
-                "claims are for private rooms without a clock: here the server forfeits a player who stays away",
-            );
+    pub(super) async fn on_claim(
+        &mut self,
+        conn: &Conn,
+        result: ClaimResult,
+    ) -> Result<(), RoomError> {
+        let (mut play, seat) = self.seat_in_play(conn)?;
+        if !play.claims_instead() {
+            return Err(RoomError::Conflict(
+                "claims are for private rooms without a clock: here the server forfeits a player who stays away".into(),
+            ));
         }
         let now = tokio::time::Instant::now();
-        let own_side: Vec<Seat> = self
-            .live
-            .as_ref()
-            .and_then(|live| live.sides.iter().find(|side| side.contains(&seat)).cloned())
+        let own_side: Vec<Seat> = play
+            .live()
+            .sides
+            .iter()
+            .find(|side| side.contains(&seat))
+            .cloned()
             .unwrap_or_else(|| vec![seat]);
-        let claimable: Vec<Seat> = (0..self.seats.occupants.len())
+        let claimable: Vec<Seat> = (0..play.seats.occupants.len())
             .filter(|s| !own_side.contains(s))
-            .filter(|&s| self.absence_deadline(s).is_some_and(|at| at <= now))
+            .filter(|&s| play.absence_deadline(s).is_some_and(|at| at <= now))
             .collect();
         if claimable.is_empty() {
-            let when = (0..self.seats.occupants.len())
+            let when = (0..play.seats.occupants.len())
                 .filter(|s| !own_side.contains(s))
-                .filter_map(|s| self.absence_deadline(s))
+                .filter_map(|s| play.absence_deadline(s))
                 .min()
                 .map(|at| format!(" (in {} s)", (at - now).as_secs() + 1))
                 .unwrap_or_default();
-            return self.refuse(
-                conn,
-                None,
-                ErrorCode::Conflict,
-                format!("nobody of another side has been away long enough to claim{when}"),
-            );
+            return Err(RoomError::Conflict(
+                format!("nobody of another side has been away long enough to claim{when}").into(),
+            ));
         }
-        let stored = match result {
-            ClaimResult::Draw => self.agree_draw().await,
+        let done = match result {
+            ClaimResult::Draw => play.agree_draw().await,
             ClaimResult::Win => {
-                let mut stored = true;
+                let mut done = true;
                 for away in claimable {
-                    if self.status() != RoomStatus::Playing {
+                    if play.status() != RoomStatus::Playing {
                         break;
                     }
-                    stored &= self.forfeit(away, ForfeitReason::Abandoned).await;
+                    done &= play.forfeit(away, ForfeitReason::Abandoned).await;
                 }
-                stored
+                done
             }
         };
-        if !stored {
-            self.refuse(
-                conn,
-                None,
-                ErrorCode::Internal,
-                "could not store the claim; try again",
-            );
-        }
+        stored(done, "could not store the claim; try again")
     }
 
-    pub(super) async fn on_draw(&mut self, conn: &Conn, offer: bool) {
-        let Some(seat) = self.seat_in_play(conn) else {
-            return;
-        };
+    pub(super) async fn on_draw(&mut self, conn: &Conn, offer: bool) -> Result<(), RoomError> {
+        let (mut play, seat) = self.seat_in_play(conn)?;
         if offer {
-            self.draw_offers.insert(seat);
-            self.send_draw_offers(Vec::new());
-        } else if self.draw_offers.remove(&seat) {
+            play.draw_offers.insert(seat);
+            play.send_draw_offers(Vec::new());
+        } else if play.draw_offers.remove(&seat) {
             // Its own offer taken back.
-            self.send_draw_offers(Vec::new());
-        } else if !self.draw_offers.is_empty() {
+            play.send_draw_offers(Vec::new());
+        } else if !play.draw_offers.is_empty() {
             // A seat that did not offer declines every offer standing: the offerers hear it, and
             // nobody finds the offer again after a reload.
-            self.draw_offers.clear();
-            self.send_draw_offers(vec![json!({"kind": "draw_declined", "seat": seat})]);
+            play.draw_offers.clear();
+            play.send_draw_offers(vec![json!({"kind": "draw_declined", "seat": seat})]);
         }
-        if offer && self.every_side_offers() && !self.agree_draw().await {
-            self.refuse(
-                conn,
-                None,
-                ErrorCode::Internal,
+        if offer && play.every_side_offers() {
+            return stored(
+                play.agree_draw().await,
                 "could not store the draw; try again",
             );
         }
+        Ok(())
     }
 
     /// Tells everyone the offers standing now, with what just happened to them (`events`).
@@ -166,12 +139,18 @@ impl Room {
             self.send_draw_offers(Vec::new());
         }
     }
+}
 
+/// A ruling the sender asked for was stored, or it is told `unstored`.
+fn stored(done: bool, unstored: &'static str) -> Result<(), RoomError> {
+    done.then_some(())
+        .ok_or(RoomError::Internal(unstored.into()))
+}
+
+impl InPlay<'_> {
     /// Whether every side still in the match has a seat offering a draw.
     fn every_side_offers(&self) -> bool {
-        let Some(live) = &self.live else {
-            return false;
-        };
+        let live = self.live();
         let forfeited = live.forfeited();
         forfeits::sides_left(&live.sides, &forfeited)
             .iter()
@@ -182,9 +161,7 @@ impl Room {
     /// if one side alone is left. False if it could not be stored (tried again later when a timer
     /// caused it).
     pub(super) async fn forfeit(&mut self, seat: Seat, reason: ForfeitReason) -> bool {
-        let Some(live) = &self.live else {
-            return false;
-        };
+        let live = self.live();
         let forfeit = Forfeit { seat, reason };
         let end = live.end_after_forfeit(forfeit);
         let ruling = Ruling {
@@ -213,9 +190,7 @@ impl Room {
 
     /// Every side left agreed: the match ends as a draw.
     async fn agree_draw(&mut self) -> bool {
-        let Some(live) = &self.live else {
-            return false;
-        };
+        let live = self.live();
         let result = MatchResult {
             winners: Vec::new(),
             scores: None,
@@ -240,7 +215,7 @@ impl Room {
     /// Stores a ruling (and the end it brings), applies it, and sends everyone the new version
     /// with `event`. False if it could not be stored: nothing changed.
     async fn rule(&mut self, ruling: Ruling, end: Option<MatchResult>, event: Value) -> bool {
-        let live = self.live.as_ref().expect("rulings need a match");
+        let live = self.live();
         let end = end.map(|result| rated_end(self.settings.rated, live.every_seat_moved(), result));
         let mut rulings = live.rulings.clone();
         rulings.push(ruling.clone());
@@ -259,7 +234,7 @@ impl Room {
             return false;
         }
         self.timers.retry_duties_at = None;
-        let live = self.live.as_mut().expect("rulings need a match");
+        let live = self.live_mut();
         let match_id = live.id;
         live.apply_ruling(ruling, end.clone());
         // Nothing is played: only the views are built, under the engine's guard. A failure there
@@ -284,9 +259,8 @@ impl Room {
     /// The current version's view for each viewer watching, built under the engine's guard; None
     /// if the engine failed (the match is then aborted).
     async fn views_now(&mut self) -> Option<Vec<(Viewer, RecipientView)>> {
-        let (Some(live), Some(moment)) = (&self.live, self.moment()) else {
-            return Some(Vec::new());
-        };
+        let moment = self.moment();
+        let live = self.live();
         let watched = self.watched_viewers();
         let budget = self.context.limits.engine_abort();
         match live

@@ -4,13 +4,13 @@ use chrono::Utc;
 use plateau_games::{registry, SetupError};
 use plateau_protocol::rest::{MatchPlayer, Seating};
 use plateau_protocol::ws::{BotLevel, Role, ServerFrame};
-use plateau_protocol::{ErrorCode, ForfeitReason, RoomStatus};
+use plateau_protocol::{ForfeitReason, RoomStatus};
 use rand::TryRngCore;
 use serde_json::{Map, Value};
 use sha2::{Digest, Sha256};
 use uuid::Uuid;
 
-use super::{LiveMatch, Member, Room, SeatState};
+use super::{LiveMatch, Member, Room, RoomError, SeatState};
 use crate::conn::{Conn, ConnId};
 use crate::engine_host::{engine_options, isolated, HostedMatch};
 use crate::store::{NewMatch, StoreError};
@@ -32,70 +32,29 @@ impl Room {
                 .unwrap_or(false)
     }
 
-    pub(super) async fn on_join(&mut self, conn: Conn, role: Role) {
+    pub(super) async fn on_join(&mut self, conn: Conn, role: Role) -> Result<(), RoomError> {
         if self.status() == RoomStatus::Abandoned {
-            return self.refuse(
-                &conn,
-                None,
-                ErrorCode::Conflict,
-                "this room was abandoned: create or join another",
-            );
+            return Err(RoomError::Conflict(
+                "this room was abandoned: create or join another".into(),
+            ));
         }
         let seat = match role {
             Role::Spectator => None,
-            Role::Player => match self.seat_of(conn.player.id) {
-                Some(seat) => Some(seat),
-                None if self.status() != RoomStatus::Waiting => {
-                    return self.refuse(
-                        &conn,
-                        None,
-                        ErrorCode::RoomFull,
-                        "the match has started without you; join as a spectator",
-                    );
-                }
-                None => {
-                    let Some(free) = self
-                        .seats
-                        .occupants
-                        .iter()
-                        .position(|s| s.player.is_none() && !s.bot)
-                    else {
-                        return self.refuse(
-                            &conn,
-                            None,
-                            ErrorCode::RoomFull,
-                            "every seat is taken",
-                        );
-                    };
-                    if self.host_keeps_out(conn.player.id).await {
-                        return self.refuse(
-                            &conn,
-                            None,
-                            ErrorCode::Forbidden,
-                            "the host of this room does not play with you",
-                        );
-                    }
-                    let stored = self
-                        .writer
-                        .seat(free, Some(conn.player.id), self.seats.host, None)
-                        .await;
-                    if let Err(e) = stored {
-                        return self.refuse_unstored(&conn, None, &e, "take the seat");
-                    }
-                    self.seats.occupants[free].player = Some(conn.player.clone());
-                    Some(free)
-                }
-            },
+            Role::Player => Some(self.take_seat(&conn).await?),
         };
         let id = conn.id;
-        let joined_as_player = seat.is_some().then(|| conn.clone());
+        let joined_as_player = seat.is_some();
         self.members.insert(id, Member { conn, seat });
         // Stored before the answer: a restart right after it must not count the room as empty.
         self.track_vacancy().await;
         self.publish();
         self.send_snapshot(id).await;
         // Only once a match exists: before the start, `join` is answered with `room` frames only.
-        if let Some(conn) = self.members.get(&id).filter(|_| self.live.is_some()) {
+        if let Some(conn) = self
+            .members
+            .get(&id)
+            .filter(|_| self.phase.live().is_some())
+        {
             let conn = conn.conn.clone();
             self.send_recent(&conn);
         }
@@ -113,11 +72,40 @@ impl Room {
         // soon as a person sits in every seat and each is in the room: nobody waits for a host's
         // `start`, and no clock runs for a player who has not come in yet (a rematch seats its
         // players before they join).
-        if let Some(last) = joined_as_player {
-            if self.settings.auto_start && self.everyone_seated_and_here() {
-                self.start_match(&last, false, BotLevel::default()).await;
-            }
+        if joined_as_player && self.settings.auto_start && self.everyone_seated_and_here() {
+            return self.start_match(false, BotLevel::default()).await;
         }
+        Ok(())
+    }
+
+    /// The seat of `conn`'s player, joining as a player: the one it has, or a free one, stored
+    /// before it is taken. Only a waiting room has free seats to take.
+    async fn take_seat(&mut self, conn: &Conn) -> Result<usize, RoomError> {
+        if let Some(seat) = self.seat_of(conn.player.id) {
+            return Ok(seat);
+        }
+        if self.status() != RoomStatus::Waiting {
+            return Err(RoomError::RoomFull(
+                "the match has started without you; join as a spectator".into(),
+            ));
+        }
+        let free = self
+            .seats
+            .occupants
+            .iter()
+            .position(|s| s.player.is_none() && !s.bot)
+            .ok_or(RoomError::RoomFull("every seat is taken".into()))?;
+        if self.host_keeps_out(conn.player.id).await {
+            return Err(RoomError::Forbidden(
+                "the host of this room does not play with you".into(),
+            ));
+        }
+        self.writer
+            .seat(free, Some(conn.player.id), self.seats.host, None)
+            .await
+            .map_err(|e| self.unstored(&e, "take the seat"))?;
+        self.seats.occupants[free].player = Some(conn.player.clone());
+        Ok(free)
     }
 
     /// Every seat taken, by a person who is in the room or by a bot the room was made with (a
@@ -152,25 +140,28 @@ impl Room {
             tracing::info!("nobody came to a tournament's room by its deadline");
             return self.expire().await;
         };
-        self.start_match(&here, false, BotLevel::default()).await;
-        if self.status() != RoomStatus::Playing {
-            // Not started (the store away): tried again at the next turn of the loop.
-            self.timers.retry_duties_at =
-                Some(tokio::time::Instant::now() + std::time::Duration::from_secs(1));
-            return;
+        if let Err(refused) = self.start_match(false, BotLevel::default()).await {
+            self.refuse(&here, None, refused);
         }
         let absent: Vec<usize> = (0..self.seats.occupants.len())
             .filter(|&seat| self.seats.occupants[seat].player.is_some() && !self.seat_here(seat))
             .collect();
+        let Some(mut play) = self
+            .in_play()
+            .filter(|play| play.status() == RoomStatus::Playing)
+        else {
+            // Not started (the store away): tried again at the next turn of the loop.
+            self.timers.retry_duties_at =
+                Some(tokio::time::Instant::now() + std::time::Duration::from_secs(1));
+            return;
+        };
         for seat in absent {
-            self.forfeit(seat, ForfeitReason::NoShow).await;
+            play.forfeit(seat, ForfeitReason::NoShow).await;
         }
     }
 
-    pub(super) async fn on_leave(&mut self, conn: Conn) {
-        if self.refuse_unjoined(&conn, None) {
-            return;
-        }
+    pub(super) async fn on_leave(&mut self, conn: &Conn) -> Result<(), RoomError> {
+        self.joined(conn)?;
         let member = self.members.remove(&conn.id);
         let seat = self.seat_of(conn.player.id);
         if let (RoomStatus::Waiting, Some(seat)) = (self.status(), seat) {
@@ -178,7 +169,7 @@ impl Room {
                 if let Some(member) = member {
                     self.members.insert(conn.id, member);
                 }
-                return self.refuse_unstored(&conn, None, &e, "leave");
+                return Err(self.unstored(&e, "leave"));
             }
         }
         self.publish();
@@ -186,6 +177,7 @@ impl Room {
         conn.send(&ServerFrame::Room {
             room: self.room_info(),
         });
+        Ok(())
     }
 
     /// Before the start, seat `seat` is given up (its player left, or was banned): the seat is
@@ -196,7 +188,7 @@ impl Room {
             return Ok(());
         };
         let mut host = self.seats.host;
-        let mut status = self.status();
+        let mut abandoned = false;
         if host == leaver {
             match self
                 .seats
@@ -206,14 +198,16 @@ impl Room {
                 .find_map(|(s, st)| st.player.as_ref().filter(|_| s != seat).map(|p| p.id))
             {
                 Some(next) => host = next,
-                None => status = RoomStatus::Abandoned,
+                None => abandoned = true,
             }
         }
-        let new_status = (status != self.status()).then(|| status.as_str());
+        let new_status = abandoned.then(|| RoomStatus::Abandoned.as_str());
         self.writer.seat(seat, None, host, new_status).await?;
         self.seats.occupants[seat].player = None;
         self.seats.host = host;
-        self.without_match = status;
+        if abandoned {
+            self.phase.abandon();
+        }
         for m in self.members.values_mut() {
             if m.conn.player.id == leaver {
                 m.seat = None;
@@ -222,28 +216,25 @@ impl Room {
         Ok(())
     }
 
-    pub(super) async fn on_start(&mut self, conn: Conn, bots: bool, bot_level: BotLevel) {
+    pub(super) async fn on_start(
+        &mut self,
+        conn: &Conn,
+        bots: bool,
+        bot_level: BotLevel,
+    ) -> Result<(), RoomError> {
         if conn.player.id != self.seats.host {
-            return self.refuse(
-                &conn,
-                None,
-                ErrorCode::Forbidden,
-                "only the host can start the match",
-            );
+            return Err(RoomError::Forbidden(
+                "only the host can start the match".into(),
+            ));
         }
-        self.start_match(&conn, bots, bot_level).await;
+        self.start_match(bots, bot_level).await
     }
 
-    /// Starts the match, at the host's `start` or by itself; what cannot start is answered to
-    /// `conn` (the host's, or the one whose join took the last seat).
-    async fn start_match(&mut self, conn: &Conn, bots: bool, bot_level: BotLevel) {
+    /// Starts the match, at the host's `start` or by itself; why it cannot start is answered to
+    /// whoever made it start (the host, or the one whose join took the last seat).
+    async fn start_match(&mut self, bots: bool, bot_level: BotLevel) -> Result<(), RoomError> {
         if self.status() != RoomStatus::Waiting {
-            return self.refuse(
-                conn,
-                None,
-                ErrorCode::Conflict,
-                "the match has already started",
-            );
+            return Err(RoomError::Conflict("the match has already started".into()));
         }
         // Seats the room was made with a bot in (a tournament's) are not empty: they are filled.
         let empty = self
@@ -254,44 +245,36 @@ impl Room {
             .count();
         let bot_seats = self.seats.occupants.iter().any(|s| s.bot);
         if (empty > 0 || bot_seats) && self.settings.rated {
-            return self.refuse(
-                conn,
-                None,
-                ErrorCode::Conflict,
-                format!("{empty} seat(s) are empty: a rated match needs a person in every seat"),
-            );
+            return Err(RoomError::Conflict(
+                format!("{empty} seat(s) are empty: a rated match needs a person in every seat")
+                    .into(),
+            ));
         }
         if empty > 0 && !bots {
-            return self.refuse(
-                conn,
-                None,
-                ErrorCode::Conflict,
-                format!("{empty} seat(s) are empty: wait for players, or start with bots"),
-            );
+            return Err(RoomError::Conflict(
+                format!("{empty} seat(s) are empty: wait for players, or start with bots").into(),
+            ));
         }
         if empty > 0 {
             let limit = self.context.limits.bot_matches_per_player;
-            match self.context.store.bot_matches_hosted(self.seats.host).await {
-                Ok(running) if running >= u64::from(limit) => {
-                    return self.refuse(
-                        conn,
-                        None,
-                        ErrorCode::Conflict,
-                        format!("you have {limit} matches with bots under way: finish one first"),
-                    );
-                }
-                Ok(_) => {}
-                Err(e) => return self.refuse_unstored(conn, None, &e, "start the match"),
+            let running = self
+                .context
+                .store
+                .bot_matches_hosted(self.seats.host)
+                .await
+                .map_err(|e| self.unstored(&e, "start the match"))?;
+            if running >= u64::from(limit) {
+                return Err(RoomError::Conflict(
+                    format!("you have {limit} matches with bots under way: finish one first")
+                        .into(),
+                ));
             }
         }
         let mut seed = [0u8; 32];
         if rand::rngs::OsRng.try_fill_bytes(&mut seed).is_err() {
-            return self.refuse(
-                conn,
-                None,
-                ErrorCode::Internal,
-                "no randomness available; try again",
-            );
+            return Err(RoomError::Internal(
+                "no randomness available; try again".into(),
+            ));
         }
         let commitment = hex::encode(Sha256::digest(seed));
         let players = self.seats.occupants.len();
@@ -309,16 +292,13 @@ impl Room {
         .await;
         let game_match = match started {
             Ok(Ok(started)) => started,
-            Ok(Err(e)) => return self.refuse(conn, None, ErrorCode::BadRequest, e.to_string()),
+            Ok(Err(e)) => return Err(RoomError::BadRequest(e.to_string().into())),
             // Nothing was stored: the room waits on, and the host may try again.
             Err(failure) => {
                 tracing::error!(error = %failure, "the rules engine failed to start a match");
-                return self.refuse(
-                    conn,
-                    None,
-                    ErrorCode::Internal,
-                    "the rules engine failed to start the match; nothing was stored",
-                );
+                return Err(RoomError::Internal(
+                    "the rules engine failed to start the match; nothing was stored".into(),
+                ));
             }
         };
         // `order[seat]`: the seat its occupant had before the start (the identity unless drawn).
@@ -366,9 +346,7 @@ impl Room {
                 clock: self.settings.clock,
             })
             .await;
-        if let Err(e) = stored {
-            return self.refuse_unstored(conn, None, &e, "start the match");
-        }
+        stored.map_err(|e| self.unstored(&e, "start the match"))?;
         self.seats.occupants = drawn;
         for (seat, p) in self.seats.occupants.iter_mut().zip(&seating) {
             seat.bot = p.bot;
@@ -378,16 +356,15 @@ impl Room {
                 .seat
                 .and_then(|old| order.iter().position(|&o| o == old));
         }
-        self.match_id = Some(id);
-        self.log_match();
         let bot_levels = seating.iter().map(|p| p.bot_level).collect();
-        self.live = Some(LiveMatch::new(
+        self.phase.start(LiveMatch::new(
             id,
             game_match,
             bot_levels,
             self.settings.clock,
             started_at,
         ));
+        self.log_match();
         self.track_turns();
         tracing::info!("match started");
         self.publish();
@@ -396,6 +373,7 @@ impl Room {
             self.send_snapshot(member).await;
         }
         self.schedule_automatic();
+        Ok(())
     }
 }
 

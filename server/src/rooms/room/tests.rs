@@ -92,6 +92,23 @@ impl Harness {
         info.code
     }
 
+    /// Alice's waiting Abalone room, with Alice and Bob seated in it.
+    async fn alice_and_bob_seated(&self) -> (String, TestConn, TestConn) {
+        let (mut a, mut b) = (self.connect("Alice").await, self.connect("Bob").await);
+        let code = self.abalone_room(&a).await;
+        self.seat_both(&code, &mut a, &mut b).await;
+        (code, a, b)
+    }
+
+    /// `a` and `b` join room `code` as players (each takes a seat), and hear it.
+    async fn seat_both(&self, code: &str, a: &mut TestConn, b: &mut TestConn) {
+        for c in [a, b] {
+            self.ask(code, c, Request::Join { role: Role::Player })
+                .await;
+            c.next("room").await;
+        }
+    }
+
     /// Queues `request` of `from` in room `code`'s channel.
     async fn ask(&self, code: &str, from: &TestConn, request: Request) {
         let Some(Route::Local(room)) = self.rooms.route(code).await.expect("a route") else {
@@ -145,10 +162,7 @@ impl TestConn {
 /// Both players join and the host starts: each holds the snapshot at version 1.
 async fn started(h: &Harness, a: &mut TestConn, b: &mut TestConn) -> (String, Value) {
     let code = h.abalone_room(a).await;
-    for c in [&mut *a, &mut *b] {
-        h.ask(&code, c, Request::Join { role: Role::Player }).await;
-        c.next("room").await;
-    }
+    h.seat_both(&code, a, b).await;
     let start = Request::Start {
         bots: false,
         bot_level: BotLevel::default(),
@@ -218,12 +232,7 @@ async fn a_move_out_of_turn_or_on_a_stale_version_is_refused_and_changes_nothing
 #[tokio::test]
 async fn the_host_leaving_a_waiting_room_gives_the_seat_up_and_passes_the_host_in_the_store() {
     let h = Harness::new().await;
-    let (mut a, mut b) = (h.connect("Alice").await, h.connect("Bob").await);
-    let code = h.abalone_room(&a).await;
-    for c in [&mut a, &mut b] {
-        h.ask(&code, c, Request::Join { role: Role::Player }).await;
-        c.next("room").await;
-    }
+    let (code, a, mut b) = h.alice_and_bob_seated().await;
     h.ask(&code, &a, Request::Leave).await;
     let room = b.next("room").await;
     assert_eq!(room["room"]["seats"][0]["player"], Value::Null, "{room}");
@@ -245,4 +254,38 @@ async fn a_connection_that_did_not_join_is_refused() {
     h.ask(&code, &stranger, Request::Chat { text: "hi".into() })
         .await;
     assert_eq!(stranger.next("error").await["code"], "not_joined");
+}
+
+#[tokio::test]
+async fn what_needs_a_match_is_refused_before_the_start_and_the_room_goes_on() {
+    let h = Harness::new().await;
+    let (code, mut a, mut b) = h.alice_and_bob_seated().await;
+    let early = [
+        Request::Move {
+            id: "m1".into(),
+            version: 1,
+            mv: json!(0),
+        },
+        Request::Resign,
+        Request::Draw { offer: true },
+        Request::Claim {
+            result: plateau_protocol::ws::ClaimResult::Win,
+        },
+        Request::Rematch,
+    ];
+    for request in early {
+        let id = request.id().map(str::to_owned);
+        h.ask(&code, &a, request).await;
+        let refused = a.next("error").await;
+        assert_eq!(refused["code"], "not_your_turn", "{refused}");
+        assert_eq!(refused["room"], code.as_str());
+        assert_eq!(refused["id"], json!(id));
+    }
+    let start = Request::Start {
+        bots: false,
+        bot_level: BotLevel::default(),
+    };
+    h.ask(&code, &a, start).await;
+    assert_eq!(a.next("snapshot").await["version"], 1);
+    assert_eq!(b.next("snapshot").await["version"], 1);
 }

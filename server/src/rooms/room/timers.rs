@@ -12,7 +12,7 @@ use plateau_protocol::rest::Visibility;
 use plateau_protocol::{ForfeitReason, RoomStatus};
 use tokio::time::Instant;
 
-use super::Room;
+use super::{InPlay, Room};
 
 /// A seat's absence as the room's info shows it.
 pub(super) struct Absence {
@@ -50,18 +50,14 @@ impl Room {
                 (false, Some(_)) => {}
             }
         }
-        let unattended = self
-            .live
-            .as_ref()
-            .filter(|live| live.result.is_none())
-            .is_some_and(|live| {
-                let seats = 0..self.seats.occupants.len();
-                let server_plays = seats.clone().any(|s| live.server_plays(s));
-                let attended = seats
-                    .into_iter()
-                    .any(|s| !live.server_plays(s) && self.seats.absent_since[s].is_none());
-                server_plays && !attended
-            });
+        let unattended = self.phase.under_way().is_some_and(|live| {
+            let seats = 0..self.seats.occupants.len();
+            let server_plays = seats.clone().any(|s| live.server_plays(s));
+            let attended = seats
+                .into_iter()
+                .any(|s| !live.server_plays(s) && self.seats.absent_since[s].is_none());
+            server_plays && !attended
+        });
         match (unattended, self.timers.unattended_since) {
             (false, _) => self.timers.unattended_since = None,
             (true, None) => self.timers.unattended_since = Some(now),
@@ -74,9 +70,8 @@ impl Room {
     /// published again after the version (`absence_news`).
     pub(super) fn track_turns(&mut self) {
         let acting = self
-            .live
-            .as_ref()
-            .filter(|_| self.status() == RoomStatus::Playing)
+            .phase
+            .under_way()
             .map(|live| live.clocked_seats())
             .unwrap_or_default();
         let now = Instant::now();
@@ -109,10 +104,7 @@ impl Room {
     /// When seat `seat`'s absence runs out (it has had to act with nobody of it connected for
     /// `--abandon-after-secs`), if it is away and has to act in a match under way.
     pub(super) fn absence_deadline(&self, seat: Seat) -> Option<Instant> {
-        let live = self
-            .live
-            .as_ref()
-            .filter(|l| l.result.is_none() && self.status() == RoomStatus::Playing)?;
+        let live = self.phase.under_way()?;
         if !live.clocked_seats().contains(&seat) {
             return None;
         }
@@ -125,7 +117,7 @@ impl Room {
     /// (None: connected, a bot, or no match). A seat just left counts from now (its absence is
     /// noted at the room's next turn).
     pub(super) fn away_since(&self, seat: Seat) -> Option<Instant> {
-        let live = self.live.as_ref().filter(|l| l.result.is_none())?;
+        let live = self.phase.under_way()?;
         let person = self.seats.occupants[seat].player.is_some() && !live.server_plays(seat);
         (person && !self.seat_here(seat))
             .then(|| self.seats.absent_since[seat].unwrap_or_else(Instant::now))
@@ -185,11 +177,7 @@ impl Room {
             let retry = self.timers.retry_duties_at.unwrap_or(at);
             duties.push((at.max(retry), Duty::StartDue));
         }
-        let live = self
-            .live
-            .as_ref()
-            .filter(|l| l.result.is_none() && self.status() == RoomStatus::Playing);
-        if let Some(live) = live {
+        if let Some(live) = self.phase.under_way() {
             let now = Instant::now();
             if let Some((seat, at)) = live.clocks.as_ref().and_then(|c| c.next_deadline()) {
                 let left = (at - Utc::now()).to_std().unwrap_or_default();
@@ -219,23 +207,31 @@ impl Room {
     }
 
     pub(super) async fn perform(&mut self, duty: Duty) {
+        if duty == Duty::StartDue {
+            return self.start_when_due().await;
+        }
+        // Every other duty is the match's: due only while it is under way.
+        if let Some(mut play) = self.in_play() {
+            play.perform(duty).await;
+        }
+    }
+}
+
+impl InPlay<'_> {
+    async fn perform(&mut self, duty: Duty) {
         match duty {
             Duty::Automatic => self.play_automatic(None).await,
             Duty::OutOfTime(seat) => {
-                let out = self
-                    .live
+                let live = self.live();
+                let out = live
+                    .clocks
                     .as_ref()
-                    .and_then(|l| l.clocks.as_ref())
                     .is_some_and(|c| c.out_of_time(seat, Utc::now()));
                 if !out {
                     return;
                 }
                 // The rules' default move where the game has one; else the seat forfeits.
-                let has_default = self
-                    .live
-                    .as_ref()
-                    .is_some_and(|l| l.game.facts().has_default(seat));
-                if has_default {
+                if live.game.facts().has_default(seat) {
                     self.play_automatic(Some(seat)).await;
                 } else {
                     // Not stored: tried again once the store answers (see `retry_duties_at`).
@@ -249,7 +245,8 @@ impl Room {
                 tracing::info!("nobody of the match was connected for a while: it ends as aborted");
                 self.end_aborted().await;
             }
-            Duty::StartDue => self.start_when_due().await,
+            // A room's own, above.
+            Duty::StartDue => {}
         }
     }
 }
