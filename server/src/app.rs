@@ -15,6 +15,7 @@ use crate::accounts::revocation::{Revocations, SpreadRevocations};
 use crate::cluster::{Cluster, ClusterPlacement, Leases, Timing};
 use crate::config::ServeArgs;
 use crate::engine_host::bots::BotPool;
+use crate::moderation::blocks::{BlockLists, SpreadBlocks};
 use crate::rooms::{Alone, Placement, RoomContext, Rooms};
 use crate::state::{AppState, Budgets, Shared};
 use crate::store::Store;
@@ -101,11 +102,21 @@ pub async fn serve(args: ServeArgs) -> Result<(), StartError> {
             .clone()
             .map(|cluster| cluster as Arc<dyn SpreadRevocations>),
     );
+    let block_lists = BlockLists::new(
+        store.clone(),
+        cluster
+            .clone()
+            .map(|cluster| cluster as Arc<dyn SpreadBlocks>),
+    );
+    if let Some(rejoins) = rooms.placement().rejoins() {
+        tokio::spawn(block_lists.clone().read_again_after_breaks(rejoins));
+    }
     if let Some(cluster) = &cluster {
         cluster
             .start(
                 Arc::new(rooms.clone()),
                 revocations.clone(),
+                block_lists.clone(),
                 cluster_stop.clone(),
             )
             .await
@@ -120,6 +131,7 @@ pub async fn serve(args: ServeArgs) -> Result<(), StartError> {
         shutdown: shutdown.clone(),
         sessions: TaskTracker::new(),
         revocations,
+        block_lists,
         public_url: args.public_url.map(Arc::from),
         tournaments: crate::tournaments::live::LiveTournaments::new(store.clone()),
         chat_filter,

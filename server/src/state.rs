@@ -53,6 +53,8 @@ pub struct Shared {
     pub sessions: TaskTracker,
     /// The live sockets by player and token, which a revoked token closes (on every node).
     pub revocations: Arc<Revocations>,
+    /// The block lists of the players connected here, pushed to their sockets.
+    pub block_lists: Arc<crate::moderation::blocks::BlockLists>,
     /// What each client may use, across requests and connections.
     pub budgets: Arc<Budgets>,
     /// `--public-url`: where people reach the server, for invite links (`GET /api/v1/server`).

@@ -148,6 +148,16 @@ async fn closing_an_account_and_a_ban_reach_every_node() {
     );
 }
 
+/// Two nodes, the second reaching NATS through a [`Plug`] that cuts it off when pulled.
+async fn second_node_through_a_plug(db: &TestDb) -> (Plug, Vec<TestServer>) {
+    let nats = plateau_tests::services::nats();
+    let plug = Plug::start(Plug::server_of(nats)).await;
+    let through_plug = plug.url_for(nats);
+    let cut_off: &[(&str, &str)] = &[("PLATEAU_NATS_URL", through_plug.as_str())];
+    let nodes = start_nodes_each(db, 2000, &[&[], cut_off]).await;
+    (plug, nodes)
+}
+
 /// A player made admin by `plateau admin grant` on the cluster's database.
 async fn admin(db: &TestDb, api: &Api) -> Player {
     let admin = api.new_player("Admin").await;
@@ -164,6 +174,7 @@ async fn admin(db: &TestDb, api: &Api) -> Player {
 /// Bob (seated) and Carol (watching) through `via_others`, all joined; Bob's lines numbered.
 struct Chatting {
     code: String,
+    alice: Player,
     bob: Player,
     carol: Player,
     clients: [Client; 3],
@@ -189,6 +200,7 @@ impl Chatting {
         }
         Chatting {
             code,
+            alice,
             bob,
             carol,
             clients: [a, b, c],
@@ -202,6 +214,72 @@ impl Chatting {
         let [a, b, c] = &self.clients;
         line_reaches(&self.code, &line, b, c, a).await
     }
+
+    fn blocks_path(&self) -> String {
+        format!("/api/v1/players/me/blocks/{}", self.bob.id)
+    }
+}
+
+/// A block made through one node reaches the blocker's socket on another (issue 46, point 4: the
+/// news travels between nodes as a revocation does, and that node reads the list again): Bob's
+/// lines stop reaching Alice's socket there, and come back once she unblocks him through the first
+/// node, her socket open all along.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_block_made_through_one_node_reaches_sockets_on_another() {
+    let db = TestDb::new(Backend::Postgres).await;
+    let nodes = start_nodes(&db, 2, 2000, &[]).await;
+    let chat = Chatting::new(&nodes[0], &nodes[1], &nodes[0]).await;
+    assert!(chat.bobs_next_line_reaches_alice().await, "not blocked yet");
+    let api = Api::new(nodes[0].http());
+    let token = Some(chat.alice.token.as_str());
+    let (status, _) = api.put(&chat.blocks_path(), &json!(null), token).await;
+    assert_eq!(status.as_u16(), 204);
+    assert!(
+        until(|| async { !chat.bobs_next_line_reaches_alice().await }).await,
+        "the block reaches her socket on the other node"
+    );
+    let (status, _) = api.delete(&chat.blocks_path(), token).await;
+    assert_eq!(status.as_u16(), 204);
+    assert!(
+        until(|| chat.bobs_next_line_reaches_alice()).await,
+        "the unblock reaches her socket on the other node"
+    );
+}
+
+/// A block made while the blocker's node is cut off from the others reaches its socket there once
+/// the link is back (issue 46, point 4): the news said meanwhile is lost, so that node reads its
+/// lists again after the break.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_block_made_while_a_node_is_cut_off_reaches_it_once_back() {
+    let db = TestDb::new(Backend::Postgres).await;
+    let (mut plug, nodes) = second_node_through_a_plug(&db).await;
+    // Everyone on the node that will be cut off, with the room: only the news of the block has
+    // to come from the other node.
+    let chat = Chatting::new(&nodes[1], &nodes[1], &nodes[1]).await;
+    assert!(chat.bobs_next_line_reaches_alice().await, "not blocked yet");
+
+    let ready = || async {
+        let answer = reqwest::get(format!("{}/readyz", nodes[1].http())).await;
+        answer.unwrap().status().as_u16() == 200
+    };
+    plug.pull().await;
+    assert!(until(|| async { !ready().await }).await, "cut off");
+    let token = Some(chat.alice.token.as_str());
+    let elsewhere = Api::new(nodes[0].http());
+    let (status, _) = elsewhere
+        .put(&chat.blocks_path(), &json!(null), token)
+        .await;
+    assert_eq!(status.as_u16(), 204);
+    assert!(
+        chat.bobs_next_line_reaches_alice().await,
+        "the news has not come through"
+    );
+    plug.put_back().await;
+    assert!(until(ready).await, "back");
+    assert!(
+        until(|| async { !chat.bobs_next_line_reaches_alice().await }).await,
+        "the block reaches her socket once the link is back"
+    );
 }
 
 /// What a REST call asks of a room another node runs is answered by the room there (issue 46,
@@ -925,12 +1003,8 @@ async fn matches_play_on_after_nats_is_killed_and_started_again() {
 /// and every match plays on, each acknowledged move stored once.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_node_cut_off_from_nats_has_its_guests_join_again() {
-    let nats = plateau_tests::services::nats();
-    let mut plug = Plug::start(Plug::server_of(nats)).await;
-    let through_plug = plug.url_for(nats);
     let db = TestDb::new(Backend::Postgres).await;
-    let cut_off: &[(&str, &str)] = &[("PLATEAU_NATS_URL", through_plug.as_str())];
-    let nodes = start_nodes_each(&db, 2000, &[&[], cut_off]).await;
+    let (mut plug, nodes) = second_node_through_a_plug(&db).await;
     // Two matches run by each node: the host on the room's node, the guest on the other.
     let rooms_on = [0, 1, 0, 1];
     let mut matches = Vec::new();

@@ -1,7 +1,8 @@
 //! Blocks, `/api/v1/players/me/blocks` *(addition)*: a player blocks another, and from then on gets
-//! none of its chat (`ws::blocked`), is never paired with it (`api::quick`), and keeps it out of the
-//! seats of the waiting rooms it hosts (`ws::session`). A block is the blocker's own business: the
-//! blocked player is not told.
+//! none of its chat (`conn::blocked`, with the list `moderation::blocks` pushes to its sockets on
+//! every node), is never paired with it (`api::quick`), and keeps it out of the free seats of the
+//! waiting rooms it hosts (the room's `host_keeps_out`). A block is the blocker's own business:
+//! the blocked player is not told.
 
 use axum::extract::State;
 use axum::http::StatusCode;
@@ -39,6 +40,7 @@ pub async fn block(
     if !state.store.block(player.id, blocked, Utc::now()).await? {
         return Err(ApiError::not_found("player"));
     }
+    state.block_lists.changed(player.id).await;
     Ok(StatusCode::NO_CONTENT)
 }
 
@@ -53,6 +55,7 @@ pub async fn unblock(
     ApiPath(blocked): ApiPath<Uuid>,
 ) -> Result<StatusCode, ApiError> {
     state.store.unblock(player.id, blocked).await?;
+    state.block_lists.changed(player.id).await;
     Ok(StatusCode::NO_CONTENT)
 }
 

@@ -16,8 +16,10 @@
 //! - **Breaks in the link**: once NATS is back, or a node given up for gone is heard again,
 //!   connections join again their rooms on other nodes and infos are shared again ([`resync`]).
 //! - **Revocations**: a token revoked on one node closes the sockets it signed in on every node
-//!   ([`revocations`]).
+//!   ([`revocations`]); a block made on one node reaches the blocker's sockets on every node
+//!   ([`blocks`]).
 
+mod blocks;
 mod inbound;
 pub mod leases;
 mod link;
@@ -48,6 +50,7 @@ use uuid::Uuid;
 use crate::accounts::revocation::Revocations;
 use crate::conn::{Conn, ConnId};
 use crate::metrics::METRICS;
+use crate::moderation::blocks::BlockLists;
 use crate::rooms::{Answer, ForwardError, Moderation, Rejoin, Request, TicketReply};
 use wire::{Asked, Delivered, Forwarded, InfoUpdate, Moved, NodeNote};
 
@@ -171,12 +174,13 @@ impl Cluster {
     }
 
     /// Subscribes to every subject this node answers, then runs the loops (inbound commands and
-    /// frames, moves, infos, revocations, heartbeats, lease renewal and the failover sweep) until
-    /// `stop`.
+    /// frames, moves, infos, revocations and blocks, heartbeats, lease renewal and the failover
+    /// sweep) until `stop`.
     pub async fn start(
         self: &Arc<Self>,
         rooms: Arc<dyn RoomsHere>,
         sockets: Arc<Revocations>,
+        block_lists: Arc<BlockLists>,
         stop: CancellationToken,
     ) -> Result<(), String> {
         let node = self.node();
@@ -197,6 +201,7 @@ impl Cluster {
         let alive = subscribe(self.subjects.alive()).await?;
         let released = subscribe(self.subjects.released()).await?;
         let revoked = subscribe(self.subjects.revoked()).await?;
+        let blocks = subscribe(self.subjects.blocks()).await?;
         let resyncs = subscribe(self.subjects.resync()).await?;
         let spawn = |work: std::pin::Pin<Box<dyn std::future::Future<Output = ()> + Send>>| {
             let stop = stop.clone();
@@ -234,6 +239,7 @@ impl Cluster {
             sockets,
             rooms.clone(),
         )));
+        spawn(Box::pin(self.clone().follow_blocks(blocks, block_lists)));
         spawn(Box::pin(self.clone().heartbeat(rooms.clone())));
         spawn(Box::pin(self.clone().renew(rooms.clone())));
         spawn(Box::pin(self.clone().sweep(rooms)));
@@ -247,6 +253,15 @@ impl Cluster {
         let payload = Bytes::from(serde_json::to_vec(message).expect("messages serialise"));
         if let Err(e) = self.nats.publish(subject.clone(), payload).await {
             tracing::warn!(error = %e, %subject, "NATS publish failed");
+        }
+    }
+
+    /// [`Cluster::publish`], sent now rather than with the next batch: news a caller answers
+    /// after (a revocation, a block).
+    async fn publish_now(&self, subject: String, message: &impl Serialize) {
+        self.publish(subject, message).await;
+        if let Err(e) = self.nats.flush().await {
+            tracing::warn!(error = %e, "NATS flush failed");
         }
     }
 

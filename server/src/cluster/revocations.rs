@@ -18,11 +18,8 @@ impl SpreadRevocations for Cluster {
             node: self.node(),
             revoked: revoked.clone(),
         };
-        self.publish(self.subjects.revoked(), &note).await;
-        // Sent now rather than with the next batch: the caller answers once the sockets close.
-        if let Err(e) = self.nats.flush().await {
-            tracing::warn!(error = %e, "NATS flush of a revocation failed");
-        }
+        // Sent now: the caller answers once the sockets close.
+        self.publish_now(self.subjects.revoked(), &note).await;
     }
 }
 

@@ -16,6 +16,8 @@
 //!   again the rooms they joined on other nodes, and nodes share their rooms' info again.
 //! - `plateau.revoked`: a player's tokens were revoked on a node: every node closes the sockets
 //!   they signed in.
+//! - `plateau.blocks`: a player blocked or unblocked someone on a node: every node reads its list
+//!   again for the player's sockets there.
 
 use plateau_protocol::rest::RoomInfo;
 use plateau_protocol::PlayerRef;
@@ -73,6 +75,10 @@ impl Subjects {
 
     pub fn revoked(&self) -> String {
         format!("{}.revoked", self.prefix)
+    }
+
+    pub fn blocks(&self) -> String {
+        format!("{}.blocks", self.prefix)
     }
 
     pub fn resync(&self) -> String {
@@ -146,6 +152,13 @@ pub struct NodeNote {
 pub struct Resync {
     pub node: Uuid,
     pub to: Option<Uuid>,
+}
+
+/// Player `player` blocked or unblocked someone on `node`.
+#[derive(Debug, Serialize, Deserialize)]
+pub struct BlocksNote {
+    pub node: Uuid,
+    pub player: Uuid,
 }
 
 /// A revocation made on `node`.

@@ -2,43 +2,46 @@
 //! lines among a room's `recent` ones, are held back on the way out, by the writer of each of the
 //! blocker's connections (the room sends one frame to all; only the blocker's copy is dropped).
 //!
-//! The list is read from the store when a chat frame or a `recent` frame is to be written and the
-//! last reading is older than [`READ_EVERY`]: a block made on any node reaches every socket of
-//! the blocker within that, with one store read per period while chat flows, and none while it does
-//! not. Every other frame passes at the cost of a prefix comparison.
+//! The writer reads no store: its player's list is pushed to it ([`BlockList`], kept by
+//! `moderation::blocks`), read when the player's first socket on this node opens and again at
+//! every block or unblock the player makes, on any node. Every frame but a chat line passes at
+//! the cost of a prefix comparison.
 
 use serde_json::Value;
 use std::collections::HashSet;
-use std::time::{Duration, Instant};
+use std::sync::Arc;
+use std::time::Duration;
+use tokio::sync::watch;
 use tungstenite::Utf8Bytes;
 use uuid::Uuid;
 
 use super::{CHAT_FRAME as CHAT, RECENT_FRAME as RECENT};
-use crate::store::Store;
 
-/// How long a reading of the block list stands.
-pub const READ_EVERY: Duration = Duration::from_secs(5);
+/// How long a chat line waits for a list still being read before it goes on unfiltered (a
+/// database slow to answer must not stall a socket's frames).
+const WAIT_FOR_LIST: Duration = Duration::from_secs(1);
 
-/// How long the writer waits for the store before it goes on with the list it has (a database
-/// away must not stall a socket's frames).
-const READ_TIMEOUT: Duration = Duration::from_secs(1);
+/// A player's block list, as it is pushed to its sockets.
+#[derive(Debug, Clone, Default)]
+pub enum BlockList {
+    /// Being read for the first time (the player's first socket here has just opened).
+    #[default]
+    Reading,
+    /// It could not be read (the database away): lines pass, as they would without blocks, until
+    /// it is read again.
+    Unknown,
+    /// The players blocked.
+    Known(Arc<HashSet<Uuid>>),
+}
 
-/// The senders a connection's player blocks, as last read.
+/// The senders a connection's player blocks, as last pushed.
 pub struct BlockedSenders {
-    player: Uuid,
-    store: Store,
-    blocked: HashSet<Uuid>,
-    read_at: Option<Instant>,
+    list: watch::Receiver<BlockList>,
 }
 
 impl BlockedSenders {
-    pub fn new(player: Uuid, store: Store) -> Self {
-        BlockedSenders {
-            player,
-            store,
-            blocked: HashSet::new(),
-            read_at: None,
-        }
+    pub fn new(list: watch::Receiver<BlockList>) -> Self {
+        BlockedSenders { list }
     }
 
     /// `text` as this connection may receive it: None for a chat line of a blocked player, a
@@ -48,44 +51,45 @@ impl BlockedSenders {
         if !is_chat && !text.as_str().starts_with(RECENT) {
             return Some(text);
         }
-        self.read_if_stale().await;
-        if self.blocked.is_empty() {
+        let Some(blocked) = self.blocked().await.filter(|b| !b.is_empty()) else {
             return Some(text);
-        }
+        };
         let Ok(mut frame) = serde_json::from_str::<Value>(text.as_str()) else {
             return Some(text);
         };
+        let said_by_blocked = |line: &Value| {
+            line.pointer("/player/id")
+                .and_then(Value::as_str)
+                .and_then(|id| id.parse::<Uuid>().ok())
+                .is_some_and(|id| blocked.contains(&id))
+        };
         if is_chat {
-            return (!self.said_by_blocked(&frame)).then_some(text);
+            return (!said_by_blocked(&frame)).then_some(text);
         }
         let Some(lines) = frame.get_mut("chat").and_then(Value::as_array_mut) else {
             return Some(text);
         };
         let before = lines.len();
-        lines.retain(|line| !self.said_by_blocked(line));
+        lines.retain(|line| !said_by_blocked(line));
         if lines.len() == before {
             return Some(text);
         }
         Some(Utf8Bytes::from(frame.to_string()))
     }
 
-    fn said_by_blocked(&self, line: &Value) -> bool {
-        line.pointer("/player/id")
-            .and_then(Value::as_str)
-            .and_then(|id| id.parse::<Uuid>().ok())
-            .is_some_and(|id| self.blocked.contains(&id))
-    }
-
-    async fn read_if_stale(&mut self) {
-        if self.read_at.is_some_and(|at| at.elapsed() < READ_EVERY) {
-            return;
+    /// The players blocked now, once the first reading is in (waited for a little); None while
+    /// unknown.
+    async fn blocked(&mut self) -> Option<Arc<HashSet<Uuid>>> {
+        if matches!(*self.list.borrow(), BlockList::Reading) {
+            let read = self
+                .list
+                .wait_for(|list| !matches!(list, BlockList::Reading));
+            // Not in time, or the list's keeper is gone: the line goes on.
+            let _ = tokio::time::timeout(WAIT_FOR_LIST, read).await;
         }
-        // Read or not, the reading stands for a period: a store away is asked again only then.
-        self.read_at = Some(Instant::now());
-        match tokio::time::timeout(READ_TIMEOUT, self.store.blocked_by(self.player)).await {
-            Ok(Ok(blocked)) => self.blocked = blocked,
-            Ok(Err(e)) => tracing::debug!(error = %e, "block list not read"),
-            Err(_) => tracing::debug!("block list not read in time"),
+        match &*self.list.borrow() {
+            BlockList::Known(blocked) => Some(blocked.clone()),
+            BlockList::Reading | BlockList::Unknown => None,
         }
     }
 }

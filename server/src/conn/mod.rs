@@ -229,7 +229,7 @@ impl Drop for Cork {
 }
 
 /// Chat lines (a `chat` frame, a `recent` one) are held back on the way out from players the
-/// recipient blocks ([`blocked`], which reads the block list), so they always go through a
+/// recipient blocks ([`blocked`], with the list pushed to the socket), so they always go through a
 /// writer task. serde writes an internally tagged frame's `type` first.
 pub fn may_be_held_back(text: &str) -> bool {
     text.starts_with(CHAT_FRAME) || text.starts_with(RECENT_FRAME)

@@ -24,8 +24,8 @@
 //! waiting before it. Pings and the close go through tungstenite.
 //!
 //! **Chat held back.** Chat lines (a `chat` frame, a `recent` one) always go through the writer,
-//! which holds back those of players the recipient blocks ([`super::blocked`], which may read the
-//! store).
+//! which holds back those of players the recipient blocks ([`super::blocked`], with the list
+//! pushed to it).
 
 use futures_util::{Sink, Stream};
 use hyper_util::rt::TokioIo;

@@ -3,7 +3,7 @@
 //! public match (`--guest-public-chat`). A session keeps one [`ChatGate`] for its life, with what
 //! it last read of the store, so that a chatting player costs one store read per period, not one
 //! per line. (What a blocker does not hear of the lines that pass is held back on the way out of
-//! its sockets: `conn::blocked`.)
+//! its sockets: `conn::blocked`, with the lists `moderation::blocks` pushes to them.)
 
 use chrono::{DateTime, SecondsFormat, Utc};
 use plateau_protocol::ErrorCode;

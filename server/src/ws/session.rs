@@ -3,7 +3,9 @@
 //! connections per player, flood control per connection and per player, pings with a pong
 //! deadline, close codes for broken frames). A chat line passes the moderation's gate first
 //! (`moderation::chat_gate`). Frames for it are written straight to its socket when nothing queued
-//! is ahead of them, else queued for its writer task (`conn::socket`); rooms never wait on it.
+//! is ahead of them, else queued for its writer task (`conn::socket`), which holds back the chat
+//! of the players its player blocks (the list is pushed to it: `moderation::blocks`); rooms never
+//! wait on it.
 
 use axum::extract::State;
 use axum::response::Response;
@@ -228,7 +230,9 @@ async fn session(
             .watch(player.id, &token_hash, looked_up_at, stop.clone());
         (player, legal, revoked)
     };
-    let blocked = BlockedSenders::new(player.id, state.store.clone());
+    // The player's block list, pushed to the socket's writer while the session follows it.
+    let blocks = state.block_lists.follow(player.id);
+    let blocked = BlockedSenders::new(blocks.list());
     let socket = Socket::new(socket, blocked, state.limits.outbox_frames);
     let conn = Conn::on_socket(
         crate::conn::next_conn_id(),
