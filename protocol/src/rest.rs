@@ -202,7 +202,10 @@ pub struct CatalogOption {
     /// otherwise for its player count).
     pub default: Value,
     /// The defaults that depend on the player count, by count (`"2"`); absent when none does.
+    /// JSON keys are strings, so the schema says so: a count as an integer key would promise
+    /// what no JSON object can hold.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    #[schema(value_type = BTreeMap<String, serde_json::Value>)]
     pub default_by_players: BTreeMap<usize, Value>,
     /// What the option does, in a sentence or two for people.
     pub description: String,

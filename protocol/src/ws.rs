@@ -128,6 +128,20 @@ pub enum ClientFrame {
     Ping,
 }
 
+impl ClientFrame {
+    /// Reads one text frame. A frame is a JSON object: serde's internally tagged enums also take
+    /// a sequence (`["auth", "TOKEN"]` would read as `auth`), which the contract never promised
+    /// and no client should come to rely on, so anything but an object is a data error (after
+    /// malformed JSON, which stays a syntax error).
+    pub fn parse(text: &str) -> serde_json::Result<ClientFrame> {
+        if !text.trim_start().starts_with('{') {
+            serde_json::from_str::<serde::de::IgnoredAny>(text)?;
+            return Err(serde::de::Error::custom("a frame is a JSON object"));
+        }
+        serde_json::from_str(text)
+    }
+}
+
 /// A frame from the server.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]

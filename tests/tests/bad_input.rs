@@ -234,6 +234,11 @@ async fn websocket_refusals(backend: Backend) {
     )
     .await;
     a.expect_error(json!({"room": code}), "bad_request").await;
+    // A frame is a JSON object: an array naming a type is not read as that frame (serde would
+    // take `["chat", ROOM, TEXT]` for a chat line), whatever it asks.
+    a.expect_error(json!(["ping"]), "bad_request").await;
+    a.expect_error(json!(["chat", code, "by the back door"]), "bad_request")
+        .await;
     a.expect_error(
         json!({"type": "chat", "room": code, "text": "x".repeat(501)}),
         "bad_request",
@@ -372,6 +377,14 @@ async fn websocket_refusals(backend: Backend) {
         Some(Some(4001))
     );
     assert!(forged.frames().iter().all(|f| f["type"] != "welcome"));
+    // A good token in an array is no `auth` frame either.
+    let listed = Client::connect(&server.ws_url()).await;
+    listed.send(json!(["auth", carol.token])).await;
+    assert_eq!(
+        listed.closed_within(Duration::from_secs(5)).await,
+        Some(Some(4001))
+    );
+    assert!(listed.frames().iter().all(|f| f["type"] != "welcome"));
 
     // Ping still answered, and the match still goes on.
     let mark = b.mark();

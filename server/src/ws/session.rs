@@ -183,7 +183,7 @@ async fn authenticate(
     let Ok(Some(Ok(Message::Text(text)))) = first else {
         return Err(AuthFailure::Refused);
     };
-    let Ok(ClientFrame::Auth { token, legal }) = serde_json::from_str(&text) else {
+    let Ok(ClientFrame::Auth { token, legal }) = ClientFrame::parse(&text) else {
         return Err(AuthFailure::Refused);
     };
     let token_hash = token_hash(&token);
@@ -503,7 +503,7 @@ impl Session<'_> {
         let received = Instant::now();
         // Read once, straight into a frame; only a frame that is JSON but not a frame is read
         // again, for the `id` its error names.
-        let frame: ClientFrame = match serde_json::from_str(text) {
+        let frame: ClientFrame = match ClientFrame::parse(text) {
             Ok(frame) => frame,
             Err(e) if e.is_syntax() || e.is_eof() => {
                 return self.error(None, ErrorCode::BadRequest, format!("malformed JSON: {e}"))
