@@ -1,11 +1,20 @@
-//! Plateau's server: REST ([`api`]), WebSocket sessions ([`ws`]) over their connections
-//! ([`conn`]), rooms, one task each owning its match ([`rooms`]), the rules engines hosted behind
-//! one guard ([`engine_host`]), views and their patches ([`views`]), the store over Postgres or
-//! SQLite ([`store`]), accounts ([`accounts`]), moderation and what a player's chat passes
-//! ([`moderation`]), tournaments ([`tournaments`]), per-client limits ([`limits`]), configuration
-//! ([`config`]) and metrics ([`metrics`]), the embedded browser client ([`web`]), and several nodes
-//! as one ([`cluster`]). `docs/design.md` draws the layout, and the path of a move through these
-//! parts.
+//! Plateau's server. Its modules, from the edge inwards:
+//! - the process: its commands ([`cli`]: serve, backup, admins, perft), the application
+//!   put together and shut down gracefully ([`app`]), its flags ([`config`]), the shared state
+//!   every handler reads ([`state`]), the listener and its connection caps ([`listen`]);
+//! - the transport: REST ([`api`], whose error type is [`error`]), WebSocket sessions ([`ws`])
+//!   over their connections ([`conn`]), the embedded browser client ([`web`]) and the catalogues
+//!   of words it and the server share ([`catalogues`]);
+//! - the match: rooms, one task each owning its match ([`rooms`]), the rules engines hosted
+//!   behind one guard ([`engine_host`]), views and their patches ([`views`]);
+//! - around it: accounts, tokens and ratings ([`accounts`]), moderation and what a player's chat
+//!   passes ([`moderation`]), tournaments ([`tournaments`]), per-client limits ([`limits`]), the
+//!   rules of names and chat text ([`text`]), metrics ([`metrics`]);
+//! - below it: the store over Postgres or SQLite ([`store`]), and several nodes as one
+//!   ([`cluster`]).
+//!
+//! `docs/design.md` draws the layout, which module may use which, and the path of a move through
+//! these parts.
 
 pub mod accounts;
 pub mod api;
