@@ -21,7 +21,7 @@ use crate::api::auth::Moderator;
 use crate::api::room_moderation::ask_room;
 use crate::error::{ApiError, ApiJson, ApiPath, ApiQuery};
 use crate::moderation::{limits, roles, Standing};
-use crate::rooms::{RoomAnswer, RoomModeration};
+use crate::rooms::{RoomAnswer, RoomCode, RoomModeration};
 use crate::state::AppState;
 use crate::store::{Change, Moderated, NewAuditEntry, StoreError};
 
@@ -267,7 +267,7 @@ async fn leave_waiting_rooms(state: &AppState, moderator: &Moderator, banned: Uu
     };
     let action = RoomModeration::Banned { player: banned };
     for code in codes {
-        let room = match ask_room(state, &moderator.player, &code, action).await {
+        let room = match ask_room(state, &moderator.player, &RoomCode::new(&code), action).await {
             Ok(RoomAnswer::Room(room)) => room,
             Ok(RoomAnswer::Chat(_)) => continue,
             Err(e) => {

@@ -20,7 +20,7 @@ use crate::api::auth::{Authenticated, Moderator};
 use crate::api::room_moderation::ask_room;
 use crate::error::{ApiError, ApiJson, ApiPath, ApiQuery};
 use crate::moderation::limits;
-use crate::rooms::{RoomAnswer, RoomModeration};
+use crate::rooms::{RoomAnswer, RoomCode, RoomModeration};
 use crate::state::AppState;
 use crate::store::{NewAuditEntry, NewReportRow, ReportSide, StoreError};
 
@@ -53,7 +53,7 @@ pub async fn create(
     if state.store.standing(body.player).await?.is_none() {
         return Err(ApiError::not_found("player"));
     }
-    let room = body.room.as_deref().map(str::to_ascii_uppercase);
+    let room = body.room.as_deref().map(RoomCode::new);
     let context = match &room {
         Some(code) => {
             match ask_room(&state, &reporter, code, RoomModeration::ChatForReport).await? {

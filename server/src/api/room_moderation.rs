@@ -18,7 +18,7 @@ use std::time::Duration;
 use crate::api::auth::Moderator;
 use crate::error::{ApiError, ApiJson, ApiPath};
 use crate::moderation::limits;
-use crate::rooms::{AskError, DeliverError, RoomAnswer, RoomModeration};
+use crate::rooms::{AskError, DeliverError, RoomAnswer, RoomCode, RoomModeration};
 use crate::state::AppState;
 use crate::store::NewAuditEntry;
 
@@ -36,7 +36,7 @@ const ROOM_ANSWERS_WITHIN: Duration = Duration::from_secs(10);
 pub async fn abort(
     State(state): State<AppState>,
     moderator: Moderator,
-    ApiPath(code): ApiPath<String>,
+    ApiPath(code): ApiPath<RoomCode>,
     ApiJson(body): ApiJson<Because>,
 ) -> Result<Json<RoomInfo>, ApiError> {
     let action = (RoomModeration::AbortMatch, "abort_match");
@@ -56,7 +56,7 @@ pub async fn abort(
 pub async fn close(
     State(state): State<AppState>,
     moderator: Moderator,
-    ApiPath(code): ApiPath<String>,
+    ApiPath(code): ApiPath<RoomCode>,
     ApiJson(body): ApiJson<Because>,
 ) -> Result<Json<RoomInfo>, ApiError> {
     let action = (RoomModeration::CloseWaiting, "close_room");
@@ -75,7 +75,7 @@ pub async fn close(
 pub async fn delete_chat(
     State(state): State<AppState>,
     moderator: Moderator,
-    ApiPath((code, id)): ApiPath<(String, u64)>,
+    ApiPath((code, id)): ApiPath<(RoomCode, u64)>,
     ApiJson(body): ApiJson<Because>,
 ) -> Result<StatusCode, ApiError> {
     let action = (RoomModeration::DeleteChat { id }, "delete_chat");
@@ -86,7 +86,7 @@ pub async fn delete_chat(
 async fn moderate_room(
     state: &AppState,
     moderator: Moderator,
-    code: &str,
+    code: &RoomCode,
     body: Because,
     (action, name): (RoomModeration, &'static str),
 ) -> Result<RoomInfo, ApiError> {
@@ -119,7 +119,7 @@ async fn moderate_room(
 pub(super) async fn ask_room(
     state: &AppState,
     asker: &PlayerRef,
-    code: &str,
+    code: &RoomCode,
     action: RoomModeration,
 ) -> Result<RoomAnswer, ApiError> {
     let asked = state.rooms.moderate(code, action.asked_by(asker));

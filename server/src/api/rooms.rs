@@ -10,7 +10,7 @@ use serde::Deserialize;
 
 use crate::api::auth::Authenticated;
 use crate::error::{ApiError, ApiJson, ApiPath, ApiQuery};
-use crate::rooms::{CreateError, LobbyKey};
+use crate::rooms::{CreateError, LobbyKey, RoomCode};
 use crate::state::AppState;
 
 #[utoipa::path(post, path = "/api/v1/rooms", tag = "rooms", request_body = NewRoom, security(("bearer" = [])),
@@ -87,7 +87,7 @@ pub async fn lobby(
     responses((status = 200, description = "The room", body = RoomInfo), (status = 404, description = "No such room", body = ErrorBody)))]
 pub async fn one(
     State(state): State<AppState>,
-    ApiPath(code): ApiPath<String>,
+    ApiPath(code): ApiPath<RoomCode>,
 ) -> Result<Json<RoomInfo>, ApiError> {
     state
         .rooms

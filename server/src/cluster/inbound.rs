@@ -16,7 +16,7 @@ use super::rooms_here::{RoomsHere, Taken};
 use super::wire::{Asked, Delivered, Forwarded};
 use super::{decode, Cluster};
 use crate::conn::Conn;
-use crate::rooms::Request;
+use crate::rooms::{Request, RoomCode};
 
 /// A forwarded request, and where its answer goes.
 type Inbound = (Forwarded, async_nats::Subject);
@@ -75,7 +75,7 @@ impl Cluster {
 
     /// Puts a request in its room's queue, starting the queue's task if the room has none.
     fn queue(self: &Arc<Self>, inbound: Inbound, rooms: &Arc<dyn RoomsHere>) {
-        let code = inbound.0.room.to_ascii_uppercase();
+        let code = String::from(RoomCode::new(&inbound.0.room));
         let mut queues = self.inbound.0.lock().expect("inbound queues lock");
         // A queue is removed under this lock once it is empty, before its task ends: a send to a
         // queue in the map reaches a task that will serve it.

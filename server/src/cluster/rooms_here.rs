@@ -9,7 +9,7 @@ use uuid::Uuid;
 
 use crate::conn::Conn;
 use crate::rooms::{
-    Answer, Command, Moderation, Request, RoomHandle, Rooms, Route, Stopped, TicketReply,
+    Answer, Command, Moderation, Request, RoomCode, RoomHandle, Rooms, Route, Stopped, TicketReply,
 };
 use crate::store::StoreError;
 
@@ -103,7 +103,7 @@ impl RoomsHere for Rooms {
     }
 
     async fn take_over(&self, code: &str) -> Result<bool, StoreError> {
-        Rooms::take_over(self, code).await
+        Rooms::take_over(self, &RoomCode::new(code)).await
     }
 
     fn infos(&self) -> Vec<RoomInfo> {
@@ -121,7 +121,7 @@ impl RoomsHere for Rooms {
 
 /// Room `code`, if it runs here; else what became of the request for it.
 async fn here(rooms: &Rooms, code: &str) -> Result<RoomHandle, Taken> {
-    match rooms.route(code).await {
+    match rooms.route(&RoomCode::new(code)).await {
         Ok(Some(Route::Local(handle))) => Ok(handle),
         Ok(Some(Route::Remote(_))) => Err(Taken::NotHere),
         Ok(None) => Err(Taken::Unknown),

@@ -14,7 +14,7 @@ use std::time::Instant;
 use tokio::sync::oneshot;
 use uuid::Uuid;
 
-use super::RoomError;
+use super::{RoomCode, RoomError};
 use crate::conn::Conn;
 
 /// Longest client move id, in bytes.
@@ -181,14 +181,14 @@ impl Command {
 /// itself.
 #[derive(Debug)]
 pub enum FrameAsks {
-    /// `request` of room `room` (any case).
+    /// `request` of room `room`.
     Room {
-        room: String,
+        room: RoomCode,
         request: Request,
     },
     /// A rematch of room `room`: the session waits for where it goes ([`Request::Rematch`]).
     Rematch {
-        room: String,
+        room: RoomCode,
     },
     /// `tournament` frames, now and at every change (`join` with `tournament`).
     Follow {
@@ -231,7 +231,7 @@ impl TryFrom<ClientFrame> for FrameAsks {
         let (room, request) = match frame {
             ClientFrame::Auth { .. } => return Ok(FrameAsks::Auth),
             ClientFrame::Ping => return Ok(FrameAsks::Ping),
-            ClientFrame::Rematch { room } => return Ok(FrameAsks::Rematch { room }),
+            ClientFrame::Rematch { room } => return Ok(FrameAsks::Rematch { room: room.into() }),
             ClientFrame::Join {
                 room,
                 tournament,
@@ -285,7 +285,10 @@ impl TryFrom<ClientFrame> for FrameAsks {
                 (room, Request::Move { id, version, mv })
             }
         };
-        Ok(FrameAsks::Room { room, request })
+        Ok(FrameAsks::Room {
+            room: room.into(),
+            request,
+        })
     }
 }
 
@@ -305,7 +308,7 @@ mod tests {
         let Ok(FrameAsks::Room { room, request }) = moved else {
             panic!("a room's request: {moved:?}");
         };
-        assert_eq!(room, "ab");
+        assert_eq!(&*room, "AB", "a code is upper-case from the frame on");
         assert!(matches!(request, Request::Move { id, version: 3, .. } if id == "m1"));
         let said = asks(json!({"type": "chat", "room": "ab", "text": "  hello  "}));
         assert!(

@@ -6,6 +6,8 @@ use std::cmp::Reverse;
 use std::fmt;
 use std::str::FromStr;
 
+use super::RoomCode;
+
 /// Where a room stands in the lobby's order: newer first, then by code. Times count in
 /// microseconds, the precision both databases keep, so a room reloaded from the store keeps its place.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
@@ -42,7 +44,7 @@ impl FromStr for LobbyKey {
         if code.is_empty() || code.len() > 16 || !code.bytes().all(|b| b.is_ascii_alphanumeric()) {
             return Err(BadCursor);
         }
-        Ok(LobbyKey(Reverse(micros), code.to_ascii_uppercase()))
+        Ok(LobbyKey(Reverse(micros), RoomCode::new(code).into()))
     }
 }
 

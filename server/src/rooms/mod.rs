@@ -10,6 +10,7 @@
 //! ordered and rooms never block each other. Each room publishes its [`RoomInfo`] on a watch channel,
 //! so REST reads (a room, the lobby) never wait on a room's queue.
 
+mod code;
 mod command;
 mod creation;
 mod error;
@@ -20,6 +21,7 @@ mod registry;
 mod room;
 pub mod rules;
 
+pub use code::RoomCode;
 pub use command::{
     Answer, BadFrame, Command, FrameAsks, Moderation, ModerationReply, RematchTicket, Request,
     RoomAnswer, RoomModeration, TicketReply,

@@ -28,7 +28,7 @@ use super::loading;
 use super::lobby::{self, LobbyKey};
 use super::placement::{Claim, ForwardError, Placement};
 use super::room;
-use super::{Answer, Command, Moderation, Request, RoomAnswer, RoomError, TicketReply};
+use super::{Answer, Command, Moderation, Request, RoomAnswer, RoomCode, RoomError, TicketReply};
 
 /// Commands queued for one room before senders wait.
 const ROOM_QUEUE: usize = 1024;
@@ -248,13 +248,12 @@ impl Rooms {
     /// Where room `code` (any case) runs. Alone, or when no node runs it, it is loaded here from
     /// the store (a finished match, after a restart or once its task has stopped); with several
     /// nodes, a room another node holds the lease of is `Remote`. None: no such room.
-    pub async fn route(&self, code: &str) -> Result<Option<Route>, StoreError> {
+    pub async fn route(&self, code: &RoomCode) -> Result<Option<Route>, StoreError> {
         Ok(self.route_or_load(code).await?.0)
     }
 
     /// [`Rooms::route`], and whether this call loaded the room here.
-    async fn route_or_load(&self, code: &str) -> Result<(Option<Route>, bool), StoreError> {
-        let code = code.to_ascii_uppercase();
+    async fn route_or_load(&self, code: &RoomCode) -> Result<(Option<Route>, bool), StoreError> {
         if let Some(handle) = self.live_handle(&code) {
             return Ok((Some(Route::Local(handle)), false));
         }
@@ -284,14 +283,14 @@ impl Rooms {
         Ok((handle.map(Route::Local), loaded))
     }
 
-    /// Hands `request` of `conn` (a connection of this node) to room `code` (any case), here or on
+    /// Hands `request` of `conn` (a connection of this node) to room `code` here or on
     /// the node that runs it; for a rematch, `reply` gets the room's answer. A room that stops as
     /// the request is sent is looked up again (it reloads from the store, or is found where it
     /// moved). `link`: the way to the room kept by the caller, used if it still leads to a running
     /// room, and set to the room found when it runs here.
     pub async fn deliver(
         &self,
-        code: &str,
+        code: &RoomCode,
         conn: &Conn,
         request: Request,
         reply: Option<TicketReply>,
@@ -325,13 +324,13 @@ impl Rooms {
         Err(DeliverError::Restarting)
     }
 
-    /// Asks `moderation` of room `code` (any case), here or on the node that runs it (a
+    /// Asks `moderation` of room `code` here or on the node that runs it (a
     /// moderator's action, or what a report may carry), and waits for its answer: what the room
     /// did, or why it refused. A room that stops before it answers is looked up again, as for
     /// [`Rooms::deliver`].
     pub async fn moderate(
         &self,
-        code: &str,
+        code: &RoomCode,
         moderation: Moderation,
     ) -> Result<RoomAnswer, AskError> {
         for _ in 0..2 {
@@ -353,18 +352,18 @@ impl Rooms {
 
     /// What a request for room `code` that its node did not take comes to: a room that is gone or
     /// moved is asked of the database again next time.
-    fn not_forwarded(&self, code: &str, e: ForwardError) -> DeliverError {
+    fn not_forwarded(&self, code: &RoomCode, e: ForwardError) -> DeliverError {
         if matches!(e, ForwardError::Unknown) {
             return DeliverError::Unknown;
         }
-        self.placement.forget_owner(&code.to_ascii_uppercase());
-        tracing::info!(error = %e, room = code, "a forwarded command failed");
+        self.placement.forget_owner(code);
+        tracing::info!(error = %e, room = %code, "a forwarded command failed");
         DeliverError::Moving
     }
 
     /// Takes over room `code` if no node runs it (several nodes); true if this call loaded it here
     /// (not if it was already running here, or was being created or loaded here meanwhile).
-    pub async fn take_over(&self, code: &str) -> Result<bool, StoreError> {
+    pub async fn take_over(&self, code: &RoomCode) -> Result<bool, StoreError> {
         if self.live_handle(code).is_some() {
             return Ok(false);
         }
@@ -427,8 +426,7 @@ impl Rooms {
     }
 
     /// The public info of room `code`: from the live room, or the store.
-    pub async fn info(&self, code: &str) -> Result<Option<RoomInfo>, StoreError> {
-        let code = code.to_ascii_uppercase();
+    pub async fn info(&self, code: &RoomCode) -> Result<Option<RoomInfo>, StoreError> {
         if let Some(handle) = self.live_handle(&code) {
             return Ok(Some(handle.info()));
         }

@@ -28,7 +28,7 @@ use crate::limits::counted::Slot;
 use crate::limits::rate::{quota, Period, Rate};
 use crate::metrics::METRICS;
 use crate::moderation::chat_gate::{ChatGate, ChatRules};
-use crate::rooms::{DeliverError, FrameAsks, Rejoin, Request, RoomLink, TicketReply};
+use crate::rooms::{DeliverError, FrameAsks, Rejoin, Request, RoomCode, RoomLink, TicketReply};
 use crate::state::AppState;
 
 use super::upgrade::Upgrade;
@@ -454,8 +454,8 @@ struct Session<'a> {
 
 /// A room joined on a connection.
 struct Joined {
-    /// The room's code, upper-case (boxed: an entry is then 32 bytes, not 40).
-    code: Box<str>,
+    /// The room's code (boxed inside: an entry is then 32 bytes, not 40).
+    code: RoomCode,
     role: Role,
     /// The way to the room while it runs on this node: the connection's frames for it skip the
     /// registry's lookup.
@@ -466,7 +466,7 @@ impl Session<'_> {
     /// Joins again, as it joined them, the rooms `rejoin` names that this connection joined.
     async fn rejoin(&mut self, rejoin: Rejoin) {
         let rooms = &self.state.rooms;
-        let again: Vec<(Box<str>, Role)> = self
+        let again: Vec<(RoomCode, Role)> = self
             .joined
             .iter()
             .filter(|joined| match &rejoin {
@@ -489,12 +489,12 @@ impl Session<'_> {
     /// has no id) knows the answer is for it.
     fn room_error(
         &self,
-        room: &str,
+        room: &RoomCode,
         id: Option<String>,
         code: ErrorCode,
         message: impl Into<String>,
     ) {
-        let room = Some(room.to_ascii_uppercase());
+        let room = Some(room.to_string());
         self.conn.refuse(room, id, &Refused(code, message.into()));
     }
 
@@ -531,10 +531,7 @@ impl Session<'_> {
         };
         match &request {
             Request::Chat { text } if !self.may_chat(&room, text).await => return,
-            Request::Leave => {
-                let code = room.to_ascii_uppercase();
-                self.joined.retain(|joined| *joined.code != code);
-            }
+            Request::Leave => self.joined.retain(|joined| joined.code != room),
             _ => {}
         }
         let role = match &request {
@@ -543,13 +540,12 @@ impl Session<'_> {
         };
         if self.tell_room(&room, request, received).await {
             if let Some(role) = role {
-                let code = room.to_ascii_uppercase();
-                match self.joined.iter_mut().find(|joined| *joined.code == code) {
+                match self.joined.iter_mut().find(|joined| joined.code == room) {
                     Some(joined) => joined.role = role,
                     None => {
                         self.joined.reserve_exact(1);
                         self.joined.push(Joined {
-                            code: code.into(),
+                            code: room,
                             role,
                             link: None,
                         });
@@ -610,7 +606,7 @@ impl Session<'_> {
 
     /// Whether the player may say `text` in room `room` now ([`ChatGate::admit`]); if not, it is
     /// told why.
-    async fn may_chat(&mut self, room: &str, text: &str) -> bool {
+    async fn may_chat(&mut self, room: &RoomCode, text: &str) -> bool {
         let state = self.state;
         let rules = ChatRules {
             filter: &state.chat_filter,
@@ -628,8 +624,7 @@ impl Session<'_> {
         {
             Ok(()) => true,
             Err(refused) => {
-                self.conn
-                    .refuse(Some(room.to_ascii_uppercase()), None, &refused);
+                self.conn.refuse(Some(room.to_string()), None, &refused);
                 false
             }
         }
@@ -644,7 +639,7 @@ impl Session<'_> {
 
     /// A rematch of room `code`: the room says where the player goes; unless it made the new room
     /// with the player in it, the new room seats the player and tells it.
-    async fn rematch(&mut self, code: &str) {
+    async fn rematch(&mut self, code: &RoomCode) {
         let (reply, ticket) = tokio::sync::oneshot::channel();
         if !self.send_to_room(code, Request::Rematch, Some(reply)).await {
             return;
@@ -655,28 +650,28 @@ impl Session<'_> {
         };
         if ticket.seated {
             // Loaded now, so that a public rematch is in the lobby at once.
-            if let Err(e) = self.state.rooms.route(&ticket.next).await {
+            if let Err(e) = self.state.rooms.route(&ticket.next.as_str().into()).await {
                 tracing::error!(player = %self.conn.player.id, error = %e, "could not load a rematch room");
             }
             return;
         }
-        let from = code.to_ascii_uppercase();
         let reserve = Request::Reserve {
             seat: ticket.seat,
-            from,
+            from: code.to_string(),
         };
-        self.tell_room(&ticket.next, reserve, Instant::now()).await;
+        let next = RoomCode::from(ticket.next);
+        self.tell_room(&next, reserve, Instant::now()).await;
     }
 
     /// Sends `request` to room `code`; answers `unknown_room` if there is none. True if sent.
-    async fn tell_room(&mut self, code: &str, request: Request, received: Instant) -> bool {
+    async fn tell_room(&mut self, code: &RoomCode, request: Request, received: Instant) -> bool {
         self.deliver(code, request, None, received).await
     }
 
     /// [`Session::tell_room`] for a request answered on `reply` (a rematch).
     async fn send_to_room(
         &mut self,
-        code: &str,
+        code: &RoomCode,
         request: Request,
         reply: Option<TicketReply>,
     ) -> bool {
@@ -685,7 +680,7 @@ impl Session<'_> {
 
     async fn deliver(
         &mut self,
-        code: &str,
+        code: &RoomCode,
         request: Request,
         reply: Option<TicketReply>,
         received: Instant,
@@ -693,11 +688,7 @@ impl Session<'_> {
         let id = request.id().map(str::to_owned);
         let (state, conn) = (self.state, self.conn);
         let mut not_joined = None;
-        let link = match self
-            .joined
-            .iter_mut()
-            .find(|j| j.code.eq_ignore_ascii_case(code))
-        {
+        let link = match self.joined.iter_mut().find(|j| j.code == *code) {
             Some(joined) => &mut joined.link,
             None => &mut not_joined,
         };

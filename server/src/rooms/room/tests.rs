@@ -111,7 +111,8 @@ impl Harness {
 
     /// Queues `request` of `from` in room `code`'s channel.
     async fn ask(&self, code: &str, from: &TestConn, request: Request) {
-        let Some(Route::Local(room)) = self.rooms.route(code).await.expect("a route") else {
+        let Some(Route::Local(room)) = self.rooms.route(&code.into()).await.expect("a route")
+        else {
             panic!("room {code} runs here");
         };
         room.send(Command::request(from.conn.clone(), request))
