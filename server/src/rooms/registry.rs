@@ -254,30 +254,30 @@ impl Rooms {
 
     /// [`Rooms::route`], and whether this call loaded the room here.
     async fn route_or_load(&self, code: &RoomCode) -> Result<(Option<Route>, bool), StoreError> {
-        if let Some(handle) = self.live_handle(&code) {
+        if let Some(handle) = self.live_handle(code) {
             return Ok((Some(Route::Local(handle)), false));
         }
-        if let Some(owner) = self.placement.owner_of(&code) {
+        if let Some(owner) = self.placement.owner_of(code) {
             return Ok((Some(Route::Remote(owner)), false));
         }
-        let _loading = self.loading.lock(&code).await;
-        if let Some(handle) = self.live_handle(&code) {
+        let _loading = self.loading.lock(code).await;
+        if let Some(handle) = self.live_handle(code) {
             return Ok((Some(Route::Local(handle)), false));
         }
         // Stopping: this node takes no room any more (its leases are being let go).
         let stopping = self.context.shutdown.is_cancelled();
-        let fence = match self.placement.claim(&code, stopping).await? {
+        let fence = match self.placement.claim(code, stopping).await? {
             Claim::Here(fence) => fence,
             Claim::Elsewhere(owner) => return Ok((Some(Route::Remote(owner)), false)),
             Claim::NoRoom => return Ok((None, false)),
         };
         // Read after the lease is taken: the room at its last committed version.
-        let Some(row) = self.context.store.room(&code).await? else {
+        let Some(row) = self.context.store.room(code).await? else {
             return Ok((None, false));
         };
         let handle = self.load(row, fence).await?;
         if handle.is_some() {
-            self.placement.announce(&code).await;
+            self.placement.announce(code).await;
         }
         let loaded = handle.is_some();
         Ok((handle.map(Route::Local), loaded))
@@ -427,16 +427,16 @@ impl Rooms {
 
     /// The public info of room `code`: from the live room, or the store.
     pub async fn info(&self, code: &RoomCode) -> Result<Option<RoomInfo>, StoreError> {
-        if let Some(handle) = self.live_handle(&code) {
+        if let Some(handle) = self.live_handle(code) {
             return Ok(Some(handle.info()));
         }
-        if let Some(info) = self.placement.remote_info(&code) {
+        if let Some(info) = self.placement.remote_info(code) {
             return Ok(Some(info));
         }
         Ok(self
             .context
             .store
-            .room(&code)
+            .room(code)
             .await?
             .map(|row| room::info_from_row(&row)))
     }
