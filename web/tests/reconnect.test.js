@@ -2,7 +2,7 @@
 //! with 1013 ("try again later") is retried with backoff, the banner says so, and the identity is
 //! kept; only 4001 (the token is unknown) offers to choose a name again. The server's answers to
 //! `auth` are played by routing the page's WebSocket (a real server answers 1013 only while its
-//! database is away; tests/tests/database_away.rs checks that side).
+//! database is away; tests/tests/e2e/database_away.rs checks that side).
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';

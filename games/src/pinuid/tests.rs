@@ -208,7 +208,7 @@ fn the_variant_defaults_to_the_one_for_the_player_count() {
             assert_eq!(m.to_act().len(), 1);
         }
     }
-    // The catalog shows these (tests/tests/operations.rs checks it is served).
+    // The catalog shows these (tests/tests/e2e/operations.rs checks it is served).
     let spec = &Pinuid::info().options[0];
     assert_eq!(spec.default, "classic");
     assert_eq!(

@@ -2,7 +2,7 @@
 //! same allocator as `server/src/main.rs`, and one addition: the fail points named in the
 //! `FAILPOINTS` environment variable are set up (the `fail` crate; e.g.
 //! `FAILPOINTS=engine-play=1*panic`), so that a test can make the server fail on purpose where no
-//! input of a client can (see `tests/tests/engine_isolation.rs`); and, while it runs, those written
+//! input of a client can (see `tests/tests/e2e/engine_isolation.rs`); and, while it runs, those written
 //! to the file named by `FAILPOINTS_FILE` (see `TestServer::set_failpoints`), so that a test can
 //! set one at the moment it chooses.
 

@@ -1304,7 +1304,7 @@ async fn guests_chat_in_public_rooms_after_their_first_finished_match(backend: B
     );
 
     // Alice finishes her first match, five moves of her own in it (then she resigns): from then
-    // on she chats too. (A match resigned at once does not count: tests/tests/text_rules.rs.)
+    // on she chats too. (A match resigned at once does not count: tests/tests/e2e/text_rules.rs.)
     plateau_tests::scenario::play_plies(code, &[a, b], 0, 9).await;
     let mark_b = b.mark();
     a.resign(code).await;
