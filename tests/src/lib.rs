@@ -2,8 +2,9 @@
 //! [`services`] (the machine's, or throwaway ones the tests start), the real server as a child process
 //! on a free port ([`server`]), a REST client ([`rest`]) and a WebSocket client that rebuilds each
 //! room's view from the snapshot and every patch ([`client`]), a reverse proxy to put in front of
-//! the server ([`proxy`]), and a plug to pull between the server and its Postgres ([`plug`]). The
-//! tests are in `tests/tests/`.
+//! the server ([`proxy`]), a plug to pull between the server and its Postgres ([`plug`]), and the
+//! set-ups many tests start from ([`scenario`], and [`tournament`] for tournaments). The tests are
+//! in `tests/tests/e2e/`.
 
 pub mod client;
 pub mod cluster;
@@ -20,6 +21,7 @@ pub mod server;
 pub mod services;
 pub mod strategy;
 pub mod table;
+pub mod tournament;
 pub mod transport;
 
 pub use client::Client;

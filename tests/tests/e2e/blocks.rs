@@ -5,6 +5,7 @@
 
 use plateau_tests::rest::assert_error;
 use plateau_tests::scenario::{line_reaches, started_room, Seated};
+use plateau_tests::tournament;
 use plateau_tests::{on_both_databases, Api, Backend, Client, Player, TestDb, TestServer};
 use reqwest::StatusCode;
 use serde_json::{json, Value};
@@ -215,20 +216,12 @@ async fn a_block_never_keeps_a_player_out_of_a_seat_given_to_it(backend: Backend
     let api = Api::new(server.http());
     let ann = api.new_account("Ann", "correct horse battery").await;
     let ben = api.new_player("Ben").await;
-    let starts_at = chrono::Utc::now() + chrono::Duration::seconds(1);
     let body = json!({"name": "Two of us", "kind": "swiss", "game": "pinuid", "players": 2,
                       "clock": {"kind": "per_move", "s": 60}, "rounds": 1,
-                      "visibility": "private", "join_secs": 60,
-                      "starts_at": starts_at.to_rfc3339()});
-    let (status, created) = api
-        .post("/api/v1/tournaments", &body, Some(&ann.token))
-        .await;
-    assert_eq!(status, StatusCode::CREATED, "{created}");
-    let id = created["id"].as_str().unwrap();
+                      "visibility": "private", "join_secs": 60});
+    let id = tournament::create(&api, &ann, &tournament::starting_in(body, 1)).await;
     for who in [&ann, &ben] {
-        let path = format!("/api/v1/tournaments/{id}/join");
-        let (status, answer) = api.post(&path, &json!({}), Some(&who.token)).await;
-        assert_eq!(status, StatusCode::OK, "{answer}");
+        tournament::enter(&api, &id, who).await;
     }
     let b = Client::login(&server.ws_url(), &ben).await;
     b.send(json!({"type": "join", "tournament": id})).await;

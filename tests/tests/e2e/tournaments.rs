@@ -3,156 +3,15 @@
 //! resigns once the match has started, so every winner is known), scored from the stored results,
 //! and exported. A player who never comes forfeits its match (`no_show`) and is paired no more.
 
-use plateau_tests::{on_both_databases, Api, Backend, Client, Player, TestDb, TestServer};
+use plateau_tests::server::admin_cli;
+use plateau_tests::tournament::{
+    create, detail, enter, entered, play_through, played, points, seats, starting_in,
+};
+use plateau_tests::{on_both_databases, Api, Backend, Client, TestDb, TestServer};
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 use std::collections::HashSet;
-use std::process::Command;
 use std::time::{Duration, Instant};
-
-const PASSWORD: &str = "correct horse battery";
-/// The longest a whole tournament of these tests may take.
-const TOURNAMENT_TIME: Duration = Duration::from_secs(90);
-
-fn admin_cli(db: &TestDb, who: &str) {
-    let out = Command::new(plateau_tests::server::binary())
-        .args(["admin", "grant", who, "--database-url", &db.url])
-        .env_remove("DATABASE_URL")
-        .output()
-        .expect("run plateau admin");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-}
-
-/// A guest with [`PASSWORD`]: an account that signs in by name.
-async fn account(api: &Api, name: &str) -> Player {
-    api.new_account(name, PASSWORD).await
-}
-
-/// Makes tournament `body` as `host`: its id.
-async fn create(api: &Api, host: &Player, body: &Value) -> String {
-    let (status, created) = api
-        .post("/api/v1/tournaments", body, Some(&host.token))
-        .await;
-    assert_eq!(status, StatusCode::CREATED, "{created}");
-    created["id"].as_str().unwrap().to_string()
-}
-
-/// Enters `player` in tournament `id`.
-async fn enter(api: &Api, id: &str, player: &Player) {
-    let (status, answer) = api
-        .post(
-            &format!("/api/v1/tournaments/{id}/join"),
-            &json!({}),
-            Some(&player.token),
-        )
-        .await;
-    assert_eq!(status, StatusCode::OK, "{answer}");
-}
-
-async fn detail(api: &Api, id: &str) -> Value {
-    let (status, body) = api.get(&format!("/api/v1/tournaments/{id}"), None).await;
-    assert_eq!(status, StatusCode::OK, "{body}");
-    body
-}
-
-/// Plays `player`'s matches of tournament `id` until it is finished, as a client would: follows
-/// the tournament over the WebSocket (`join` with `tournament`), joins each room its `you.next`
-/// names, and once the match has started resigns unless it sits in the first seat.
-async fn play_through(server_ws: String, id: String, player: Player) {
-    play_and_leave(server_ws, id, player, None).await
-}
-
-/// [`play_through`], withdrawing from the tournament (over REST at `leave.1`) once `leave.0`
-/// matches are played, if given; a match paired meanwhile is still played.
-async fn play_and_leave(
-    server_ws: String,
-    id: String,
-    player: Player,
-    leave: Option<(usize, String)>,
-) {
-    let client = Client::login(&server_ws, &player).await;
-    client.send(json!({"type": "join", "tournament": id})).await;
-    let mut done: HashSet<String> = HashSet::new();
-    let mut mark = 0;
-    loop {
-        let frame = client
-            .try_wait_for(mark, TOURNAMENT_TIME, |f| {
-                f["type"] == "tournament"
-                    && (f["tournament"]["status"] == "finished"
-                        || f["you"]["next"]["room"]
-                            .as_str()
-                            .is_some_and(|room| !done.contains(room)))
-            })
-            .await
-            .unwrap_or_else(|| panic!("{} saw no end of the tournament", player.name));
-        mark = client.mark();
-        if frame["tournament"]["status"] == "finished" {
-            return;
-        }
-        assert_eq!(frame["tournament"]["id"], id.as_str());
-        let next = &frame["you"]["next"];
-        let room = next["room"].as_str().unwrap().to_string();
-        assert!(next["start_by"].is_string(), "{next}");
-        let entrant = &frame["you"]["entrant"];
-        let pairing = frame["tournament"]["rounds_played"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .flat_map(|r| r["pairings"].as_array().unwrap().clone())
-            .find(|p| p["room"] == room.as_str())
-            .unwrap();
-        let seat = pairing["seats"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .position(|s| s == entrant)
-            .unwrap();
-        let joined_at = client.mark();
-        // A room moving to another node (its node gone) answers an error for a moment: again.
-        let mut tries = 0;
-        loop {
-            let joined = client.join(&room, "player").await;
-            if joined["type"] == "room" {
-                break;
-            }
-            tries += 1;
-            assert!(
-                tries < 40,
-                "{} could not join {room}: {joined}",
-                player.name
-            );
-            tokio::time::sleep(Duration::from_millis(500)).await;
-        }
-        // Started by itself once both seats have come.
-        client
-            .wait_for(joined_at, |f| {
-                f["type"] == "snapshot" && f["room"] == room.as_str()
-            })
-            .await;
-        // Every seat but the first resigns: in a match of 2 the second loses; of 3 or 4 the
-        // first wins and the others place by the order they resigned in.
-        if seat > 0 {
-            client.resign(&room).await;
-        }
-        done.insert(room);
-        if let Some((after, http)) = &leave {
-            if done.len() == *after {
-                let (status, answer) = Api::new(http.clone())
-                    .post(
-                        &format!("/api/v1/tournaments/{id}/withdraw"),
-                        &json!({}),
-                        Some(&player.token),
-                    )
-                    .await;
-                assert_eq!(status, StatusCode::NO_CONTENT, "{answer}");
-            }
-        }
-    }
-}
 
 async fn a_swiss_runs_to_the_end_and_a_no_show_forfeits(backend: Backend) {
     let db = TestDb::new(backend).await;
@@ -161,7 +20,7 @@ async fn a_swiss_runs_to_the_end_and_a_no_show_forfeits(backend: Backend) {
 
     // Creating: public is for admins and moderators, private for accounts; guests create none.
     let guest = api.new_player("Guest").await;
-    let director = account(&api, "Director").await;
+    let director = api.new_account("Director", "correct horse battery").await;
     let swiss = json!({"name": "Friday Swiss", "kind": "swiss", "game": "abalone", "players": 2,
                        "clock": {"kind": "per_move", "s": 60}, "rounds": 3, "visibility": "public",
                        "join_secs": 5});
@@ -179,7 +38,7 @@ async fn a_swiss_runs_to_the_end_and_a_no_show_forfeits(backend: Backend) {
             .await;
         assert_eq!(status, StatusCode::FORBIDDEN, "{answer}");
     }
-    admin_cli(&db, "Director");
+    admin_cli(&db, "grant", "Director").expect("plateau admin grant");
     // Bad input: no clock, no rounds.
     for remove in ["clock", "rounds"] {
         let mut request = swiss.clone();
@@ -193,9 +52,7 @@ async fn a_swiss_runs_to_the_end_and_a_no_show_forfeits(backend: Backend) {
             "without {remove}: {answer}"
         );
     }
-    let mut request = swiss.clone();
-    request["starts_at"] = json!((chrono::Utc::now() + chrono::Duration::seconds(2)).to_rfc3339());
-    let id = create(&api, &director, &request).await;
+    let id = create(&api, &director, &starting_in(swiss.clone(), 2)).await;
     let (_, upcoming) = api.get("/api/v1/tournaments?status=upcoming", None).await;
     assert_eq!(upcoming["tournaments"][0]["id"], id.as_str(), "{upcoming}");
 
@@ -228,17 +85,12 @@ async fn a_swiss_runs_to_the_end_and_a_no_show_forfeits(backend: Backend) {
         .map(|s| s["entrant"].as_u64().unwrap())
         .unwrap();
     let mut met = HashSet::new();
-    let mut points = [0.0f64; 8];
+    let mut score = [0.0f64; 8];
     let mut eve_out_after = None;
     for round in rounds {
         let mut seen = HashSet::new();
         for p in round["pairings"].as_array().unwrap() {
-            let seats: Vec<u64> = p["seats"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .map(|s| s.as_u64().unwrap())
-                .collect();
+            let seats = seats(p);
             for &s in &seats {
                 assert!(
                     seen.insert(s),
@@ -249,14 +101,9 @@ async fn a_swiss_runs_to_the_end_and_a_no_show_forfeits(backend: Backend) {
             if let [a, b] = seats[..] {
                 assert!(met.insert((a.min(b), a.max(b))), "{a} and {b} met twice");
             }
-            let got: Vec<f64> = p["points"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .map(|x| x.as_f64().unwrap())
-                .collect();
+            let got = points(p);
             for (s, g) in seats.iter().zip(&got) {
-                points[*s as usize] += g;
+                score[*s as usize] += g;
             }
             if seats.contains(&eve_entrant) {
                 assert!(
@@ -278,7 +125,7 @@ async fn a_swiss_runs_to_the_end_and_a_no_show_forfeits(backend: Backend) {
     let standings = t["standings"].as_array().unwrap();
     for line in standings {
         let e = line["entrant"].as_u64().unwrap() as usize;
-        assert_eq!(line["points"].as_f64().unwrap(), points[e], "{line}");
+        assert_eq!(line["points"].as_f64().unwrap(), score[e], "{line}");
         assert_eq!(line["withdrawn"], line["player"]["name"] == "Eve", "{line}");
     }
     let ordered: Vec<f64> = standings
@@ -319,7 +166,7 @@ async fn a_group_arena_fills_seats_with_bots_and_scores_places(backend: Backend)
     let db = TestDb::new(backend).await;
     let server = TestServer::start(&db).await;
     let api = Api::new(server.http());
-    let host = account(&api, "Host").await;
+    let host = api.new_account("Host", "correct horse battery").await;
     // Three entrants, matches of four: one group, its last seat a bot; a short arena.
     let id = create(
         &api,
@@ -427,21 +274,10 @@ async fn a_node_killed_mid_tournament_is_replaced() {
     // Node 1 away: node 0 directs the tournament from its start.
     nodes[1].kill9();
     let api = Api::new(nodes[0].http());
-    let host = account(&api, "Host").await;
-    let id = create(
-        &api,
-        &host,
-        &json!({"name": "Failover Swiss", "kind": "swiss", "game": "abalone", "players": 2,
-                    "clock": {"kind": "per_move", "s": 60}, "rounds": 3,
-                    "starts_at": (chrono::Utc::now() + chrono::Duration::seconds(1)).to_rfc3339()}),
-    )
-    .await;
-    let mut players = Vec::new();
-    for name in ["Ann", "Bob", "Cid", "Dee"] {
-        let p = api.new_player(name).await;
-        enter(&api, &id, &p).await;
-        players.push(p);
-    }
+    let swiss = json!({"name": "Failover Swiss", "kind": "swiss", "game": "abalone", "players": 2,
+                       "clock": {"kind": "per_move", "s": 60}, "rounds": 3});
+    let tournament = entered(&api, swiss, &["Ann", "Bob", "Cid", "Dee"]).await;
+    let id = tournament.id.clone();
     let deadline = Instant::now() + Duration::from_secs(20);
     while detail(&api, &id).await["rounds_played"]
         .as_array()
@@ -453,15 +289,7 @@ async fn a_node_killed_mid_tournament_is_replaced() {
     }
     nodes[0].kill9();
     nodes[1].restart().await;
-    let tasks: Vec<_> = players
-        .iter()
-        .map(|p| tokio::spawn(play_through(nodes[1].ws_url(), id.clone(), p.clone())))
-        .collect();
-    for task in tasks {
-        task.await.expect("a player's task");
-    }
-    let t = detail(&Api::new(nodes[1].http()), &id).await;
-    assert_eq!(t["status"], "finished", "{t}");
+    let t = played(nodes[1].http(), nodes[1].ws_url(), &tournament, None).await;
     let rounds = t["rounds_played"].as_array().unwrap();
     assert_eq!(rounds.len(), 3, "{t}");
     let mut met = HashSet::new();
@@ -469,12 +297,7 @@ async fn a_node_killed_mid_tournament_is_replaced() {
         let pairings = round["pairings"].as_array().unwrap();
         assert_eq!(pairings.len(), 2, "round {}: {t}", round["round"]);
         for p in pairings {
-            let seats: Vec<u64> = p["seats"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .map(|s| s.as_u64().unwrap())
-                .collect();
+            let seats = seats(p);
             assert!(
                 met.insert((seats[0].min(seats[1]), seats[0].max(seats[1]))),
                 "{t}"
@@ -495,29 +318,14 @@ async fn a_swiss_of_four_player_matches_groups_by_points(backend: Backend) {
     let db = TestDb::new(backend).await;
     let server = TestServer::start(&db).await;
     let api = Api::new(server.http());
-    let host = account(&api, "Host").await;
-    let id = create(
-        &api,
-        &host,
-        &json!({"name": "Tiles", "kind": "swiss", "game": "triominos", "players": 4,
-                    "clock": {"kind": "per_move", "s": 60}, "rounds": 2,
-                    "starts_at": (chrono::Utc::now() + chrono::Duration::seconds(2)).to_rfc3339()}),
-    )
-    .await;
-    let mut tasks = Vec::new();
-    for i in 0..8 {
-        let p = api.new_player(&format!("Tiler{i}")).await;
-        enter(&api, &id, &p).await;
-        tasks.push(tokio::spawn(play_through(server.ws_url(), id.clone(), p)));
-    }
-    for task in tasks {
-        task.await.expect("a player's task");
-    }
-    let t = detail(&api, &id).await;
-    assert_eq!(t["status"], "finished", "{t}");
+    let swiss = json!({"name": "Tiles", "kind": "swiss", "game": "triominos", "players": 4,
+                       "clock": {"kind": "per_move", "s": 60}, "rounds": 2});
+    let names: Vec<String> = (0..8).map(|i| format!("Tiler{i}")).collect();
+    let tournament = entered(&api, swiss, &names).await;
+    let t = played(server.http(), server.ws_url(), &tournament, None).await;
     let rounds = t["rounds_played"].as_array().unwrap();
     assert_eq!(rounds.len(), 2, "{t}");
-    let mut points = std::collections::HashMap::new();
+    let mut score = std::collections::HashMap::new();
     for (r, round) in rounds.iter().enumerate() {
         let pairings = round["pairings"].as_array().unwrap();
         assert_eq!(pairings.len(), 2, "{t}");
@@ -525,12 +333,7 @@ async fn a_swiss_of_four_player_matches_groups_by_points(backend: Backend) {
             let seats = p["seats"].as_array().unwrap();
             assert_eq!(seats.len(), 4);
             assert!(seats.iter().all(|s| s.is_u64()), "no bot needed: {p}");
-            let got: Vec<f64> = p["points"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .map(|x| x.as_f64().unwrap())
-                .collect();
+            let got = points(p);
             let mut sorted = got.clone();
             sorted.sort_by(|a, b| b.total_cmp(a));
             assert_eq!(sorted, [3.0, 2.0, 1.0, 0.0], "places 3, 2, 1, 0: {p}");
@@ -540,19 +343,19 @@ async fn a_swiss_of_four_player_matches_groups_by_points(backend: Backend) {
                 // (3 each) or neither.
                 let winners = seats
                     .iter()
-                    .filter(|s| points.get(&s.as_u64().unwrap()) == Some(&3.0))
+                    .filter(|s| score.get(&s.as_u64().unwrap()) == Some(&3.0))
                     .count();
                 assert!(winners == 2 || winners == 0, "{t}");
             }
             for (s, g) in seats.iter().zip(&got) {
-                *points.entry(s.as_u64().unwrap()).or_insert(0.0) += g;
+                *score.entry(s.as_u64().unwrap()).or_insert(0.0) += g;
             }
         }
     }
     for line in t["standings"].as_array().unwrap() {
         assert_eq!(
             line["points"].as_f64().unwrap(),
-            points[&line["entrant"].as_u64().unwrap()],
+            score[&line["entrant"].as_u64().unwrap()],
             "{line}"
         );
     }
@@ -565,24 +368,11 @@ async fn a_round_robin_meets_everybody_once(backend: Backend) {
     let db = TestDb::new(backend).await;
     let server = TestServer::start(&db).await;
     let api = Api::new(server.http());
-    let host = account(&api, "Host").await;
-    let id = create(
-        &api,
-        &host,
-        &json!({"name": "All play all", "kind": "round_robin", "game": "pinuid", "players": 2,
-                    "clock": {"kind": "per_move", "s": 60},
-                    "starts_at": (chrono::Utc::now() + chrono::Duration::seconds(2)).to_rfc3339()}),
-    )
-    .await;
-    let mut tasks = Vec::new();
-    for name in ["Ann", "Bob", "Cid", "Dee"] {
-        let p = api.new_player(name).await;
-        enter(&api, &id, &p).await;
-        tasks.push(tokio::spawn(play_through(server.ws_url(), id.clone(), p)));
-    }
-    for task in tasks {
-        task.await.expect("a player's task");
-    }
+    let round_robin = json!({"name": "All play all", "kind": "round_robin", "game": "pinuid",
+                             "players": 2, "clock": {"kind": "per_move", "s": 60}});
+    let tournament = entered(&api, round_robin, &["Ann", "Bob", "Cid", "Dee"]).await;
+    let t = played(server.http(), server.ws_url(), &tournament, None).await;
+    let id = &tournament.id;
     let late = api.new_player("Late").await;
     let (status, _) = api
         .post(
@@ -592,19 +382,12 @@ async fn a_round_robin_meets_everybody_once(backend: Backend) {
         )
         .await;
     assert_eq!(status, StatusCode::CONFLICT);
-    let t = detail(&api, &id).await;
-    assert_eq!(t["status"], "finished", "{t}");
     let rounds = t["rounds_played"].as_array().unwrap();
     assert_eq!(rounds.len(), 3, "{t}");
     let mut met = HashSet::new();
     for round in rounds {
         for p in round["pairings"].as_array().unwrap() {
-            let s: Vec<u64> = p["seats"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .map(|s| s.as_u64().unwrap())
-                .collect();
+            let s = seats(p);
             assert!(met.insert((s[0].min(s[1]), s[0].max(s[1]))), "{t}");
         }
     }
@@ -618,26 +401,10 @@ async fn a_round_robin_of_threes_brings_everybody_together(backend: Backend) {
     let db = TestDb::new(backend).await;
     let server = TestServer::start(&db).await;
     let api = Api::new(server.http());
-    let host = account(&api, "Host").await;
-    let id = create(
-        &api,
-        &host,
-        &json!({"name": "Threes", "kind": "round_robin", "game": "pinuid", "players": 3,
-                    "clock": {"kind": "per_move", "s": 60},
-                    "starts_at": (chrono::Utc::now() + chrono::Duration::seconds(2)).to_rfc3339()}),
-    )
-    .await;
-    let mut tasks = Vec::new();
-    for name in ["Ann", "Bob", "Cid", "Dee"] {
-        let p = api.new_player(name).await;
-        enter(&api, &id, &p).await;
-        tasks.push(tokio::spawn(play_through(server.ws_url(), id.clone(), p)));
-    }
-    for task in tasks {
-        task.await.expect("a player's task");
-    }
-    let t = detail(&api, &id).await;
-    assert_eq!(t["status"], "finished", "{t}");
+    let threes = json!({"name": "Threes", "kind": "round_robin", "game": "pinuid", "players": 3,
+                        "clock": {"kind": "per_move", "s": 60}});
+    let tournament = entered(&api, threes, &["Ann", "Bob", "Cid", "Dee"]).await;
+    let t = played(server.http(), server.ws_url(), &tournament, None).await;
     let mut met = HashSet::new();
     for round in t["rounds_played"].as_array().unwrap() {
         let pairings = round["pairings"].as_array().unwrap();
@@ -661,13 +428,8 @@ async fn a_round_robin_of_threes_brings_everybody_together(backend: Backend) {
                     met.insert((a.min(b), a.max(b)));
                 }
             }
-            let points: f64 = p["points"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .map(|x| x.as_f64().unwrap())
-                .sum();
-            assert_eq!(points, 3.0, "2 + 1 + 0: {p}");
+            let total: f64 = points(p).iter().sum();
+            assert_eq!(total, 3.0, "2 + 1 + 0: {p}");
         }
     }
     assert_eq!(met.len(), 6, "every two of the four met: {t}");
@@ -681,32 +443,12 @@ async fn an_arena_pairs_again_at_once_and_doubles_streaks(backend: Backend) {
     let db = TestDb::new(backend).await;
     let server = TestServer::start(&db).await;
     let api = Api::new(server.http());
-    let host = account(&api, "Host").await;
-    let id = create(
-        &api,
-        &host,
-        &json!({"name": "Minute arena", "kind": "arena", "game": "abalone", "players": 2,
-                    "clock": {"kind": "per_move", "s": 60}, "minutes": 1, "join_secs": 5,
-                    "starts_at": (chrono::Utc::now() + chrono::Duration::seconds(2)).to_rfc3339()}),
-    )
-    .await;
-    let mut tasks = Vec::new();
-    for i in 0..8 {
-        let p = api.new_player(&format!("Racer{i}")).await;
-        enter(&api, &id, &p).await;
-        let leave = Some((4, server.http()));
-        tasks.push(tokio::spawn(play_and_leave(
-            server.ws_url(),
-            id.clone(),
-            p,
-            leave,
-        )));
-    }
-    for task in tasks {
-        task.await.expect("a player's task");
-    }
-    let t = detail(&api, &id).await;
-    assert_eq!(t["status"], "finished", "{t}");
+    let arena = json!({"name": "Minute arena", "kind": "arena", "game": "abalone", "players": 2,
+                       "clock": {"kind": "per_move", "s": 60}, "minutes": 1, "join_secs": 5});
+    let names: Vec<String> = (0..8).map(|i| format!("Racer{i}")).collect();
+    let tournament = entered(&api, arena, &names).await;
+    // Each leaves after four matches.
+    let t = played(server.http(), server.ws_url(), &tournament, Some(4)).await;
     // Each entrant's results in the order they were paired, and the arena's points from them.
     let mut results: std::collections::HashMap<u64, Vec<f64>> = Default::default();
     let mut matches = 0;
