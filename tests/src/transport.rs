@@ -1,11 +1,11 @@
 //! The TCP stream under a test client's WebSocket, with an optional quick-ACK mode.
 //!
-//! The server does not set `TCP_NODELAY` on the sockets it accepts, so a frame it writes right after
-//! another (a move's `ack` right after its `patch`) waits, under Nagle's algorithm, for the client to
-//! acknowledge the first one; a client that delays its ACKs (Linux: up to 40 ms) then gets every ack
-//! about 40 ms late. Tests that play thousands of moves, and do not measure latency, use quick ACKs
-//! (`TCP_QUICKACK`, re-armed after every read) to avoid that wait; `tests/tests/move_latency.rs`
-//! checks the latency an ordinary client sees.
+//! Without `TCP_NODELAY` on the server's socket, a frame it writes right after another (a move's
+//! `ack` right after its `patch`) waits, under Nagle's algorithm, for the client to acknowledge the
+//! first one; a client that delays its ACKs (Linux: up to 40 ms) then gets every ack about 40 ms
+//! late. The server sets it now; tests that play thousands of moves, and do not measure latency,
+//! also use quick ACKs (`TCP_QUICKACK`, re-armed after every read), so that they never depend on
+//! it. The latency an ordinary client sees is the load tool's figure (bench/README.md).
 
 use std::io;
 use std::pin::Pin;
