@@ -216,3 +216,42 @@ impl RoomStatus {
         })
     }
 }
+
+/// A word read back (from the store) that names no value of the type it should: a row written by
+/// hand, or by a later version.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UnknownWord {
+    pub word: String,
+    /// What it should have named (`room status`).
+    pub of: &'static str,
+}
+
+impl std::fmt::Display for UnknownWord {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "`{}` names no {}", self.word, self.of)
+    }
+}
+
+impl std::error::Error for UnknownWord {}
+
+/// `TryFrom<String>` through each type's `parse`: the store keeps these as their words and reads
+/// them back as the types, once, where rows are read.
+macro_rules! read_from_word {
+    ($($ty:ty => $of:literal),* $(,)?) => {$(
+        impl TryFrom<String> for $ty {
+            type Error = UnknownWord;
+
+            fn try_from(word: String) -> Result<Self, UnknownWord> {
+                <$ty>::parse(&word).ok_or(UnknownWord { word, of: $of })
+            }
+        }
+    )*};
+}
+
+read_from_word!(
+    RoomStatus => "room status",
+    rest::Visibility => "visibility",
+    rest::Seating => "seating",
+    tournaments::TournamentKind => "tournament kind",
+    tournaments::TournamentStatus => "tournament status",
+);

@@ -14,7 +14,7 @@ use plateau::engine_host::{guarded, isolated};
 use plateau::store::{NewMatch, NewMove, RoomRow, RoomWriter, SeatRow, Store};
 use plateau::views::{events_for, write_events, HeldView, Moment, RecipientView};
 use plateau_games::{registry, Match, Viewer};
-use plateau_protocol::rest::MatchPlayer;
+use plateau_protocol::rest::{MatchPlayer, Seating, Visibility};
 use plateau_protocol::ws::LegalForm;
 use plateau_protocol::{PlayerRef, RoomStatus};
 use rand::{Rng, SeedableRng};
@@ -147,16 +147,16 @@ async fn stored_match(store: &Store, game: &str) -> (String, Uuid) {
         code: code.clone(),
         game: game.into(),
         players: PLAYERS,
-        visibility: "private".into(),
+        visibility: Visibility::Private,
         options: Default::default(),
         host: player.id,
-        status: "waiting".into(),
+        status: RoomStatus::Waiting,
         match_id: None,
         created_at: Utc::now(),
         vacant_since: None,
         clock: None,
         rematch: None,
-        seating: "host_first".into(),
+        seating: Seating::HostFirst,
         rated: false,
         auto_start: false,
         start_by: None,

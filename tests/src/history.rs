@@ -3,8 +3,8 @@
 
 use chrono::{Duration, Utc};
 use plateau::store::{MatchEnd, NewMatch, NewMove, RoomRow, SeatRow, Store};
-use plateau_protocol::rest::MatchPlayer;
-use plateau_protocol::MatchResult;
+use plateau_protocol::rest::{MatchPlayer, Seating, Visibility};
+use plateau_protocol::{MatchResult, RoomStatus};
 use serde_json::json;
 use uuid::Uuid;
 
@@ -45,16 +45,16 @@ async fn seed_match(store: &Store, a: Uuid, b: Uuid, i: usize, ends: bool) -> Uu
         code: code.clone(),
         game: "abalone".into(),
         players: 2,
-        visibility: "private".into(),
+        visibility: Visibility::Private,
         options: Default::default(),
         host: a,
-        status: "waiting".into(),
+        status: RoomStatus::Waiting,
         match_id: None,
         created_at: started_at,
         vacant_since: None,
         clock: None,
         rematch: None,
-        seating: "host_first".into(),
+        seating: Seating::HostFirst,
         rated: false,
         auto_start: false,
         start_by: None,

@@ -136,7 +136,7 @@ pub async fn one(
         .await?;
     let next_from_ply = (last < row.plies).then_some(last + 1);
     let changes = state.store.rating_changes_of(&[id]).await?.remove(&id);
-    let ended = row.status != RoomStatus::Playing.as_str();
+    let ended = row.status != RoomStatus::Playing;
     let game = registry::find(&row.game);
     // Moves placed in secret (a hidden setup) stay hidden until the match has ended.
     let secret = |mv: &serde_json::Value| !ended && game.is_none_or(|g| g.is_secret_move(mv));
@@ -160,7 +160,7 @@ pub(super) fn detail(
     next_from_ply: Option<i64>,
     rating_changes: Vec<SeatRatingChange>,
 ) -> MatchDetail {
-    let ended = row.status != RoomStatus::Playing.as_str();
+    let ended = row.status != RoomStatus::Playing;
     MatchDetail {
         summary: summary(row, requester, rating_changes),
         moves: moves
@@ -224,7 +224,7 @@ pub async fn state_at(
         .state_at(&row, ply)
         .await
         .map_err(|e| could_not(&e))?;
-    let status = RoomStatus::parse(&row.status).unwrap_or(RoomStatus::Abandoned);
+    let status = row.status;
     let at_end = ply == row.plies;
     let result = row.result.map(|r| r.0).filter(|_| at_end);
     let viewer = if status != RoomStatus::Playing {
@@ -270,7 +270,7 @@ fn summary(
         options: row.options.0.clone(),
         room: (public || plays).then(|| row.room_code.clone()),
         players: row.players.0.clone(),
-        status: RoomStatus::parse(&row.status).unwrap_or(RoomStatus::Abandoned),
+        status: row.status,
         result: row.result.as_ref().map(|r| r.0.clone()),
         started_at: row.started_at,
         ended_at: row.ended_at,

@@ -617,13 +617,13 @@ impl Rooms {
                     return Ok(None);
                 }
                 Err(room::Unreplayable::Engine(failure)) => {
-                    if row.status != RoomStatus::Aborted.as_str() {
+                    if row.status != RoomStatus::Aborted {
                         tracing::error!(room = %row.code, match_id = %id, error = %failure,
                             "the rules engine failed replaying the match: match aborted");
                         writer
                             .abort_match(id, &room::aborted_result(Vec::new()), Utc::now())
                             .await?;
-                        row.status = RoomStatus::Aborted.as_str().into();
+                        row.status = RoomStatus::Aborted;
                     }
                     None
                 }

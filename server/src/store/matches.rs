@@ -5,7 +5,8 @@ use chrono::{DateTime, Utc};
 use plateau_protocol::clock::ClockSetting;
 use plateau_protocol::rest::MatchPlayer;
 use plateau_protocol::{
-    Forfeit, ForfeitReason, MatchResult, RatingOutcome, SeatRatingChange, UncountedReason,
+    Forfeit, ForfeitReason, MatchResult, RatingOutcome, RoomStatus, SeatRatingChange,
+    UncountedReason,
 };
 use serde_json::{Map, Value};
 use sqlx::types::Json;
@@ -95,7 +96,8 @@ pub struct MatchRow {
     pub players: Json<Vec<MatchPlayer>>,
     pub seed: Vec<u8>,
     pub commitment: String,
-    pub status: String,
+    #[sqlx(try_from = "String")]
+    pub status: RoomStatus,
     pub result: Option<Json<MatchResult>>,
     pub started_at: DateTime<Utc>,
     pub ended_at: Option<DateTime<Utc>>,
@@ -122,10 +124,10 @@ impl MatchRow {
         if self.room_rated != Some(true) {
             return None;
         }
-        match self.status.as_str() {
+        match self.status {
             _ if self.rating_counted => Some(RatingOutcome::counted(changes)),
-            "aborted" => Some(RatingOutcome::uncounted(UncountedReason::Aborted)),
-            "finished" => Some(finished_rated(Vec::new())),
+            RoomStatus::Aborted => Some(RatingOutcome::uncounted(UncountedReason::Aborted)),
+            RoomStatus::Finished => Some(finished_rated(Vec::new())),
             _ => None,
         }
     }

@@ -2,38 +2,48 @@
 
 use chrono::{DateTime, Utc};
 use plateau_protocol::clock::ClockSetting;
+use plateau_protocol::rest::{Seating, Visibility};
+use plateau_protocol::RoomStatus;
 use serde_json::{Map, Value};
-use sqlx::types::Json;
 use uuid::Uuid;
 
 use super::{on_pool, Store, StoreError};
 
-/// A room as stored.
-#[derive(Debug, Clone)]
+/// A room as stored: read straight from its row (its words read back as their types once,
+/// here), its seats joined after.
+#[derive(Debug, Clone, sqlx::FromRow)]
 pub struct RoomRow {
     pub code: String,
     pub game: String,
+    #[sqlx(try_from = "i32")]
     pub players: usize,
-    pub visibility: String,
+    #[sqlx(try_from = "String")]
+    pub visibility: Visibility,
+    #[sqlx(json)]
     pub options: Map<String, Value>,
     pub host: Uuid,
-    pub status: String,
+    #[sqlx(try_from = "String")]
+    pub status: RoomStatus,
     pub match_id: Option<Uuid>,
     pub created_at: DateTime<Utc>,
     /// Since when a waiting room has had nobody connected (None: somebody was, at the last news).
     pub vacant_since: Option<DateTime<Utc>>,
     /// The room's clock (None: none).
+    #[sqlx(json(nullable))]
     pub clock: Option<ClockSetting>,
     /// The code of the rematch room made after this room's match, once there is one.
     pub rematch: Option<String>,
-    /// `host_first` or `random`.
-    pub seating: String,
+    /// Who sits where when the match starts.
+    #[sqlx(try_from = "String")]
+    pub seating: Seating,
     /// Whether its matches are rated.
     pub rated: bool,
     /// Whether its match starts by itself once every seat is taken.
     pub auto_start: bool,
     /// A tournament's room: its match starts by itself at this time with whoever has come.
     pub start_by: Option<DateTime<Utc>>,
+    /// Read by a query of their own ([`Store::room`]).
+    #[sqlx(skip)]
     pub seats: Vec<SeatRow>,
 }
 
@@ -44,26 +54,6 @@ pub struct SeatRow {
     pub player_id: Option<Uuid>,
     pub player_name: Option<String>,
     pub bot: bool,
-}
-
-#[derive(sqlx::FromRow)]
-struct RoomColumns {
-    code: String,
-    game: String,
-    players: i32,
-    visibility: String,
-    options: Json<Map<String, Value>>,
-    host: Uuid,
-    status: String,
-    match_id: Option<Uuid>,
-    created_at: DateTime<Utc>,
-    vacant_since: Option<DateTime<Utc>>,
-    clock: Option<Json<ClockSetting>>,
-    rematch: Option<String>,
-    seating: String,
-    rated: bool,
-    auto_start: bool,
-    start_by: Option<DateTime<Utc>>,
 }
 
 const ROOM_COLUMNS: &str =
@@ -81,15 +71,15 @@ macro_rules! insert_room {
         .bind(&room.code)
         .bind(&room.game)
         .bind(room.players as i32)
-        .bind(&room.visibility)
+        .bind(room.visibility.as_str())
         .bind(sqlx::types::Json(&room.options))
         .bind(room.host)
-        .bind(&room.status)
+        .bind(room.status.as_str())
         .bind(room.match_id)
         .bind(room.created_at)
         .bind(room.vacant_since)
         .bind(room.clock.map(sqlx::types::Json))
-        .bind(&room.seating)
+        .bind(room.seating.as_str())
         .bind(room.rated)
         .bind(room.auto_start)
         .bind(room.start_by)
@@ -178,7 +168,7 @@ impl Store {
     /// One room by code (exact; codes are stored upper-case).
     pub async fn room(&self, code: &str) -> Result<Option<RoomRow>, StoreError> {
         let sql = format!("{ROOM_COLUMNS} WHERE code = $1");
-        let row: Option<RoomColumns> = on_pool!(self, |pool| {
+        let row: Option<RoomRow> = on_pool!(self, |pool| {
             sqlx::query_as(&sql).bind(code).fetch_optional(pool).await
         })?;
         match row {
@@ -191,8 +181,7 @@ impl Store {
     pub async fn live_rooms(&self) -> Result<Vec<RoomRow>, StoreError> {
         let sql =
             format!("{ROOM_COLUMNS} WHERE status IN ('waiting', 'playing') ORDER BY created_at");
-        let rows: Vec<RoomColumns> =
-            on_pool!(self, |pool| sqlx::query_as(&sql).fetch_all(pool).await)?;
+        let rows: Vec<RoomRow> = on_pool!(self, |pool| sqlx::query_as(&sql).fetch_all(pool).await)?;
         let mut rooms = Vec::with_capacity(rows.len());
         for row in rows {
             rooms.push(self.with_seats(row).await?);
@@ -200,8 +189,8 @@ impl Store {
         Ok(rooms)
     }
 
-    async fn with_seats(&self, row: RoomColumns) -> Result<RoomRow, StoreError> {
-        let seats: Vec<SeatRow> = on_pool!(self, |pool| {
+    async fn with_seats(&self, mut row: RoomRow) -> Result<RoomRow, StoreError> {
+        row.seats = on_pool!(self, |pool| {
             sqlx::query_as(
                 "SELECT s.seat, s.player_id, p.name AS player_name, s.bot
                    FROM room_seats s LEFT JOIN players p ON p.id = s.player_id
@@ -211,24 +200,6 @@ impl Store {
             .fetch_all(pool)
             .await
         })?;
-        Ok(RoomRow {
-            code: row.code,
-            game: row.game,
-            players: row.players as usize,
-            visibility: row.visibility,
-            options: row.options.0,
-            host: row.host,
-            status: row.status,
-            match_id: row.match_id,
-            created_at: row.created_at,
-            vacant_since: row.vacant_since,
-            clock: row.clock.map(|c| c.0),
-            rematch: row.rematch,
-            seating: row.seating,
-            rated: row.rated,
-            auto_start: row.auto_start,
-            start_by: row.start_by,
-            seats,
-        })
+        Ok(row)
     }
 }

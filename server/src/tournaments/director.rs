@@ -209,7 +209,8 @@ impl Director {
             return Ok(Some((vec![0; size], Vec::new())));
         };
         let Some(match_id) = room.match_id else {
-            return Ok((room.status == "abandoned").then(|| (vec![0; size], (0..size).collect())));
+            return Ok((room.status == plateau_protocol::RoomStatus::Abandoned)
+                .then(|| (vec![0; size], (0..size).collect())));
         };
         let Some(row) = self.store.match_row(match_id).await? else {
             return Ok(None);

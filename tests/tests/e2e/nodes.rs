@@ -610,7 +610,11 @@ async fn a_node_joining_changes_no_room_another_node_holds() {
     assert_eq!(after, before, "a node starting changed rooms node 0 holds");
     let there = Api::new(nodes[1].http());
     for (code, (_, _, status, _)) in [&occupied, &empty].into_iter().zip(&after) {
-        assert_eq!(status, "waiting", "{code} as stored");
+        assert_eq!(
+            *status,
+            plateau_protocol::RoomStatus::Waiting,
+            "{code} as stored"
+        );
         let (_, info) = there.get(&format!("/api/v1/rooms/{code}"), None).await;
         assert_eq!(info["status"], "waiting", "{code}: {info}");
     }
@@ -631,7 +635,7 @@ async fn stored_rooms(
 ) -> Vec<(
     Vec<plateau::store::SeatRow>,
     uuid::Uuid,
-    String,
+    plateau_protocol::RoomStatus,
     Option<String>,
 )> {
     let mut rooms = Vec::new();
@@ -767,7 +771,7 @@ async fn a_commit_under_a_lost_lease_is_refused() {
     let before = store.room(&code).await.unwrap().unwrap();
     let mut rematch = before.clone();
     rematch.code = "REMATCH2".into();
-    (rematch.status, rematch.match_id) = ("waiting".into(), None);
+    (rematch.status, rematch.match_id) = (plateau_protocol::RoomStatus::Waiting, None);
     let refusals = [
         old_writer
             .seat(1, None, before.host, Some("abandoned"))

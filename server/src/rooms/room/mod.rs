@@ -167,7 +167,7 @@ pub fn info_from_row(row: &RoomRow) -> RoomInfo {
         code: row.code.clone(),
         game: row.game.clone(),
         players: row.players,
-        visibility: Visibility::parse(&row.visibility).unwrap_or(Visibility::Private),
+        visibility: row.visibility,
         options: row.options.clone(),
         host: row.host,
         seats: seat_states(row)
@@ -184,20 +184,16 @@ pub fn info_from_row(row: &RoomRow) -> RoomInfo {
                 claim_at: None,
             })
             .collect(),
-        status: RoomStatus::parse(&row.status).unwrap_or(RoomStatus::Abandoned),
+        status: row.status,
         match_id: row.match_id,
         created_at: row.created_at,
         spectators: 0,
         clock: row.clock,
-        seating: seating_of(row),
+        seating: row.seating,
         rated: row.rated,
         auto_start: row.auto_start,
         start_by: row.start_by,
     }
-}
-
-fn seating_of(row: &RoomRow) -> Seating {
-    Seating::parse(&row.seating).unwrap_or(Seating::HostFirst)
 }
 
 /// The result of a match whose engine failed: nobody wins.
@@ -244,10 +240,10 @@ impl Room {
             settings: Settings {
                 code: row.code.clone(),
                 game,
-                visibility: Visibility::parse(&row.visibility).unwrap_or(Visibility::Private),
+                visibility: row.visibility,
                 created_at: row.created_at,
                 clock: row.clock,
-                seating: seating_of(&row),
+                seating: row.seating,
                 rated: row.rated,
                 auto_start: row.auto_start,
                 start_by: row.start_by,
@@ -259,11 +255,7 @@ impl Room {
                 acting_since: vec![None; row.players],
             },
             // With a live match, its result says; without, what was stored.
-            phase: Phase::of_stored(
-                RoomStatus::parse(&row.status).unwrap_or(RoomStatus::Abandoned),
-                row.match_id,
-                live,
-            ),
+            phase: Phase::of_stored(row.status, row.match_id, live),
             members: HashMap::new(),
             context,
             info,

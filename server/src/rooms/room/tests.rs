@@ -241,7 +241,7 @@ async fn the_host_leaving_a_waiting_room_gives_the_seat_up_and_passes_the_host_i
     let stored = h.store.room(&code).await.unwrap().expect("the room");
     assert_eq!(stored.host, b.conn.player.id);
     assert_eq!(stored.seats[0].player_id, None);
-    assert_eq!(stored.status, "waiting");
+    assert_eq!(stored.status, plateau_protocol::RoomStatus::Waiting);
 }
 
 #[tokio::test]
