@@ -44,6 +44,8 @@ pub struct Metrics {
     pub moderation: IntGaugeVec,
     /// Engine calls past their budget (`--engine-abort-ms`): each aborted its match.
     pub engine_overruns: IntCounter,
+    /// Turns of one tournament (the director reading it): idle tournaments add none.
+    pub tournament_turns: IntCounter,
 }
 
 pub static METRICS: LazyLock<Metrics> = LazyLock::new(Metrics::new);
@@ -129,6 +131,11 @@ impl Metrics {
             "Engine calls past their budget (each aborted its match)",
         )
         .expect("metric");
+        let tournament_turns = IntCounter::new(
+            "plateau_tournament_turns_total",
+            "Times the director read a tournament to advance it (only when due: idle ones cost none)",
+        )
+        .expect("metric");
         for collector in [
             Box::new(connections.clone()) as Box<dyn prometheus::core::Collector>,
             Box::new(rooms.clone()),
@@ -144,6 +151,7 @@ impl Metrics {
             Box::new(sign_in_failures.clone()),
             Box::new(moderation.clone()),
             Box::new(engine_overruns.clone()),
+            Box::new(tournament_turns.clone()),
         ] {
             registry
                 .register(collector)
@@ -165,6 +173,7 @@ impl Metrics {
             sign_in_failures,
             moderation,
             engine_overruns,
+            tournament_turns,
         }
     }
 

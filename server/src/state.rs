@@ -75,6 +75,9 @@ pub struct Budgets {
     pub reports_per_player: KeyedRate<Uuid>,
     /// Whole-history exports started per client address (`--exports-per-minute`).
     pub exports_per_address: KeyedRate<IpAddr>,
+    /// Private tournaments created per client address (`--tournaments-per-day`; per player, the
+    /// store counts them, on every node).
+    pub tournaments_per_address: KeyedRate<IpAddr>,
     /// Frames per player, across all its connections (the per-connection flood limit, shared).
     pub frames_per_player: KeyedRate<Uuid>,
     /// Open WebSocket connections per player (`--connections-per-player`).
@@ -118,6 +121,14 @@ impl Budgets {
                     limits.exports_per_minute,
                 ),
             ),
+            tournaments_per_address: KeyedRate::new(
+                "tournaments_per_address",
+                quota(
+                    limits.tournaments_per_day,
+                    Period::Day,
+                    limits.tournaments_per_day,
+                ),
+            ),
             frames_per_player: KeyedRate::new(
                 "frames_per_player",
                 quota(limits.frames_per_sec, Period::Second, limits.frame_burst),
@@ -151,6 +162,7 @@ impl Budgets {
                 _ = every.tick() => {
                     self.players_per_address.forget_quiet();
                     self.exports_per_address.forget_quiet();
+                    self.tournaments_per_address.forget_quiet();
                     self.reports_per_player.forget_quiet();
                     self.password_changes_per_player.forget_quiet();
                     self.frames_per_player.forget_quiet();

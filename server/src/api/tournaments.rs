@@ -3,7 +3,7 @@
 //! `POST .../withdraw` and `GET .../results.ndjson`. The pairing itself is the director's
 //! ([`crate::tournaments::director`]).
 
-use axum::extract::State;
+use axum::extract::{ConnectInfo, State};
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
@@ -19,6 +19,7 @@ use plateau_protocol::tournaments::{
 use plateau_protocol::ErrorCode;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
+use std::net::{IpAddr, SocketAddr};
 use uuid::Uuid;
 
 use crate::api::auth::{Authenticated, WithStanding};
@@ -36,9 +37,11 @@ const DEFAULT_PAGE: i64 = 20;
     responses((status = 201, description = "The new tournament (its creator is not entered: it joins like anyone)", body = CreatedTournament),
               (status = 400, description = "Malformed or invalid input (a clock is required; Swiss needs `rounds`, an arena `minutes`)", body = ErrorBody),
               (status = 401, description = "Missing or unknown token", body = ErrorBody),
-              (status = 403, description = "A public tournament from a player who is not a moderator or an admin; a private one from a guest (no password)", body = ErrorBody)))]
+              (status = 403, description = "A public tournament from a player who is not a moderator or an admin; a private one from a guest (no password)", body = ErrorBody),
+              (status = 429, description = "A private tournament over the creation budget: `--tournaments-open-per-creator` open at once, or `--tournaments-per-day` made a day by this player or from this address; see `Retry-After`", body = ErrorBody)))]
 pub async fn create(
     State(state): State<AppState>,
+    ConnectInfo(client): ConnectInfo<SocketAddr>,
     WithStanding(player, standing): WithStanding,
     ApiJson(body): ApiJson<NewTournament>,
 ) -> Result<(StatusCode, Json<CreatedTournament>), ApiError> {
@@ -55,10 +58,8 @@ pub async fn create(
         }
         _ => {}
     }
-    let name = body.name.trim();
-    if name.is_empty() || name.chars().count() > 60 {
-        return Err(ApiError::bad_request("name: 1 to 60 characters"));
-    }
+    let name = crate::text::tournament_name(&body.name)
+        .map_err(|e| ApiError::bad_request(e.to_string()))?;
     let game = registry::find(&body.game)
         .ok_or_else(|| ApiError::bad_request(format!("game: unknown game `{}`", body.game)))?;
     let options = game
@@ -89,9 +90,13 @@ pub async fn create(
     if starts_at > now + chrono::Duration::days(90) {
         return Err(ApiError::bad_request("starts_at: at most 90 days ahead"));
     }
+    // Public tournaments are made by moderators and admins only, for everybody: outside the budget.
+    if body.visibility == Visibility::Private {
+        within_budget(&state, player.id, client.ip(), now).await?;
+    }
     let row = TournamentRow {
         id: Uuid::new_v4(),
-        name: name.to_string(),
+        name,
         kind: body.kind.as_str().into(),
         game: body.game,
         match_size: body.players,
@@ -112,6 +117,59 @@ pub async fn create(
     state.store.create_tournament(&row).await?;
     tracing::info!(tournament = %row.id, kind = %row.kind, "tournament created");
     Ok((StatusCode::CREATED, Json(CreatedTournament { id: row.id })))
+}
+
+/// How long a creator at its limit of open tournaments is asked to wait: one of them may end any
+/// time (a Swiss with nobody in it, an arena's last minute), and nothing tells when.
+const OPEN_RETRY_SECS: u64 = 60;
+
+/// Whether `creator`, from `client`, may make one more private tournament (issue 45: one account
+/// made thousands): at most `--tournaments-open-per-creator` open at once, and
+/// `--tournaments-per-day` made in the last 24 hours by the player (counted in the store: the same
+/// on every node) and from the address. Checked last, once the request is valid, so that bad
+/// input costs nothing of the budget.
+async fn within_budget(
+    state: &AppState,
+    creator: Uuid,
+    client: IpAddr,
+    now: DateTime<Utc>,
+) -> Result<(), ApiError> {
+    let day = chrono::Duration::days(1);
+    let (open, made) = state
+        .store
+        .private_tournaments_of(creator, now - day)
+        .await?;
+    if open >= i64::from(state.limits.tournaments_open_per_creator) {
+        return Err(ApiError::rate_limited(
+            format!(
+                "you have {open} tournaments open: at most {} at once",
+                state.limits.tournaments_open_per_creator
+            ),
+            OPEN_RETRY_SECS,
+        ));
+    }
+    let per_day = state.limits.tournaments_per_day as usize;
+    if made.len() >= per_day {
+        // The day's budget comes back as the oldest of the day's tournaments leaves the window.
+        let back = made
+            .get(made.len() - per_day)
+            .map_or(day, |&oldest| oldest + day - now);
+        return Err(ApiError::rate_limited(
+            format!("at most {per_day} tournaments a day; try again later"),
+            back.num_seconds().max(1) as u64,
+        ));
+    }
+    if let Err(wait) = state
+        .budgets
+        .tournaments_per_address
+        .take(&crate::limits::client_addr::limit_key(client))
+    {
+        return Err(ApiError::rate_limited(
+            "too many tournaments made from this address today; try again later",
+            wait.as_secs_f64().ceil() as u64,
+        ));
+    }
+    Ok(())
 }
 
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
@@ -240,7 +298,11 @@ pub async fn withdraw(
     Authenticated(player): Authenticated,
     ApiPath(id): ApiPath<Uuid>,
 ) -> Result<StatusCode, ApiError> {
-    if !state.store.withdraw_from_tournament(id, player.id).await? {
+    if !state
+        .store
+        .withdraw_from_tournament(id, player.id, Utc::now())
+        .await?
+    {
         return Err(ApiError::not_found("entrant"));
     }
     Ok(StatusCode::NO_CONTENT)

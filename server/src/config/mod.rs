@@ -26,7 +26,9 @@ pub struct DatabaseArgs {
     #[arg(long, env = "DATABASE_URL", default_value = DEFAULT_DATABASE_URL)]
     pub database_url: String,
 
-    /// Connections in the database pool.
+    /// Connections in the database pool. `serve` needs more than `--commit-writers` (each
+    /// writer keeps one): with the default of one writer, at least 2; `--db-connections 1` is
+    /// refused at start unless `--commit-writers 0`.
     #[arg(long, env = "PLATEAU_DB_CONNECTIONS", default_value_t = 8)]
     pub db_connections: u32,
 }
@@ -64,7 +66,8 @@ pub struct ServeArgs {
 
     /// Writer tasks that commit moves in groups across rooms (one transaction, one fsync, for the
     /// moves that gathered meanwhile; a move is still acked only once committed). 0: every move is
-    /// committed in a transaction of its own.
+    /// committed in a transaction of its own. Each writer keeps one of the pool's connections, so
+    /// there must be fewer writers than `--db-connections` (the start is refused otherwise).
     #[arg(long, env = "PLATEAU_COMMIT_WRITERS", default_value_t = 1)]
     pub commit_writers: usize,
 
@@ -234,6 +237,21 @@ pub struct Limits {
     /// tournament sets its own (`join_secs`).
     #[arg(long, env = "PLATEAU_TOURNAMENT_JOIN_SECS", default_value_t = 30, value_parser = clap::value_parser!(u32).range(5..=600))]
     pub tournament_join_secs: u32,
+
+    /// Private tournaments one player may have open (upcoming or running) at once; the next
+    /// `POST /api/v1/tournaments` is `429 rate_limited` with `Retry-After`. Public tournaments
+    /// (moderators' and admins') are outside this budget and the next.
+    #[arg(
+        long,
+        env = "PLATEAU_TOURNAMENTS_OPEN_PER_CREATOR",
+        default_value_t = 5
+    )]
+    pub tournaments_open_per_creator: u32,
+
+    /// Private tournaments one player, and one client address, may create a day (the last 24
+    /// hours); then `429 rate_limited` with `Retry-After`.
+    #[arg(long, env = "PLATEAU_TOURNAMENTS_PER_DAY", default_value_t = 20)]
+    pub tournaments_per_day: u32,
 
     /// Seconds between the server's WebSocket pings (the contract's 30).
     #[arg(long, env = "PLATEAU_WS_PING_SECS", default_value_t = 30, hide = true)]

@@ -68,7 +68,25 @@ impl RoomWriter {
             .execute(&mut *tx)
             .await?;
             tx.commit().await
-        })
+        })?;
+        if status == Some("abandoned") {
+            self.ended();
+        }
+        Ok(())
+    }
+
+    /// The room's match ended, or the room was given up: a tournament that paired it looks at it
+    /// at once (its director sleeps otherwise). Once committed, outside the transaction, so that
+    /// the commit of a move takes no tournament's row; a failure here is only logged: the
+    /// director looks again at its deadline. Not awaited: the last move's ack does not wait for
+    /// it.
+    fn ended(&self) {
+        let (store, code) = (self.store.clone(), self.code.clone());
+        tokio::spawn(async move {
+            if let Err(e) = store.stir_tournament_of_room(&code, Utc::now()).await {
+                tracing::warn!(room = %code, error = %e, "could not tell the room's tournament");
+            }
+        });
     }
 
     /// Records since when a waiting room has had nobody connected (None: somebody is now).
@@ -90,7 +108,7 @@ impl RoomWriter {
     /// it was waiting.
     pub async fn abandon_if_waiting(&self) -> Result<bool, StoreError> {
         let (code, fence) = (&self.code, self.fence.as_ref());
-        on_pool!(self.store, |pool| {
+        let abandoned = on_pool!(self.store, |pool| {
             let mut tx = pool.begin().await?;
             check_fence!(tx, fence);
             let done = sqlx::query(
@@ -100,7 +118,11 @@ impl RoomWriter {
             .execute(&mut *tx)
             .await?;
             tx.commit().await.map(|()| done.rows_affected() > 0)
-        })
+        })?;
+        if abandoned {
+            self.ended();
+        }
+        Ok(abandoned)
     }
 
     /// Stores `next`, a new room made as this room's rematch, and links this room to it: in one
@@ -135,7 +157,11 @@ impl RoomWriter {
             room_code: &self.code,
             fence: self.fence.as_ref(),
         };
-        self.store.append_move(&fenced).await
+        self.store.append_move(&fenced).await?;
+        if mv.end.is_some() {
+            self.ended();
+        }
+        Ok(())
     }
 
     /// Stores the match's rulings (the last one new) and the end it brings, if any.
@@ -147,7 +173,11 @@ impl RoomWriter {
     ) -> Result<(), StoreError> {
         self.store
             .record_ruling(match_id, rulings, end, &self.code, self.fence.as_ref())
-            .await
+            .await?;
+        if end.is_some() {
+            self.ended();
+        }
+        Ok(())
     }
 
     /// Ends a match whose engine failed: it and this room are `aborted`, with `result`.
@@ -159,6 +189,8 @@ impl RoomWriter {
     ) -> Result<(), StoreError> {
         self.store
             .abort_match(match_id, &self.code, result, ended_at, self.fence.as_ref())
-            .await
+            .await?;
+        self.ended();
+        Ok(())
     }
 }

@@ -2,6 +2,10 @@
 //! director goes through a [`DirectorFence`]: its transaction first touches the tournament's row
 //! where this node still holds the lease at its epoch (locking the row on Postgres until the
 //! commit), so a node that lost the tournament to another pairs nobody and records nothing.
+//!
+//! A tournament is looked at only when it is due (`wake_at`): at its start, at a deadline the
+//! director set, or at once after a change from outside ([`Store::stir_tournament`]: an entrant
+//! joining or withdrawing, a match of its rooms ending). An idle tournament costs no read.
 
 use chrono::{DateTime, Utc};
 use plateau_protocol::clock::ClockSetting;
@@ -130,15 +134,34 @@ pub struct DirectorFence {
     pub tournament: Uuid,
     pub node: Uuid,
     pub epoch: i64,
+    /// The tournament's count of changes from outside when the lease was taken: the director
+    /// sleeps till its deadline only if nothing stirred it since ([`Store::sleep_tournament`]).
+    pub stirred: i64,
+}
+
+/// Inside `$tx` (or on a pool): tournament `$id` changed from outside: due at once (`$now`), and
+/// its followers read it again.
+macro_rules! stir {
+    ($conn:expr, $id:expr, $now:expr) => {
+        sqlx::query(
+            "UPDATE tournaments SET stirred = stirred + 1, version = version + 1, wake_at = $2
+              WHERE id = $1 AND status <> 'finished'",
+        )
+        .bind($id)
+        .bind($now)
+        .execute($conn)
+        .await
+    };
 }
 
 /// Inside transaction `$tx`: fails with `DirectorLost` unless `$fence` still holds its
-/// tournament's lease; locks the tournament's row until the commit (Postgres).
+/// tournament's lease; locks the tournament's row until the commit (Postgres). Counts a change
+/// its followers see (`version`).
 macro_rules! check_director {
     ($tx:ident, $fence:expr) => {{
         let fence: &DirectorFence = $fence;
         let held = sqlx::query(
-            "UPDATE tournaments SET director_epoch = director_epoch
+            "UPDATE tournaments SET version = version + 1
               WHERE id = $1 AND director = $2 AND director_epoch = $3",
         )
         .bind(fence.tournament)
@@ -161,8 +184,9 @@ impl Store {
         on_pool!(self, |pool| {
             sqlx::query(
                 "INSERT INTO tournaments (id, name, kind, game, match_size, options, clock, rated,
-                   visibility, creator, starts_at, rounds, minutes, join_secs, status, created_at)
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)",
+                   visibility, creator, starts_at, rounds, minutes, join_secs, status, created_at,
+                   wake_at)
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $11)",
             )
             .bind(t.id)
             .bind(&t.name)
@@ -184,6 +208,36 @@ impl Store {
             .await
             .map(|_| ())
         })
+    }
+
+    /// What `creator` has made of private tournaments: how many are open (upcoming or running),
+    /// and when each made since `since` was made, oldest first (its creation budget).
+    pub async fn private_tournaments_of(
+        &self,
+        creator: Uuid,
+        since: DateTime<Utc>,
+    ) -> Result<(i64, Vec<DateTime<Utc>>), StoreError> {
+        let open: i64 = on_pool!(self, |pool| {
+            sqlx::query_scalar(
+                "SELECT COUNT(*) FROM tournaments
+                  WHERE creator = $1 AND visibility = 'private' AND status IN ('upcoming', 'running')",
+            )
+            .bind(creator)
+            .fetch_one(pool)
+            .await
+        })?;
+        let made: Vec<DateTime<Utc>> = on_pool!(self, |pool| {
+            sqlx::query_scalar(
+                "SELECT created_at FROM tournaments
+                  WHERE creator = $1 AND visibility = 'private' AND created_at > $2
+                  ORDER BY created_at",
+            )
+            .bind(creator)
+            .bind(since)
+            .fetch_all(pool)
+            .await
+        })?;
+        Ok((open, made))
     }
 
     /// One tournament.
@@ -256,7 +310,10 @@ impl Store {
         // Two entering at once may pick the same next number: the second tries again.
         for _ in 0..5 {
             let entered: Result<i32, StoreError> = on_pool!(self, |pool| {
-                sqlx::query_scalar(
+                let mut tx = pool.begin().await?;
+                // The tournament's row first, as the director's writes take it (no deadlock).
+                stir!(&mut *tx, id, at)?;
+                let entrant = sqlx::query_scalar(
                     "INSERT INTO tournament_entrants (tournament_id, entrant, player_id, joined_at, withdrawn)
                      SELECT $1, COALESCE(MAX(entrant) + 1, 0), $2, $3, FALSE
                        FROM tournament_entrants WHERE tournament_id = $1
@@ -266,8 +323,9 @@ impl Store {
                 .bind(id)
                 .bind(player)
                 .bind(at)
-                .fetch_one(pool)
-                .await
+                .fetch_one(&mut *tx)
+                .await?;
+                tx.commit().await.map(|()| entrant)
             });
             match entered {
                 Ok(entrant) => return Ok(entrant as usize),
@@ -283,19 +341,58 @@ impl Store {
         &self,
         id: Uuid,
         player: Uuid,
+        at: DateTime<Utc>,
     ) -> Result<bool, StoreError> {
         let done = on_pool!(self, |pool| {
-            sqlx::query(
+            let mut tx = pool.begin().await?;
+            let done = sqlx::query(
                 "UPDATE tournament_entrants SET withdrawn = TRUE
                   WHERE tournament_id = $1 AND player_id = $2",
             )
             .bind(id)
             .bind(player)
-            .execute(pool)
-            .await
-            .map(|d| d.rows_affected())
+            .execute(&mut *tx)
+            .await?
+            .rows_affected();
+            if done == 0 {
+                return Ok(0);
+            }
+            stir!(&mut *tx, id, at)?;
+            tx.commit().await.map(|()| done)
         })?;
         Ok(done > 0)
+    }
+
+    /// The tournament whose pairing room `code` is, if any, changed (its match ended, or the room
+    /// was given up): its director looks at it at once.
+    pub async fn stir_tournament_of_room(
+        &self,
+        code: &str,
+        at: DateTime<Utc>,
+    ) -> Result<(), StoreError> {
+        on_pool!(self, |pool| {
+            sqlx::query(
+                "UPDATE tournaments SET stirred = stirred + 1, version = version + 1, wake_at = $2
+                  WHERE status <> 'finished'
+                    AND id IN (SELECT tournament_id FROM tournament_pairings WHERE room_code = $1)",
+            )
+            .bind(code)
+            .bind(at)
+            .execute(pool)
+            .await
+            .map(|_| ())
+        })
+    }
+
+    /// How many times tournament `id` changed in a way its followers see (None: no such
+    /// tournament): read again only when this moved.
+    pub async fn tournament_version(&self, id: Uuid) -> Result<Option<i64>, StoreError> {
+        on_pool!(self, |pool| {
+            sqlx::query_scalar("SELECT version FROM tournaments WHERE id = $1")
+                .bind(id)
+                .fetch_optional(pool)
+                .await
+        })
     }
 
     /// Every pairing of tournament `id`, by round then board.
@@ -322,9 +419,10 @@ impl Store {
             .collect())
     }
 
-    /// Takes or renews, for `node`, the lease of every tournament that is due (upcoming past its
-    /// start, or running) and whose lease is free, expired or `node`'s own, until `until`; the
-    /// fences held. Taking a lease from another node raises its epoch.
+    /// Takes or renews, for `node`, the lease of every tournament that is due (its `wake_at`
+    /// passed: its start, a deadline, a change) and whose lease is free, expired or `node`'s own,
+    /// until `until`; the fences held. Taking a lease from another node raises its epoch. A
+    /// tournament not due is not read: idle, it costs nothing.
     pub async fn claim_tournaments(
         &self,
         node: Uuid,
@@ -336,7 +434,7 @@ impl Store {
         let due: bool = on_pool!(self, |pool| {
             sqlx::query_scalar(
                 "SELECT EXISTS (SELECT 1 FROM tournaments
-                                 WHERE status IN ('upcoming', 'running') AND starts_at <= $1)",
+                                 WHERE wake_at <= $1 AND status IN ('upcoming', 'running'))",
             )
             .bind(now)
             .fetch_one(pool)
@@ -345,14 +443,14 @@ impl Store {
         if !due {
             return Ok(Vec::new());
         }
-        let rows: Vec<(Uuid, i64)> = on_pool!(self, |pool| {
+        let rows: Vec<(Uuid, i64, i64)> = on_pool!(self, |pool| {
             sqlx::query_as(
                 "UPDATE tournaments
                     SET director_epoch = CASE WHEN director = $1 THEN director_epoch ELSE director_epoch + 1 END,
                         director = $1, director_until = $3
-                  WHERE status IN ('upcoming', 'running') AND starts_at <= $2
+                  WHERE wake_at <= $2 AND status IN ('upcoming', 'running')
                     AND (director IS NULL OR director = $1 OR director_until < $2)
-                  RETURNING id, director_epoch",
+                  RETURNING id, director_epoch, stirred",
             )
             .bind(node)
             .bind(now)
@@ -362,10 +460,11 @@ impl Store {
         })?;
         Ok(rows
             .into_iter()
-            .map(|(tournament, epoch)| DirectorFence {
+            .map(|(tournament, epoch, stirred)| DirectorFence {
                 tournament,
                 node,
                 epoch,
+                stirred,
             })
             .collect())
     }
@@ -381,6 +480,33 @@ impl Store {
         })
     }
 
+    /// Under `fence`: until when the tournament sleeps: `wake` (None: till a change from outside
+    /// stirs it), unless something stirred it since the lease was taken (then it is due at once,
+    /// `now`: what stirred it may not have been read).
+    pub async fn sleep_tournament(
+        &self,
+        fence: &DirectorFence,
+        wake: Option<DateTime<Utc>>,
+        now: DateTime<Utc>,
+    ) -> Result<(), StoreError> {
+        on_pool!(self, |pool| {
+            sqlx::query(
+                "UPDATE tournaments SET wake_at = CASE WHEN stirred = $4 THEN $5 ELSE $6 END
+                  WHERE id = $1 AND director = $2 AND director_epoch = $3
+                    AND status IN ('upcoming', 'running')",
+            )
+            .bind(fence.tournament)
+            .bind(fence.node)
+            .bind(fence.epoch)
+            .bind(fence.stirred)
+            .bind(wake)
+            .bind(now)
+            .execute(pool)
+            .await
+            .map(|_| ())
+        })
+    }
+
     /// Under `fence`: the tournament's status becomes `status` (and its end time, if given).
     pub async fn set_tournament_status(
         &self,
@@ -391,12 +517,17 @@ impl Store {
         on_pool!(self, |pool| {
             let mut tx = pool.begin().await?;
             check_director!(tx, fence);
-            sqlx::query("UPDATE tournaments SET status = $2, ended_at = $3 WHERE id = $1")
-                .bind(fence.tournament)
-                .bind(status)
-                .bind(ended_at)
-                .execute(&mut *tx)
-                .await?;
+            // A finished tournament is never due again.
+            sqlx::query(
+                "UPDATE tournaments SET status = $2, ended_at = $3,
+                        wake_at = CASE WHEN $2 = 'finished' THEN NULL ELSE wake_at END
+                  WHERE id = $1",
+            )
+            .bind(fence.tournament)
+            .bind(status)
+            .bind(ended_at)
+            .execute(&mut *tx)
+            .await?;
             tx.commit().await
         })
     }

@@ -68,8 +68,22 @@ fn shows(text: String, what: &'static str) -> Result<String, TextError> {
 /// A display name: 1 to 32 characters of text that shows, none of which hides (a filler, a blank,
 /// a space other than U+0020: see [`visible`]).
 pub fn name(raw: &str) -> Result<String, TextError> {
+    shown_name(raw, MAX_NAME_CHARS)
+}
+
+/// Longest tournament name, in characters, after normalising.
+pub const MAX_TOURNAMENT_NAME_CHARS: usize = 60;
+
+/// A tournament's name: the rules of a display name ([`name`]), longer. It is shown in lists and
+/// logged like a player's, so it may no more break a line, turn text around or show nothing.
+pub fn tournament_name(raw: &str) -> Result<String, TextError> {
+    shown_name(raw, MAX_TOURNAMENT_NAME_CHARS)
+}
+
+/// 1 to `max` characters of text that shows, none of which hides.
+fn shown_name(raw: &str, max: usize) -> Result<String, TextError> {
     let what = "name";
-    let name = clean(raw, what, MAX_NAME_CHARS)?;
+    let name = clean(raw, what, max)?;
     if let Some(c) = name.chars().find(|&c| visible::is_hidden_in_name(c)) {
         return Err(TextError::Hidden {
             what,
@@ -162,6 +176,37 @@ mod tests {
         let decomposed = "e\u{301}".repeat(32);
         assert_eq!(name(&decomposed).unwrap(), "é".repeat(32));
         assert!(name("   ").is_err());
+    }
+
+    #[test]
+    fn tournament_names_follow_the_rules_of_names() {
+        assert_eq!(tournament_name("  Spring open ").unwrap(), "Spring open");
+        assert!(tournament_name(&"x".repeat(60)).is_ok());
+        assert!(tournament_name(&"x".repeat(61)).is_err());
+        for (bad, code) in [
+            ("a\nb", 0x0A),
+            ("a\u{0}b", 0),
+            ("a\u{85}b", 0x85),
+            ("a\u{200F}b", 0x200F),
+            ("a\u{202E}b", 0x202E),
+        ] {
+            assert_eq!(
+                tournament_name(bad),
+                Err(TextError::Forbidden { what: "name", code }),
+                "{bad:?}"
+            );
+        }
+        assert_eq!(
+            tournament_name("a\u{2028}b"),
+            Err(TextError::Hidden {
+                what: "name",
+                code: 0x2028
+            })
+        );
+        assert!(matches!(
+            tournament_name("\u{3164}"),
+            Err(TextError::Hidden { .. })
+        ));
     }
 
     #[test]

@@ -3,6 +3,9 @@
 //! records the results of its matches that ended (from the stored match results), then pairs
 //! what the tournament's kind pairs next, each pairing an ordinary room made with its players
 //! seated, that starts by itself when they have all come or at its `start_by` with whoever has.
+//! Then the tournament sleeps till its next deadline ([`Store::sleep_tournament`]) or till a
+//! change stirs it (an entrant coming or going, a match of its ending): a turn with nothing due is
+//! one indexed read, however many tournaments are open.
 //!
 //! Everything it decides it reads back from the store at each turn, so a director that takes a
 //! tournament over (a restart, a node gone) goes on where the last one stopped; and every write is
@@ -25,6 +28,11 @@ use plateau_protocol::rest::{Seating, Visibility};
 
 /// How often the director looks at its tournaments.
 pub const TICK: Duration = Duration::from_millis(500);
+
+/// While matches of a tournament are under way, it is looked at again this often even if nothing
+/// stirs it: their ends stir it, and this is only the net under that (a node that died between a
+/// match's commit and the stir).
+const IN_PLAY_RECHECK: chrono::Duration = chrono::Duration::seconds(30);
 
 /// A Swiss or round robin with fewer than two entrants this long after its start is over, unplayed.
 const EMPTY_GRACE: chrono::Duration = chrono::Duration::minutes(10);
@@ -70,7 +78,11 @@ impl Director {
             }
         };
         for fence in fences {
-            match self.advance(&fence).await {
+            let advanced = match self.advance(&fence).await {
+                Ok(wake) => self.store.sleep_tournament(&fence, wake, Utc::now()).await,
+                Err(e) => Err(e),
+            };
+            match advanced {
                 Ok(()) => {}
                 Err(StoreError::DirectorLost { tournament }) => {
                     tracing::info!(%tournament, "another node directs the tournament now");
@@ -82,13 +94,14 @@ impl Director {
         }
     }
 
-    /// One turn of one tournament.
-    async fn advance(&self, fence: &DirectorFence) -> Result<(), StoreError> {
+    /// One turn of one tournament: when to look at it again (None: when something stirs it).
+    async fn advance(&self, fence: &DirectorFence) -> Result<Option<DateTime<Utc>>, StoreError> {
+        crate::metrics::METRICS.tournament_turns.inc();
         let Some(t) = self.store.tournament(fence.tournament).await? else {
-            return Ok(());
+            return Ok(None);
         };
         let Some(kind) = TournamentKind::parse(&t.kind) else {
-            return Ok(());
+            return Ok(None);
         };
         if t.status == TournamentStatus::Upcoming.as_str() {
             self.store
@@ -101,19 +114,26 @@ impl Director {
         self.record_results(fence, &mut pairings, &mut entrants)
             .await?;
         let now = Utc::now();
+        let in_play = pairings.iter().any(|p| p.points_x2.is_none());
+        // Whatever else wakes it, matches under way are looked at now and then.
+        let recheck = in_play.then_some(now + IN_PLAY_RECHECK);
         let last_round = pairings.iter().map(|p| p.round).max().unwrap_or(0);
-        let next = match kind {
+        let (next, deadline) = match kind {
             TournamentKind::Arena => {
                 let minutes = i64::from(t.minutes.unwrap_or(0));
-                if now >= t.starts_at + chrono::Duration::minutes(minutes) {
-                    None
+                let end = t.starts_at + chrono::Duration::minutes(minutes);
+                if now >= end {
+                    (None, None)
                 } else {
-                    Some(self.arena_wave(&t, &entrants, &pairings).await?)
+                    (
+                        Some(self.arena_wave(&t, &entrants, &pairings).await?),
+                        Some(end),
+                    )
                 }
             }
             TournamentKind::Swiss | TournamentKind::RoundRobin => {
-                if pairings.iter().any(|p| p.points_x2.is_none()) {
-                    return Ok(());
+                if in_play {
+                    return Ok(recheck);
                 }
                 let total = match kind {
                     TournamentKind::Swiss => t.rounds.unwrap_or(1) as usize,
@@ -124,31 +144,35 @@ impl Director {
                 let players = active(&entrants).count();
                 if last_round == 0 && players < 2 {
                     // Not started until two have entered; called off if nobody came for a while.
-                    if now < t.starts_at + EMPTY_GRACE {
-                        return Ok(());
+                    let called_off = t.starts_at + EMPTY_GRACE;
+                    if now < called_off {
+                        return Ok(Some(called_off));
                     }
-                    None
+                    (None, None)
                 } else if last_round as usize >= total
                     // A round robin plays its schedule out (against those who left, by forfeit).
                     || (kind == TournamentKind::Swiss && players < 2)
                 {
-                    None
+                    (None, None)
                 } else {
                     // Nothing left to pair (a round robin whose field has all met): over.
-                    Some(
-                        self.round(&t, kind, last_round + 1, &entrants, &pairings)
-                            .await?,
-                    )
-                    .filter(|planned| !planned.is_empty())
+                    let planned = self
+                        .round(&t, kind, last_round + 1, &entrants, &pairings)
+                        .await?;
+                    (Some(planned).filter(|planned| !planned.is_empty()), None)
                 }
             }
         };
         match next {
             Some(planned) if !planned.is_empty() => {
                 self.open(fence, &t, last_round + 1, planned, &entrants, now)
-                    .await
+                    .await?;
+                // Looked at again at once: what it paired decides when next (a round of byes
+                // and forfeits only is over already).
+                Ok(Some(now))
             }
-            Some(_) => Ok(()),
+            // An arena with nobody free to pair: till somebody is, or its end.
+            Some(_) => Ok(earliest(recheck, deadline)),
             // Nothing more to pair: over once the last matches are.
             None => {
                 if pairings.iter().all(|p| p.points_x2.is_some()) {
@@ -160,8 +184,9 @@ impl Director {
                         )
                         .await?;
                     tracing::info!(tournament = %t.id, "tournament finished");
+                    return Ok(None);
                 }
-                Ok(())
+                Ok(recheck)
             }
         }
     }
@@ -436,6 +461,14 @@ enum Planned {
     /// A pairing not played, with each seat's points: a bye (one entrant, a win), a round robin's
     /// match against a player who left, an entrant sitting a round of threes or fours out.
     Unplayed(Vec<Option<Entrant>>, Vec<u32>),
+}
+
+/// The earlier of two wake times, either of which may be none.
+fn earliest(a: Option<DateTime<Utc>>, b: Option<DateTime<Utc>>) -> Option<DateTime<Utc>> {
+    match (a, b) {
+        (Some(a), Some(b)) => Some(a.min(b)),
+        (a, b) => a.or(b),
+    }
 }
 
 /// The entrants still in.

@@ -3,11 +3,12 @@
 //! resigns once the match has started, so every winner is known), scored from the stored results,
 //! and exported. A player who never comes forfeits its match (`no_show`) and is paired no more.
 
+use plateau_tests::rest::assert_error;
 use plateau_tests::server::admin_cli;
 use plateau_tests::tournament::{
     create, detail, enter, entered, play_through, played, points, seats, starting_in,
 };
-use plateau_tests::{on_both_databases, Api, Backend, Client, TestDb, TestServer};
+use plateau_tests::{on_both_databases, Api, Backend, Client, Player, TestDb, TestServer};
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 use std::collections::HashSet;
@@ -494,3 +495,191 @@ async fn an_arena_pairs_again_at_once_and_doubles_streaks(backend: Backend) {
     assert!(doubled, "some win counted double: {t}");
 }
 on_both_databases!(an_arena_pairs_again_at_once_and_doubles_streaks);
+
+/// A private arena of `name`, starting at `starts_at` (now if none), for `host`'s budget tests.
+fn private_arena(name: &str, starts_at: Option<chrono::DateTime<chrono::Utc>>) -> Value {
+    let mut body = json!({"name": name, "kind": "arena", "game": "abalone", "players": 2,
+                          "clock": {"kind": "per_move", "s": 60}, "minutes": 720,
+                          "visibility": "private"});
+    if let Some(at) = starts_at {
+        body["starts_at"] = json!(at.to_rfc3339());
+    }
+    body
+}
+
+/// A tournament's name follows the rules of players' names (issue 45): no control, format or
+/// bidirectional character, no character that shows nothing, something that shows, 60 characters
+/// at most; refused `400 bad_request` naming the character, and nothing is stored.
+async fn a_tournament_name_follows_the_rules_of_names(backend: Backend) {
+    let db = TestDb::new(backend).await;
+    let server = TestServer::start(&db).await;
+    let api = Api::new(server.http());
+    let host = account(&api, "Namer").await;
+    for (bad, code) in [
+        ("a\nb", "U+000A"),
+        ("a\u{0}b", "U+0000"),
+        ("a\u{85}b", "U+0085"),
+        ("a\u{2028}b", "U+2028"),
+        ("a\u{200F}b", "U+200F"),
+        ("a\u{202E}b", "U+202E"),
+        ("x\"}\n{\"level\":\"ERROR\"", "U+000A"),
+        ("Spring\u{3164}", "U+3164"),
+    ] {
+        let answer = api
+            .post(
+                "/api/v1/tournaments",
+                &private_arena(bad, None),
+                Some(&host.token),
+            )
+            .await;
+        assert_error(&answer, 400, "bad_request");
+        let message = answer.1["error"]["message"].as_str().unwrap();
+        assert!(message.contains(code), "{bad:?}: {message}");
+    }
+    for bad in ["", "   ", "\u{FE0F}", &"x".repeat(61)] {
+        let answer = api
+            .post(
+                "/api/v1/tournaments",
+                &private_arena(bad, None),
+                Some(&host.token),
+            )
+            .await;
+        assert_error(&answer, 400, "bad_request");
+    }
+    // Nothing refused was stored: the whole budget (5 open) is still there.
+    let mut made = Vec::new();
+    for n in 0..5 {
+        made.push(
+            create(
+                &api,
+                &host,
+                &private_arena(&format!("  Spring open {n} "), None),
+            )
+            .await,
+        );
+    }
+    assert_eq!(detail(&api, &made[0]).await["name"], "Spring open 0");
+}
+on_both_databases!(a_tournament_name_follows_the_rules_of_names);
+
+/// Making tournaments has a budget (issue 45: one account made 2,040 arenas in seconds): a
+/// player has at most `--tournaments-open-per-creator` private ones open at once, and makes at
+/// most `--tournaments-per-day` a day, as does one client address; then `429 rate_limited` with
+/// `Retry-After`. Public tournaments (moderators' and admins') are outside the budget.
+async fn making_tournaments_has_a_budget(backend: Backend) {
+    let db = TestDb::new(backend).await;
+    let server = TestServer::start_with(
+        &db,
+        &[
+            ("PLATEAU_TOURNAMENTS_OPEN_PER_CREATOR", "2"),
+            ("PLATEAU_TOURNAMENTS_PER_DAY", "3"),
+        ],
+    )
+    .await;
+    let here = Api::new(server.http());
+    let elsewhere = Api::from_address(server.http(), "127.0.0.2".parse().unwrap());
+    let alice = account(&here, "Alice").await;
+    let bob = account(&here, "Bob").await;
+    let later = Some(chrono::Utc::now() + chrono::Duration::hours(1));
+    let refused = |api: &Api, who: &Player| {
+        let (api, token) = (api.clone(), who.token.clone());
+        async move {
+            let (status, headers, body) = api
+                .raw(
+                    reqwest::Method::POST,
+                    "/api/v1/tournaments",
+                    Some(&private_arena("One more", later)),
+                    Some(&token),
+                )
+                .await;
+            assert_eq!(status, StatusCode::TOO_MANY_REQUESTS, "{body}");
+            assert!(body.contains("rate_limited"), "{body}");
+            let wait: u64 = headers["retry-after"].to_str().unwrap().parse().unwrap();
+            assert!(wait >= 1, "{wait}");
+            wait
+        }
+    };
+    // Two open at once.
+    create(&here, &alice, &private_arena("First", later)).await;
+    create(&here, &alice, &private_arena("Second", later)).await;
+    refused(&here, &alice).await;
+    // One over (finished here by hand) frees a place; the third of the day is the last.
+    db.execute(&["UPDATE tournaments SET status = 'finished' WHERE name = 'First'"])
+        .await;
+    create(&here, &alice, &private_arena("Third", later)).await;
+    db.execute(&["UPDATE tournaments SET status = 'finished'"])
+        .await;
+    // Alice's day is spent, from any address: back in about a day.
+    let wait = refused(&elsewhere, &alice).await;
+    assert!((86_000..=86_400).contains(&wait), "{wait}");
+    // This address's day is spent too (three from it), for Bob as well; not the other address,
+    // which Alice's refusal above did not charge.
+    refused(&here, &bob).await;
+    for n in 0..2 {
+        create(&elsewhere, &bob, &private_arena(&format!("Bob {n}"), later)).await;
+    }
+    // A moderator's public tournaments are outside the budget.
+    admin_cli(&db, "Alice");
+    let mut public = private_arena("For everybody", later);
+    public["visibility"] = json!("public");
+    for _ in 0..3 {
+        create(&elsewhere, &alice, &public).await;
+    }
+}
+on_both_databases!(making_tournaments_has_a_budget);
+
+/// An idle tournament costs nothing (issue 45: 2,040 idle arenas took 28% of a core): running
+/// arenas nobody has entered are read once, at their start, and then not again until something
+/// changes one of them; an entrant coming wakes its tournament at once.
+async fn an_idle_tournament_is_not_read_again(backend: Backend) {
+    let db = TestDb::new(backend).await;
+    let server = TestServer::start_with(
+        &db,
+        &[
+            ("PLATEAU_TOURNAMENTS_OPEN_PER_CREATOR", "100"),
+            ("PLATEAU_TOURNAMENTS_PER_DAY", "100"),
+        ],
+    )
+    .await;
+    let api = Api::new(server.http());
+    let host = account(&api, "Host").await;
+    let mut arenas = Vec::new();
+    for n in 0..20 {
+        arenas.push(create(&api, &host, &private_arena(&format!("Idle {n}"), None)).await);
+    }
+    let turns = || async {
+        server
+            .metric("plateau_tournament_turns_total")
+            .await
+            .expect("the director counts its turns")
+    };
+    // Each is started (one turn each), then nothing is due.
+    let deadline = Instant::now() + Duration::from_secs(10);
+    loop {
+        let statuses =
+            futures_util::future::join_all(arenas.iter().map(|id| detail(&api, id))).await;
+        if statuses.iter().all(|d| d["status"] == "running") {
+            break;
+        }
+        assert!(Instant::now() < deadline, "the arenas did not start");
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    let before = turns().await;
+    assert!(before >= 20.0, "{before}");
+    tokio::time::sleep(Duration::from_secs(3)).await;
+    assert_eq!(turns().await, before, "idle tournaments were read again");
+    // Two entrants: that arena wakes and pairs them at once.
+    let (ann, ben) = (account(&api, "Ann").await, account(&api, "Ben").await);
+    enter(&api, &arenas[7], &ann).await;
+    enter(&api, &arenas[7], &ben).await;
+    let deadline = Instant::now() + Duration::from_secs(5);
+    while detail(&api, &arenas[7]).await["rounds_played"]
+        .as_array()
+        .is_none_or(|r| r.is_empty())
+    {
+        assert!(Instant::now() < deadline, "the entrants were not paired");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert!(turns().await > before);
+}
+on_both_databases!(an_idle_tournament_is_not_read_again);
