@@ -24,6 +24,7 @@ use uuid::Uuid;
 
 use crate::api::auth::{Authenticated, WithStanding};
 use crate::error::{ApiError, ApiJson, ApiPath, ApiQuery};
+use crate::metrics::METRICS;
 use crate::state::AppState;
 use crate::store::{EntrantRow, PairingRow, TournamentRow};
 use crate::tournaments::views;
@@ -140,6 +141,7 @@ async fn within_budget(
         .private_tournaments_of(creator, now - day)
         .await?;
     if open >= i64::from(state.limits.tournaments_open_per_creator) {
+        METRICS.rate_limited("tournaments_open_per_creator");
         return Err(ApiError::rate_limited(
             format!(
                 "you have {open} tournaments open: at most {} at once",
@@ -150,6 +152,7 @@ async fn within_budget(
     }
     let per_day = state.limits.tournaments_per_day as usize;
     if made.len() >= per_day {
+        METRICS.rate_limited("tournaments_per_creator");
         // The day's budget comes back as the oldest of the day's tournaments leaves the window.
         let back = made
             .get(made.len() - per_day)

@@ -139,14 +139,17 @@ pub struct DirectorFence {
     pub stirred: i64,
 }
 
-/// Inside `$tx` (or on a pool): tournament `$id` changed from outside: due at once (`$now`), and
-/// its followers read it again.
+/// What a change from outside does to a tournament (at `$2`): due at once (at its start, if it
+/// has not started: an entrant coming starts nothing early), and its followers read it again.
+const STIR: &str = "stirred = stirred + 1, version = version + 1,
+    wake_at = CASE WHEN starts_at > $2 THEN starts_at ELSE $2 END";
+
+/// Inside `$tx` (or on a pool): tournament `$id` changed from outside at `$now` ([`STIR`]).
 macro_rules! stir {
     ($conn:expr, $id:expr, $now:expr) => {
-        sqlx::query(
-            "UPDATE tournaments SET stirred = stirred + 1, version = version + 1, wake_at = $2
-              WHERE id = $1 AND status <> 'finished'",
-        )
+        sqlx::query(&format!(
+            "UPDATE tournaments SET {STIR} WHERE id = $1 AND status <> 'finished'"
+        ))
         .bind($id)
         .bind($now)
         .execute($conn)
@@ -370,17 +373,18 @@ impl Store {
         code: &str,
         at: DateTime<Utc>,
     ) -> Result<(), StoreError> {
+        let sql = format!(
+            "UPDATE tournaments SET {STIR}
+              WHERE status <> 'finished'
+                AND id IN (SELECT tournament_id FROM tournament_pairings WHERE room_code = $1)"
+        );
         on_pool!(self, |pool| {
-            sqlx::query(
-                "UPDATE tournaments SET stirred = stirred + 1, version = version + 1, wake_at = $2
-                  WHERE status <> 'finished'
-                    AND id IN (SELECT tournament_id FROM tournament_pairings WHERE room_code = $1)",
-            )
-            .bind(code)
-            .bind(at)
-            .execute(pool)
-            .await
-            .map(|_| ())
+            sqlx::query(&sql)
+                .bind(code)
+                .bind(at)
+                .execute(pool)
+                .await
+                .map(|_| ())
         })
     }
 
