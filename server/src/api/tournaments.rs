@@ -27,10 +27,8 @@ use crate::error::{ApiError, ApiJson, ApiPath, ApiQuery};
 use crate::metrics::METRICS;
 use crate::state::AppState;
 use crate::store::{EntrantRow, PairingRow, TournamentRow};
-use crate::tournaments::views;
+use crate::tournaments::{kinds, views};
 
-/// Round robins: everybody meets everybody, so the field stays small.
-const ROUND_ROBIN_MAX: usize = 10;
 const MAX_PAGE: i64 = 100;
 const DEFAULT_PAGE: i64 = 20;
 
@@ -71,17 +69,9 @@ pub async fn create(
     let clock = ClockSetting::parse(Some(&body.clock))
         .map_err(|e| ApiError::bad_request(e.to_string()))?
         .ok_or_else(|| ApiError::bad_request("clock: a tournament's matches need a clock"))?;
-    let (rounds, minutes) = match body.kind {
-        TournamentKind::Swiss => match body.rounds {
-            Some(r @ 1..=20) => (Some(r), None),
-            _ => return Err(ApiError::bad_request("rounds: 1 to 20 for a Swiss")),
-        },
-        TournamentKind::Arena => match body.minutes {
-            Some(m @ 1..=720) => (None, Some(m)),
-            _ => return Err(ApiError::bad_request("minutes: 1 to 720 for an arena")),
-        },
-        TournamentKind::RoundRobin => (None, None),
-    };
+    let (rounds, minutes) = kinds::of(body.kind)
+        .settings(body.rounds, body.minutes)
+        .map_err(ApiError::bad_request)?;
     let join_secs = body.join_secs.unwrap_or(state.limits.tournament_join_secs);
     if !(5..=600).contains(&join_secs) {
         return Err(ApiError::bad_request("join_secs: 5 to 600"));
@@ -270,19 +260,10 @@ pub async fn join(
         ));
     }
     let already = entrants.iter().any(|e| e.player.id == player.id);
-    if t.kind == TournamentKind::RoundRobin.as_str() && !already {
-        if !pairings.is_empty() {
-            return Err(ApiError::new(
-                ErrorCode::Conflict,
-                "this round robin has started: its field is fixed",
-            ));
-        }
-        if entrants.len() >= ROUND_ROBIN_MAX {
-            return Err(ApiError::new(
-                ErrorCode::Conflict,
-                format!("a round robin has at most {ROUND_ROBIN_MAX} entrants"),
-            ));
-        }
+    if let Some(kind) = TournamentKind::parse(&t.kind).filter(|_| !already) {
+        kinds::of(kind)
+            .may_enter(entrants.len(), !pairings.is_empty())
+            .map_err(|why| ApiError::new(ErrorCode::Conflict, why))?;
     }
     let entrant = state
         .store

@@ -1,7 +1,7 @@
 //! The director: the task that runs tournaments. Each turn (every [`TICK`]) it takes or renews the
 //! lease of every tournament that is due (see [`Store::claim_tournaments`]), and for each:
 //! records the results of its matches that ended (from the stored match results), then pairs
-//! what the tournament's kind pairs next, each pairing an ordinary room made with its players
+//! what the tournament's kind ([`super::kinds`]) pairs next, each pairing an ordinary room made with its players
 //! seated, that starts by itself when they have all come or at its `start_by` with whoever has.
 //! Then the tournament sleeps till its next deadline ([`Store::sleep_tournament`]) or till a
 //! change stirs it (an entrant coming or going, a match of its ending): a turn with nothing due is
@@ -15,13 +15,14 @@
 use chrono::{DateTime, Utc};
 use plateau_protocol::tournaments::{TournamentKind, TournamentStatus};
 use plateau_protocol::PlayerRef;
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 use std::time::Duration;
 use tokio_util::sync::CancellationToken;
 use uuid::Uuid;
 
-use super::pairing::{self, Candidate};
-use super::{groups, scoring, standings, Entrant, Played, WIN};
+use super::kinds::{self, active, Field, Plan, Planned};
+use super::pairing::Candidate;
+use super::{scoring, standings, Entrant, Played};
 use crate::rooms::{NewSeat, RoomSettings, Rooms};
 use crate::store::{DirectorFence, EntrantRow, PairingRow, Store, StoreError, TournamentRow};
 use plateau_protocol::rest::{Seating, Visibility};
@@ -33,9 +34,6 @@ pub const TICK: Duration = Duration::from_millis(500);
 /// stirs it: their ends stir it, and this is only the net under that (a node that died between a
 /// match's commit and the stir).
 const IN_PLAY_RECHECK: chrono::Duration = chrono::Duration::seconds(30);
-
-/// A Swiss or round robin with fewer than two entrants this long after its start is over, unplayed.
-const EMPTY_GRACE: chrono::Duration = chrono::Duration::minutes(10);
 
 /// The rating of a player who has none in the game yet (Glicko's start).
 const UNRATED: f64 = 1500.0;
@@ -100,7 +98,7 @@ impl Director {
         let Some(t) = self.store.tournament(fence.tournament).await? else {
             return Ok(None);
         };
-        let Some(kind) = TournamentKind::parse(&t.kind) else {
+        let Some(kind) = TournamentKind::parse(&t.kind).map(kinds::of) else {
             return Ok(None);
         };
         if t.status == TournamentStatus::Upcoming.as_str() {
@@ -114,81 +112,46 @@ impl Director {
         self.record_results(fence, &mut pairings, &mut entrants)
             .await?;
         let now = Utc::now();
-        let in_play = pairings.iter().any(|p| p.points_x2.is_none());
+        let field = Field {
+            t: &t,
+            entrants: &entrants,
+            pairings: &pairings,
+        };
         // Whatever else wakes it, matches under way are looked at now and then.
-        let recheck = in_play.then_some(now + IN_PLAY_RECHECK);
-        let last_round = pairings.iter().map(|p| p.round).max().unwrap_or(0);
-        let (next, deadline) = match kind {
-            TournamentKind::Arena => {
-                let minutes = i64::from(t.minutes.unwrap_or(0));
-                let end = t.starts_at + chrono::Duration::minutes(minutes);
-                if now >= end {
-                    (None, None)
+        let recheck = field.in_play().then_some(now + IN_PLAY_RECHECK);
+        let round = field.last_round() + 1;
+        let planned = match kind.plan(field, now) {
+            Plan::Wait(wake) => return Ok(earliest(recheck, wake)),
+            Plan::Over => Vec::new(),
+            Plan::Pair { deadline } => {
+                let candidates = if kind.rates(field) {
+                    self.candidates(&t, &entrants, &pairings).await?
                 } else {
-                    (
-                        Some(self.arena_wave(&t, &entrants, &pairings).await?),
-                        Some(end),
-                    )
-                }
-            }
-            TournamentKind::Swiss | TournamentKind::RoundRobin => {
-                if in_play {
-                    return Ok(recheck);
-                }
-                let total = match kind {
-                    TournamentKind::Swiss => t.rounds.unwrap_or(1) as usize,
-                    // In groups of 3 or 4, until everybody has met (see `round`).
-                    _ if t.match_size > 2 => usize::MAX,
-                    _ => pairing::round_robin(round_robin_field(&entrants, &pairings).len()).len(),
+                    Vec::new()
                 };
-                let players = active(&entrants).count();
-                if last_round == 0 && players < 2 {
-                    // Not started until two have entered; called off if nobody came for a while.
-                    let called_off = t.starts_at + EMPTY_GRACE;
-                    if now < called_off {
-                        return Ok(Some(called_off));
-                    }
-                    (None, None)
-                } else if last_round as usize >= total
-                    // A round robin plays its schedule out (against those who left, by forfeit).
-                    || (kind == TournamentKind::Swiss && players < 2)
-                {
-                    (None, None)
-                } else {
-                    // Nothing left to pair (a round robin whose field has all met): over.
-                    let planned = self
-                        .round(&t, kind, last_round + 1, &entrants, &pairings)
-                        .await?;
-                    (Some(planned).filter(|planned| !planned.is_empty()), None)
+                let planned = kind.pair(field, round, &candidates);
+                // Nobody free to pair (an arena): till somebody is, or the deadline.
+                if planned.is_empty() && !kind.over_when_none_to_pair() {
+                    return Ok(earliest(recheck, deadline));
                 }
+                planned
             }
         };
-        match next {
-            Some(planned) if !planned.is_empty() => {
-                self.open(fence, &t, last_round + 1, planned, &entrants, now)
-                    .await?;
-                // Looked at again at once: what it paired decides when next (a round of byes
-                // and forfeits only is over already).
-                Ok(Some(now))
-            }
-            // An arena with nobody free to pair: till somebody is, or its end.
-            Some(_) => Ok(earliest(recheck, deadline)),
-            // Nothing more to pair: over once the last matches are.
-            None => {
-                if pairings.iter().all(|p| p.points_x2.is_some()) {
-                    self.store
-                        .set_tournament_status(
-                            fence,
-                            TournamentStatus::Finished.as_str(),
-                            Some(now),
-                        )
-                        .await?;
-                    tracing::info!(tournament = %t.id, "tournament finished");
-                    return Ok(None);
-                }
-                Ok(recheck)
-            }
+        if !planned.is_empty() {
+            self.open(fence, &t, round, planned, &entrants, now).await?;
+            // Looked at again at once: what it paired decides when next (a round of byes and
+            // forfeits only is over already).
+            return Ok(Some(now));
         }
+        // Nothing more to pair: over once the last matches are.
+        if pairings.iter().all(|p| p.points_x2.is_some()) {
+            self.store
+                .set_tournament_status(fence, TournamentStatus::Finished.as_str(), Some(now))
+                .await?;
+            tracing::info!(tournament = %t.id, "tournament finished");
+            return Ok(None);
+        }
+        Ok(recheck)
     }
 
     /// Records every match that ended since the last turn; entrants who did not come are
@@ -241,137 +204,6 @@ impl Director {
             return Ok(None);
         };
         Ok(row.result.map(|result| scoring::points_x2(size, &result.0)))
-    }
-
-    /// The next round of a Swiss or a round robin.
-    async fn round(
-        &self,
-        t: &TournamentRow,
-        kind: TournamentKind,
-        round: u32,
-        entrants: &[EntrantRow],
-        pairings: &[PairingRow],
-    ) -> Result<Vec<Planned>, StoreError> {
-        if kind == TournamentKind::RoundRobin && t.match_size > 2 {
-            return Ok(round_robin_groups(t.match_size, entrants, pairings));
-        }
-        if kind == TournamentKind::RoundRobin {
-            let field = round_robin_field(entrants, pairings);
-            let schedule = pairing::round_robin(field.len());
-            let Some(this) = schedule.get(round as usize - 1) else {
-                return Ok(Vec::new());
-            };
-            let withdrawn: HashSet<Entrant> = entrants
-                .iter()
-                .filter(|e| e.withdrawn)
-                .map(|e| e.entrant)
-                .collect();
-            let mut planned: Vec<Planned> = this
-                .pairs
-                .iter()
-                .map(|&(a, b)| Planned::Match(vec![Some(field[a]), Some(field[b])]))
-                .collect();
-            planned.extend(
-                this.byes
-                    .iter()
-                    .map(|&b| Planned::Unplayed(vec![Some(field[b])], vec![WIN])),
-            );
-            // A match with a player who left is not played: the other wins it.
-            for p in &mut planned {
-                if let Planned::Match(seats) = p {
-                    let gone: Vec<bool> = seats
-                        .iter()
-                        .map(|s| s.is_some_and(|e| withdrawn.contains(&e)))
-                        .collect();
-                    if gone.iter().any(|&g| g) {
-                        let points = gone.iter().map(|&g| if g { 0 } else { WIN }).collect();
-                        *p = Planned::Unplayed(seats.clone(), points);
-                    }
-                }
-            }
-            return Ok(planned);
-        }
-        let candidates = self.candidates(t, entrants, pairings).await?;
-        if t.match_size > 2 {
-            return Ok(groups::groups(&candidates, t.match_size)
-                .into_iter()
-                .map(|g| Planned::Match(g.seats()))
-                .collect());
-        }
-        let mut met = HashSet::new();
-        let mut had_bye = HashSet::new();
-        for p in pairings {
-            match p.entrants.as_slice() {
-                [Some(a), Some(b)] => {
-                    met.insert((*a, *b));
-                }
-                [Some(a)] => {
-                    had_bye.insert(*a);
-                }
-                _ => {}
-            }
-        }
-        let r = pairing::swiss(&candidates, &met, &had_bye);
-        let mut planned: Vec<Planned> = r
-            .pairs
-            .into_iter()
-            .map(|(a, b)| Planned::Match(vec![Some(a), Some(b)]))
-            .collect();
-        planned.extend(
-            r.byes
-                .into_iter()
-                .map(|b| Planned::Unplayed(vec![Some(b)], vec![WIN])),
-        );
-        Ok(planned)
-    }
-
-    /// An arena's pairings for the entrants free now: by points then rating, avoiding last
-    /// opponents; groups of 3 or 4 once that many are free (with bots when nobody else is
-    /// playing, so that a small field still plays).
-    async fn arena_wave(
-        &self,
-        t: &TournamentRow,
-        entrants: &[EntrantRow],
-        pairings: &[PairingRow],
-    ) -> Result<Vec<Planned>, StoreError> {
-        let busy: HashSet<Entrant> = pairings
-            .iter()
-            .filter(|p| p.points_x2.is_none())
-            .flat_map(|p| p.entrants.iter().flatten().copied())
-            .collect();
-        let free: Vec<Entrant> = active(entrants)
-            .map(|e| e.entrant)
-            .filter(|e| !busy.contains(e))
-            .collect();
-        if free.len() < 2 {
-            return Ok(Vec::new());
-        }
-        let candidates: Vec<Candidate> = self
-            .candidates(t, entrants, pairings)
-            .await?
-            .into_iter()
-            .filter(|c| free.contains(&c.entrant))
-            .collect();
-        if t.match_size > 2 {
-            return Ok(groups::groups(&candidates, t.match_size)
-                .into_iter()
-                .filter(|g| g.bots == 0 || busy.is_empty())
-                .map(|g| Planned::Match(g.seats()))
-                .collect());
-        }
-        // Each entrant's last opponent.
-        let mut last: HashMap<Entrant, Entrant> = HashMap::new();
-        for p in pairings {
-            if let [Some(a), Some(b)] = p.entrants.as_slice() {
-                last.insert(*a, *b);
-                last.insert(*b, *a);
-            }
-        }
-        let last: HashSet<(Entrant, Entrant)> = last.into_iter().collect();
-        Ok(pairing::arena(&candidates, &last)
-            .into_iter()
-            .map(|(a, b)| Planned::Match(vec![Some(a), Some(b)]))
-            .collect())
     }
 
     /// The active entrants with their points so far and their ratings in the game.
@@ -453,92 +285,12 @@ impl Director {
     }
 }
 
-/// One pairing to make.
-#[derive(Debug, Clone, PartialEq)]
-enum Planned {
-    /// A match: the entrant of each seat (None: a bot).
-    Match(Vec<Option<Entrant>>),
-    /// A pairing not played, with each seat's points: a bye (one entrant, a win), a round robin's
-    /// match against a player who left, an entrant sitting a round of threes or fours out.
-    Unplayed(Vec<Option<Entrant>>, Vec<u32>),
-}
-
 /// The earlier of two wake times, either of which may be none.
 fn earliest(a: Option<DateTime<Utc>>, b: Option<DateTime<Utc>>) -> Option<DateTime<Utc>> {
     match (a, b) {
         (Some(a), Some(b)) => Some(a.min(b)),
         (a, b) => a.or(b),
     }
-}
-
-/// The entrants still in.
-fn active(entrants: &[EntrantRow]) -> impl Iterator<Item = &EntrantRow> {
-    entrants.iter().filter(|e| !e.withdrawn)
-}
-
-/// A round robin's field: those paired in its first round (every entrant then), else the
-/// entrants still in, in order of entry.
-fn round_robin_field(entrants: &[EntrantRow], pairings: &[PairingRow]) -> Vec<Entrant> {
-    let mut first: Vec<Entrant> = pairings
-        .iter()
-        .filter(|p| p.round == 1)
-        .flat_map(|p| p.entrants.iter().flatten().copied())
-        .collect();
-    if first.is_empty() {
-        return active(entrants).map(|e| e.entrant).collect();
-    }
-    first.sort_unstable();
-    first
-}
-
-/// The next round of a round robin in matches of 3 or 4: groups of the field still in that bring
-/// together those who have not met ([`pairing::covering_round`]), the last filled with bots (or
-/// sitting out, alone); none once everybody still in has met everybody.
-fn round_robin_groups(
-    size: usize,
-    entrants: &[EntrantRow],
-    pairings: &[PairingRow],
-) -> Vec<Planned> {
-    let withdrawn: HashSet<Entrant> = entrants
-        .iter()
-        .filter(|e| e.withdrawn)
-        .map(|e| e.entrant)
-        .collect();
-    let field: Vec<Entrant> = round_robin_field(entrants, pairings)
-        .into_iter()
-        .filter(|e| !withdrawn.contains(e))
-        .collect();
-    let index: HashMap<Entrant, usize> = field.iter().enumerate().map(|(i, &e)| (e, i)).collect();
-    let mut met = HashSet::new();
-    for p in pairings {
-        let here: Vec<usize> = p
-            .entrants
-            .iter()
-            .flatten()
-            .filter_map(|e| index.get(e).copied())
-            .collect();
-        for (i, &a) in here.iter().enumerate() {
-            for &b in &here[i + 1..] {
-                met.insert((a, b));
-            }
-        }
-    }
-    let Some(groups) = pairing::covering_round(field.len(), size, &met) else {
-        return Vec::new();
-    };
-    groups
-        .into_iter()
-        .map(|g| {
-            let mut seats: Vec<Option<Entrant>> = g.into_iter().map(|i| Some(field[i])).collect();
-            if seats.len() == 1 {
-                // Alone, it would play bots and meet nobody: it sits the round out, unscored
-                // (recorded, so that the field stays whole).
-                return Planned::Unplayed(seats, vec![0]);
-            }
-            seats.resize(size, None);
-            Planned::Match(seats)
-        })
-        .collect()
 }
 
 /// The standings of tournament `t` with `entrants` entrants, from its pairings alone.
@@ -556,6 +308,6 @@ pub fn standings_of(
             })
         })
         .collect();
-    let arena = t.kind == TournamentKind::Arena.as_str();
-    standings::standings(entrants, &played, &[], arena)
+    let streaks = TournamentKind::parse(&t.kind).is_some_and(|k| kinds::of(k).streaks());
+    standings::standings(entrants, &played, &[], streaks)
 }

@@ -9,6 +9,7 @@
 
 pub mod director;
 pub mod groups;
+pub mod kinds;
 pub mod live;
 pub mod pairing;
 pub mod scoring;
