@@ -434,11 +434,12 @@ impl Store {
         until: DateTime<Utc>,
     ) -> Result<Vec<DirectorFence>, StoreError> {
         // Read first: most of the time nothing is due, and a read takes no write lock (SQLite has
-        // one writer for everything, moves included).
+        // one writer for everything, moves included). By `wake_at` alone, which only an open
+        // tournament has, so that its index answers (with the status too, SQLite's planner may
+        // walk the status index instead: every open tournament, every turn).
         let due: bool = on_pool!(self, |pool| {
             sqlx::query_scalar(
-                "SELECT EXISTS (SELECT 1 FROM tournaments
-                                 WHERE wake_at <= $1 AND status IN ('upcoming', 'running'))",
+                "SELECT EXISTS (SELECT 1 FROM tournaments WHERE wake_at <= $1)",
             )
             .bind(now)
             .fetch_one(pool)
@@ -452,7 +453,7 @@ impl Store {
                 "UPDATE tournaments
                     SET director_epoch = CASE WHEN director = $1 THEN director_epoch ELSE director_epoch + 1 END,
                         director = $1, director_until = $3
-                  WHERE wake_at <= $2 AND status IN ('upcoming', 'running')
+                  WHERE wake_at <= $2
                     AND (director IS NULL OR director = $1 OR director_until < $2)
                   RETURNING id, director_epoch, stirred",
             )
