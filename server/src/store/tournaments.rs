@@ -438,12 +438,10 @@ impl Store {
         // tournament has, so that its index answers (with the status too, SQLite's planner may
         // walk the status index instead: every open tournament, every turn).
         let due: bool = on_pool!(self, |pool| {
-            sqlx::query_scalar(
-                "SELECT EXISTS (SELECT 1 FROM tournaments WHERE wake_at <= $1)",
-            )
-            .bind(now)
-            .fetch_one(pool)
-            .await
+            sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM tournaments WHERE wake_at <= $1)")
+                .bind(now)
+                .fetch_one(pool)
+                .await
         })?;
         if !due {
             return Ok(Vec::new());

@@ -514,7 +514,7 @@ async fn a_tournament_name_follows_the_rules_of_names(backend: Backend) {
     let db = TestDb::new(backend).await;
     let server = TestServer::start(&db).await;
     let api = Api::new(server.http());
-    let host = account(&api, "Namer").await;
+    let host = &api.new_account("Namer", "correct horse battery").await;
     for (bad, code) in [
         ("a\nb", "U+000A"),
         ("a\u{0}b", "U+0000"),
@@ -578,8 +578,8 @@ async fn making_tournaments_has_a_budget(backend: Backend) {
     .await;
     let here = Api::new(server.http());
     let elsewhere = Api::from_address(server.http(), "127.0.0.2".parse().unwrap());
-    let alice = account(&here, "Alice").await;
-    let bob = account(&here, "Bob").await;
+    let alice = &here.new_account("Alice", "correct horse battery").await;
+    let bob = &here.new_account("Bob", "correct horse battery").await;
     let later = Some(chrono::Utc::now() + chrono::Duration::hours(1));
     let refused = |api: &Api, who: &Player| {
         let (api, token) = (api.clone(), who.token.clone());
@@ -619,7 +619,7 @@ async fn making_tournaments_has_a_budget(backend: Backend) {
         create(&elsewhere, &bob, &private_arena(&format!("Bob {n}"), later)).await;
     }
     // A moderator's public tournaments are outside the budget.
-    admin_cli(&db, "Alice");
+    admin_cli(&db, "grant", "Alice").expect("plateau admin grant");
     let mut public = private_arena("For everybody", later);
     public["visibility"] = json!("public");
     for _ in 0..3 {
@@ -642,7 +642,7 @@ async fn an_idle_tournament_is_not_read_again(backend: Backend) {
     )
     .await;
     let api = Api::new(server.http());
-    let host = account(&api, "Host").await;
+    let host = &api.new_account("Host", "correct horse battery").await;
     let mut arenas = Vec::new();
     for n in 0..20 {
         arenas.push(create(&api, &host, &private_arena(&format!("Idle {n}"), None)).await);
@@ -669,7 +669,10 @@ async fn an_idle_tournament_is_not_read_again(backend: Backend) {
     tokio::time::sleep(Duration::from_secs(3)).await;
     assert_eq!(turns().await, before, "idle tournaments were read again");
     // Two entrants: that arena wakes and pairs them at once.
-    let (ann, ben) = (account(&api, "Ann").await, account(&api, "Ben").await);
+    let (ann, ben) = (
+        &api.new_account("Ann", "correct horse battery").await,
+        &api.new_account("Ben", "correct horse battery").await,
+    );
     enter(&api, &arenas[7], &ann).await;
     enter(&api, &arenas[7], &ben).await;
     let deadline = Instant::now() + Duration::from_secs(5);
