@@ -4,6 +4,7 @@
 // Plain data and pure rules: nothing here needs unsafe.
 #![forbid(unsafe_code)]
 
+pub mod bots;
 pub mod clock;
 pub mod moderation;
 pub mod rest;
@@ -35,6 +36,8 @@ pub enum ErrorCode {
     Banned,
     /// *(Addition)* The player's chat is muted (moderation) for a while.
     Muted,
+    /// *(Addition)* The personal access token lacks the scope the route needs (`scope` names it).
+    MissingScope,
 }
 
 impl ErrorCode {
@@ -58,15 +61,37 @@ impl ErrorCode {
             ErrorCode::NotJoined => "not_joined",
             ErrorCode::Banned => "banned",
             ErrorCode::Muted => "muted",
+            ErrorCode::MissingScope => "missing_scope",
         }
     }
 }
 
-/// A player as others see it: `{"id", "name"}`.
+/// A player as others see it: `{"id", "name"}`, and `"bot": true` for a bot account.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct PlayerRef {
     pub id: uuid::Uuid,
     pub name: String,
+    /// *(Addition, issue 47)* A bot account (a program playing through the bot API, shown BOT
+    /// beside its name). Absent for a person, so that clients written before it read every
+    /// reference as they did.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub bot: bool,
+}
+
+impl PlayerRef {
+    /// A person (not a bot account).
+    pub fn person(id: uuid::Uuid, name: impl Into<String>) -> PlayerRef {
+        PlayerRef {
+            id,
+            name: name.into(),
+            bot: false,
+        }
+    }
+}
+
+/// For `skip_serializing_if`: a flag that is off is left out.
+pub fn is_false(flag: &bool) -> bool {
+    !*flag
 }
 
 /// Whether a rated match changed its players' ratings: `{"counted": true}`, or

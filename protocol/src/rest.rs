@@ -23,6 +23,15 @@ pub struct ErrorDetail {
     /// *(Addition)* For `banned` and `muted`: when the ban or mute ends (absent: a ban for good).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub until: Option<DateTime<Utc>>,
+    /// *(Addition)* For `missing_scope`: the scope the route needs.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub scope: Option<crate::bots::Scope>,
+    /// *(Addition)* For `rate_limited`: which limit was reached (`docs/protocol.md`, "Limits").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub limit: Option<String>,
+    /// *(Addition)* For `rate_limited`: seconds until a retry may pass, as `Retry-After` says.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub retry_after_s: Option<u64>,
 }
 
 /// `POST /api/v1/players`.
@@ -88,6 +97,9 @@ pub struct SignIn {
 pub struct PlayerProfile {
     pub id: Uuid,
     pub name: String,
+    /// *(Addition, issue 47)* A bot account (absent for a person).
+    #[serde(default, skip_serializing_if = "crate::is_false")]
+    pub bot: bool,
     pub created_at: DateTime<Utc>,
     pub stats: PlayerStats,
     /// Its rating in each game it has played at least one rated match of, by game id.
@@ -132,6 +144,9 @@ pub struct Leaderboard {
 pub struct LeaderboardEntry {
     pub id: Uuid,
     pub name: String,
+    /// *(Addition, issue 47)* A bot account: only on the bots' leaderboard (`?bots=true`).
+    #[serde(default, skip_serializing_if = "crate::is_false")]
+    pub bot: bool,
     pub rating: f64,
     pub deviation: f64,
     pub games: i64,
@@ -239,6 +254,9 @@ pub struct Me {
     /// /api/v1/players/me/language`), absent when none.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub language: Option<String>,
+    /// *(Addition, issue 47)* A bot account (absent for a person).
+    #[serde(default, skip_serializing_if = "crate::is_false")]
+    pub bot: bool,
 }
 
 /// *(addition)* `PUT /api/v1/players/me/language`: the client's language for this player (a code

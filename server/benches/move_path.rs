@@ -134,10 +134,7 @@ fn moment(game: &'static str, ply: u64) -> Moment {
 /// A match row to append moves to: a player, a room, a started match. The room's code and the
 /// match's id.
 async fn stored_match(store: &Store, game: &str) -> (String, Uuid) {
-    let player = PlayerRef {
-        id: Uuid::new_v4(),
-        name: "bench".into(),
-    };
+    let player = PlayerRef::person(Uuid::new_v4(), "bench");
     store
         .create_player(&player, &Uuid::new_v4().to_string(), Utc::now())
         .await

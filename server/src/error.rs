@@ -5,6 +5,7 @@ use axum::extract::rejection::{JsonRejection, PathRejection, QueryRejection};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
+use plateau_protocol::bots::Scope;
 use plateau_protocol::rest::{ErrorBody, ErrorDetail};
 use plateau_protocol::ErrorCode;
 
@@ -19,6 +20,10 @@ pub struct ApiError {
     unavailable: bool,
     /// For `banned` and `muted`: when the ban or mute ends (None: a ban for good).
     pub until: Option<chrono::DateTime<chrono::Utc>>,
+    /// For `missing_scope`: the scope the route needs.
+    pub scope: Option<Scope>,
+    /// For `rate_limited`: the name of the limit reached (`docs/protocol.md`, "Limits").
+    pub limit: Option<&'static str>,
 }
 
 /// Seconds a client is asked to wait before trying again while the database is away.
@@ -32,14 +37,38 @@ impl ApiError {
             retry_after_secs: None,
             unavailable: false,
             until: None,
+            scope: None,
+            limit: None,
         }
     }
 
-    /// `429 rate_limited`, to be retried after `seconds` (at least 1).
-    pub fn rate_limited(message: impl Into<String>, seconds: u64) -> Self {
+    /// `429 rate_limited` by the limit named `limit`, to be retried after `seconds` (at least 1):
+    /// the body says both (`limit`, `retry_after_s`), and `Retry-After` the second.
+    pub fn rate_limited(limit: &'static str, message: impl Into<String>, seconds: u64) -> Self {
         ApiError {
             retry_after_secs: Some(seconds.max(1)),
+            limit: Some(limit),
             ..Self::new(ErrorCode::RateLimited, message)
+        }
+    }
+
+    /// [`ApiError::rate_limited`] after a wait a rate limit gave, rounded up to whole seconds.
+    pub fn rate_limited_for(
+        limit: &'static str,
+        message: impl Into<String>,
+        wait: std::time::Duration,
+    ) -> Self {
+        Self::rate_limited(limit, message, wait.as_secs_f64().ceil() as u64)
+    }
+
+    /// `403 missing_scope`: the caller's personal access token lacks `scope`.
+    pub fn missing_scope(scope: Scope) -> Self {
+        ApiError {
+            scope: Some(scope),
+            ..Self::new(
+                ErrorCode::MissingScope,
+                format!("this token lacks the scope `{}`", scope.as_str()),
+            )
         }
     }
 
@@ -103,7 +132,8 @@ impl ApiError {
             | ErrorCode::NotSeated
             | ErrorCode::NotJoined
             | ErrorCode::Banned
-            | ErrorCode::Muted => StatusCode::FORBIDDEN,
+            | ErrorCode::Muted
+            | ErrorCode::MissingScope => StatusCode::FORBIDDEN,
             ErrorCode::NotFound | ErrorCode::UnknownRoom => StatusCode::NOT_FOUND,
             ErrorCode::Conflict
             | ErrorCode::RoomFull
@@ -126,6 +156,10 @@ impl IntoResponse for ApiError {
                 code: self.code,
                 message: self.message,
                 until: self.until,
+                scope: self.scope,
+                limit: self.limit.map(str::to_string),
+                retry_after_s: (self.code == ErrorCode::RateLimited)
+                    .then(|| self.retry_after_secs.unwrap_or(1)),
             },
         });
         let mut response = (status, body).into_response();

@@ -65,6 +65,7 @@ async fn seed_match(store: &Store, a: Uuid, b: Uuid, i: usize, ends: bool) -> Uu
                 seat: seat as i32,
                 player_id: Some(id),
                 player_name: None,
+                player_bot: None,
                 bot: false,
             })
             .collect(),

@@ -162,6 +162,33 @@ impl Api {
         player
     }
 
+    /// A personal access token of `player` (an account) with `scopes`: its id and secret.
+    pub async fn access_token(&self, player: &Player, scopes: &[&str]) -> (String, String) {
+        let (status, body) = self
+            .post(
+                "/api/v1/players/me/tokens",
+                &json!({"name": "a program", "scopes": scopes}),
+                Some(&player.token),
+            )
+            .await;
+        assert_eq!(status, StatusCode::CREATED, "make a token: {body}");
+        (
+            body["id"].as_str().expect("id").to_string(),
+            body["token"].as_str().expect("token").to_string(),
+        )
+    }
+
+    /// A new bot account (`POST /api/v1/bot/account/upgrade`) and its `bot:play` token.
+    pub async fn new_bot(&self, name: &str) -> (Player, String) {
+        let person = self.new_account(name, "the bot's own password").await;
+        let (_, token) = self.access_token(&person, &["bot:play", "read"]).await;
+        let (status, body) = self
+            .post("/api/v1/bot/account/upgrade", &json!({}), Some(&token))
+            .await;
+        assert_eq!(status, StatusCode::NO_CONTENT, "upgrade: {body}");
+        (person, token)
+    }
+
     /// The whole record of a match (`GET /api/v1/matches/{id}`), its pages of moves joined.
     pub async fn match_record(&self, id: &str) -> Value {
         let (status, mut record) = self.get(&format!("/api/v1/matches/{id}"), None).await;

@@ -176,10 +176,7 @@ mod tests {
             seats: vec![
                 SeatInfo {
                     seat: 0,
-                    player: Some(PlayerRef {
-                        id: host,
-                        name: "host".into(),
-                    }),
+                    player: Some(PlayerRef::person(host, "host")),
                     bot: false,
                     connected: true,
                     bot_level: None,
@@ -315,10 +312,7 @@ mod tests {
         let (a, b) = (Uuid::new_v4(), Uuid::new_v4());
         let mut r = room("A", a, 0);
         r.players = 3;
-        r.seats[1].player = Some(PlayerRef {
-            id: b,
-            name: "b".into(),
-        });
+        r.seats[1].player = Some(PlayerRef::person(b, "b"));
         r.seats.push(SeatInfo {
             seat: 2,
             player: None,

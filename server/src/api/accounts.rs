@@ -80,9 +80,10 @@ async fn check_password_in_use(
     field: &str,
 ) -> Result<(), ApiError> {
     if let Err(wait) = state.budgets.password_changes_per_player.take(&player) {
-        return Err(ApiError::rate_limited(
+        return Err(ApiError::rate_limited_for(
+            "password_changes_per_player",
             "too many password checks; try again later",
-            wait.as_secs_f64().ceil() as u64,
+            wait,
         ));
     }
     let Some(stored) = state.store.password_hash(player).await? else {
@@ -211,15 +212,17 @@ pub async fn sign_in(
 /// Every core is hashing passwords already: the request is refused rather than queued.
 fn busy(_: passwords::Busy) -> ApiError {
     ApiError::rate_limited(
+        "password_hashing",
         "the server is busy checking passwords; try again shortly",
         1,
     )
 }
 
 fn too_many_failures(wait: Duration) -> ApiError {
-    ApiError::rate_limited(
+    ApiError::rate_limited_for(
+        "sign_in_failures",
         "too many failed sign-ins; try again later",
-        wait.as_secs_f64().ceil() as u64,
+        wait,
     )
 }
 

@@ -1,13 +1,16 @@
 //! The extractors that turn `Authorization: Bearer <token>` into a player (tokens themselves are
-//! [`crate::accounts::tokens`]). A banned player's token is refused `403 banned` while the ban
+//! [`crate::accounts::tokens`]). Every route but the bot API's takes session tokens only; the bot
+//! API's ([`ApiCaller`]) take personal access tokens too, each route checking the scope it needs. A banned player's token is refused `403 banned` while the ban
 //! lasts (anonymous for the calls anyone may make); a moderation call also needs the role.
 
 use axum::extract::FromRequestParts;
 use axum::http::request::Parts;
 use chrono::Utc;
+use plateau_protocol::bots::Scope;
 use plateau_protocol::moderation::Role;
 use plateau_protocol::PlayerRef;
 
+use crate::accounts::scopes::{self, Grant};
 use crate::accounts::tokens::token_hash;
 use crate::error::ApiError;
 use crate::moderation::{roles, Standing};
@@ -29,6 +32,72 @@ async fn signed_in(state: &AppState, token_hash: &str) -> Result<(PlayerRef, Sta
     match standing.ban_at(Utc::now()) {
         Some(ban) => Err(ApiError::banned(ban)),
         None => Ok((player, standing)),
+    }
+}
+
+/// The caller of a bot API route (issue 47): signed in with a session token or a personal access
+/// token, refused `401` with neither and `403 banned` while banned. What it may do is its
+/// [`Grant`]'s to say ([`ApiCaller::require`]); `token_hash` and `looked_up_at` let a stream it
+/// opens be closed when its token is revoked (`accounts::revocation`).
+pub struct ApiCaller {
+    pub player: PlayerRef,
+    pub token_hash: String,
+    pub grant: Grant,
+    pub looked_up_at: std::time::Instant,
+}
+
+impl ApiCaller {
+    /// `403 missing_scope` unless the caller's token has `scope`.
+    pub fn require(&self, scope: Scope) -> Result<(), ApiError> {
+        if self.grant.allows(scope) {
+            Ok(())
+        } else {
+            Err(ApiError::missing_scope(scope))
+        }
+    }
+
+    /// The caller's player, if it signed in with a session token: `403 forbidden` for a
+    /// personal access token (what only a person does: managing tokens).
+    pub fn session_only(&self) -> Result<&PlayerRef, ApiError> {
+        if self.grant.is_personal() {
+            return Err(ApiError::forbidden(
+                "a personal access token cannot do this: sign in",
+            ));
+        }
+        Ok(&self.player)
+    }
+}
+
+impl FromRequestParts<AppState> for ApiCaller {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, ApiError> {
+        let token_hash = token_hash(bearer_token(parts).ok_or_else(ApiError::unauthorized)?);
+        let looked_up_at = std::time::Instant::now();
+        let (player, standing, grant) = match owner_of(state, &token_hash).await? {
+            Some((player, standing)) => (player, standing, Grant::Session),
+            None => {
+                let owner = state
+                    .store
+                    .player_by_access_token(&token_hash)
+                    .await?
+                    .ok_or_else(ApiError::unauthorized)?;
+                let grant = Grant::Personal {
+                    id: owner.token.id,
+                    scopes: scopes::from_text(&owner.token.scopes),
+                };
+                (owner.player, owner.standing, grant)
+            }
+        };
+        if let Some(ban) = standing.ban_at(Utc::now()) {
+            return Err(ApiError::banned(ban));
+        }
+        Ok(ApiCaller {
+            player,
+            token_hash,
+            grant,
+            looked_up_at,
+        })
     }
 }
 

@@ -132,9 +132,10 @@ fn take_export(state: &AppState, client: SocketAddr) -> Result<(), ApiError> {
         .exports_per_address
         .take(&limit_key(client.ip()))
         .map_err(|wait| {
-            ApiError::rate_limited(
+            ApiError::rate_limited_for(
+                "exports_per_address",
                 "too many exports from this address; try again later",
-                wait.as_secs_f64().ceil() as u64,
+                wait,
             )
         })
 }

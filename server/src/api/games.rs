@@ -159,11 +159,14 @@ const DEFAULT_LEADERBOARD: i64 = 50;
 pub struct LeaderboardQuery {
     /// Players, 1 to 100 (default 50).
     limit: Option<i64>,
+    /// *(Addition, issue 47)* `true`: the bots' leaderboard (bot accounts only); else the
+    /// people's. Bots and people are ranked apart, each on a line of their own.
+    bots: Option<bool>,
 }
 
 #[utoipa::path(get, path = "/api/v1/games/{id}/leaderboard", tag = "games",
     params(("id" = String, Path, description = "Game id"), LeaderboardQuery),
-    responses((status = 200, description = "The best settled ratings of the game (deviation below 150), best first", body = Leaderboard),
+    responses((status = 200, description = "The best settled ratings of the game (deviation below 150), best first: of people, or of bot accounts with `bots=true`", body = Leaderboard),
               (status = 404, description = "No such game", body = ErrorBody), (status = 400, description = "`limit` out of 1..100", body = ErrorBody)))]
 pub async fn leaderboard(
     State(state): State<AppState>,
@@ -177,6 +180,7 @@ pub async fn leaderboard(
     if registry::find(&game).is_none() {
         return Err(ApiError::not_found("game"));
     }
-    let players = state.store.leaderboard(&game, limit).await?;
+    let bots = query.bots.unwrap_or(false);
+    let players = state.store.leaderboard(&game, limit, bots).await?;
     Ok(Json(Leaderboard { players }))
 }

@@ -4,6 +4,7 @@
 mod accounts;
 pub mod auth;
 mod blocks;
+mod bot_account;
 mod export;
 mod games;
 mod health;
@@ -16,6 +17,7 @@ mod reports;
 mod room_moderation;
 mod rooms;
 pub mod server;
+mod tokens;
 mod tournaments;
 
 use axum::extract::DefaultBodyLimit;
@@ -43,6 +45,8 @@ pub fn router(state: AppState) -> Router {
             put(blocks::block).delete(blocks::unblock),
         )
         .route("/players/me/password", put(accounts::set_password))
+        .route("/players/me/tokens", post(tokens::create).get(tokens::list))
+        .route("/players/me/tokens/{id}", delete(tokens::revoke))
         .route("/players/{id}", get(players::profile))
         .route("/players/{id}/ratings/{game}", get(players::rating_history))
         .route("/players/{id}/matches.ndjson", get(export::matches_ndjson))
@@ -91,6 +95,7 @@ pub fn router(state: AppState) -> Router {
             "/tournaments/{id}/results.ndjson",
             get(tournaments::results),
         )
+        .route("/bot/account/upgrade", post(bot_account::upgrade))
         .route("/ws", get(crate::ws::upgrade))
         .route("/openapi.json", get(openapi::document))
         .fallback(|| async { ApiError::not_found("endpoint") });

@@ -10,8 +10,8 @@ use utoipa::openapi::security::{Http, HttpAuthScheme, SecurityScheme};
 use utoipa::{Modify, OpenApi};
 
 use super::{
-    accounts, blocks, export, games, matches, moderation, players, quick, reports, room_moderation,
-    rooms, server, tournaments,
+    accounts, blocks, bot_account, export, games, matches, moderation, players, quick, reports,
+    room_moderation, rooms, server, tokens, tournaments,
 };
 
 #[derive(OpenApi)]
@@ -67,7 +67,11 @@ use super::{
         tournaments::one,
         tournaments::join,
         tournaments::withdraw,
-        tournaments::results
+        tournaments::results,
+        tokens::create,
+        tokens::list,
+        tokens::revoke,
+        bot_account::upgrade
     ),
     components(schemas(ErrorBody)),
     modifiers(&BearerAuth, &CommonStatuses)

@@ -33,9 +33,10 @@ pub async fn create(
         .players_per_address
         .take(&crate::limits::client_addr::limit_key(client.ip()))
     {
-        return Err(ApiError::rate_limited(
+        return Err(ApiError::rate_limited_for(
+            "players_per_address",
             "too many players created from this address; try again later",
-            wait.as_secs_f64().ceil() as u64,
+            wait,
         ));
     }
     let (name, reserved) = chosen_name(&body.name)?;
@@ -45,10 +46,7 @@ pub async fn create(
             format!("the name `{name}` is reserved: sign in, or pick another"),
         ));
     }
-    let player = PlayerRef {
-        id: Uuid::new_v4(),
-        name,
-    };
+    let player = PlayerRef::person(Uuid::new_v4(), name);
     let token = new_token();
     state
         .store
@@ -101,6 +99,7 @@ pub async fn me(
         name: player.name,
         role: standing.role,
         language,
+        bot: player.bot,
     }))
 }
 
@@ -146,6 +145,7 @@ pub async fn profile(
     Ok(Json(PlayerProfile {
         id: player.id,
         name: player.name,
+        bot: player.bot,
         created_at,
         stats,
         ratings,

@@ -31,13 +31,19 @@ static PAIRING: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
                   WebSocket (`created` false). With none, the oldest such room the caller already sits in (also `created` false). The seat is not held: if another \
                   player takes the last one first, `join` is `room_full`", body = QuickRoomAnswer),
               (status = 201, description = "No room fitted: a new public room, made as `POST /api/v1/rooms` makes it; the caller hosts it, in seat 0 (`created` true)", body = QuickRoomAnswer),
-              (status = 401, description = "Missing or unknown token", body = ErrorBody), (status = 400, description = "Malformed or invalid input", body = ErrorBody),
+              (status = 401, description = "Missing or unknown token", body = ErrorBody),
+              (status = 403, description = "`forbidden`: a bot account (it never enters quick pairing)", body = ErrorBody), (status = 400, description = "Malformed or invalid input", body = ErrorBody),
               (status = 409, description = "A new room was needed, and the player already hosts `--open-rooms-per-player` waiting rooms", body = ErrorBody)))]
 pub async fn quick(
     State(state): State<AppState>,
     Authenticated(player): Authenticated,
     ApiJson(body): ApiJson<QuickRoom>,
 ) -> Result<(StatusCode, Json<QuickRoomAnswer>), ApiError> {
+    if player.bot {
+        return Err(ApiError::forbidden(
+            "a bot account never enters quick pairing: it is challenged",
+        ));
+    }
     let _pairing = PAIRING.lock().await;
     if let Some(room) = find(&state, &player, &body).await? {
         return Ok((

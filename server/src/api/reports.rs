@@ -74,9 +74,10 @@ pub async fn create(
         None => json!({}),
     };
     if let Err(wait) = state.budgets.reports_per_player.take(&reporter.id) {
-        return Err(ApiError::rate_limited(
+        return Err(ApiError::rate_limited_for(
+            "reports_per_player",
             "too many reports today; try again later",
-            wait.as_secs_f64().ceil() as u64,
+            wait,
         ));
     }
     let row = NewReportRow {

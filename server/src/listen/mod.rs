@@ -265,6 +265,9 @@ async fn refuse(mut tcp: TcpStream, _open: Slot<()>) {
             code: plateau_protocol::ErrorCode::RateLimited,
             message: "too many connections from this address".to_string(),
             until: None,
+            scope: None,
+            limit: Some("connections_per_address".to_string()),
+            retry_after_s: Some(1),
         },
     })
     .expect("error bodies serialise");

@@ -40,8 +40,12 @@ pub async fn serve(
         METRICS.connection_refused("per_address");
         // As a direct connection over the cap is answered, but the proxy's connection stays open:
         // the next request on it may be another client's.
-        let mut refused =
-            ApiError::rate_limited("too many connections from this address", 1).into_response();
+        let mut refused = ApiError::rate_limited(
+            "connections_per_address",
+            "too many connections from this address",
+            1,
+        )
+        .into_response();
         refused.headers_mut().insert(
             header::X_CONTENT_TYPE_OPTIONS,
             HeaderValue::from_static("nosniff"),

@@ -96,6 +96,22 @@ impl RoomModeration {
 }
 
 impl Request {
+    /// Whether the request plays a seat (takes one, or acts for it): what a bot account does only
+    /// through the bot API, never over the WebSocket.
+    pub fn plays(&self) -> bool {
+        match self {
+            Request::Join { role } => *role == Role::Player,
+            Request::Start { .. }
+            | Request::Move { .. }
+            | Request::Resign
+            | Request::Claim { .. }
+            | Request::Draw { .. }
+            | Request::Rematch
+            | Request::Reserve { .. } => true,
+            Request::Leave | Request::Sync | Request::Chat { .. } | Request::Disconnect => false,
+        }
+    }
+
     /// The client's id of this request (a move's), for an error about it.
     pub fn id(&self) -> Option<&str> {
         match self {

@@ -110,6 +110,7 @@ pub async fn store_seated_room(
                 seat: seat as i32,
                 player_id: player.map(|p| p.id),
                 player_name: player.map(|p| p.name.clone()),
+                player_bot: player.map(|p| p.bot),
                 bot: matches!(given, NewSeat::Bot),
             }
         })

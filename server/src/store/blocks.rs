@@ -64,9 +64,9 @@ impl Store {
         &self,
         blocker: Uuid,
     ) -> Result<Vec<(PlayerRef, DateTime<Utc>)>, StoreError> {
-        let rows: Vec<(Uuid, String, DateTime<Utc>)> = on_pool!(self, |pool| {
+        let rows: Vec<(Uuid, String, bool, DateTime<Utc>)> = on_pool!(self, |pool| {
             sqlx::query_as(
-                "SELECT p.id, p.name, b.created_at FROM blocks b JOIN players p ON p.id = b.blocked_id
+                "SELECT p.id, p.name, p.bot, b.created_at FROM blocks b JOIN players p ON p.id = b.blocked_id
                   WHERE b.blocker_id = $1 ORDER BY b.created_at DESC, p.id",
             )
             .bind(blocker)
@@ -75,7 +75,7 @@ impl Store {
         })?;
         Ok(rows
             .into_iter()
-            .map(|(id, name, at)| (PlayerRef { id, name }, at))
+            .map(|(id, name, bot, at)| (PlayerRef { id, name, bot }, at))
             .collect())
     }
 

@@ -2,7 +2,7 @@
 //! transaction, and what it keeps. The player's row stays (the matches it played are its
 //! opponents' records too, and the audit log and reports name it), renamed [`CLOSED_NAME`] in the
 //! row and in every match it played; its password, reserved name (free for anyone again), tokens
-//! ratings and blocks (its and of it) are deleted.
+//! personal access tokens, ratings and blocks (its and of it) are deleted.
 
 use chrono::{DateTime, Utc};
 use plateau_protocol::rest::MatchPlayer;
@@ -38,7 +38,7 @@ impl Store {
                     .bind(player)
                     .execute(&mut *tx)
                     .await?;
-                for table in ["tokens", "ratings"] {
+                for table in ["tokens", "access_tokens", "ratings"] {
                     sqlx::query(&format!("DELETE FROM {table} WHERE player_id = $1"))
                         .bind(player)
                         .execute(&mut *tx)

@@ -9,6 +9,7 @@
 //!
 //! While the database is known to be away, every call is refused at once ([`availability`]).
 
+mod access_tokens;
 mod availability;
 pub mod backup;
 mod blocks;
@@ -27,6 +28,7 @@ mod rooms;
 mod standing;
 mod tournaments;
 
+pub use access_tokens::{AccessTokenOwner, AccessTokenRow, ACCESS_TOKENS_PER_PLAYER};
 pub use closing::CLOSED_NAME;
 pub use error::StoreError;
 pub use fence::Fence;
@@ -36,7 +38,7 @@ pub use matches::{
 };
 pub use moderation::{Change, Moderated, ModerationLoad, NewAuditEntry};
 pub use name_keys::Rekeyed;
-pub use players::Credentials;
+pub use players::{BotUpgrade, Credentials};
 pub use ratings::MAX_HISTORY;
 pub use reports::{NewReportRow, ReportSide};
 pub use room_writer::RoomWriter;

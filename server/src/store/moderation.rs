@@ -84,7 +84,7 @@ pub enum Moderated {
 
 /// The columns of a player and its standing, in [`player_and_standing`]'s order.
 pub(crate) const PLAYER_STANDING_COLUMNS: &str =
-    "p.id, p.name, p.role, p.banned_until, p.banned_for_good, p.muted_until";
+    "p.id, p.name, p.role, p.banned_until, p.banned_for_good, p.muted_until, p.bot";
 
 pub(crate) type PlayerStandingRow = (
     Uuid,
@@ -93,19 +93,20 @@ pub(crate) type PlayerStandingRow = (
     Option<DateTime<Utc>>,
     bool,
     Option<DateTime<Utc>>,
+    bool,
 );
 
 /// A player and its standing from their columns (an unknown role reads as a plain player: the
 /// schema allows none).
 pub(crate) fn player_and_standing(row: PlayerStandingRow) -> (PlayerRef, Standing) {
-    let (id, name, role, banned_until, banned_for_good, muted_until) = row;
+    let (id, name, role, banned_until, banned_for_good, muted_until, bot) = row;
     let standing = Standing {
         role: Role::parse(&role).unwrap_or(Role::Player),
         banned_until,
         banned_for_good,
         muted_until,
     };
-    (PlayerRef { id, name }, standing)
+    (PlayerRef { id, name, bot }, standing)
 }
 
 /// One row of the audit log; the only statement that writes to it.
@@ -178,7 +179,7 @@ impl Store {
         })?;
         Ok(rows
             .into_iter()
-            .map(|(id, name)| PlayerRef { id, name })
+            .map(|(id, name)| PlayerRef::person(id, name))
             .collect())
     }
 

@@ -15,6 +15,7 @@ struct PlayerRow {
     id: Uuid,
     name: String,
     created_at: DateTime<Utc>,
+    bot: bool,
 }
 
 /// What signing in by name checks: the player and its password's hash.
@@ -22,6 +23,15 @@ struct PlayerRow {
 pub struct Credentials {
     pub player: PlayerRef,
     pub password_hash: String,
+}
+
+/// What came of [`Store::make_bot`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BotUpgrade {
+    /// The player is a bot account now (or was already).
+    Done,
+    /// The player has played a rated match: it stays a person.
+    PlayedRated,
 }
 
 /// Sessions (tokens) a player keeps at once: a new sign-in beyond them revokes the oldest.
@@ -104,15 +114,39 @@ impl Store {
         })
     }
 
-    /// Revokes every token of a player.
+    /// Revokes every token of a player: its sessions and its personal access tokens (signing out
+    /// everywhere is what a player does who fears a token was stolen).
     pub async fn revoke_tokens(&self, player: Uuid) -> Result<(), StoreError> {
         on_pool!(self, |pool| {
-            sqlx::query("DELETE FROM tokens WHERE player_id = $1")
-                .bind(player)
-                .execute(pool)
-                .await
-                .map(|_| ())
+            let mut tx = pool.begin().await?;
+            for table in ["tokens", "access_tokens"] {
+                sqlx::query(&format!("DELETE FROM {table} WHERE player_id = $1"))
+                    .bind(player)
+                    .execute(&mut *tx)
+                    .await?;
+            }
+            tx.commit().await
         })
+    }
+
+    /// Turns `player` into a bot account, for good, unless it has played a rated match (a rating
+    /// earned as a person is no bot's): one statement, so that a rated match ending meanwhile
+    /// cannot slip between the check and the change.
+    pub async fn make_bot(&self, player: Uuid) -> Result<BotUpgrade, StoreError> {
+        let done = on_pool!(self, |pool| {
+            sqlx::query(
+                "UPDATE players SET bot = TRUE
+                  WHERE id = $1 AND NOT EXISTS (SELECT 1 FROM rating_changes WHERE player_id = $1)",
+            )
+            .bind(player)
+            .execute(pool)
+            .await
+            .map(|done| done.rows_affected())
+        })?;
+        if done == 1 {
+            return Ok(BotUpgrade::Done);
+        }
+        Ok(BotUpgrade::PlayedRated)
     }
 
     /// Whether `player` has a password (an account, not a guest).
@@ -209,7 +243,7 @@ impl Store {
 
     /// Sets a player's password hash and reserves its name (`reserved`: the name's key, see
     /// `text::name_key`), and revokes every token of the player but `kept` (the one the change was
-    /// made with), in one transaction. A unique violation: another player has reserved that name,
+    /// made with; personal access tokens all go), in one transaction. A unique violation: another player has reserved that name,
     /// or one that looks the same.
     pub async fn set_password(
         &self,
@@ -229,6 +263,12 @@ impl Store {
             sqlx::query("DELETE FROM tokens WHERE player_id = $1 AND token_hash <> $2")
                 .bind(player)
                 .bind(kept)
+                .execute(&mut *tx)
+                .await?;
+            // A password change is what a player does who fears its account was entered: the
+            // programs' tokens go with the other sessions.
+            sqlx::query("DELETE FROM access_tokens WHERE player_id = $1")
+                .bind(player)
                 .execute(&mut *tx)
                 .await?;
             tx.commit().await
@@ -259,17 +299,17 @@ impl Store {
 
     /// The player who reserved the name of key `reserved`, with its password's hash.
     pub async fn credentials(&self, reserved: &str) -> Result<Option<Credentials>, StoreError> {
-        let row: Option<(Uuid, String, String)> = on_pool!(self, |pool| {
+        let row: Option<(Uuid, String, String, bool)> = on_pool!(self, |pool| {
             sqlx::query_as(
-                "SELECT id, name, password_hash FROM players
+                "SELECT id, name, password_hash, bot FROM players
                   WHERE reserved_name = $1 AND password_hash IS NOT NULL",
             )
             .bind(reserved)
             .fetch_optional(pool)
             .await
         })?;
-        Ok(row.map(|(id, name, password_hash)| Credentials {
-            player: PlayerRef { id, name },
+        Ok(row.map(|(id, name, password_hash, bot)| Credentials {
+            player: PlayerRef { id, name, bot },
             password_hash,
         }))
     }
@@ -277,7 +317,7 @@ impl Store {
     /// A player with its creation time.
     pub async fn player(&self, id: Uuid) -> Result<Option<(PlayerRef, DateTime<Utc>)>, StoreError> {
         let row: Option<PlayerRow> = on_pool!(self, |pool| {
-            sqlx::query_as("SELECT id, name, created_at FROM players WHERE id = $1")
+            sqlx::query_as("SELECT id, name, created_at, bot FROM players WHERE id = $1")
                 .bind(id)
                 .fetch_optional(pool)
                 .await
@@ -287,6 +327,7 @@ impl Store {
                 PlayerRef {
                     id: r.id,
                     name: r.name,
+                    bot: r.bot,
                 },
                 r.created_at,
             )

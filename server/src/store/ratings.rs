@@ -242,10 +242,12 @@ impl Store {
     /// The best `limit` settled ratings of a game (deviation below [`SETTLED_DEVIATION`]) of
     /// players with a password: a guest's rating is shown on its profile, never on the board (an
     /// identity nobody can keep is not one to rank). A banned player is left off while banned.
+    /// People and bot accounts are ranked apart (`bots`: the bots' board).
     pub async fn leaderboard(
         &self,
         game: &str,
         limit: i64,
+        bots: bool,
     ) -> Result<Vec<LeaderboardEntry>, StoreError> {
         let rows: Vec<(Uuid, String, f64, f64, i64)> = on_pool!(self, |pool| {
             sqlx::query_as(
@@ -255,12 +257,14 @@ impl Store {
                     AND p.password_hash IS NOT NULL
                     AND NOT p.banned_for_good
                     AND (p.banned_until IS NULL OR p.banned_until <= $4)
+                    AND p.bot = $5
                   ORDER BY r.rating DESC, r.player_id LIMIT $3",
             )
             .bind(game)
             .bind(SETTLED_DEVIATION)
             .bind(limit)
             .bind(chrono::Utc::now())
+            .bind(bots)
             .fetch_all(pool)
             .await
         })?;
@@ -269,6 +273,7 @@ impl Store {
             .map(|(id, name, rating, deviation, games)| LeaderboardEntry {
                 id,
                 name,
+                bot: bots,
                 rating,
                 deviation,
                 games,

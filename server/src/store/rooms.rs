@@ -53,6 +53,9 @@ pub struct SeatRow {
     pub seat: i32,
     pub player_id: Option<Uuid>,
     pub player_name: Option<String>,
+    /// The seat's player is a bot account (null without a player).
+    pub player_bot: Option<bool>,
+    /// The server's own bot plays the seat.
     pub bot: bool,
 }
 
@@ -192,7 +195,7 @@ impl Store {
     async fn with_seats(&self, mut row: RoomRow) -> Result<RoomRow, StoreError> {
         row.seats = on_pool!(self, |pool| {
             sqlx::query_as(
-                "SELECT s.seat, s.player_id, p.name AS player_name, s.bot
+                "SELECT s.seat, s.player_id, p.name AS player_name, p.bot AS player_bot, s.bot
                    FROM room_seats s LEFT JOIN players p ON p.id = s.player_id
                   WHERE s.room_code = $1 ORDER BY s.seat",
             )

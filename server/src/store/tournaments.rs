@@ -53,6 +53,7 @@ struct TournamentColumns {
     visibility: String,
     creator: Uuid,
     creator_name: String,
+    creator_bot: bool,
     starts_at: DateTime<Utc>,
     rounds: Option<i32>,
     minutes: Option<i32>,
@@ -78,6 +79,7 @@ impl From<TournamentColumns> for TournamentRow {
             creator: PlayerRef {
                 id: c.creator,
                 name: c.creator_name,
+                bot: c.creator_bot,
             },
             starts_at: c.starts_at,
             rounds: c.rounds.map(|r| r as u32),
@@ -92,7 +94,7 @@ impl From<TournamentColumns> for TournamentRow {
 }
 
 const TOURNAMENT_COLUMNS: &str = "SELECT t.id, t.name, t.kind, t.game, t.match_size, t.options, t.clock, t.rated,
-        t.visibility, t.creator, p.name AS creator_name, t.starts_at, t.rounds, t.minutes, t.join_secs,
+        t.visibility, t.creator, p.name AS creator_name, p.bot AS creator_bot, t.starts_at, t.rounds, t.minutes, t.join_secs,
         t.status, t.created_at, t.ended_at,
         (SELECT COUNT(*) FROM tournament_entrants e WHERE e.tournament_id = t.id AND NOT e.withdrawn) AS active_entrants
    FROM tournaments t JOIN players p ON p.id = t.creator";
@@ -283,9 +285,9 @@ impl Store {
 
     /// The entrants of tournament `id`, in order of entry.
     pub async fn entrants(&self, id: Uuid) -> Result<Vec<EntrantRow>, StoreError> {
-        let rows: Vec<(i32, Uuid, String, bool)> = on_pool!(self, |pool| {
+        let rows: Vec<(i32, Uuid, String, bool, bool)> = on_pool!(self, |pool| {
             sqlx::query_as(
-                "SELECT e.entrant, e.player_id, p.name, e.withdrawn
+                "SELECT e.entrant, e.player_id, p.name, p.bot, e.withdrawn
                    FROM tournament_entrants e JOIN players p ON p.id = e.player_id
                   WHERE e.tournament_id = $1 ORDER BY e.entrant",
             )
@@ -295,9 +297,9 @@ impl Store {
         })?;
         Ok(rows
             .into_iter()
-            .map(|(entrant, id, name, withdrawn)| EntrantRow {
+            .map(|(entrant, id, name, bot, withdrawn)| EntrantRow {
                 entrant: entrant as usize,
-                player: PlayerRef { id, name },
+                player: PlayerRef { id, name, bot },
                 withdrawn,
             })
             .collect())

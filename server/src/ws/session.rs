@@ -498,6 +498,12 @@ impl Session<'_> {
         self.conn.refuse(room, id, &Refused(code, message.into()));
     }
 
+    /// A bot account plays through the bot API only (`docs/bots.md`): its WebSocket watches.
+    fn bot_refused(&self, room: &str, id: Option<String>) {
+        let message = "a bot account plays through the bot API (docs/bots.md), not the WebSocket";
+        self.room_error(room, id, ErrorCode::Forbidden, message);
+    }
+
     /// One text frame.
     async fn frame(&mut self, text: &str) {
         let received = Instant::now();
@@ -516,7 +522,13 @@ impl Session<'_> {
             }
         };
         let (room, request) = match FrameAsks::try_from(frame) {
+            Ok(FrameAsks::Room { room, request }) if request.plays() && self.conn.player.bot => {
+                return self.bot_refused(&room, request.id().map(str::to_owned));
+            }
             Ok(FrameAsks::Room { room, request }) => (room, request),
+            Ok(FrameAsks::Rematch { room }) if self.conn.player.bot => {
+                return self.bot_refused(&room, None);
+            }
             Ok(FrameAsks::Rematch { room }) => return self.rematch(&room).await,
             Ok(FrameAsks::Follow { tournament }) => return self.follow(tournament).await,
             Ok(FrameAsks::Unfollow { tournament }) => return self.unfollow(tournament),

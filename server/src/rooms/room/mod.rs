@@ -155,6 +155,7 @@ fn seat_states(row: &RoomRow) -> Vec<SeatState> {
             player: s.player_id.map(|id| PlayerRef {
                 id,
                 name: s.player_name.clone().unwrap_or_default(),
+                bot: s.player_bot.unwrap_or(false),
             }),
             bot: s.bot,
         })

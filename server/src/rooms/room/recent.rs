@@ -193,10 +193,7 @@ mod tests {
     fn a_player_has_seen_the_lines_said_before_it_and_those_it_was_sent() {
         let mut recent = Recent::default();
         let (said_to, joined_later, never_there) = (Uuid::new_v4(), Uuid::new_v4(), Uuid::new_v4());
-        let speaker = PlayerRef {
-            id: Uuid::nil(),
-            name: "A".into(),
-        };
+        let speaker = PlayerRef::person(Uuid::nil(), "A");
         recent.chat(speaker.clone(), "one".into(), Utc::now(), [said_to]);
         recent.chat(speaker.clone(), "two".into(), Utc::now(), []);
         let texts = |lines: Vec<RecentChat>| lines.into_iter().map(|l| l.text).collect::<Vec<_>>();
@@ -215,10 +212,7 @@ mod tests {
     #[test]
     fn only_the_last_lines_and_versions_are_kept() {
         let mut recent = Recent::default();
-        let player = PlayerRef {
-            id: uuid::Uuid::nil(),
-            name: "A".into(),
-        };
+        let player = PlayerRef::person(uuid::Uuid::nil(), "A");
         for i in 0..CHAT_KEPT + 5 {
             recent.chat(player.clone(), i.to_string(), Utc::now(), []);
         }

@@ -59,10 +59,7 @@ impl Harness {
 
     /// A player, stored, and a connection of theirs.
     async fn connect(&self, name: &str) -> TestConn {
-        let player = PlayerRef {
-            id: Uuid::new_v4(),
-            name: name.into(),
-        };
+        let player = PlayerRef::person(Uuid::new_v4(), name);
         self.store
             .create_player(&player, &Uuid::new_v4().to_string(), chrono::Utc::now())
             .await

@@ -1,0 +1,79 @@
+//! *(Addition, issue 47)* The bot API's bodies: personal access tokens and their scopes, bot
+//! accounts, the match stream's lines and the answers of its actions (`docs/bots.md`).
+
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+use uuid::Uuid;
+
+/// What a personal access token may do. A route that needs a scope the token lacks answers
+/// `403 missing_scope` naming it.
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    PartialOrd,
+    Ord,
+    Serialize,
+    Deserialize,
+    utoipa::ToSchema,
+)]
+pub enum Scope {
+    /// Read what the account may read through the API (its event stream).
+    #[serde(rename = "read")]
+    Read,
+    /// Play the account's own seats through the bot API (an ordinary account).
+    #[serde(rename = "board:play")]
+    BoardPlay,
+    /// Play as a bot account, and turn the account into one.
+    #[serde(rename = "bot:play")]
+    BotPlay,
+}
+
+impl Scope {
+    /// The scope's name, as on the wire.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Scope::Read => "read",
+            Scope::BoardPlay => "board:play",
+            Scope::BotPlay => "bot:play",
+        }
+    }
+}
+
+/// `POST /api/v1/players/me/tokens`: a new personal access token.
+#[derive(Debug, Clone, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct NewToken {
+    /// What the token is for, as its owner will recognise it in the list (1 to 64 characters).
+    pub name: String,
+    /// At least one.
+    pub scopes: Vec<Scope>,
+}
+
+/// The answer to `POST /api/v1/players/me/tokens`: the token is shown this once.
+#[derive(Debug, Clone, Serialize, Deserialize, utoipa::ToSchema)]
+pub struct TokenCreated {
+    pub id: Uuid,
+    pub token: String,
+    pub name: String,
+    pub scopes: Vec<Scope>,
+    pub created_at: DateTime<Utc>,
+}
+
+/// A personal access token as `GET /api/v1/players/me/tokens` lists it: without its secret.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
+pub struct TokenInfo {
+    pub id: Uuid,
+    pub name: String,
+    pub scopes: Vec<Scope>,
+    pub created_at: DateTime<Utc>,
+}
+
+/// `GET /api/v1/players/me/tokens`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
+pub struct TokenList {
+    pub tokens: Vec<TokenInfo>,
+}
