@@ -77,3 +77,48 @@ pub struct TokenInfo {
 pub struct TokenList {
     pub tokens: Vec<TokenInfo>,
 }
+
+/// `POST /api/v1/bot/match/{room}/move`: the WebSocket's `move`, for the caller's seat.
+#[derive(Debug, Clone, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct BotMove {
+    /// The move, in any form the WebSocket takes (a move of `you.legal`, or its short notation).
+    #[serde(rename = "move")]
+    #[schema(value_type = Object)]
+    pub mv: serde_json::Value,
+    /// The version of the view the move was chosen on.
+    pub version: u64,
+    /// The move's id (1 to 128 bytes): a move sent again with the same id is acknowledged again,
+    /// not played twice. Absent: one is made.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub id: Option<String>,
+}
+
+/// `POST /api/v1/bot/match/{room}/draw`: offer a draw (or accept the offers made), or take one's
+/// offer back (`false`).
+#[derive(Debug, Clone, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct DrawOffer {
+    pub offer: bool,
+}
+
+/// `POST /api/v1/bot/match/{room}/claim`: claim a match over seats away past the abandonment time.
+#[derive(Debug, Clone, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ClaimBody {
+    pub result: crate::ws::ClaimResult,
+}
+
+/// `POST /api/v1/bot/match/{room}/chat`: a chat line in the room.
+#[derive(Debug, Clone, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ChatText {
+    pub text: String,
+}
+
+/// The answer to an action of the match stream: the room's version after it (a move's: the
+/// version its move made, stored before this answer).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+pub struct Acted {
+    pub version: u64,
+}

@@ -19,7 +19,7 @@ pub enum Role {
 }
 
 /// What a `claim` asks for: the match won (the away seats forfeit) or drawn.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum ClaimResult {
     Win,

@@ -83,6 +83,15 @@ impl ApiError {
         }
     }
 
+    /// `503` (code `internal`), to be tried again shortly, for a reason of its own (a room
+    /// moving to another node, or slow to answer).
+    pub fn unavailable_because(message: String) -> Self {
+        ApiError {
+            unavailable: true,
+            ..Self::new(ErrorCode::Internal, message)
+        }
+    }
+
     pub fn bad_request(message: impl Into<String>) -> Self {
         Self::new(ErrorCode::BadRequest, message)
     }

@@ -3,8 +3,9 @@
 //!   put together and shut down gracefully ([`app`]), its flags ([`config`]), the shared state
 //!   every handler reads ([`state`]), the listener and its connection caps ([`listen`]);
 //! - the transport: REST ([`api`], whose error type is [`error`]), WebSocket sessions ([`ws`])
-//!   over their connections ([`conn`]), the embedded browser client ([`web`]) and the catalogues
-//!   of words it and the server share ([`catalogues`]);
+//!   over their connections ([`conn`]), the bot API's streams and actions on the same rooms
+//!   ([`bot_api`]), the embedded browser client ([`web`]) and the catalogues of words it and the
+//!   server share ([`catalogues`]);
 //! - the match: rooms, one task each owning its match ([`rooms`]), the rules engines hosted
 //!   behind one guard ([`engine_host`]), views and their patches ([`views`]);
 //! - around it: accounts, tokens and ratings ([`accounts`]), moderation and what a player's chat
@@ -19,6 +20,7 @@
 pub mod accounts;
 pub mod api;
 pub mod app;
+pub mod bot_api;
 pub mod catalogues;
 pub mod cli;
 pub mod cluster;

@@ -12,6 +12,7 @@ pub mod db;
 pub mod ending;
 pub mod history;
 pub mod lifeline;
+pub mod ndjson;
 pub mod plug;
 pub mod proxy;
 pub mod replay;
@@ -26,6 +27,7 @@ pub mod transport;
 
 pub use client::Client;
 pub use db::{Backend, TestDb};
+pub use ndjson::NdjsonStream;
 pub use rest::{Api, Player};
 pub use server::TestServer;
 pub use table::Table;

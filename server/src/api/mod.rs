@@ -5,6 +5,7 @@ mod accounts;
 pub mod auth;
 mod blocks;
 mod bot_account;
+mod bot_match;
 mod export;
 mod games;
 mod health;
@@ -96,6 +97,12 @@ pub fn router(state: AppState) -> Router {
             get(tournaments::results),
         )
         .route("/bot/account/upgrade", post(bot_account::upgrade))
+        .route("/bot/match/{room}/stream", get(bot_match::stream))
+        .route("/bot/match/{room}/move", post(bot_match::play))
+        .route("/bot/match/{room}/resign", post(bot_match::resign))
+        .route("/bot/match/{room}/draw", post(bot_match::draw))
+        .route("/bot/match/{room}/claim", post(bot_match::claim))
+        .route("/bot/match/{room}/chat", post(bot_match::chat))
         .route("/ws", get(crate::ws::upgrade))
         .route("/openapi.json", get(openapi::document))
         .fallback(|| async { ApiError::not_found("endpoint") });

@@ -10,8 +10,8 @@ use utoipa::openapi::security::{Http, HttpAuthScheme, SecurityScheme};
 use utoipa::{Modify, OpenApi};
 
 use super::{
-    accounts, blocks, bot_account, export, games, matches, moderation, players, quick, reports,
-    room_moderation, rooms, server, tokens, tournaments,
+    accounts, blocks, bot_account, bot_match, export, games, matches, moderation, players, quick,
+    reports, room_moderation, rooms, server, tokens, tournaments,
 };
 
 #[derive(OpenApi)]
@@ -71,7 +71,13 @@ use super::{
         tokens::create,
         tokens::list,
         tokens::revoke,
-        bot_account::upgrade
+        bot_account::upgrade,
+        bot_match::stream,
+        bot_match::play,
+        bot_match::resign,
+        bot_match::draw,
+        bot_match::claim,
+        bot_match::chat
     ),
     components(schemas(ErrorBody)),
     modifiers(&BearerAuth, &CommonStatuses)

@@ -123,6 +123,7 @@ impl Cluster {
             forwarded.conn,
             forwarded.player,
             forwarded.legal,
+            forwarded.agent,
             forwarded.node,
             self.link.clone(),
         );

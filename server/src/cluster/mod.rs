@@ -331,6 +331,7 @@ impl Cluster {
             conn: conn.id,
             player: conn.player.clone(),
             legal: conn.legal,
+            agent: conn.agent,
             request,
         };
         METRICS.frames_forwarded.inc();

@@ -96,6 +96,9 @@ pub struct Forwarded {
     /// The form of `you.legal` the connection asked for (absent from an older node: full).
     #[serde(default)]
     pub legal: plateau_protocol::ws::LegalForm,
+    /// The connection is a seat's agent (the bot API's actions; absent from an older node: no).
+    #[serde(default)]
+    pub agent: bool,
     pub request: Request,
 }
 

@@ -53,6 +53,10 @@ pub struct Connection {
     /// The form of `you.legal` the connection asked for in its `auth`: rooms write each
     /// recipient's list in it.
     pub legal: LegalForm,
+    /// A seat's agent (the bot API's actions, issue 47): one request for its player's seat,
+    /// answered on this connection, which never joins the room. The room takes it as joined when
+    /// its player holds a seat, and answers every request it makes (an `ack`, or an `error`).
+    pub agent: bool,
     sink: Sink,
 }
 
@@ -99,12 +103,18 @@ impl Conn {
         socket: Arc<Socket>,
         kick: CancellationToken,
     ) -> Self {
-        Conn::new(id, player, legal, Sink::Socket { socket, kick })
+        Conn::new(id, player, legal, false, Sink::Socket { socket, kick })
     }
 
-    /// A connection whose frames are read off `out` in this process (a full queue drops them).
+    /// A connection whose frames are read off `out` in this process (a full queue drops them):
+    /// the bot API's streams (and the room actor's unit tests).
     pub fn on_queue(id: ConnId, player: PlayerRef, out: mpsc::Sender<Utf8Bytes>) -> Self {
-        Conn::new(id, player, LegalForm::Full, Sink::Queue(out))
+        Conn::new(id, player, LegalForm::Full, false, Sink::Queue(out))
+    }
+
+    /// A seat's agent whose answer is read off `out` in this process (see [`Connection::agent`]).
+    pub fn agent_on_queue(id: ConnId, player: PlayerRef, out: mpsc::Sender<Utf8Bytes>) -> Self {
+        Conn::new(id, player, LegalForm::Full, true, Sink::Queue(out))
     }
 
     /// A connection of another node, as the node running a room sees it.
@@ -112,17 +122,19 @@ impl Conn {
         id: ConnId,
         player: PlayerRef,
         legal: LegalForm,
+        agent: bool,
         node: Uuid,
         frames: Arc<dyn RemoteFrames>,
     ) -> Self {
-        Conn::new(id, player, legal, Sink::Remote { node, frames })
+        Conn::new(id, player, legal, agent, Sink::Remote { node, frames })
     }
 
-    fn new(id: ConnId, player: PlayerRef, legal: LegalForm, sink: Sink) -> Self {
+    fn new(id: ConnId, player: PlayerRef, legal: LegalForm, agent: bool, sink: Sink) -> Self {
         Conn(Arc::new(Connection {
             id,
             player,
             legal,
+            agent,
             sink,
         }))
     }

@@ -29,7 +29,7 @@ pub use command::{
 pub use creation::{store_new_room, CreateError, NewSeat, RoomSettings};
 pub use error::RoomError;
 pub use lobby::LobbyKey;
-pub use placement::{Alone, Claim, ForwardError, Placement, Rejoin};
+pub use placement::{next_rejoin, Alone, Claim, ForwardError, Placement, Rejoin};
 pub use registry::{
     AskError, DeliverError, RoomContext, RoomHandle, RoomLink, Rooms, Route, Stopped,
 };

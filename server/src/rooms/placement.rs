@@ -53,6 +53,28 @@ pub enum Rejoin {
     Elsewhere,
 }
 
+impl Rejoin {
+    /// Whether a connection that joined room `code` (upper-case) joins it again, the room running
+    /// elsewhere or not (`runs_here`).
+    pub fn covers(&self, code: &str, runs_here: bool) -> bool {
+        match self {
+            Rejoin::Room(moved) => moved == code,
+            Rejoin::Elsewhere => !runs_here,
+        }
+    }
+}
+
+/// What to join again next (None: never, this node being alone). A connection that fell behind
+/// the news (a node's many rooms moving at once) joins again every room it joined elsewhere: one
+/// of them may have moved.
+pub async fn next_rejoin(rejoins: &mut Option<broadcast::Receiver<Rejoin>>) -> Option<Rejoin> {
+    match rejoins.as_mut()?.recv().await {
+        Ok(rejoin) => Some(rejoin),
+        Err(broadcast::error::RecvError::Lagged(_)) => Some(Rejoin::Elsewhere),
+        Err(broadcast::error::RecvError::Closed) => None,
+    }
+}
+
 /// Where rooms run, as the registry and the sessions see it.
 #[async_trait]
 pub trait Placement: Send + Sync {

@@ -14,7 +14,6 @@ use plateau_protocol::ws::Role;
 use plateau_protocol::ws::{ClientFrame, LegalForm, ServerFrame};
 use plateau_protocol::{ErrorCode, PlayerRef};
 use std::time::{Duration, Instant};
-use tokio::sync::broadcast;
 use tracing::Instrument;
 use tungstenite::protocol::frame::coding::CloseCode;
 use tungstenite::protocol::{CloseFrame, WebSocketConfig};
@@ -28,7 +27,9 @@ use crate::limits::counted::Slot;
 use crate::limits::rate::{quota, Period, Rate};
 use crate::metrics::METRICS;
 use crate::moderation::chat_gate::{ChatGate, ChatRules};
-use crate::rooms::{DeliverError, FrameAsks, Rejoin, Request, RoomCode, RoomLink, TicketReply};
+use crate::rooms::{
+    next_rejoin, DeliverError, FrameAsks, Rejoin, Request, RoomCode, RoomLink, TicketReply,
+};
 use crate::state::AppState;
 
 use super::upgrade::Upgrade;
@@ -371,16 +372,6 @@ async fn session(
     socket.close();
 }
 
-/// What to join again next. A session that fell behind the news (a node's many rooms moving at
-/// once) joins again every room it joined elsewhere: one of them may have moved.
-async fn next_rejoin(rejoins: &mut Option<broadcast::Receiver<Rejoin>>) -> Option<Rejoin> {
-    match rejoins.as_mut()?.recv().await {
-        Ok(rejoin) => Some(rejoin),
-        Err(broadcast::error::RecvError::Lagged(_)) => Some(Rejoin::Elsewhere),
-        Err(broadcast::error::RecvError::Closed) => None,
-    }
-}
-
 /// A frame as the read loop sorts it.
 enum Incoming {
     Text(Utf8Bytes),
@@ -469,10 +460,7 @@ impl Session<'_> {
         let again: Vec<(RoomCode, Role)> = self
             .joined
             .iter()
-            .filter(|joined| match &rejoin {
-                Rejoin::Room(code) => *joined.code == **code,
-                Rejoin::Elsewhere => !rooms.runs_here(&joined.code),
-            })
+            .filter(|joined| rejoin.covers(&joined.code, rooms.runs_here(&joined.code)))
             .map(|joined| (joined.code.clone(), joined.role))
             .collect();
         for (code, role) in again {

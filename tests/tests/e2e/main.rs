@@ -13,6 +13,7 @@ mod bad_input;
 mod bearer_scheme;
 mod behind_a_proxy;
 mod blocks;
+mod bot_api;
 mod bots;
 mod bounded_work;
 mod cli;

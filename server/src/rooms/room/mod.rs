@@ -415,6 +415,7 @@ impl Room {
             }
         };
         let id = request.id().map(str::to_owned);
+        let is_move = matches!(request, Request::Move { .. });
         let done = match request {
             Request::Join { role } => self.on_join(conn.clone(), role).await,
             Request::Leave => self.on_leave(&conn).await,
@@ -443,8 +444,17 @@ impl Room {
                 Ok(())
             }
         };
-        if let Err(refused) = done {
-            self.refuse(&conn, id, refused);
+        match done {
+            Err(refused) => self.refuse(&conn, id, refused),
+            // A seat's agent hears of every request it made: a move's ack went already.
+            Ok(()) if conn.agent && !is_move => {
+                conn.send(&ServerFrame::Ack {
+                    id: id.unwrap_or_default(),
+                    version: self.phase.live().map_or(0, |live| live.version()),
+                    room: self.settings.code.clone(),
+                });
+            }
+            Ok(()) => {}
         }
     }
 
@@ -586,8 +596,12 @@ impl Room {
 
     /// Refuses a connection that has not joined this room (or has left it): a room code alone must
     /// not let anyone watch, chat or read a snapshot (the contract's "Private rooms stay private").
+    /// A seat's agent (the bot API) counts as joined for its player's seat: it acts for the seat
+    /// without watching the room (the seat's stream does).
     fn joined(&self, conn: &Conn) -> Result<(), RoomError> {
-        if self.members.contains_key(&conn.id) {
+        if self.members.contains_key(&conn.id)
+            || (conn.agent && self.seat_of(conn.player.id).is_some())
+        {
             Ok(())
         } else {
             Err(RoomError::NotJoined)

@@ -1,0 +1,527 @@
+//! The bot API (issue 47, docs/bots.md): personal access tokens with scopes, bot accounts, the
+//! match stream and its actions, limits that say what they are, challenges and the event stream.
+
+use plateau_tests::rest::assert_error;
+use plateau_tests::{on_both_databases, Api, Backend, TestDb, TestServer};
+use reqwest::StatusCode;
+use serde_json::{json, Value};
+
+const PASSWORD: &str = "correct horse battery";
+
+async fn start(backend: Backend) -> (TestDb, TestServer, Api) {
+    let db = TestDb::new(backend).await;
+    let server = TestServer::start(&db).await;
+    let api = Api::new(server.http());
+    (db, server, api)
+}
+
+const TOKENS: &str = "/api/v1/players/me/tokens";
+const UPGRADE: &str = "/api/v1/bot/account/upgrade";
+
+/// An account makes tokens, sees them listed without their secret, and revokes them; a guest and
+/// a program's own token make none; bad input is refused and changes nothing; a token without the
+/// scope a route needs is `403 missing_scope` naming it; signing out everywhere revokes them too.
+async fn personal_access_tokens(backend: Backend) {
+    let (_db, _server, api) = start(backend).await;
+    let guest = api.new_player("Guest").await;
+    let made = api
+        .post(
+            TOKENS,
+            &json!({"name": "bot", "scopes": ["read"]}),
+            Some(&guest.token),
+        )
+        .await;
+    assert_error(&made, 403, "forbidden");
+
+    let alice = api.new_account("Alice", PASSWORD).await;
+    for bad in [
+        json!({"name": "bot", "scopes": []}),
+        json!({"name": "bot", "scopes": ["admin"]}),
+        json!({"name": "", "scopes": ["read"]}),
+        json!({"name": "x".repeat(65), "scopes": ["read"]}),
+        json!({"scopes": ["read"]}),
+    ] {
+        assert_error(
+            &api.post(TOKENS, &bad, Some(&alice.token)).await,
+            400,
+            "bad_request",
+        );
+    }
+    assert_eq!(
+        api.get(TOKENS, Some(&alice.token)).await.1,
+        json!({"tokens": []})
+    );
+
+    let (status, made) = api
+        .post(
+            TOKENS,
+            &json!({"name": "  my bot ", "scopes": ["bot:play", "read", "read"]}),
+            Some(&alice.token),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{made}");
+    assert_eq!(made["name"], "my bot");
+    assert_eq!(made["scopes"], json!(["read", "bot:play"]));
+    let secret = made["token"].as_str().unwrap().to_string();
+    assert_eq!(secret.len(), 64);
+    let (status, listed) = api.get(TOKENS, Some(&alice.token)).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(listed["tokens"].as_array().unwrap().len(), 1);
+    assert_eq!(listed["tokens"][0]["id"], made["id"]);
+    assert!(
+        !listed.to_string().contains(&secret),
+        "the secret is shown once: {listed}"
+    );
+
+    // A program's token manages no tokens, and signs in nowhere but the bot API.
+    assert_error(&api.get(TOKENS, Some(&secret)).await, 403, "forbidden");
+    assert_error(
+        &api.get("/api/v1/players/me", Some(&secret)).await,
+        401,
+        "unauthorized",
+    );
+
+    // The scope a route needs is named when the token lacks it.
+    let (_, read_only) = api.access_token(&alice, &["read"]).await;
+    let refused = api.post(UPGRADE, &json!({}), Some(&read_only)).await;
+    assert_error(&refused, 403, "missing_scope");
+    assert_eq!(refused.1["error"]["scope"], "bot:play");
+    // A session never plays as a bot.
+    let refused = api.post(UPGRADE, &json!({}), Some(&alice.token)).await;
+    assert_eq!(refused.1["error"]["scope"], "bot:play");
+
+    // Revoked: it signs nobody in; another's token cannot be revoked.
+    let id = made["id"].as_str().unwrap();
+    let bob = api.new_account("Bob", PASSWORD).await;
+    let path = format!("{TOKENS}/{id}");
+    assert_error(&api.delete(&path, Some(&bob.token)).await, 404, "not_found");
+    assert_eq!(
+        api.delete(&path, Some(&alice.token)).await.0,
+        StatusCode::NO_CONTENT
+    );
+    assert_error(
+        &api.delete(&path, Some(&alice.token)).await,
+        404,
+        "not_found",
+    );
+    assert_error(
+        &api.post(UPGRADE, &json!({}), Some(&secret)).await,
+        401,
+        "unauthorized",
+    );
+    assert_eq!(
+        api.get(TOKENS, Some(&alice.token)).await.1["tokens"]
+            .as_array()
+            .unwrap()
+            .len(),
+        1
+    );
+
+    // Signing out everywhere revokes the programs' tokens with the sessions.
+    let (_, kept) = api.access_token(&bob, &["bot:play"]).await;
+    assert_eq!(
+        api.delete("/api/v1/sessions", Some(&bob.token)).await.0,
+        StatusCode::NO_CONTENT
+    );
+    assert_error(
+        &api.post(UPGRADE, &json!({}), Some(&kept)).await,
+        401,
+        "unauthorized",
+    );
+}
+on_both_databases!(personal_access_tokens);
+
+/// A fresh account becomes a bot for good: `"bot": true` on its profile, in `GET /players/me`,
+/// in the seats of a room it sits in; it never enters quick pairing, takes no seat over the
+/// WebSocket, and is ranked on a leaderboard of its own. An account that has played a rated match
+/// stays a person.
+async fn bot_accounts(backend: Backend) {
+    let (_db, server, api) = start(backend).await;
+    let (bot, _token) = api.new_bot("Robot").await;
+    let (status, profile) = api.get(&format!("/api/v1/players/{}", bot.id), None).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(profile["bot"], true);
+    assert_eq!(
+        api.get("/api/v1/players/me", Some(&bot.token)).await.1["bot"],
+        true
+    );
+    // A person's references say nothing new.
+    let alice = api.new_account("Alice", PASSWORD).await;
+    let (_, profile) = api
+        .get(&format!("/api/v1/players/{}", alice.id), None)
+        .await;
+    assert!(profile.get("bot").is_none(), "{profile}");
+
+    let quick = api
+        .post(
+            "/api/v1/rooms/quick",
+            &json!({"game": "abalone", "players": 2}),
+            Some(&bot.token),
+        )
+        .await;
+    assert_error(&quick, 403, "forbidden");
+
+    // Over the WebSocket a bot watches, and takes no seat.
+    let room = api
+        .create_room(
+            &alice,
+            json!({"game": "abalone", "players": 2, "visibility": "private"}),
+        )
+        .await;
+    let code = room["code"].as_str().unwrap();
+    let client = plateau_tests::Client::login(&server.ws_url(), &bot).await;
+    client
+        .expect_error(
+            json!({"type": "join", "room": code, "as": "player"}),
+            "forbidden",
+        )
+        .await;
+    client.join(code, "spectator").await;
+
+    // The leaderboards: people's and bots' apart (nobody settled yet on either).
+    for query in ["", "?bots=true"] {
+        let (status, board) = api
+            .get(&format!("/api/v1/games/abalone/leaderboard{query}"), None)
+            .await;
+        assert_eq!(status, StatusCode::OK, "{board}");
+    }
+    assert_error(
+        &api.get("/api/v1/games/abalone/leaderboard?bots=maybe", None)
+            .await,
+        400,
+        "bad_request",
+    );
+    let _: Value = room;
+}
+on_both_databases!(bot_accounts);
+
+/// The path of a match route of room `code`.
+fn bot_match(code: &str, what: &str) -> String {
+    format!("/api/v1/bot/match/{code}/{what}")
+}
+
+/// Bob, an ordinary account, plays his own seat through the bot API (`board:play`) while his
+/// WebSocket watches the same seat: the stream's view is exactly the WebSocket's, at every
+/// version, hidden information as hidden (Triominos: the other seat's tiles); a move is stored
+/// before its `200`; each refusal is the WebSocket's code; chat, a resignation and `ended` come
+/// through; the stream is NDJSON and ends with the match.
+async fn match_stream_and_actions(backend: Backend) {
+    let (_db, server, api) = start(backend).await;
+    let alice = api.new_account("Alice", PASSWORD).await;
+    let bob = api.new_account("Bob", PASSWORD).await;
+    let (_, play) = api.access_token(&bob, &["board:play"]).await;
+    let (_, read_only) = api.access_token(&bob, &["read"]).await;
+    let room = api
+        .create_room(
+            &alice,
+            json!({"game": "triominos", "players": 2, "visibility": "private"}),
+        )
+        .await;
+    let code = room["code"].as_str().unwrap().to_string();
+    let stream_path = bot_match(&code, "stream");
+    // Nobody streams a seat it does not hold, nor with a token that may not play.
+    let refused = plateau_tests::NdjsonStream::open(&server.http(), &stream_path, &play).await;
+    assert_error(&refused.err().unwrap(), 403, "not_seated");
+    let a = plateau_tests::Client::login(&server.ws_url(), &alice).await;
+    let b = plateau_tests::Client::login(&server.ws_url(), &bob).await;
+    a.join(&code, "player").await;
+    b.join(&code, "player").await;
+    let refused = plateau_tests::NdjsonStream::open(&server.http(), &stream_path, &read_only).await;
+    let refused = refused.err().unwrap();
+    assert_error(&refused, 403, "missing_scope");
+    assert_eq!(refused.1["error"]["scope"], "board:play");
+    let unknown =
+        plateau_tests::NdjsonStream::open(&server.http(), &bot_match("NOSUCH", "stream"), &play)
+            .await;
+    assert_error(&unknown.err().unwrap(), 404, "unknown_room");
+
+    let stream = plateau_tests::NdjsonStream::open(&server.http(), &stream_path, &play)
+        .await
+        .expect("a stream");
+    assert_eq!(stream.content_type(), "application/x-ndjson");
+    let mark = a.mark();
+    a.send(json!({"type": "start", "room": code})).await;
+    a.wait_for(mark, |f| f["type"] == "snapshot").await;
+    let full = stream.wait_for_type(0, "full").await;
+    assert_eq!(full["room"], code.as_str());
+    assert_eq!(full["game"], "triominos");
+    let seat = full["you"].as_u64().expect("the seat") as usize;
+    assert_eq!(full["players"][seat]["id"], bob.id.as_str());
+    let same_as_socket = |version: u64, view: &Value| {
+        b.view(&code)
+            .is_some_and(|(at, socket)| at == version && &socket == view)
+    };
+    let version = full["version"].as_u64().unwrap();
+    b.until_version(&code, version).await;
+    assert!(
+        same_as_socket(version, &full["view"]),
+        "{full} vs {:?}",
+        b.view(&code)
+    );
+    // Hidden information stays hidden: Alice's view of her own seat is not Bob's.
+    let (_, alices) = a.view(&code).unwrap();
+    assert_ne!(alices["state"]["private"], full["view"]["state"]["private"]);
+
+    // Moves, each stored before its answer; the stream follows, whole, version by version.
+    let mut plies = 0;
+    let mut last = full.clone();
+    while plies < 6 {
+        let view = last["view"].clone();
+        let version = last["version"].as_u64().unwrap();
+        let mine = view["to_move"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|s| s == seat);
+        let mark = stream.mark();
+        if mine {
+            let legal = view["you"]["legal"]
+                .as_array()
+                .expect("legal moves")
+                .clone();
+            // The WebSocket's refusals, with their codes.
+            let stale = api
+                .post(
+                    &bot_match(&code, "move"),
+                    &json!({"move": legal[0], "version": version + 7}),
+                    Some(&play),
+                )
+                .await;
+            assert_error(&stale, 409, "stale_version");
+            let illegal = api
+                .post(
+                    &bot_match(&code, "move"),
+                    &json!({"move": {"nonsense": 1}, "version": version}),
+                    Some(&play),
+                )
+                .await;
+            assert!(
+                illegal.0 == StatusCode::CONFLICT || illegal.0 == StatusCode::BAD_REQUEST,
+                "{illegal:?}"
+            );
+            let (status, acted) = api
+                .post(
+                    &bot_match(&code, "move"),
+                    &json!({"move": legal[0], "version": version, "id": format!("m{plies}")}),
+                    Some(&play),
+                )
+                .await;
+            assert_eq!(status, StatusCode::OK, "{acted}");
+            assert_eq!(acted["version"], version + 1);
+            // Stored before its answer: the record has it already.
+            let (_, info) = api.get(&format!("/api/v1/rooms/{code}"), None).await;
+            let record = api
+                .match_record(info["match"].as_str().expect("a match"))
+                .await;
+            assert_eq!(
+                record["moves"].as_array().unwrap().len(),
+                plies + 1,
+                "{record}"
+            );
+        } else {
+            let legal = a.legal(&code);
+            let mv = legal.first().expect("Alice's legal moves").clone();
+            let answer = a.play(&code, &format!("a{plies}"), mv).await;
+            assert_eq!(answer["type"], "ack", "{answer}");
+            // Not Bob's turn now: the WebSocket's code.
+            if !a.view(&code).unwrap().1["to_move"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|s| s == seat)
+            {
+                let (version, _) = a.view(&code).unwrap();
+                let not_yours = api
+                    .post(
+                        &bot_match(&code, "move"),
+                        &json!({"move": 0, "version": version}),
+                        Some(&play),
+                    )
+                    .await;
+                assert_error(&not_yours, 409, "not_your_turn");
+            }
+        }
+        last = stream.wait_for(mark, |l| l["type"] == "state").await;
+        let version = last["version"].as_u64().unwrap();
+        b.until_version(&code, version).await;
+        assert!(
+            same_as_socket(version, &last["view"]),
+            "stream and socket differ at {version}"
+        );
+        assert_eq!(last["clocks"], last["view"]["clock"]);
+        plies += 1;
+    }
+
+    let carol = api.new_account("Carol", PASSWORD).await;
+    let (_, carols) = api.access_token(&carol, &["board:play"]).await;
+    assert_error(
+        &api.post(&bot_match(&code, "resign"), &json!({}), Some(&carols))
+            .await,
+        403,
+        "not_seated",
+    );
+    assert_error(
+        &api.post(&bot_match("NOSUCH", "resign"), &json!({}), Some(&play))
+            .await,
+        404,
+        "unknown_room",
+    );
+
+    let mark = stream.mark();
+    let said = api
+        .post(
+            &bot_match(&code, "chat"),
+            &json!({"text": "  good game  "}),
+            Some(&play),
+        )
+        .await;
+    assert_eq!(said.0, StatusCode::OK, "{said:?}");
+    let line = stream.wait_for_type(mark, "chat").await;
+    assert_eq!(
+        (line["text"].as_str(), line["player"]["id"].as_str()),
+        (Some("good game"), Some(bob.id.as_str()))
+    );
+    assert_error(
+        &api.post(
+            &bot_match(&code, "chat"),
+            &json!({"text": "   "}),
+            Some(&play),
+        )
+        .await,
+        400,
+        "bad_request",
+    );
+
+    let (status, _) = api
+        .post(&bot_match(&code, "resign"), &json!({}), Some(&play))
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    let ended = stream.wait_for_type(mark, "ended").await;
+    assert_eq!(ended["result"]["reason"], "resigned", "{ended}");
+    assert!(stream.ended_within(std::time::Duration::from_secs(5)).await);
+    // The match record holds every move the API acknowledged.
+    let match_id = ended["match"].as_str().unwrap();
+    let record = api.match_record(match_id).await;
+    assert_eq!(record["moves"].as_array().unwrap().len(), plies);
+}
+on_both_databases!(match_stream_and_actions);
+
+/// Bob's seat of a fresh Abalone room hosted by Alice through `host`, both joined over the
+/// WebSocket of `host` and the match started: the room's code, Bob, his `board:play` token, and
+/// Alice's socket.
+async fn bob_at_a_match(
+    host: &TestServer,
+) -> (String, plateau_tests::Player, String, plateau_tests::Client) {
+    let api = Api::new(host.http());
+    let alice = api.new_account("Alice", PASSWORD).await;
+    let bob = api.new_account("Bob", PASSWORD).await;
+    let (_, token) = api.access_token(&bob, &["board:play"]).await;
+    let room = api
+        .create_room(
+            &alice,
+            json!({"game": "abalone", "players": 2, "visibility": "private"}),
+        )
+        .await;
+    let code = room["code"].as_str().unwrap().to_string();
+    let a = plateau_tests::Client::login(&host.ws_url(), &alice).await;
+    a.join(&code, "player").await;
+    let b = plateau_tests::Client::login(&host.ws_url(), &bob).await;
+    b.join(&code, "player").await;
+    b.close().await;
+    let mark = a.mark();
+    a.send(json!({"type": "start", "room": code})).await;
+    a.wait_for(mark, |f| f["type"] == "snapshot").await;
+    (code, bob, token, a)
+}
+
+/// Revoking a token closes the streams it opened at once; it opens no other.
+async fn revoking_a_token_closes_its_streams(backend: Backend) {
+    let (_db, server, api) = start(backend).await;
+    let (code, bob, token, _alice) = bob_at_a_match(&server).await;
+    let stream =
+        plateau_tests::NdjsonStream::open(&server.http(), &bot_match(&code, "stream"), &token)
+            .await
+            .expect("a stream");
+    stream.wait_for_type(0, "full").await;
+    let (_, tokens) = api.get(TOKENS, Some(&bob.token)).await;
+    let id = tokens["tokens"][0]["id"].as_str().unwrap();
+    let revoked = api
+        .delete(&format!("{TOKENS}/{id}"), Some(&bob.token))
+        .await;
+    assert_eq!(revoked.0, StatusCode::NO_CONTENT);
+    assert!(
+        stream.ended_within(std::time::Duration::from_secs(2)).await,
+        "the stream is closed"
+    );
+    let again =
+        plateau_tests::NdjsonStream::open(&server.http(), &bot_match(&code, "stream"), &token)
+            .await;
+    assert_error(&again.err().unwrap(), 401, "unauthorized");
+}
+on_both_databases!(revoking_a_token_closes_its_streams);
+
+/// Two nodes: Bob streams and plays through the node that does not run the room (each action
+/// answered from the room's node), and his token revoked on the other node closes his stream.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn streams_and_actions_across_nodes() {
+    let db = TestDb::new(Backend::Postgres).await;
+    let nodes = plateau_tests::cluster::start_nodes(&db, 2, 2_000, &[]).await;
+    let (code, bob, token, _alice) = bob_at_a_match(&nodes[0]).await;
+    let other = Api::new(nodes[1].http());
+    let stream =
+        plateau_tests::NdjsonStream::open(&nodes[1].http(), &bot_match(&code, "stream"), &token)
+            .await
+            .expect("a stream");
+    let full = stream.wait_for_type(0, "full").await;
+    let seat = full["you"].as_u64().unwrap();
+    // Abalone: the first seat moves first; whoever Bob is, one move of his is played.
+    let mut last = full;
+    for _ in 0..2 {
+        let view = &last["view"];
+        if view["to_move"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|s| s == seat)
+        {
+            let mark = stream.mark();
+            let mv = view["you"]["legal"][0].clone();
+            let version = last["version"].as_u64().unwrap();
+            let (status, acted) = other
+                .post(
+                    &bot_match(&code, "move"),
+                    &json!({"move": mv, "version": version}),
+                    Some(&token),
+                )
+                .await;
+            assert_eq!(status, StatusCode::OK, "{acted}");
+            last = stream.wait_for_type(mark, "state").await;
+            assert_eq!(last["version"], acted["version"]);
+            break;
+        }
+        let stale = other
+            .post(
+                &bot_match(&code, "move"),
+                &json!({"move": 0, "version": 1}),
+                Some(&token),
+            )
+            .await;
+        assert_error(&stale, 409, "not_your_turn");
+        let mark = stream.mark();
+        _alice.send(json!({"type": "move", "room": code, "id": "a1", "version": last["version"], "move": _alice.legal(&code)[0]})).await;
+        last = stream.wait_for_type(mark, "state").await;
+    }
+    let api = Api::new(nodes[0].http());
+    let (_, tokens) = api.get(TOKENS, Some(&bob.token)).await;
+    let id = tokens["tokens"][0]["id"].as_str().unwrap();
+    assert_eq!(
+        api.delete(&format!("{TOKENS}/{id}"), Some(&bob.token))
+            .await
+            .0,
+        StatusCode::NO_CONTENT
+    );
+    assert!(
+        stream.ended_within(std::time::Duration::from_secs(3)).await,
+        "closed on the other node"
+    );
+}
