@@ -122,3 +122,53 @@ pub struct ChatText {
 pub struct Acted {
     pub version: u64,
 }
+
+/// `POST /api/v1/challenges`: a private room seating the challenger, the players challenged each
+/// seated when it accepts; the match starts by itself once every seat is taken.
+#[derive(Debug, Clone, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct NewChallenge {
+    /// The players challenged: 1 to 3, each once, not the challenger.
+    pub to: Vec<Uuid>,
+    pub game: String,
+    /// Seats: the challenger and every player challenged.
+    pub players: usize,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<Object>)]
+    pub options: Option<serde_json::Value>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<Object>)]
+    pub clock: Option<serde_json::Value>,
+    #[serde(default)]
+    pub rated: bool,
+}
+
+/// The answer to `POST /api/v1/challenges`.
+#[derive(Debug, Clone, Serialize, Deserialize, utoipa::ToSchema)]
+pub struct ChallengeCreated {
+    pub id: Uuid,
+    /// The challenge's room (private; the challenger sits in seat 0).
+    pub room: String,
+}
+
+/// `POST /api/v1/challenges/{id}/decline`: ends the challenge for everybody, with the reason.
+#[derive(Debug, Clone, Default, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Decline {
+    /// Why, in a few words (1 to 500 characters).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+}
+
+/// A challenge as the event stream and `POST .../accept` tell it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
+pub struct ChallengeInfo {
+    pub id: Uuid,
+    pub room: String,
+    pub game: String,
+    pub challenger: crate::PlayerRef,
+    pub to: Vec<crate::PlayerRef>,
+    /// `open`, `accepted`, `declined` or `canceled`.
+    pub status: String,
+    pub expires_at: DateTime<Utc>,
+}

@@ -15,6 +15,7 @@ use crate::accounts::revocation::{Revocations, SpreadRevocations};
 use crate::cluster::{Cluster, ClusterPlacement, Leases, Timing};
 use crate::config::ServeArgs;
 use crate::engine_host::bots::BotPool;
+use crate::events::{PlayerEvents, SpreadEvents};
 use crate::moderation::blocks::{BlockLists, SpreadBlocks};
 use crate::rooms::{Alone, Placement, RoomContext, Rooms};
 use crate::state::{AppState, Budgets, Shared};
@@ -76,6 +77,11 @@ pub async fn serve(args: ServeArgs) -> Result<(), StartError> {
         Some(url) => Some(Arc::new(join_cluster(url, &store, &args).await?)),
     };
     let shutdown = CancellationToken::new();
+    let events = PlayerEvents::new(
+        cluster
+            .clone()
+            .map(|cluster| cluster as Arc<dyn SpreadEvents>),
+    );
     let rooms = Rooms::new(
         RoomContext {
             store: store.clone(),
@@ -87,6 +93,7 @@ pub async fn serve(args: ServeArgs) -> Result<(), StartError> {
             decision_timeout: Duration::from_secs(args.decision_timeout_secs),
             shutdown: shutdown.clone(),
             limits: args.room_limits.clone(),
+            events: events.clone(),
         },
         match &cluster {
             None => Arc::new(Alone) as Arc<dyn Placement>,
@@ -117,6 +124,7 @@ pub async fn serve(args: ServeArgs) -> Result<(), StartError> {
                 Arc::new(rooms.clone()),
                 revocations.clone(),
                 block_lists.clone(),
+                events.clone(),
                 cluster_stop.clone(),
             )
             .await
@@ -135,6 +143,7 @@ pub async fn serve(args: ServeArgs) -> Result<(), StartError> {
         public_url: args.public_url.map(Arc::from),
         tournaments: crate::tournaments::live::LiveTournaments::new(store.clone()),
         chat_filter,
+        events,
     });
     let public = bind(args.addr).await?;
     let operations = bind_operations(args.metrics_addr).await?;

@@ -63,6 +63,8 @@ pub struct Shared {
     pub tournaments: Arc<crate::tournaments::live::LiveTournaments>,
     /// The operator's chat word list (`--chat-filter`): lines holding an entry are refused.
     pub chat_filter: Arc<crate::text::chat_filter::ChatFilter>,
+    /// What happens to each player, for its listeners on this node (and the others').
+    pub events: Arc<crate::events::PlayerEvents>,
 }
 
 /// The per-client limits that outlive one request or connection.
@@ -78,6 +80,10 @@ pub struct Budgets {
     /// Private tournaments created per client address (`--tournaments-per-day`; per player, the
     /// store counts them, on every node).
     pub tournaments_per_address: KeyedRate<IpAddr>,
+    /// Challenges made per bot account (`--bot-challenges-per-day`).
+    pub bot_challenges: KeyedRate<Uuid>,
+    /// Matches between bot accounts per bot (`--bot-vs-bot-per-day`).
+    pub bot_vs_bot: KeyedRate<Uuid>,
     /// Frames per player, across all its connections (the per-connection flood limit, shared).
     pub frames_per_player: KeyedRate<Uuid>,
     /// Open WebSocket connections per player (`--connections-per-player`).
@@ -129,6 +135,22 @@ impl Budgets {
                     limits.tournaments_per_day,
                 ),
             ),
+            bot_challenges: KeyedRate::new(
+                "bot_challenges_per_day",
+                quota(
+                    limits.bot_challenges_per_day,
+                    Period::Day,
+                    limits.bot_challenges_per_day,
+                ),
+            ),
+            bot_vs_bot: KeyedRate::new(
+                "bot_vs_bot_per_day",
+                quota(
+                    limits.bot_vs_bot_per_day,
+                    Period::Day,
+                    limits.bot_vs_bot_per_day,
+                ),
+            ),
             frames_per_player: KeyedRate::new(
                 "frames_per_player",
                 quota(limits.frames_per_sec, Period::Second, limits.frame_burst),
@@ -166,6 +188,8 @@ impl Budgets {
                     self.reports_per_player.forget_quiet();
                     self.password_changes_per_player.forget_quiet();
                     self.frames_per_player.forget_quiet();
+                    self.bot_challenges.forget_quiet();
+                    self.bot_vs_bot.forget_quiet();
                     self.sign_in_failures_per_name.forget_quiet();
                     self.sign_in_failures_per_address.forget_quiet();
                     self.sign_in_delay_per_name.forget_quiet();

@@ -6,6 +6,7 @@ pub mod auth;
 mod blocks;
 mod bot_account;
 mod bot_match;
+mod challenges;
 mod export;
 mod games;
 mod health;
@@ -97,6 +98,10 @@ pub fn router(state: AppState) -> Router {
             get(tournaments::results),
         )
         .route("/bot/account/upgrade", post(bot_account::upgrade))
+        .route("/challenges", post(challenges::create))
+        .route("/challenges/{id}/accept", post(challenges::accept))
+        .route("/challenges/{id}/decline", post(challenges::decline))
+        .route("/stream/event", get(challenges::events))
         .route("/bot/match/{room}/stream", get(bot_match::stream))
         .route("/bot/match/{room}/move", post(bot_match::play))
         .route("/bot/match/{room}/resign", post(bot_match::resign))

@@ -10,8 +10,8 @@ use utoipa::openapi::security::{Http, HttpAuthScheme, SecurityScheme};
 use utoipa::{Modify, OpenApi};
 
 use super::{
-    accounts, blocks, bot_account, bot_match, export, games, matches, moderation, players, quick,
-    reports, room_moderation, rooms, server, tokens, tournaments,
+    accounts, blocks, bot_account, bot_match, challenges, export, games, matches, moderation,
+    players, quick, reports, room_moderation, rooms, server, tokens, tournaments,
 };
 
 #[derive(OpenApi)]
@@ -77,7 +77,11 @@ use super::{
         bot_match::resign,
         bot_match::draw,
         bot_match::claim,
-        bot_match::chat
+        bot_match::chat,
+        challenges::create,
+        challenges::accept,
+        challenges::decline,
+        challenges::events
     ),
     components(schemas(ErrorBody)),
     modifiers(&BearerAuth, &CommonStatuses)

@@ -77,8 +77,9 @@ async fn may_chat(
     })
 }
 
-/// Hands `request` to room `code` from a seat's agent of `player`, and waits for the answer.
-async fn ask(
+/// Hands `request` to room `code` from a seat's agent of `player`, and waits for the answer: the
+/// room's version after it.
+pub async fn ask(
     state: &AppState,
     player: &PlayerRef,
     code: &str,

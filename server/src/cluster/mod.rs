@@ -20,6 +20,7 @@
 //!   ([`blocks`]).
 
 mod blocks;
+mod events;
 mod inbound;
 pub mod leases;
 mod link;
@@ -181,6 +182,7 @@ impl Cluster {
         rooms: Arc<dyn RoomsHere>,
         sockets: Arc<Revocations>,
         block_lists: Arc<BlockLists>,
+        events: Arc<crate::events::PlayerEvents>,
         stop: CancellationToken,
     ) -> Result<(), String> {
         let node = self.node();
@@ -202,6 +204,7 @@ impl Cluster {
         let released = subscribe(self.subjects.released()).await?;
         let revoked = subscribe(self.subjects.revoked()).await?;
         let blocks = subscribe(self.subjects.blocks()).await?;
+        let player_events = subscribe(self.subjects.events()).await?;
         let resyncs = subscribe(self.subjects.resync()).await?;
         let spawn = |work: std::pin::Pin<Box<dyn std::future::Future<Output = ()> + Send>>| {
             let stop = stop.clone();
@@ -240,6 +243,7 @@ impl Cluster {
             rooms.clone(),
         )));
         spawn(Box::pin(self.clone().follow_blocks(blocks, block_lists)));
+        spawn(Box::pin(self.clone().follow_events(player_events, events)));
         spawn(Box::pin(self.clone().heartbeat(rooms.clone())));
         spawn(Box::pin(self.clone().renew(rooms.clone())));
         spawn(Box::pin(self.clone().sweep(rooms)));

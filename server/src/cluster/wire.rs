@@ -16,6 +16,8 @@
 //!   again the rooms they joined on other nodes, and nodes share their rooms' info again.
 //! - `plateau.revoked`: a player's tokens were revoked on a node: every node closes the sockets
 //!   they signed in.
+//! - `plateau.events`: an event for some players (a match started, a challenge made...): every
+//!   node tells its listeners of those players (`events`).
 //! - `plateau.blocks`: a player blocked or unblocked someone on a node: every node reads its list
 //!   again for the player's sockets there.
 
@@ -79,6 +81,10 @@ impl Subjects {
 
     pub fn blocks(&self) -> String {
         format!("{}.blocks", self.prefix)
+    }
+
+    pub fn events(&self) -> String {
+        format!("{}.events", self.prefix)
     }
 
     pub fn resync(&self) -> String {
@@ -169,4 +175,11 @@ pub struct BlocksNote {
 pub struct RevokedNote {
     pub node: Uuid,
     pub revoked: Revoked,
+}
+
+/// An event made on `node`.
+#[derive(Debug, Serialize, Deserialize)]
+pub struct EventNote {
+    pub node: Uuid,
+    pub event: crate::events::Event,
 }

@@ -187,6 +187,26 @@ pub struct Limits {
     #[arg(long, env = "PLATEAU_REPORTS_PER_DAY", default_value_t = 10)]
     pub reports_per_day: u32,
 
+    /// Seconds a challenge (`POST /api/v1/challenges`) waits for its players' answers; then it is
+    /// cancelled (`challengeCanceled`, reason `expired`) and its room closes.
+    #[arg(long, env = "PLATEAU_CHALLENGE_TTL_SECS", default_value_t = 60)]
+    pub challenge_ttl_secs: u64,
+
+    /// Matches at once of a bot account (rooms it sits in that wait or play): a challenge that
+    /// would seat it in one more is `429 rate_limited` (`limit`: `bot_matches_at_once`).
+    #[arg(long, env = "PLATEAU_BOT_MATCHES_AT_ONCE", default_value_t = 10)]
+    pub bot_matches_at_once: u64,
+
+    /// Challenges a bot account may make a day, with a burst of as many; then `429 rate_limited`
+    /// (`limit`: `bot_challenges_per_day`).
+    #[arg(long, env = "PLATEAU_BOT_CHALLENGES_PER_DAY", default_value_t = 400)]
+    pub bot_challenges_per_day: u32,
+
+    /// Challenges between bot accounts a bot may make or accept a day (lichess: 100), with a
+    /// burst of as many; then `429 rate_limited` (`limit`: `bot_vs_bot_per_day`).
+    #[arg(long, env = "PLATEAU_BOT_VS_BOT_PER_DAY", default_value_t = 100)]
+    pub bot_vs_bot_per_day: u32,
+
     /// Password changes (`PUT /api/v1/players/me/password`) one player may make an hour, with a
     /// burst of as many (then 429): each is an Argon2 hash, tens of milliseconds of a core.
     #[arg(long, env = "PLATEAU_PASSWORD_CHANGES_PER_HOUR", default_value_t = 10)]

@@ -63,6 +63,10 @@ pub enum Request {
     },
     /// The sender's connection is gone.
     Disconnect,
+    /// A challenge accepted (the bot API, from a seat's agent): the sender takes a free seat of
+    /// this waiting room, and once every seat is taken the match starts, whoever is in the room
+    /// (the players of a challenge come by their streams once it has started).
+    Accept,
 }
 
 /// What a REST call asks of a room: a moderator's action (no client frame makes it: only
@@ -107,7 +111,8 @@ impl Request {
             | Request::Claim { .. }
             | Request::Draw { .. }
             | Request::Rematch
-            | Request::Reserve { .. } => true,
+            | Request::Reserve { .. }
+            | Request::Accept => true,
             Request::Leave | Request::Sync | Request::Chat { .. } | Request::Disconnect => false,
         }
     }

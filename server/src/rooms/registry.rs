@@ -123,6 +123,8 @@ pub struct RoomContext {
     pub shutdown: CancellationToken,
     /// Bounds on rooms and matches.
     pub limits: RoomLimits,
+    /// Where a room tells its players that their match started or ended.
+    pub events: Arc<crate::events::PlayerEvents>,
 }
 
 /// All live rooms by code.

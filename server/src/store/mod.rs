@@ -13,6 +13,7 @@ mod access_tokens;
 mod availability;
 pub mod backup;
 mod blocks;
+mod challenges;
 mod closing;
 mod error;
 pub(crate) mod fence;
@@ -29,6 +30,7 @@ mod standing;
 mod tournaments;
 
 pub use access_tokens::{AccessTokenOwner, AccessTokenRow, ACCESS_TOKENS_PER_PLAYER};
+pub use challenges::{Accepted, ChallengeRow};
 pub use closing::CLOSED_NAME;
 pub use error::StoreError;
 pub use fence::Fence;

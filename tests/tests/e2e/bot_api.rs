@@ -525,3 +525,240 @@ async fn streams_and_actions_across_nodes() {
         "closed on the other node"
     );
 }
+
+async fn start_with(backend: Backend, env: &[(&str, &str)]) -> (TestDb, TestServer, Api) {
+    let db = TestDb::new(backend).await;
+    let server = TestServer::start_with(&db, env).await;
+    let api = Api::new(server.http());
+    (db, server, api)
+}
+
+const EVENTS: &str = "/api/v1/stream/event";
+
+async fn events_of(server: &TestServer, token: &str) -> plateau_tests::NdjsonStream {
+    plateau_tests::NdjsonStream::open(&server.http(), EVENTS, token)
+        .await
+        .expect("an event stream")
+}
+
+/// Alice challenges a bot from the web (her session), the bot hears of it on its event stream,
+/// accepts, and the room starts by itself: `matchStart`, the bot's match stream, `matchFinish`.
+/// A challenge declined ends for everybody with the reason and closes its room; one unanswered is
+/// cancelled when it expires; an event stream opened later lists what is under way; bad input is
+/// refused; a quiet stream gets an empty line every 6 s.
+async fn challenges_and_the_event_stream(backend: Backend) {
+    let (_db, server, api) = start_with(backend, &[("PLATEAU_CHALLENGE_TTL_SECS", "2")]).await;
+    let alice = api.new_account("Alice", PASSWORD).await;
+    let (bot, token) = api.new_bot("Robot").await;
+    let (_, read_only) = api.access_token(&bot, &["read"]).await;
+    let bots_events = events_of(&server, &read_only).await;
+    let alices_events = events_of(&server, &alice.token).await;
+    let challenge = |to: Value, players: u64| json!({"to": to, "game": "abalone", "players": players, "clock": {"kind": "per_move", "s": 600}});
+    for (bad, status) in [
+        (challenge(json!([alice.id]), 2), 400),
+        (challenge(json!([]), 1), 400),
+        (challenge(json!([bot.id, bot.id]), 3), 400),
+        (challenge(json!([bot.id]), 3), 400),
+        (challenge(json!([uuid::Uuid::new_v4()]), 2), 404),
+    ] {
+        let refused = api
+            .post("/api/v1/challenges", &bad, Some(&alice.token))
+            .await;
+        assert_eq!(refused.0.as_u16(), status, "{bad}: {refused:?}");
+    }
+    let (status, made) = api
+        .post(
+            "/api/v1/challenges",
+            &challenge(json!([bot.id]), 2),
+            Some(&alice.token),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{made}");
+    let (id, code) = (made["id"].as_str().unwrap(), made["room"].as_str().unwrap());
+    let heard = bots_events.wait_for_type(0, "challenge").await;
+    assert_eq!(heard["challenge"]["id"], id);
+    assert_eq!(heard["challenge"]["challenger"]["id"], alice.id.as_str());
+    assert_eq!(heard["challenge"]["to"][0]["bot"], true);
+    // Only those challenged answer.
+    let carol = api.new_account("Carol", PASSWORD).await;
+    let path = |what: &str| format!("/api/v1/challenges/{id}/{what}");
+    assert_error(
+        &api.post(&path("accept"), &json!({}), Some(&carol.token))
+            .await,
+        404,
+        "not_found",
+    );
+    // A read-only token cannot accept.
+    assert_error(
+        &api.post(&path("accept"), &json!({}), Some(&read_only))
+            .await,
+        403,
+        "missing_scope",
+    );
+    let mark = bots_events.mark();
+    let (status, accepted) = api.post(&path("accept"), &json!({}), Some(&token)).await;
+    assert_eq!(status, StatusCode::OK, "{accepted}");
+    let started = bots_events.wait_for_type(mark, "matchStart").await;
+    assert_eq!(started["room"], code);
+    alices_events.wait_for_type(0, "matchStart").await;
+    assert_error(
+        &api.post(&path("accept"), &json!({}), Some(&token)).await,
+        409,
+        "conflict",
+    );
+
+    // A stream opened now lists the match under way.
+    let later = events_of(&server, &read_only).await;
+    let under_way = later.wait_for_type(0, "matchStart").await;
+    assert_eq!(under_way["room"], code);
+
+    // The bot plays through its match stream; Alice resigns over the WebSocket.
+    let stream =
+        plateau_tests::NdjsonStream::open(&server.http(), &bot_match(code, "stream"), &token)
+            .await
+            .expect("the bot's stream");
+    let full = stream.wait_for_type(0, "full").await;
+    assert_eq!(full["players"].as_array().unwrap().len(), 2);
+    let a = plateau_tests::Client::login(&server.ws_url(), &alice).await;
+    a.join(code, "player").await;
+    let mark = bots_events.mark();
+    a.resign(code).await;
+    let finished = bots_events.wait_for_type(mark, "matchFinish").await;
+    assert_eq!(finished["result"]["reason"], "resigned", "{finished}");
+    stream.wait_for_type(0, "ended").await;
+
+    // Declined: for everybody, with the reason; the room is closed.
+    let (_, made) = api
+        .post(
+            "/api/v1/challenges",
+            &challenge(json!([bot.id]), 2),
+            Some(&alice.token),
+        )
+        .await;
+    let (id, code) = (
+        made["id"].as_str().unwrap().to_string(),
+        made["room"].as_str().unwrap().to_string(),
+    );
+    let mark = alices_events.mark();
+    let declined = api
+        .post(
+            &format!("/api/v1/challenges/{id}/decline"),
+            &json!({"reason": "not now"}),
+            Some(&token),
+        )
+        .await;
+    assert_eq!(declined.0, StatusCode::NO_CONTENT, "{declined:?}");
+    let told = alices_events.wait_for_type(mark, "challengeDeclined").await;
+    assert_eq!(
+        (told["id"].as_str(), told["reason"].as_str()),
+        (Some(id.as_str()), Some("not now"))
+    );
+    let (_, room) = api.get(&format!("/api/v1/rooms/{code}"), None).await;
+    assert_eq!(room["status"], "abandoned", "{room}");
+
+    // Unanswered: cancelled once it expires (2 s here), for both.
+    let (_, made) = api
+        .post(
+            "/api/v1/challenges",
+            &challenge(json!([bot.id]), 2),
+            Some(&alice.token),
+        )
+        .await;
+    let id = made["id"].as_str().unwrap().to_string();
+    let mark = bots_events.mark();
+    let cancelled = bots_events.wait_for_type(mark, "challengeCanceled").await;
+    assert_eq!(
+        (cancelled["id"].as_str(), cancelled["reason"].as_str()),
+        (Some(id.as_str()), Some("expired"))
+    );
+    let late = api
+        .post(
+            &format!("/api/v1/challenges/{id}/accept"),
+            &json!({}),
+            Some(&token),
+        )
+        .await;
+    assert_error(&late, 409, "conflict");
+
+    // Quiet: an empty line every 6 s.
+    let deadline = tokio::time::Instant::now() + std::time::Duration::from_secs(8);
+    while later.keep_alives() == 0 && tokio::time::Instant::now() < deadline {
+        tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+    }
+    assert!(later.keep_alives() > 0, "a keep-alive line");
+}
+on_both_databases!(challenges_and_the_event_stream);
+
+/// Every 429 says which limit and when to retry, in the body and `Retry-After`; a bot's budgets
+/// (challenges a day, matches at once) are flags.
+async fn limits_that_say_what_they_are(backend: Backend) {
+    let (_db, _server, api) = start_with(
+        backend,
+        &[
+            ("PLATEAU_BOT_CHALLENGES_PER_DAY", "1"),
+            ("PLATEAU_BOT_MATCHES_AT_ONCE", "1"),
+            ("PLATEAU_PLAYERS_PER_MINUTE", "3"),
+        ],
+    )
+    .await;
+    let alice = api.new_account("Alice", PASSWORD).await;
+    let (robot, robots) = api.new_bot("Robot").await;
+    // A REST limit of before: players created per address.
+    let _third = api.new_player("Third").await;
+    let (status, headers, body) = api
+        .raw(
+            reqwest::Method::POST,
+            "/api/v1/players",
+            Some(&json!({"name": "Second"})),
+            None,
+        )
+        .await;
+    assert_eq!(status, StatusCode::TOO_MANY_REQUESTS);
+    let body: Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(body["error"]["code"], "rate_limited");
+    assert_eq!(body["error"]["limit"], "players_per_address");
+    let retry = headers["retry-after"]
+        .to_str()
+        .unwrap()
+        .parse::<u64>()
+        .unwrap();
+    assert_eq!(body["error"]["retry_after_s"], retry);
+
+    // A bot's budgets.
+    let challenge = |to: &str| json!({"to": [to], "game": "abalone", "players": 2});
+    let made = api
+        .post("/api/v1/challenges", &challenge(&alice.id), Some(&robots))
+        .await;
+    assert_eq!(made.0, StatusCode::CREATED, "{made:?}");
+    let (status, headers, body) = api
+        .raw(
+            reqwest::Method::POST,
+            "/api/v1/challenges",
+            Some(&challenge(&alice.id)),
+            Some(&robots),
+        )
+        .await;
+    assert_eq!(status, StatusCode::TOO_MANY_REQUESTS, "{body}");
+    let body: Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(body["error"]["limit"], "bot_challenges_per_day");
+    assert!(headers.contains_key("retry-after"));
+    // Matches at once: a second challenge accepted would make two.
+    let api_alice = |path: &str| (path.to_string(), alice.token.clone());
+    let mut ids = Vec::new();
+    for _ in 0..2 {
+        let (path, token) = api_alice("/api/v1/challenges");
+        let (status, made) = api.post(&path, &challenge(&robot.id), Some(&token)).await;
+        assert_eq!(status, StatusCode::CREATED, "{made}");
+        ids.push(made["id"].as_str().unwrap().to_string());
+    }
+    let refused = api
+        .post(
+            &format!("/api/v1/challenges/{}/accept", ids[0]),
+            &json!({}),
+            Some(&robots),
+        )
+        .await;
+    assert_error(&refused, 429, "rate_limited");
+    assert_eq!(refused.1["error"]["limit"], "bot_matches_at_once");
+}
+on_both_databases!(limits_that_say_what_they_are);

@@ -437,6 +437,7 @@ impl Room {
                 ticket.map(drop)
             }
             Request::Reserve { seat, from } => self.on_reserve(&conn, seat, from).await,
+            Request::Accept => self.on_accept(&conn).await,
             Request::Disconnect => {
                 if self.members.remove(&conn.id).is_some() {
                     self.publish();
@@ -542,6 +543,20 @@ impl Room {
             auto_start: self.settings.auto_start,
             start_by: self.settings.start_by,
         }
+    }
+
+    /// Tells the room's seated players, wherever they listen (`events`), of `line` (a match
+    /// starting or ending), with the room's code and game added.
+    fn tell_players(&self, mut line: Value) {
+        line["room"] = Value::from(self.settings.code.clone());
+        line["game"] = Value::from(self.settings.game.info().id);
+        let to = self
+            .seats
+            .occupants
+            .iter()
+            .filter_map(|s| s.player.as_ref().map(|p| p.id))
+            .collect();
+        self.context.events.tell(crate::events::Event { to, line });
     }
 
     /// Publishes the room's info to REST readers and sends it to every member.

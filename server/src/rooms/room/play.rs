@@ -108,6 +108,9 @@ impl Room {
         // Every end passes here (rules, forfeits, agreements, aborts): one log line and one count.
         tracing::info!(reason = %result.reason, "match ended");
         METRICS.match_ended(&result.reason);
+        self.tell_players(
+            serde_json::json!({"type": "matchFinish", "match": match_id, "result": &result}),
+        );
         let frame = encode(&ServerFrame::Ended {
             room: self.settings.code.clone(),
             match_id,

@@ -108,6 +108,27 @@ impl Room {
         Ok(free)
     }
 
+    /// A challenge accepted ([`super::Request::Accept`]): the sender's seat, and the match once
+    /// every seat is taken.
+    pub(super) async fn on_accept(&mut self, conn: &Conn) -> Result<(), RoomError> {
+        if self.status() != RoomStatus::Waiting {
+            return Err(RoomError::Conflict(
+                "this challenge's room is not waiting".into(),
+            ));
+        }
+        self.take_seat(conn).await?;
+        self.publish();
+        let full = self
+            .seats
+            .occupants
+            .iter()
+            .all(|s| s.bot || s.player.is_some());
+        if full {
+            return self.start_match(false, BotLevel::default()).await;
+        }
+        Ok(())
+    }
+
     /// Every seat taken, by a person who is in the room or by a bot the room was made with (a
     /// tournament's group short of entrants).
     fn everyone_seated_and_here(&self) -> bool {
@@ -367,6 +388,7 @@ impl Room {
         self.log_match();
         self.track_turns();
         tracing::info!("match started");
+        self.tell_players(serde_json::json!({"type": "matchStart", "match": id}));
         self.publish();
         let members: Vec<ConnId> = self.members.keys().copied().collect();
         for member in members {

@@ -43,6 +43,7 @@ impl Harness {
             rated_pair_hours: 24,
         };
         let context = RoomContext {
+            events: crate::events::PlayerEvents::new(None),
             store: store.clone(),
             bot_delay: Duration::ZERO,
             bots: BotPool::new(1),

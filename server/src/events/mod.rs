@@ -1,0 +1,115 @@
+//! What happens to a player, told to that player wherever it listens (issue 47): a per-player
+//! hub. A room starting or ending a match, a challenge made, declined or cancelled, each is an
+//! [`Event`] for a few players; the hub hands it to their listeners on this node (the bot API's
+//! event stream, `GET /api/v1/stream/event`), and to the other nodes' hubs through
+//! [`SpreadEvents`] (the cluster's NATS), as revocations and block lists travel. Nothing is kept:
+//! a listener that starts later reads what is under way from the store (`bot_api::event_stream`).
+//! The events are plain JSON lines of the contract, so that other listeners (web push, a "your
+//! games" counter) can take them as they are.
+
+use async_trait::async_trait;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+use tokio::sync::broadcast;
+use uuid::Uuid;
+
+/// Events a listener may fall behind by before it misses some (its stream then ends).
+const BEHIND: usize = 64;
+
+/// An event for players `to`: one line of the event stream (`{"type": ...}`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Event {
+    pub to: Vec<Uuid>,
+    pub line: Value,
+}
+
+/// Tells the other nodes of an event made here (several nodes; none alone).
+#[async_trait]
+pub trait SpreadEvents: Send + Sync {
+    async fn spread(&self, event: &Event);
+}
+
+/// The listeners of this node, by player.
+pub struct PlayerEvents {
+    listeners: Mutex<HashMap<Uuid, broadcast::Sender<Arc<Value>>>>,
+    others: Option<Arc<dyn SpreadEvents>>,
+}
+
+impl PlayerEvents {
+    /// `others`: how events made here reach the other nodes (None: this node is alone).
+    pub fn new(others: Option<Arc<dyn SpreadEvents>>) -> Arc<Self> {
+        Arc::new(PlayerEvents {
+            listeners: Mutex::default(),
+            others,
+        })
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<Uuid, broadcast::Sender<Arc<Value>>>> {
+        // Plain maps: still usable after a panic elsewhere.
+        self.listeners
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    /// Listens to `player`'s events from now on.
+    pub fn listen(&self, player: Uuid) -> broadcast::Receiver<Arc<Value>> {
+        self.lock()
+            .entry(player)
+            .or_insert_with(|| broadcast::channel(BEHIND).0)
+            .subscribe()
+    }
+
+    /// An event made here: told to its players' listeners here, then to the other nodes (in a
+    /// task of its own: a room telling it never waits on the network).
+    pub fn tell(self: &Arc<Self>, event: Event) {
+        self.told_here(&event);
+        if let Some(others) = self.others.clone() {
+            tokio::spawn(async move { others.spread(&event).await });
+        }
+    }
+
+    /// An event made here or heard from another node: told to its players' listeners here.
+    pub fn told_here(&self, event: &Event) {
+        let line = Arc::new(event.line.clone());
+        let mut listeners = self.lock();
+        for player in &event.to {
+            if let Some(sender) = listeners.get(player) {
+                if sender.send(line.clone()).is_err() {
+                    // Nobody listens any more.
+                    listeners.remove(player);
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[tokio::test]
+    async fn an_event_reaches_its_players_only() {
+        let hub = PlayerEvents::new(None);
+        let (alice, bob) = (Uuid::new_v4(), Uuid::new_v4());
+        let mut hers = hub.listen(alice);
+        let mut his = hub.listen(bob);
+        hub.tell(Event {
+            to: vec![alice],
+            line: json!({"type": "challenge"}),
+        });
+        assert_eq!(*hers.recv().await.unwrap(), json!({"type": "challenge"}));
+        assert!(his.try_recv().is_err());
+        drop(his);
+        hub.told_here(&Event {
+            to: vec![bob],
+            line: json!({}),
+        });
+        assert!(
+            !hub.lock().contains_key(&bob),
+            "a player nobody listens to is forgotten"
+        );
+    }
+}
