@@ -162,6 +162,7 @@ async fn stored_match(store: &Store, game: &str) -> (String, Uuid) {
                 seat: s as i32,
                 player_id: Some(player.id),
                 player_name: Some(player.name.clone()),
+                player_bot: Some(false),
                 bot: false,
             })
             .collect(),

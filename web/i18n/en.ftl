@@ -393,6 +393,8 @@ mv-groups-end = ends the turn
 
 name-with-seat = { $name } (seat { $n })
 bot-n = Bot { $n }
+bot-account-badge = BOT
+bot-account-title = A program plays this account
 move-refused = Move refused ({ $code }): { $why }
 room-full-watching = { $why }. You are watching.
 muted-until = A moderator muted your chat until { $until }: the message was not sent.

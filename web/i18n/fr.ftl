@@ -414,6 +414,8 @@ mv-groups-end = finit le tour
 
 name-with-seat = { $name } (place { $n })
 bot-n = Ordinateur { $n }
+bot-account-badge = BOT
+bot-account-title = Un programme joue pour ce compte
 move-refused = Coup refusé : { $why }
 room-full-watching = { $why } Vous regardez la partie.
 muted-until = Un modérateur a coupé votre discussion jusqu’au { $until } : le message n’a pas été envoyé.

@@ -7,7 +7,7 @@ import { h, s, mount } from './dom.js';
 import { t, errText, dateTime, language } from './i18n.js';
 import { gameName, gameTitle, resultText } from './events.js';
 import { helpHref } from './help.js';
-import { changeText, ratingText, profileLink, matchPlayerName, UNSETTLED } from './ratings.js';
+import { botBadge, changeText, ratingText, profileLink, matchPlayerName, UNSETTLED } from './ratings.js';
 import { reportButton, blockButton } from './report.js';
 
 export const leaderboardHref = (game) => `/leaderboard/${game}`;
@@ -50,7 +50,7 @@ export async function profilePage(main, id) {
   const recent = h('div', { id: 'recent-matches' }, h('p', { class: 'muted' }, t('loading')));
   mount(main, h('div', { class: 'profile', id: 'profile', dataset: { player: p.id } },
     h('section', { class: 'card', 'aria-labelledby': 'profile-h' },
-      h('div', { class: 'row' }, h('h1', { id: 'profile-h' }, p.name), reportButton({ id: p.id, name: p.name }),
+      h('div', { class: 'row' }, h('h1', { id: 'profile-h' }, p.name, p.bot ? [' ', botBadge()] : null), reportButton({ id: p.id, name: p.name }),
         blockButton({ id: p.id, name: p.name }, { blocked, done: (on) => { blockedNote.hidden = !on; } })),
       blockedNote,
       h('p', { class: 'muted small' }, t('profile-since', { at: dateTime(p.created_at) })),

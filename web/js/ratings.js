@@ -65,9 +65,14 @@ export function matchPlayerName(p, seat) {
   return p.bot ? t('bot-n', { n: (p.seat ?? seat) + 1 }) : p.name;
 }
 
-/** A player's name (or `label`) as a link to its profile page. */
+/** A player's name (or `label`) as a link to its profile page, with BOT beside a bot account's. */
 export function profileLink(p, label = p.name) {
-  return h('a', { href: profileHref(p.id), 'data-nav': '', class: 'player-link' }, label);
+  return h('a', { href: profileHref(p.id), 'data-nav': '', class: 'player-link' }, label, p.bot ? [' ', botBadge()] : null);
+}
+
+/** BOT, beside the name of a bot account (a program, playing through the bot API: docs/bots.md). */
+export function botBadge() {
+  return h('span', { class: 'bot-badge', title: t('bot-account-title') }, t('bot-account-badge'));
 }
 
 /**

@@ -8,6 +8,7 @@ import { h } from './dom.js';
 import { t } from './i18n.js';
 import { chatOff, setChatOff, roomMuted, setRoomMuted } from './chat-settings.js';
 import { reportButton, blockButton } from './report.js';
+import { botBadge } from './ratings.js';
 
 /** Lines kept for showing again (the server's recent lines are fewer). */
 const MAX_LINES = 200;
@@ -59,7 +60,7 @@ export function roomChat(model, { say }) {
         if (on) say(t('block-done'));
       },
     });
-    list.append(h('li', { class: mine ? 'mine' : '', dataset: { line: l.id ?? '' } }, h('strong', {}, l.player.name), t('said'), ' ', l.text, report ? [' ', report] : null, block ? [' ', block] : null));
+    list.append(h('li', { class: mine ? 'mine' : '', dataset: { line: l.id ?? '' } }, h('strong', {}, l.player.name, l.player.bot ? [' ', botBadge()] : null), t('said'), ' ', l.text, report ? [' ', report] : null, block ? [' ', block] : null));
     list.scrollTop = list.scrollHeight;
   }
 

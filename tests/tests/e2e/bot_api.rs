@@ -176,7 +176,8 @@ async fn bot_accounts(backend: Backend) {
             "forbidden",
         )
         .await;
-    client.join(code, "spectator").await;
+    let watched = client.join(code, "spectator").await;
+    assert_eq!(watched["type"], "room", "{watched}");
 
     // The leaderboards: people's and bots' apart (nobody settled yet on either).
     for query in ["", "?bots=true"] {
@@ -191,7 +192,6 @@ async fn bot_accounts(backend: Backend) {
         400,
         "bad_request",
     );
-    let _: Value = room;
 }
 on_both_databases!(bot_accounts);
 
@@ -466,7 +466,7 @@ on_both_databases!(revoking_a_token_closes_its_streams);
 async fn streams_and_actions_across_nodes() {
     let db = TestDb::new(Backend::Postgres).await;
     let nodes = plateau_tests::cluster::start_nodes(&db, 2, 2_000, &[]).await;
-    let (code, bob, token, _alice) = bob_at_a_match(&nodes[0]).await;
+    let (code, bob, token, alice) = bob_at_a_match(&nodes[0]).await;
     let other = Api::new(nodes[1].http());
     let stream =
         plateau_tests::NdjsonStream::open(&nodes[1].http(), &bot_match(&code, "stream"), &token)
@@ -508,7 +508,9 @@ async fn streams_and_actions_across_nodes() {
             .await;
         assert_error(&stale, 409, "not_your_turn");
         let mark = stream.mark();
-        _alice.send(json!({"type": "move", "room": code, "id": "a1", "version": last["version"], "move": _alice.legal(&code)[0]})).await;
+        let mv = alice.legal(&code)[0].clone();
+        let frame = json!({"type": "move", "room": code, "id": "a1", "version": last["version"], "move": mv});
+        alice.send(frame).await;
         last = stream.wait_for_type(mark, "state").await;
     }
     let api = Api::new(nodes[0].http());
