@@ -16,12 +16,19 @@ use crate::state::AppState;
 #[utoipa::path(post, path = "/api/v1/rooms", tag = "rooms", request_body = NewRoom, security(("bearer" = [])),
     responses((status = 201, description = "The new room; its creator is the host, in seat 0", body = RoomInfo),
               (status = 401, description = "Missing or unknown token", body = ErrorBody), (status = 400, description = "Malformed or invalid input", body = ErrorBody),
+              (status = 403, description = "`forbidden`: a bot account (it plays by challenges: `POST /api/v1/challenges`)", body = ErrorBody),
               (status = 409, description = "The player already hosts `--open-rooms-per-player` waiting rooms", body = ErrorBody)))]
 pub async fn create(
     State(state): State<AppState>,
     Authenticated(player): Authenticated,
     ApiJson(body): ApiJson<NewRoom>,
 ) -> Result<(StatusCode, Json<RoomInfo>), ApiError> {
+    // A bot's rooms would stand in the lobby and quick pairing, where bots never are.
+    if player.bot {
+        return Err(ApiError::forbidden(
+            "a bot account makes no room: it challenges (POST /api/v1/challenges)",
+        ));
+    }
     let room = state.rooms.create(player, body).await?;
     Ok((StatusCode::CREATED, Json(room)))
 }

@@ -160,6 +160,9 @@ async fn bot_accounts(backend: Backend) {
         )
         .await;
     assert_error(&quick, 403, "forbidden");
+    let room = json!({"game": "abalone", "players": 2, "visibility": "public"});
+    let made = api.post("/api/v1/rooms", &room, Some(&bot.token)).await;
+    assert_error(&made, 403, "forbidden");
 
     // Over the WebSocket a bot watches, and takes no seat.
     let room = api
