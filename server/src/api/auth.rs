@@ -6,12 +6,12 @@
 use axum::extract::FromRequestParts;
 use axum::http::request::Parts;
 use chrono::Utc;
-use plateau_protocol::bots::Scope;
 use plateau_protocol::moderation::Role;
 use plateau_protocol::PlayerRef;
 
 use crate::accounts::scopes::{self, Grant};
 use crate::accounts::tokens::token_hash;
+use crate::bot_api::Caller;
 use crate::error::ApiError;
 use crate::moderation::{roles, Standing};
 use crate::state::AppState;
@@ -36,37 +36,9 @@ async fn signed_in(state: &AppState, token_hash: &str) -> Result<(PlayerRef, Sta
 }
 
 /// The caller of a bot API route (issue 47): signed in with a session token or a personal access
-/// token, refused `401` with neither and `403 banned` while banned. What it may do is its
-/// [`Grant`]'s to say ([`ApiCaller::require`]); `token_hash` and `looked_up_at` let a stream it
-/// opens be closed when its token is revoked (`accounts::revocation`).
-pub struct ApiCaller {
-    pub player: PlayerRef,
-    pub token_hash: String,
-    pub grant: Grant,
-    pub looked_up_at: std::time::Instant,
-}
-
-impl ApiCaller {
-    /// `403 missing_scope` unless the caller's token has `scope`.
-    pub fn require(&self, scope: Scope) -> Result<(), ApiError> {
-        if self.grant.allows(scope) {
-            Ok(())
-        } else {
-            Err(ApiError::missing_scope(scope))
-        }
-    }
-
-    /// The caller's player, if it signed in with a session token: `403 forbidden` for a
-    /// personal access token (what only a person does: managing tokens).
-    pub fn session_only(&self) -> Result<&PlayerRef, ApiError> {
-        if self.grant.is_personal() {
-            return Err(ApiError::forbidden(
-                "a personal access token cannot do this: sign in",
-            ));
-        }
-        Ok(&self.player)
-    }
-}
+/// token, refused `401` with neither and `403 banned` while banned; what it may do is its grant's
+/// to say ([`Caller::require`]).
+pub struct ApiCaller(pub Caller);
 
 impl FromRequestParts<AppState> for ApiCaller {
     type Rejection = ApiError;
@@ -92,12 +64,12 @@ impl FromRequestParts<AppState> for ApiCaller {
         if let Some(ban) = standing.ban_at(Utc::now()) {
             return Err(ApiError::banned(ban));
         }
-        Ok(ApiCaller {
+        Ok(ApiCaller(Caller {
             player,
             token_hash,
             grant,
             looked_up_at,
-        })
+        }))
     }
 }
 

@@ -20,7 +20,7 @@ use crate::store::BotUpgrade;
               (status = 409, description = "The account has played a rated match: it stays a person's", body = ErrorBody)))]
 pub async fn upgrade(
     State(state): State<AppState>,
-    caller: ApiCaller,
+    ApiCaller(caller): ApiCaller,
 ) -> Result<StatusCode, ApiError> {
     caller.require(Scope::BotPlay)?;
     match state.store.make_bot(caller.player.id).await? {

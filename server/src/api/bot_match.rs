@@ -20,7 +20,7 @@ use crate::state::AppState;
               (status = 404, description = "`unknown_room`: no such room", body = ErrorBody)))]
 pub async fn stream(
     State(state): State<AppState>,
-    caller: ApiCaller,
+    ApiCaller(caller): ApiCaller,
     ApiPath(room): ApiPath<String>,
 ) -> Result<Response, ApiError> {
     match_stream::open(&state, caller, &room).await
@@ -35,7 +35,7 @@ pub async fn stream(
               (status = 409, description = "`not_your_turn`, `stale_version` (the view moved on: read the stream's last `state`), `illegal_move`", body = ErrorBody)))]
 pub async fn play(
     State(state): State<AppState>,
-    caller: ApiCaller,
+    ApiCaller(caller): ApiCaller,
     ApiPath(room): ApiPath<String>,
     ApiJson(body): ApiJson<BotMove>,
 ) -> Result<Json<Acted>, ApiError> {
@@ -58,7 +58,7 @@ pub async fn play(
               (status = 409, description = "`not_your_turn`: no match under way", body = ErrorBody)))]
 pub async fn resign(
     State(state): State<AppState>,
-    caller: ApiCaller,
+    ApiCaller(caller): ApiCaller,
     ApiPath(room): ApiPath<String>,
 ) -> Result<Json<Acted>, ApiError> {
     acted(&state, &caller, ClientFrame::Resign { room }).await
@@ -73,7 +73,7 @@ pub async fn resign(
               (status = 409, description = "`not_your_turn`: no match under way, or as the WebSocket's `draw` refuses it", body = ErrorBody)))]
 pub async fn draw(
     State(state): State<AppState>,
-    caller: ApiCaller,
+    ApiCaller(caller): ApiCaller,
     ApiPath(room): ApiPath<String>,
     ApiJson(body): ApiJson<DrawOffer>,
 ) -> Result<Json<Acted>, ApiError> {
@@ -93,7 +93,7 @@ pub async fn draw(
               (status = 409, description = "As the WebSocket's `claim` refuses it", body = ErrorBody)))]
 pub async fn claim(
     State(state): State<AppState>,
-    caller: ApiCaller,
+    ApiCaller(caller): ApiCaller,
     ApiPath(room): ApiPath<String>,
     ApiJson(body): ApiJson<ClaimBody>,
 ) -> Result<Json<Acted>, ApiError> {
@@ -112,7 +112,7 @@ pub async fn claim(
               (status = 404, description = "`unknown_room`", body = ErrorBody)))]
 pub async fn chat(
     State(state): State<AppState>,
-    caller: ApiCaller,
+    ApiCaller(caller): ApiCaller,
     ApiPath(room): ApiPath<String>,
     ApiJson(body): ApiJson<ChatText>,
 ) -> Result<Json<Acted>, ApiError> {
@@ -125,7 +125,7 @@ pub async fn chat(
 
 async fn acted(
     state: &AppState,
-    caller: &ApiCaller,
+    caller: &crate::bot_api::Caller,
     frame: ClientFrame,
 ) -> Result<Json<Acted>, ApiError> {
     let version = actions::act(state, caller, frame).await?;

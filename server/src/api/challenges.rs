@@ -25,7 +25,7 @@ use crate::state::AppState;
               (status = 429, description = "A bot's budget spent: `limit` is `bot_challenges_per_day`, `bot_matches_at_once` or `bot_vs_bot_per_day`; see `Retry-After`", body = ErrorBody)))]
 pub async fn create(
     State(state): State<AppState>,
-    caller: ApiCaller,
+    ApiCaller(caller): ApiCaller,
     ApiJson(body): ApiJson<NewChallenge>,
 ) -> Result<(StatusCode, Json<ChallengeCreated>), ApiError> {
     caller.require(playing_scope(&caller.player))?;
@@ -46,12 +46,12 @@ pub async fn create(
               (status = 429, description = "A bot's budget spent: `limit` is `bot_matches_at_once` or `bot_vs_bot_per_day`; see `Retry-After`", body = ErrorBody)))]
 pub async fn accept(
     State(state): State<AppState>,
-    caller: ApiCaller,
+    ApiCaller(caller): ApiCaller,
     ApiPath(id): ApiPath<Uuid>,
 ) -> Result<Json<ChallengeInfo>, ApiError> {
     caller.require(playing_scope(&caller.player))?;
     let row = crate::challenges::accept(&state, id, &caller.player).await?;
-    Ok(Json(crate::challenges::info(&row)))
+    Ok(Json(crate::events::challenge_info(&row)))
 }
 
 #[utoipa::path(post, path = "/api/v1/challenges/{id}/decline", tag = "bots", request_body = Decline, security(("bearer" = [])),
@@ -63,7 +63,7 @@ pub async fn accept(
               (status = 409, description = "The challenge is accepted, declined, cancelled or expired already", body = ErrorBody)))]
 pub async fn decline(
     State(state): State<AppState>,
-    caller: ApiCaller,
+    ApiCaller(caller): ApiCaller,
     ApiPath(id): ApiPath<Uuid>,
     ApiJson(body): ApiJson<Decline>,
 ) -> Result<StatusCode, ApiError> {
@@ -77,7 +77,7 @@ pub async fn decline(
               (status = 403, description = "`missing_scope`: the token lacks `read`", body = ErrorBody)))]
 pub async fn events(
     State(state): State<AppState>,
-    caller: ApiCaller,
+    ApiCaller(caller): ApiCaller,
 ) -> Result<Response, ApiError> {
     event_stream::open(&state, caller).await
 }

@@ -31,7 +31,7 @@ const MAX_TOKEN_NAME: usize = 64;
               (status = 409, description = "The account holds 20 personal access tokens already: revoke one first", body = ErrorBody)))]
 pub async fn create(
     State(state): State<AppState>,
-    caller: ApiCaller,
+    ApiCaller(caller): ApiCaller,
     ApiJson(body): ApiJson<NewToken>,
 ) -> Result<(StatusCode, Json<TokenCreated>), ApiError> {
     let name = crate::text::clean(&body.name, "name", MAX_TOKEN_NAME)
@@ -80,7 +80,7 @@ pub async fn create(
               (status = 403, description = "`forbidden`: a personal access token (only a session manages tokens)", body = ErrorBody)))]
 pub async fn list(
     State(state): State<AppState>,
-    caller: ApiCaller,
+    ApiCaller(caller): ApiCaller,
 ) -> Result<Json<TokenList>, ApiError> {
     let rows = state.store.access_tokens(caller.session_only()?.id).await?;
     let tokens = rows
@@ -102,7 +102,7 @@ pub async fn list(
               (status = 404, description = "The account has no such token", body = ErrorBody)))]
 pub async fn revoke(
     State(state): State<AppState>,
-    caller: ApiCaller,
+    ApiCaller(caller): ApiCaller,
     ApiPath(id): ApiPath<Uuid>,
 ) -> Result<StatusCode, ApiError> {
     let player = caller.session_only()?.id;

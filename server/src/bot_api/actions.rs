@@ -13,7 +13,7 @@ use plateau_protocol::{ErrorCode, PlayerRef};
 use std::time::{Duration, Instant};
 use tokio::sync::mpsc;
 
-use crate::api::auth::ApiCaller;
+use super::Caller;
 use crate::conn::{next_conn_id, Conn};
 use crate::error::ApiError;
 use crate::moderation::chat_gate::{ChatGate, ChatRules};
@@ -35,11 +35,7 @@ pub fn playing_scope(player: &PlayerRef) -> Scope {
 
 /// Does `frame` (a room frame) for the caller's seat, once the caller's token may play it; the
 /// room's version after it.
-pub async fn act(
-    state: &AppState,
-    caller: &ApiCaller,
-    frame: ClientFrame,
-) -> Result<u64, ApiError> {
+pub async fn act(state: &AppState, caller: &Caller, frame: ClientFrame) -> Result<u64, ApiError> {
     caller.require(playing_scope(&caller.player))?;
     let (code, request) = match FrameAsks::try_from(frame) {
         Ok(FrameAsks::Room { room, request }) => (room, request),

@@ -11,12 +11,12 @@ use std::sync::Arc;
 use tokio::sync::broadcast;
 
 use super::ndjson;
-use crate::api::auth::ApiCaller;
+use super::Caller;
 use crate::error::ApiError;
 use crate::state::AppState;
 
 /// Opens the caller's event stream.
-pub async fn open(state: &AppState, caller: ApiCaller) -> Result<Response, ApiError> {
+pub async fn open(state: &AppState, caller: Caller) -> Result<Response, ApiError> {
     caller.require(Scope::Read)?;
     let player = caller.player.id;
     // Listening first: an event made while the store is read is not missed (it may come twice).
@@ -30,7 +30,7 @@ pub async fn open(state: &AppState, caller: ApiCaller) -> Result<Response, ApiEr
         .open_challenges_of(player, chrono::Utc::now())
         .await?
     {
-        first.push(crate::challenges::challenge_line(&challenge));
+        first.push(crate::events::challenge_line(&challenge));
     }
     let stop = state.shutdown.child_token();
     let watch = state.revocations.watch(

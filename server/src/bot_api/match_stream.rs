@@ -18,15 +18,15 @@ use tungstenite::Utf8Bytes;
 use super::actions::{playing_scope, undelivered};
 use super::lines::Lines;
 use super::ndjson;
+use super::Caller;
 use crate::accounts::revocation::Watch;
-use crate::api::auth::ApiCaller;
 use crate::conn::{next_conn_id, Conn};
 use crate::error::ApiError;
 use crate::rooms::{next_rejoin, Request};
 use crate::state::AppState;
 
 /// Opens the caller's stream of room `code`, where it holds a seat.
-pub async fn open(state: &AppState, caller: ApiCaller, code: &str) -> Result<Response, ApiError> {
+pub async fn open(state: &AppState, caller: Caller, code: &str) -> Result<Response, ApiError> {
     let player = caller.player.clone();
     caller.require(playing_scope(&player))?;
     let info = state

@@ -13,7 +13,10 @@
 //! Tokens and scopes are `accounts::scopes`, bot accounts `api/bot_account.rs`.
 
 pub mod actions;
+mod caller;
 pub mod event_stream;
 pub mod lines;
 pub mod match_stream;
 pub mod ndjson;
+
+pub use caller::Caller;

@@ -8,10 +8,10 @@
 //! (`--bot-*`): matches at once, challenges a day, matches between bots a day.
 
 use chrono::Utc;
-use plateau_protocol::bots::{ChallengeInfo, NewChallenge};
+use plateau_protocol::bots::NewChallenge;
 use plateau_protocol::rest::{NewRoom, Visibility};
 use plateau_protocol::{ErrorCode, PlayerRef};
-use serde_json::{json, Value};
+use serde_json::json;
 use std::time::Duration;
 use uuid::Uuid;
 
@@ -93,7 +93,7 @@ pub async fn challenge(
     let targets = row.to.iter().map(|(p, _)| p.id).collect();
     state.events.tell(Event {
         to: targets,
-        line: challenge_line(&row),
+        line: crate::events::challenge_line(&row),
     });
     let (expiring, id) = (state.clone(), row.id);
     tokio::spawn(async move {
@@ -103,24 +103,6 @@ pub async fn challenge(
         }
     });
     Ok(row)
-}
-
-/// The event line of an open challenge (and of each on opening the event stream).
-pub fn challenge_line(row: &ChallengeRow) -> Value {
-    json!({"type": "challenge", "challenge": info(row)})
-}
-
-/// A challenge as the API shows it.
-pub fn info(row: &ChallengeRow) -> ChallengeInfo {
-    ChallengeInfo {
-        id: row.id,
-        room: row.room.clone(),
-        game: row.game.clone(),
-        challenger: row.challenger.clone(),
-        to: row.to.iter().map(|(p, _)| p.clone()).collect(),
-        status: row.status.clone(),
-        expires_at: row.expires_at,
-    }
 }
 
 /// A bot's budgets for one more challenge it makes or accepts, with `others` the other players.

@@ -5,11 +5,15 @@
 //! [`SpreadEvents`] (the cluster's NATS), as revocations and block lists travel. Nothing is kept:
 //! a listener that starts later reads what is under way from the store (`bot_api::event_stream`).
 //! The events are plain JSON lines of the contract, so that other listeners (web push, a "your
-//! games" counter) can take them as they are.
+//! games" counter) can take them as they are; the line of a challenge is made here
+//! ([`challenge_line`]), for the challenges that tell it and the streams that list it alike.
 
 use async_trait::async_trait;
+use plateau_protocol::bots::ChallengeInfo;
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
+use serde_json::{json, Value};
+
+use crate::store::ChallengeRow;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use tokio::sync::broadcast;
@@ -85,10 +89,27 @@ impl PlayerEvents {
     }
 }
 
+/// The event line of an open challenge (and of each on opening the event stream).
+pub fn challenge_line(row: &ChallengeRow) -> Value {
+    json!({"type": "challenge", "challenge": challenge_info(row)})
+}
+
+/// A challenge as the API shows it.
+pub fn challenge_info(row: &ChallengeRow) -> ChallengeInfo {
+    ChallengeInfo {
+        id: row.id,
+        room: row.room.clone(),
+        game: row.game.clone(),
+        challenger: row.challenger.clone(),
+        to: row.to.iter().map(|(p, _)| p.clone()).collect(),
+        status: row.status.clone(),
+        expires_at: row.expires_at,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::json;
 
     #[tokio::test]
     async fn an_event_reaches_its_players_only() {
