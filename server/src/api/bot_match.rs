@@ -32,7 +32,8 @@ pub async fn stream(
               (status = 400, description = "A malformed move, or malformed input", body = ErrorBody),
               (status = 403, description = "`missing_scope`, or `not_seated`", body = ErrorBody),
               (status = 404, description = "`unknown_room`", body = ErrorBody),
-              (status = 409, description = "`not_your_turn`, `stale_version` (the view moved on: read the stream's last `state`), `illegal_move`", body = ErrorBody)))]
+              (status = 409, description = "`not_your_turn`, `stale_version` (the view moved on: read the stream's last `state`), `illegal_move`", body = ErrorBody),
+              (status = 429, description = "Too many actions (`limit`: `frames_per_player`, shared with the player's WebSockets); see `Retry-After`", body = ErrorBody)))]
 pub async fn play(
     State(state): State<AppState>,
     ApiCaller(caller): ApiCaller,
@@ -55,7 +56,8 @@ pub async fn play(
     responses((status = 200, description = "The seat resigned", body = Acted),
               (status = 403, description = "`missing_scope`, or `not_seated`", body = ErrorBody),
               (status = 404, description = "`unknown_room`", body = ErrorBody),
-              (status = 409, description = "`not_your_turn`: no match under way", body = ErrorBody)))]
+              (status = 409, description = "`not_your_turn`: no match under way", body = ErrorBody),
+              (status = 429, description = "Too many actions (`limit`: `frames_per_player`); see `Retry-After`", body = ErrorBody)))]
 pub async fn resign(
     State(state): State<AppState>,
     ApiCaller(caller): ApiCaller,
@@ -70,7 +72,8 @@ pub async fn resign(
               (status = 400, description = "Malformed input", body = ErrorBody),
               (status = 403, description = "`missing_scope`, or `not_seated`", body = ErrorBody),
               (status = 404, description = "`unknown_room`", body = ErrorBody),
-              (status = 409, description = "`not_your_turn`: no match under way, or as the WebSocket's `draw` refuses it", body = ErrorBody)))]
+              (status = 409, description = "`not_your_turn`: no match under way, or as the WebSocket's `draw` refuses it", body = ErrorBody),
+              (status = 429, description = "Too many actions (`limit`: `frames_per_player`); see `Retry-After`", body = ErrorBody)))]
 pub async fn draw(
     State(state): State<AppState>,
     ApiCaller(caller): ApiCaller,
@@ -90,7 +93,8 @@ pub async fn draw(
               (status = 400, description = "Malformed input", body = ErrorBody),
               (status = 403, description = "`missing_scope`, `not_seated`, or `forbidden`: nothing to claim", body = ErrorBody),
               (status = 404, description = "`unknown_room`", body = ErrorBody),
-              (status = 409, description = "As the WebSocket's `claim` refuses it", body = ErrorBody)))]
+              (status = 409, description = "As the WebSocket's `claim` refuses it", body = ErrorBody),
+              (status = 429, description = "Too many actions (`limit`: `frames_per_player`); see `Retry-After`", body = ErrorBody)))]
 pub async fn claim(
     State(state): State<AppState>,
     ApiCaller(caller): ApiCaller,
@@ -109,7 +113,8 @@ pub async fn claim(
     responses((status = 200, description = "The line is said in the room", body = Acted),
               (status = 400, description = "Text of 0 or more than 500 characters, a word the server refuses, or malformed input", body = ErrorBody),
               (status = 403, description = "`missing_scope`, `not_seated`, `muted` (`until` says when it ends), or `forbidden`", body = ErrorBody),
-              (status = 404, description = "`unknown_room`", body = ErrorBody)))]
+              (status = 404, description = "`unknown_room`", body = ErrorBody),
+              (status = 429, description = "Too many actions (`limit`: `frames_per_player`); see `Retry-After`", body = ErrorBody)))]
 pub async fn chat(
     State(state): State<AppState>,
     ApiCaller(caller): ApiCaller,

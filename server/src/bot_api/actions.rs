@@ -37,6 +37,11 @@ pub fn playing_scope(player: &PlayerRef) -> Scope {
 /// room's version after it.
 pub async fn act(state: &AppState, caller: &Caller, frame: ClientFrame) -> Result<u64, ApiError> {
     caller.require(playing_scope(&caller.player))?;
+    // An action is a frame: it spends the player's frames, across its sockets and the API alike.
+    let frames = &state.budgets.frames_per_player;
+    frames.take(&caller.player.id).map_err(|wait| {
+        ApiError::rate_limited_for("frames_per_player", "too many actions: slow down", wait)
+    })?;
     let (code, request) = match FrameAsks::try_from(frame) {
         Ok(FrameAsks::Room { room, request }) => (room, request),
         Ok(_) => unreachable!("the bot API makes room frames only"),

@@ -703,6 +703,8 @@ async fn limits_that_say_what_they_are(backend: Backend) {
             ("PLATEAU_BOT_CHALLENGES_PER_DAY", "1"),
             ("PLATEAU_BOT_MATCHES_AT_ONCE", "1"),
             ("PLATEAU_PLAYERS_PER_MINUTE", "3"),
+            ("PLATEAU_FRAME_BURST", "3"),
+            ("PLATEAU_FRAMES_PER_SEC", "1"),
         ],
     )
     .await;
@@ -765,5 +767,19 @@ async fn limits_that_say_what_they_are(backend: Backend) {
         .await;
     assert_error(&refused, 429, "rate_limited");
     assert_eq!(refused.1["error"]["limit"], "bot_matches_at_once");
+
+    // An action is a frame: a burst of 3, then 429 naming the players' frames.
+    let code = made.1["room"].as_str().unwrap();
+    for _ in 0..3 {
+        let early = api
+            .post(&bot_match(code, "resign"), &json!({}), Some(&robots))
+            .await;
+        assert_error(&early, 409, "not_your_turn");
+    }
+    let flood = api
+        .post(&bot_match(code, "resign"), &json!({}), Some(&robots))
+        .await;
+    assert_error(&flood, 429, "rate_limited");
+    assert_eq!(flood.1["error"]["limit"], "frames_per_player");
 }
 on_both_databases!(limits_that_say_what_they_are);
