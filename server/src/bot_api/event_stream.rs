@@ -40,16 +40,20 @@ pub async fn open(state: &AppState, caller: Caller) -> Result<Response, ApiError
         stop.clone(),
     );
     let (lines, response) = ndjson::stream();
+    let hub = state.events.clone();
     tokio::spawn(async move {
         let _watch = watch;
-        if !first.iter().all(|line| lines.send(line)) {
-            return;
+        if first.iter().all(|line| lines.send(line)) {
+            follow(events, &lines, stop).await;
+        } else {
+            drop(events);
         }
-        follow(events, &lines, stop).await;
+        hub.forget_unheard(player);
     });
     Ok(response)
 }
 
+/// Sends each event as it comes, until the stream is over (the receiver is dropped with it).
 async fn follow(
     mut events: broadcast::Receiver<Arc<serde_json::Value>>,
     lines: &ndjson::Lines,

@@ -65,6 +65,18 @@ impl PlayerEvents {
             .subscribe()
     }
 
+    /// Forgets `player`'s channel once nobody listens to it (a stream closed): a player who
+    /// listened once costs nothing after.
+    pub fn forget_unheard(&self, player: Uuid) {
+        let mut listeners = self.lock();
+        if listeners
+            .get(&player)
+            .is_some_and(|sender| sender.receiver_count() == 0)
+        {
+            listeners.remove(&player);
+        }
+    }
+
     /// An event made here: told to its players' listeners here, then to the other nodes (in a
     /// task of its own: a room telling it never waits on the network).
     pub fn tell(self: &Arc<Self>, event: Event) {
