@@ -11,6 +11,7 @@ use plateau_protocol::ws::ClientFrame;
 use crate::api::auth::ApiCaller;
 use crate::bot_api::{actions, match_stream};
 use crate::error::{ApiError, ApiJson, ApiPath};
+use crate::rooms::RoomCode;
 use crate::state::AppState;
 
 #[utoipa::path(get, path = "/api/v1/bot/match/{room}/stream", tag = "bots", security(("bearer" = [])),
@@ -21,7 +22,7 @@ use crate::state::AppState;
 pub async fn stream(
     State(state): State<AppState>,
     ApiCaller(caller): ApiCaller,
-    ApiPath(room): ApiPath<String>,
+    ApiPath(room): ApiPath<RoomCode>,
 ) -> Result<Response, ApiError> {
     match_stream::open(&state, caller, &room).await
 }

@@ -133,6 +133,7 @@ async fn within_budget(
     if open >= i64::from(state.limits.tournaments_open_per_creator) {
         METRICS.rate_limited("tournaments_open_per_creator");
         return Err(ApiError::rate_limited(
+            "tournaments_open_per_creator",
             format!(
                 "you have {open} tournaments open: at most {} at once",
                 state.limits.tournaments_open_per_creator
@@ -148,6 +149,7 @@ async fn within_budget(
             .get(made.len() - per_day)
             .map_or(day, |&oldest| oldest + day - now);
         return Err(ApiError::rate_limited(
+            "tournaments_per_creator",
             format!("at most {per_day} tournaments a day; try again later"),
             back.num_seconds().max(1) as u64,
         ));
@@ -157,9 +159,10 @@ async fn within_budget(
         .tournaments_per_address
         .take(&crate::limits::client_addr::limit_key(client))
     {
-        return Err(ApiError::rate_limited(
+        return Err(ApiError::rate_limited_for(
+            "tournaments_per_address",
             "too many tournaments made from this address today; try again later",
-            wait.as_secs_f64().ceil() as u64,
+            wait,
         ));
     }
     Ok(())

@@ -17,7 +17,7 @@ use super::Caller;
 use crate::conn::{next_conn_id, Conn};
 use crate::error::ApiError;
 use crate::moderation::chat_gate::{ChatGate, ChatRules};
-use crate::rooms::{DeliverError, FrameAsks, Request};
+use crate::rooms::{DeliverError, FrameAsks, Request, RoomCode};
 use crate::state::AppState;
 
 /// How long an action waits for its room's answer: a move's waits for its commit, which the room
@@ -57,7 +57,7 @@ pub async fn act(state: &AppState, caller: &Caller, frame: ClientFrame) -> Resul
 async fn may_chat(
     state: &AppState,
     player: &PlayerRef,
-    code: &str,
+    code: &RoomCode,
     text: &str,
 ) -> Result<(), ApiError> {
     let rules = ChatRules {
@@ -83,7 +83,7 @@ async fn may_chat(
 pub async fn ask(
     state: &AppState,
     player: &PlayerRef,
-    code: &str,
+    code: &RoomCode,
     request: Request,
 ) -> Result<u64, ApiError> {
     let (out, mut answers) = mpsc::channel(8);
@@ -117,7 +117,7 @@ pub async fn ask(
 }
 
 /// A request its room did not take, as the WebSocket says it (`unknown_room`, or try again).
-pub fn undelivered(code: &str, e: DeliverError) -> ApiError {
+pub fn undelivered(code: &RoomCode, e: DeliverError) -> ApiError {
     match e {
         DeliverError::Unknown => ApiError::new(ErrorCode::UnknownRoom, format!("no room `{code}`")),
         DeliverError::Store(e) => e.into(),

@@ -22,11 +22,11 @@ use super::Caller;
 use crate::accounts::revocation::Watch;
 use crate::conn::{next_conn_id, Conn};
 use crate::error::ApiError;
-use crate::rooms::{next_rejoin, Request};
+use crate::rooms::{next_rejoin, Request, RoomCode};
 use crate::state::AppState;
 
 /// Opens the caller's stream of room `code`, where it holds a seat.
-pub async fn open(state: &AppState, caller: Caller, code: &str) -> Result<Response, ApiError> {
+pub async fn open(state: &AppState, caller: Caller, code: &RoomCode) -> Result<Response, ApiError> {
     let player = caller.player.clone();
     caller.require(playing_scope(&player))?;
     let info = state
@@ -51,13 +51,7 @@ pub async fn open(state: &AppState, caller: Caller, code: &str) -> Result<Respon
         caller.looked_up_at,
         stop.clone(),
     );
-    let joined = join(
-        state,
-        &conn,
-        &info.code,
-        Request::Join { role: Role::Player },
-    )
-    .await;
+    let joined = join(state, &conn, code, Request::Join { role: Role::Player }).await;
     if let Err(e) = joined {
         placement.unregister(conn.id);
         return Err(e);
@@ -66,7 +60,7 @@ pub async fn open(state: &AppState, caller: Caller, code: &str) -> Result<Respon
     let follow = Follow {
         state: state.clone(),
         conn,
-        code: info.code,
+        code: code.clone(),
         lines,
         stop,
         _watch: watch,
@@ -81,7 +75,12 @@ fn seated(info: &RoomInfo, player: uuid::Uuid) -> bool {
         .any(|s| s.player.as_ref().is_some_and(|p| p.id == player))
 }
 
-async fn join(state: &AppState, conn: &Conn, code: &str, request: Request) -> Result<(), ApiError> {
+async fn join(
+    state: &AppState,
+    conn: &Conn,
+    code: &RoomCode,
+    request: Request,
+) -> Result<(), ApiError> {
     let delivered = state
         .rooms
         .deliver(code, conn, request, None, Instant::now(), &mut None)
@@ -93,7 +92,7 @@ async fn join(state: &AppState, conn: &Conn, code: &str, request: Request) -> Re
 struct Follow {
     state: AppState,
     conn: Conn,
-    code: String,
+    code: RoomCode,
     lines: ndjson::Lines,
     /// Cancelled at shutdown and when the stream's token is revoked.
     stop: CancellationToken,

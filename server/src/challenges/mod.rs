@@ -17,7 +17,7 @@ use uuid::Uuid;
 
 use crate::error::ApiError;
 use crate::events::Event;
-use crate::rooms::{Request, RoomModeration};
+use crate::rooms::{Request, RoomCode, RoomModeration};
 use crate::state::AppState;
 use crate::store::{Accepted, ChallengeRow};
 
@@ -178,7 +178,13 @@ pub async fn accept(
         );
         take_budgets(state, player, &others).await?;
     }
-    crate::bot_api::actions::ask(state, player, &row.room, Request::Accept).await?;
+    crate::bot_api::actions::ask(
+        state,
+        player,
+        &RoomCode::from(row.room.as_str()),
+        Request::Accept,
+    )
+    .await?;
     match state.store.accept_challenge(id, player.id).await? {
         Accepted::NotOpen => Err(ApiError::new(
             ErrorCode::Conflict,
@@ -223,7 +229,10 @@ async fn end(
     // A room that started meanwhile (every seat taken) plays on: the moderation refuses to close it.
     let _ = state
         .rooms
-        .moderate(&row.room, RoomModeration::CloseWaiting.asked_by(&closer))
+        .moderate(
+            &RoomCode::from(row.room.as_str()),
+            RoomModeration::CloseWaiting.asked_by(&closer),
+        )
         .await;
     let mut to: Vec<Uuid> = row.to.iter().map(|(p, _)| p.id).collect();
     to.push(row.challenger.id);

@@ -487,7 +487,7 @@ impl Session<'_> {
     }
 
     /// A bot account plays through the bot API only (`docs/bots.md`): its WebSocket watches.
-    fn bot_refused(&self, room: &str, id: Option<String>) {
+    fn bot_refused(&self, room: &RoomCode, id: Option<String>) {
         let message = "a bot account plays through the bot API (docs/bots.md), not the WebSocket";
         self.room_error(room, id, ErrorCode::Forbidden, message);
     }
