@@ -166,6 +166,12 @@ export function roomBoard(model, { say, onLook = () => {} }) {
     svg.style.maxHeight = `${Math.max(280, window.innerHeight - top - 16)}px`;
   }
   window.addEventListener('resize', fit);
+  /** The bar above the board grows and shrinks (clocks shown, a notice): the board follows it. */
+  let barWatch = null;
+  function fitUnder(bar) {
+    barWatch = new ResizeObserver(() => fit());
+    barWatch.observe(bar);
+  }
 
   return {
     turn,
@@ -175,7 +181,9 @@ export function roomBoard(model, { say, onLook = () => {} }) {
     box,
     lookBar,
     lookAt,
+    fitUnder,
     destroy() {
+      if (barWatch) barWatch.disconnect();
       document.removeEventListener('keydown', onKey);
       window.removeEventListener('resize', fit);
       clearTurn();

@@ -14,11 +14,14 @@ export function roomHead(model) {
   const helpLink = h('a', { class: 'help-link', id: 'help-link', target: '_blank', rel: 'noopener' }, t('room-how-to-play'));
   const clockSetting = h('p', { class: 'clock-setting muted small', id: 'clock-setting' });
   const watchers = h('span', { class: 'watchers muted', id: 'spectators' });
+  /** The game's name alone, for the play bar above the board (style.css shows it on a phone). */
+  const short = h('span', { class: 'play-game', id: 'play-game' });
 
   model.on('change', () => {
     const r = model.st.room;
     if (!r) return;
     title.textContent = t('room-title', { game: gameTitle(r.game, r.options), code: r.code });
+    short.textContent = gameTitle(r.game, r.options);
     if (r.rated) title.append(' ', h('span', { class: 'tag rated', id: 'rated-tag', title: t('room-rated-title') }, t('tag-rated')));
     clockSetting.textContent = t('room-clock', { clock: clockText(r.clock) });
     const n = r.spectators || 0;
@@ -29,5 +32,5 @@ export function roomHead(model) {
     helpLink.textContent = t('how-to-play', { game: gameName(r.game) });
   });
 
-  return { el: h('div', { class: 'room-title-row' }, title, helpLink, clockSetting, watchers) };
+  return { el: h('div', { class: 'room-title-row' }, title, helpLink, clockSetting, watchers), short };
 }

@@ -44,14 +44,18 @@ export function roomPage(main, code, conn) {
   const log = roomLog(model);
   const chat = roomChat(model, { say });
 
+  // The play area opens with one compact bar (the game, whose turn, the clocks, the notices),
+  // then the whole board, then what can be done; the room's heading and the rest come after it on
+  // a phone once the match is under way (style.css), so that the board is on the first screen.
+  const playBar = h('div', { class: 'play-bar', id: 'play-bar' }, h('p', { class: 'play-line' }, head.short, board.turn), board.clocks, message);
   const root = h(
     'div',
     { class: 'room', id: 'room', dataset: { room: code, version: '0', ply: '', status: 'loading' } },
-    h('div', { class: 'room-head' }, head.el, actions.share),
     h(
       'div',
       { class: 'room-grid' },
-      h('section', { class: 'play', 'aria-label': t('room-board') }, board.turn, board.clocks, h('div', { class: 'play-tools' }, h('div', { class: 'actions-box' }, actions.bar), board.flip), board.last, message, result.box, backToTournament.el, board.lookBar, board.box, result.breakdownBox),
+      h('div', { class: 'room-head' }, head.el, actions.share),
+      h('section', { class: 'play', 'aria-label': t('room-board') }, playBar, board.lookBar, board.box, h('div', { class: 'play-tools' }, h('div', { class: 'actions-box' }, actions.bar), board.flip), board.last, result.box, backToTournament.el, result.breakdownBox),
       h(
         'aside',
         { class: 'side' },
@@ -63,6 +67,7 @@ export function roomPage(main, code, conn) {
     ),
   );
   mount(main, root);
+  board.fitUnder(playBar);
 
   // Where the room is, readable from outside the page (the browser tests wait on these).
   model.on('change', () => {

@@ -1,0 +1,69 @@
+//! The game on a phone (issue 49), at 390x844 (and 1280x800 where a point is about the desktop too),
+//! in English and in French: the board first, under one compact bar (the game, whose turn, the
+//! clocks) in every game at every player count; notices where the eye is (the status line at the
+//! top); one move list numbered by turn that keeps the last move in view. Screenshots:
+//! `phone-<what>-<lang>-<size>.png`.
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { BASE, SIZES, launch, newPlayer, createRoom, start, whoseTurn, pointAndPlay, waitPly, myTurnOrOver, shot, clean } from './helpers.js';
+
+let browser;
+before(async () => {
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+});
+
+/** English, and a browser speaking French (French is complete, so the page speaks it by itself). */
+const LANGS = { en: {}, fr: { locale: 'fr-FR' } };
+/** Every game at its smallest and largest player count. */
+const COUNTS = { abalone: [2, 3, 4], triominos: [2, 4], pinuid: [2, 4], trangouar: [2], 'groups-of-three': [2, 3] };
+
+/** Where `sel` starts and ends on the screen (the page scrolled to its top), or null. */
+const span = (page, sel) => page.evaluate((s) => {
+  const e = document.querySelector(s);
+  if (!e || !e.getClientRects().length) return null;
+  const r = e.getBoundingClientRect();
+  return { top: r.top, bottom: r.bottom };
+}, sel);
+
+for (const [lang, options] of Object.entries(LANGS)) {
+  for (const [size, viewport] of Object.entries(SIZES)) {
+    test(`the board and every clock are on the first screen, in every game (${lang}, ${size})`, async () => {
+      for (const [game, counts] of Object.entries(COUNTS)) {
+        for (const players of counts) {
+          const A = await newPlayer(browser, 'Lou', viewport, options);
+          await createRoom(A.page, game, players, {}, 'private', 'blitz');
+          await start(A.page, true);
+          await A.page.waitForSelector('#clocks:not([hidden]) .clock');
+          await myTurnOrOver(A.page);
+          await A.page.evaluate(() => window.scrollTo(0, 0));
+          const what = `${game} with ${players} (${lang}, ${size})`;
+          const board = await span(A.page, '#board svg.board-svg');
+          assert.ok(board.bottom <= viewport.height + 1, `${what}: the whole board is on the first screen (bottom ${Math.round(board.bottom)})`);
+          const clocks = await A.page.$$eval('#clocks .clock', (cs) => cs.map((c) => c.getBoundingClientRect().bottom));
+          assert.equal(clocks.length, players, `${what}: a clock per seat`);
+          for (const b of clocks) assert.ok(b <= viewport.height, `${what}: every clock is on the first screen (${Math.round(b)})`);
+          const turn = await span(A.page, '#turn');
+          assert.ok(turn.bottom <= board.top, `${what}: whose turn is above the board`);
+          if (size === 'phone') {
+            // One compact bar above the board (the game named in it), the actions under the board.
+            const box = await span(A.page, '#board');
+            assert.ok(box.top <= 200, `${what}: the board starts near the top (${Math.round(box.top)})`);
+            assert.ok((await span(A.page, '#play-game')).bottom <= board.top, `${what}: the game is named above the board`);
+            const resign = await span(A.page, '#resign');
+            if (resign) assert.ok(resign.top >= board.bottom, `${what}: the actions come after the board`);
+            assert.ok((await span(A.page, '.room-title')).top >= board.bottom, `${what}: the room's heading comes after the board`);
+            const overflow = await A.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+            assert.ok(overflow <= 1, `${what}: no sideways scrolling (${overflow}px)`);
+          }
+          if (players === counts[counts.length - 1]) await A.page.screenshot({ path: `${(await import('./helpers.js')).SHOTS}/phone-board-first-${game}-${lang}-${size}.png` });
+          clean(A.page);
+          await A.ctx.close();
+        }
+      }
+    });
+  }
+}
