@@ -7,13 +7,15 @@ import { h, mount, ask, dropDialog } from './dom.js';
 import { t } from './i18n.js';
 
 /**
- * The actions bar of a room. `send(frame)` sends to the server (false when disconnected), `go(code)`
+ * The actions bar of a room (`el`), and the draw offered to this player (`offer`). `send(frame)` sends to the server (false when disconnected), `go(code)`
  * opens another room, `say(text)` shows a message. `update(s)` redraws it from what the room page
  * knows: `{ running, finished, seat (mine or null), out (my seat forfeited), opponents (the seats
  * of the other sides still in play), sidesLeft (how many of those sides), nameOf }`.
  */
 export function matchActions({ room, send, go, say }) {
   const el = h('div', { class: 'match-actions', id: 'match-actions' });
+  /** A draw offered to this player, with Accept and Decline: where the eye is, above the board. */
+  const offer = h('div', { class: 'match-actions notice', id: 'draw-offered', hidden: true });
   const st = { offers: [], asked: false, next: null, last: null };
 
   const frame = (f) => {
@@ -29,7 +31,8 @@ export function matchActions({ room, send, go, say }) {
     });
   }
 
-  function draw(s) {
+  /** The draw buttons of the bar, and the offer made to this player (`offered`: shown at the top). */
+  function draw(s, offered) {
     const mine = s.seat !== null && st.offers.includes(s.seat);
     const theirs = st.offers.filter((x) => x !== s.seat);
     const items = [];
@@ -37,10 +40,10 @@ export function matchActions({ room, send, go, say }) {
       items.push(h('span', { class: 'muted', id: 'draw-status' }, theirs.length ? t('draw-offered-waiting') : t('draw-you-offered')));
       items.push(h('button', { type: 'button', id: 'draw-withdraw', onclick: () => frame({ type: 'draw', room, offer: false }) }, t('draw-take-back')));
     } else if (theirs.length) {
-      items.push(h('span', { class: 'draw-offer', id: 'draw-status' }, t('draw-they-offer', { names: theirs.map(s.nameOf).join(' & '), count: theirs.length })));
-      items.push(h('button', { type: 'button', class: 'primary', id: 'draw-accept', onclick: () => frame({ type: 'draw', room, offer: true }) }, t('draw-accept')));
+      offered.push(h('span', { class: 'draw-offer', id: 'draw-status' }, t('draw-they-offer', { names: theirs.map(s.nameOf).join(' & '), count: theirs.length })));
+      offered.push(h('button', { type: 'button', class: 'primary', id: 'draw-accept', onclick: () => frame({ type: 'draw', room, offer: true }) }, t('draw-accept')));
       // Declining clears every offer standing; the offerers are told (a `draw_declined` event).
-      items.push(h('button', { type: 'button', id: 'draw-decline', onclick: () => frame({ type: 'draw', room, offer: false }) }, t('draw-decline')));
+      offered.push(h('button', { type: 'button', id: 'draw-decline', onclick: () => frame({ type: 'draw', room, offer: false }) }, t('draw-decline')));
     } else {
       items.push(h('button', { type: 'button', id: 'draw-offer', onclick: () => frame({ type: 'draw', room, offer: true }) }, t('draw-offer')));
     }
@@ -51,8 +54,9 @@ export function matchActions({ room, send, go, say }) {
     st.last = s;
     if (!s) return;
     const items = [];
+    const offered = [];
     if (s.running && s.seat !== null && !s.out) {
-      items.push(...draw(s));
+      items.push(...draw(s, offered));
       items.push(h('button', { type: 'button', class: 'danger', id: 'resign', onclick: () => confirmResign(s) }, t('resign')));
     } else if (s.running && s.seat === null && st.offers.length) {
       // A spectator sees the offers too.
@@ -70,6 +74,8 @@ export function matchActions({ room, send, go, say }) {
     }
     mount(el, items);
     el.hidden = !items.length;
+    mount(offer, offered);
+    offer.hidden = !offered.length;
   }
 
   function askRematch() {
@@ -83,6 +89,7 @@ export function matchActions({ room, send, go, say }) {
 
   return {
     el,
+    offer,
     update,
     /** The `draw` frame: the seats offering now. */
     offers(seats) {

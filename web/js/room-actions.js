@@ -142,5 +142,5 @@ export function roomActions(model, { say }) {
     });
   }
 
-  return { share, controls, bar: bar.el, destroy: () => bar.destroy() };
+  return { share, controls, bar: bar.el, offer: bar.offer, destroy: () => bar.destroy() };
 }

@@ -1,6 +1,7 @@
 //! The room's seats, drawn from the room model: who sits where in which colours (names link to
 //! profiles, with the rating in this game beside them), a bot's level, the host, "you", a seat that
-//! forfeited and is played by the server, who is connected; and who starts, in words, because a
+//! forfeited and is played by the server, who is connected (a seat gone that has to act is said
+//! above the board: room-notices.js); and who starts, in words, because a
 //! random draw may move everyone at the start.
 
 import { h, mount } from './dom.js';
@@ -19,20 +20,6 @@ export function roomSeats(model) {
 
   // A rated match moved the ratings: the seats drawn next show the new ones.
   model.on('ended', () => forgetRatings());
-  // The countdowns of away seats ("forfeits in 1:45") tick here, once a second.
-  const ticking = setInterval(() => {
-    if (st.destroyed) {
-      clearInterval(ticking);
-      return;
-    }
-    for (const el of list.querySelectorAll('.away[data-deadline]')) el.textContent = awayText(el.dataset.kind, el.dataset.deadline);
-    // A claim that just became possible: the seats are drawn again, with its buttons.
-    const claimable = list.querySelector('.away[data-kind="claim"]');
-    const my = model.mySeat();
-    if (claimable && my !== null && claimable.id !== `away-${my}` && Date.parse(claimable.dataset.deadline) <= Date.now() && !list.querySelector('#claim-win')) render();
-  }, 1000);
-  const claim = (result) => model.send({ type: 'claim', room: model.code, result });
-
   model.on('change', render);
 
   function render() {
@@ -56,39 +43,12 @@ export function roomSeats(model) {
           s.seat === my ? h('span', { class: 'tag' }, t('seat-you')) : null,
           out ? h('span', { class: 'tag out', dataset: { forfeit: out.reason } }, forfeitWord(out.reason)) : null,
           h('span', { class: 'conn-dot', title: s.connected ? t('seat-connected') : t('seat-not-connected') }, s.player || s.bot ? [icon(s.connected ? 'online' : 'away'), ' ', s.connected ? t('seat-connected') : t('seat-away')] : ''),
-          absence(s, my, claim),
         );
       }),
     );
   }
 
   return { list, seatingNote };
-}
-
-/**
- * An away seat that has to act: when the server forfeits it ("left — forfeits in 1:45"), or, in a
- * private room without a clock, when the others may claim the match, with the claim buttons once
- * they may (for a seated player of another seat).
- */
-function absence(s, my, claim) {
-  const kind = s.forfeit_at ? 'forfeit' : s.claim_at ? 'claim' : null;
-  if (!s.away_since || !kind) return null;
-  const deadline = s.forfeit_at || s.claim_at;
-  const items = [h('span', { class: 'tag away', id: `away-${s.seat}`, dataset: { kind, deadline } }, awayText(kind, deadline))];
-  if (kind === 'claim' && my !== null && my !== s.seat && Date.parse(deadline) <= Date.now()) {
-    items.push(
-      h('button', { type: 'button', id: 'claim-win', onclick: () => claim('win') }, t('claim-win')),
-      h('button', { type: 'button', id: 'claim-draw', onclick: () => claim('draw') }, t('claim-draw')));
-  }
-  return items;
-}
-
-/** "left — forfeits in 1:45", "left — you may claim in 0:30", "left — you may claim the match". */
-function awayText(kind, deadline) {
-  const left = Math.max(0, Math.ceil((Date.parse(deadline) - Date.now()) / 1000));
-  const clock = `${Math.floor(left / 60)}:${String(left % 60).padStart(2, '0')}`;
-  if (kind === 'forfeit') return left ? t('away-forfeits-in', { clock }) : t('away-forfeits-now');
-  return left ? t('away-claim-in', { clock }) : t('away-claim');
 }
 
 /** Who starts, in words: before the start what will happen, after it where the draw put everyone. */

@@ -18,6 +18,7 @@ import { roomBoard } from './room-board.js';
 import { roomLog } from './room-log.js';
 import { roomMoves } from './room-moves.js';
 import { roomChat } from './room-chat.js';
+import { roomNotices } from './room-notices.js';
 import { tournamentReturn } from './tournaments.js';
 import { t, errText } from './i18n.js';
 
@@ -43,11 +44,13 @@ export function roomPage(main, code, conn) {
   moves = roomMoves(model, { lookAt: board.lookAt });
   const log = roomLog(model);
   const chat = roomChat(model, { say });
+  const notices = roomNotices(model, { offer: actions.offer });
 
-  // The play area opens with one compact bar (the game, whose turn, the clocks, the notices),
+  // The play area opens with one compact bar (the game, whose turn, the clocks, the notices and
+  // the result),
   // then the whole board, then what can be done; the room's heading and the rest come after it on
   // a phone once the match is under way (style.css), so that the board is on the first screen.
-  const playBar = h('div', { class: 'play-bar', id: 'play-bar' }, h('p', { class: 'play-line' }, head.short, board.turn), board.clocks, message);
+  const playBar = h('div', { class: 'play-bar', id: 'play-bar' }, h('p', { class: 'play-line' }, head.short, board.turn), board.clocks, notices.el, message, result.box);
   const root = h(
     'div',
     { class: 'room', id: 'room', dataset: { room: code, version: '0', ply: '', status: 'loading' } },
@@ -55,7 +58,7 @@ export function roomPage(main, code, conn) {
       'div',
       { class: 'room-grid' },
       h('div', { class: 'room-head' }, head.el, actions.share),
-      h('section', { class: 'play', 'aria-label': t('room-board') }, playBar, board.lookBar, board.box, h('div', { class: 'play-tools' }, h('div', { class: 'actions-box' }, actions.bar), board.flip), board.last, result.box, backToTournament.el, result.breakdownBox),
+      h('section', { class: 'play', 'aria-label': t('room-board') }, playBar, board.lookBar, board.box, h('div', { class: 'play-tools' }, h('div', { class: 'actions-box' }, actions.bar), board.flip), board.last, backToTournament.el, result.breakdownBox),
       h(
         'aside',
         { class: 'side' },
@@ -129,6 +132,7 @@ export function roomPage(main, code, conn) {
       conn.unwatch(code);
       board.destroy();
       actions.destroy();
+      notices.destroy();
     },
     sendMove: model.sendMove,
     state: model.st,

@@ -8,6 +8,8 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { BASE, SIZES, launch, newPlayer, createRoom, start, whoseTurn, pointAndPlay, waitPly, myTurnOrOver, shot, clean } from './helpers.js';
 
+const ABANDON_AFTER = Number(process.env.PLATEAU_ABANDON_AFTER_SECS || 120);
+
 let browser;
 before(async () => {
   browser = await launch();
@@ -18,6 +20,11 @@ after(async () => {
 
 /** English, and a browser speaking French (French is complete, so the page speaks it by itself). */
 const LANGS = { en: {}, fr: { locale: 'fr-FR' } };
+/** What the notices say, in each language. */
+const SAYS = {
+  en: { declined: /^Bea declined the draw$/, offers: /^Al offers a draw\.$/, away: /^left — the match may be claimed in \d+:\d\d$/, resigned: /Bea resigned/ },
+  fr: { declined: /^Bea a refusé la nulle$/, offers: /^Al propose la nulle\.$/, away: /^a quitté — la partie pourra être réclamée dans \d+:\d\d$/, resigned: /Bea a abandonné/ },
+};
 /** Every game at its smallest and largest player count. */
 const COUNTS = { abalone: [2, 3, 4], triominos: [2, 4], pinuid: [2, 4], trangouar: [2], 'groups-of-three': [2, 3] };
 
@@ -66,4 +73,74 @@ for (const [lang, options] of Object.entries(LANGS)) {
       }
     });
   }
+}
+
+/** Two players in a room of `game` for `players` (the rest bots), started, at `viewport`. */
+async function pair(game, players, viewport, options) {
+  const A = await newPlayer(browser, 'Al', viewport, options);
+  const code = await createRoom(A.page, game, players);
+  const B = await newPlayer(browser, 'Bea', viewport, options);
+  await B.page.goto(`${BASE}/r/${code}`);
+  await B.page.waitForSelector('#seats li[data-seat="1"].me');
+  await A.page.waitForSelector('#seats li[data-seat="1"].on');
+  await start(A.page, players > 2);
+  await B.page.waitForSelector('#board svg.board-svg');
+  return { A, B };
+}
+
+/** `sel` is shown above the board, on the first screen. */
+async function aboveBoard(page, sel, what) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const el = await span(page, sel);
+  const board = await span(page, '#board svg.board-svg');
+  assert.ok(el, `${what}: ${sel} is shown`);
+  assert.ok(el.bottom <= board.top + 1 && el.bottom <= SIZES.phone.height, `${what}: ${sel} is above the board (${Math.round(el.bottom)} / ${Math.round(board.top)})`);
+}
+
+for (const [lang, options] of Object.entries(LANGS)) {
+  test(`notices where the eye is: a draw offered and declined, a player gone and the claim (${lang}, phone)`, async () => {
+    const says = SAYS[lang];
+    const { A, B } = await pair('abalone', 2, SIZES.phone, options);
+    // A draw offered to Bea: said above the board, with its answers.
+    await A.page.click('#draw-offer');
+    await B.page.waitForSelector('#draw-accept');
+    assert.match(await B.page.textContent('#draw-status'), says.offers);
+    await aboveBoard(B.page, '#draw-decline', `${lang}: the offer`);
+    // Declined: Al reads it above the board, for a while.
+    await B.page.click('#draw-decline');
+    await A.page.waitForSelector('#notice:not([hidden])');
+    assert.match(await A.page.textContent('#notice'), says.declined);
+    await aboveBoard(A.page, '#notice', `${lang}: the decline`);
+    await shot(A.page, `phone-notice-declined-${lang}-phone`);
+    // Al goes away on his turn: Bea reads it above the board with its countdown, then the claim.
+    await A.page.waitForSelector('#room[data-my-turn="true"]');
+    await A.page.evaluate(() => window.__plateau.navigate('/'));
+    await B.page.waitForSelector('#away-0');
+    assert.match(await B.page.textContent('#away-0'), says.away);
+    await aboveBoard(B.page, '#away-0', `${lang}: the absence`);
+    await shot(B.page, `phone-notice-away-${lang}-phone`);
+    await B.page.waitForSelector('#claim-win', { timeout: (ABANDON_AFTER + 20) * 1000 });
+    await aboveBoard(B.page, '#claim-draw', `${lang}: the claim`);
+    await B.page.click('#claim-win');
+    // The result, too, is where the eye is.
+    await B.page.waitForSelector('#result:not([hidden])');
+    await aboveBoard(B.page, '#result', `${lang}: the result`);
+    for (const p of [A, B]) {
+      clean(p.page);
+      await p.ctx.close();
+    }
+  });
+
+  test(`notices where the eye is: a player who resigns a match that goes on (${lang}, phone)`, async () => {
+    const { A, B } = await pair('abalone', 3, SIZES.phone, options);
+    await B.page.click('#resign');
+    await B.page.click('#resign-confirm');
+    await A.page.waitForSelector('#notice:not([hidden])');
+    assert.match(await A.page.textContent('#notice'), SAYS[lang].resigned);
+    await aboveBoard(A.page, '#notice', `${lang}: the forfeit`);
+    for (const p of [A, B]) {
+      clean(p.page);
+      await p.ctx.close();
+    }
+  });
 }
