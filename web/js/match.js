@@ -68,7 +68,7 @@ export async function matchPage(main, id) {
   const flip = flipButton(boardBox, () => m.game);
   flip.sync();
   const byPly = new Map(m.moves.map((mv) => [mv.ply, mv]));
-  const moves = moveList({ id: 'moves', game: () => m.game, nameOf, onPick: (ply) => setPly(ply) });
+  const moves = moveList({ id: 'moves', game: () => m.game, nameOf, players: () => m.players.length, onPick: (ply) => setPly(ply) });
   moves.add(m.moves);
   const breakdownBox = h('div', { id: 'match-breakdown' });
 

@@ -1,5 +1,6 @@
-//! The list of a match's moves, numbered by turn (a turn: the consecutive moves of one seat), each
-//! move a button to the position after it. Shared by the history page (match.js) and the room
+//! The list of a match's moves, numbered by turn (a turn: the consecutive moves of one seat; with
+//! two players both sides' turns share a number, as players write a game), each move a button to
+//! the position after it. Shared by the history page (match.js) and the room
 //! (room-moves.js), which adds moves as they are played.
 
 import { h } from './dom.js';
@@ -18,13 +19,16 @@ export function turns(list) {
 }
 
 /**
- * An `<ol id=id>` of turns; `add(moves)` appends moves in order (a move of the seat of the last
- * turn joins that turn), `mark(ply)` marks the move shown (none for 0), `onPick(ply)` runs when a
- * move is chosen.
+ * An `<ol id=id>` of rows of turns; `add(moves)` appends moves in order (a move of the seat of the
+ * last turn joins that turn), `mark(ply)` marks the move shown (none for 0), `onPick(ply)` runs
+ * when a move is chosen. With two players a row is numbered and holds both sides' turns, as
+ * players write a game (`1. e1e2 a9a8`); with more, a row is one turn, named (`1. Ann: …`).
+ * Each turn is a `.turn` list (with its seat), each move an `li[data-ply]` in it.
  */
-export function moveList({ id, game, nameOf, onPick }) {
+export function moveList({ id, game, nameOf, players, onPick }) {
   const el = h('ol', { class: 'moves', id, start: 1, 'aria-label': t('room-moves') });
   let lastTurn = null;
+  let lastRow = null;
 
   function item(mv) {
     return h('li', { dataset: { ply: mv.ply } },
@@ -32,16 +36,22 @@ export function moveList({ id, game, nameOf, onPick }) {
   }
 
   function add(moves) {
+    const duel = players() === 2;
     for (const turn of turns(moves)) {
       if (lastTurn && Number(lastTurn.dataset.seat) === turn.seat) {
-        lastTurn.querySelector('.turn-moves').append(...turn.moves.map(item));
+        lastTurn.append(...turn.moves.map(item));
+        continue;
+      }
+      lastTurn = h('ul', { class: 'turn turn-moves', dataset: { seat: turn.seat } }, turn.moves.map(item));
+      if (duel && lastRow && lastRow.querySelectorAll('.turn').length < 2) {
+        lastRow.append(' ', lastTurn);
         continue;
       }
       const k = el.children.length + 1;
-      lastTurn = h('li', { class: 'turn', dataset: { seat: turn.seat, turn: k } },
-        h('span', { class: 'turn-head' }, t('turn-head', { k, who: nameOf(turn.seat) }), ' '),
-        h('ul', { class: 'turn-moves' }, turn.moves.map(item)));
-      el.append(lastTurn);
+      lastRow = h('li', { class: 'row', dataset: { row: k } },
+        h('span', { class: 'turn-head' }, duel ? `${k}.` : t('turn-head', { k, who: nameOf(turn.seat) }), ' '),
+        lastTurn);
+      el.append(lastRow);
     }
   }
 

@@ -147,7 +147,9 @@ for (const [size, viewport] of Object.entries(SIZES)) {
     }
     for (const p of [A, B]) {
       await p.page.waitForFunction(() => document.querySelectorAll('#room-moves li[data-ply]').length === 2);
-      assert.deepEqual(await p.page.$$eval('#room-moves li.turn .turn-head', (hs) => hs.map((x) => x.textContent.trim().split('.')[0])), ['1', '2']);
+      // Two players: one row numbered 1 holds both sides' first moves.
+      assert.deepEqual(await p.page.$$eval('#room-moves li.row .turn-head', (hs) => hs.map((x) => x.textContent.trim())), ['1.']);
+      assert.equal(await p.page.locator('#room-moves li.row .turn li[data-ply]').count(), 2);
     }
     // The first move shows the position after it, read-only, until "Back to the game".
     const boardNow = await A.page.$eval('#board svg.board-svg', (s) => s.innerHTML);

@@ -144,3 +144,45 @@ for (const [lang, options] of Object.entries(LANGS)) {
     }
   });
 }
+
+for (const [lang, options] of Object.entries(LANGS)) {
+  test(`one move list that follows the game, numbered by turn for two players (${lang}, phone)`, async () => {
+    const A = await newPlayer(browser, 'Mo', SIZES.phone, options);
+    await createRoom(A.page, 'abalone', 2);
+    await start(A.page, true);
+    // Twelve plies: six of Mo's, six of the computer's.
+    while ((await A.page.$$('#room-moves li[data-ply]')).length < 12) {
+      if (!(await myTurnOrOver(A.page))) break;
+      await pointAndPlay(A.page);
+      await A.page.waitForTimeout(200);
+    }
+    await A.page.waitForFunction(() => document.querySelectorAll('#room-moves li[data-ply]').length >= 12);
+    const list = await A.page.evaluate(() => {
+      const box = document.querySelector('.room-moves');
+      const ol = document.querySelector('#room-moves');
+      const rows = [...ol.querySelectorAll(':scope > li.row')];
+      const last = [...ol.querySelectorAll('li[data-ply]')].pop();
+      const b = box.getBoundingClientRect();
+      const l = last.getBoundingClientRect();
+      return {
+        heads: rows.map((r) => r.querySelector('.turn-head').textContent.trim()),
+        perRow: rows.map((r) => r.querySelectorAll('li[data-ply]').length),
+        tallest: Math.max(...rows.map((r) => r.getBoundingClientRect().height)),
+        // Only the card's box scrolls: the list inside it does not have a scroll of its own.
+        innerScrolls: ol.scrollHeight > ol.clientHeight + 1,
+        lastInView: l.top >= b.top - 1 && l.bottom <= b.bottom + 1,
+      };
+    });
+    const n = list.heads.length;
+    assert.deepEqual(list.heads.slice(0, 6), ['1.', '2.', '3.', '4.', '5.', '6.'], `${lang}: numbered by turn (${list.heads})`);
+    assert.deepEqual(list.perRow.slice(0, 6), [2, 2, 2, 2, 2, 2], `${lang}: both sides' moves on a row`);
+    assert.ok(n >= 6, `${lang}: ${n} rows`);
+    assert.equal(list.innerScrolls, false, `${lang}: one scroll area`);
+    assert.ok(list.lastInView, `${lang}: the last move is in view`);
+    assert.ok(list.tallest <= 56, `${lang}: compact rows (${list.tallest}px)`);
+    await A.page.locator('.room-moves').scrollIntoViewIfNeeded();
+    await shot(A.page, `phone-move-list-${lang}-phone`);
+    clean(A.page);
+    await A.ctx.close();
+  });
+}

@@ -120,7 +120,7 @@ for (const [size, viewport] of Object.entries(SIZES)) {
     await A.page.keyboard.press('End');
     await A.page.waitForSelector('#board[data-ply="4"]');
     // One move per turn in Abalone: four turns of one move.
-    assert.equal(await A.page.locator('#moves li.turn').count(), 4);
+    assert.equal(await A.page.locator('#moves .turn').count(), 4);
     if (size === 'phone') assert.deepEqual(await smallControls(A.page), [], 'every control of the history is at least 40 px tall');
     await shot(A.page, `replay-abalone-${size}`);
     await done(A, B);
@@ -138,8 +138,8 @@ for (const [size, viewport] of Object.entries(SIZES)) {
     await A.page.waitForSelector('#board .poly.last, #board .poly.last-from');
     const id = await matchId(A.page);
     await A.page.goto(`${BASE}/m/${id}`);
-    await A.page.waitForSelector('#moves li.turn');
-    const turns = await A.page.$$eval('#moves li.turn', (ts) => ts.map((t) => ({
+    await A.page.waitForSelector('#moves .turn');
+    const turns = await A.page.$$eval('#moves .turn', (ts) => ts.map((t) => ({
       seat: t.dataset.seat,
       plies: [...t.querySelectorAll('li[data-ply]')].map((l) => Number(l.dataset.ply)),
     })));
