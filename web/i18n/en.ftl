@@ -397,6 +397,7 @@ bot-account-badge = BOT
 bot-account-title = A program plays this account
 move-refused = Move refused ({ $code }): { $why }
 room-full-watching = { $why }. You are watching.
+room-moving = The room is moving to another server: joining it again…
 muted-until = A moderator muted your chat until { $until }: the message was not sent.
 muted = A moderator muted your chat: the message was not sent.
 move-not-connected = Not connected: the move will be sent when the connection is back.

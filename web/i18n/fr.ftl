@@ -418,6 +418,7 @@ bot-account-badge = BOT
 bot-account-title = Un programme joue pour ce compte
 move-refused = Coup refusé : { $why }
 room-full-watching = { $why } Vous regardez la partie.
+room-moving = Le salon passe sur un autre serveur : on le rejoint à nouveau…
 muted-until = Un modérateur a coupé votre discussion jusqu’au { $until } : le message n’a pas été envoyé.
 muted = Un modérateur a coupé votre discussion : le message n’a pas été envoyé.
 move-not-connected = Pas de connexion : le coup sera envoyé dès le retour de la connexion.

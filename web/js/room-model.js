@@ -24,6 +24,17 @@ const MOVE_KINDS = new Set(['moved', 'crossed', 'added', 'exited', 'move', 'atta
 /** Room statuses after which nothing is played in the room any more. */
 const CLOSED = ['finished', 'abandoned', 'aborted'];
 
+/**
+ * A `join` refused `internal` (the room is moving to another server, or restarting: its node died
+ * or stops, and another takes it over within seconds) is sent again, after a pause that doubles
+ * from the first to the last, give or take a quarter (so that a room's players do not all come
+ * back at once); docs/protocol.md, "Several nodes".
+ */
+const REJOIN_FIRST_MS = 250;
+const REJOIN_MAX_MS = 4000;
+/** Tries before the refusal is shown as an error: well past a takeover (lease + a sweep). */
+const REJOIN_TRIES = 12;
+
 const movedSomething = (events) => events.some((e) => MOVE_KINDS.has(e.kind));
 const seatOf = (room, id) => {
   const s = room.seats.find((x) => x.player && x.player.id === id);
@@ -55,6 +66,9 @@ export function roomModel({ code, me, send, api, pairAgain = () => false }) {
     rounds: [],
     /** The next board update slides the pieces of the move just made (a patch that moved the ply). */
     animateNext: false,
+    /** A `join` sent and not answered yet by a `room` frame, and how often it was refused. */
+    joining: false,
+    rejoins: 0,
     /** This page told the server it no longer looks at the room (`leave`). */
     left: false,
     destroyed: false,
@@ -185,6 +199,7 @@ export function roomModel({ code, me, send, api, pairAgain = () => false }) {
     if (st.destroyed) return;
     switch (f.type) {
       case 'room':
+        joined();
         st.room = f.room;
         if (f.room.match && !st.matchId) st.matchId = f.room.match;
         changed();
@@ -276,6 +291,10 @@ export function roomModel({ code, me, send, api, pairAgain = () => false }) {
   }
 
   function onError(f) {
+    if (!f.id && f.code === 'internal' && st.joining && st.rejoins < REJOIN_TRIES) {
+      rejoinLater();
+      return;
+    }
     if (f.id) {
       if (!st.pending || st.pending.id !== f.id) return;
       st.pending = null;
@@ -332,9 +351,30 @@ export function roomModel({ code, me, send, api, pairAgain = () => false }) {
 
   /** Joins (on every connection and reconnection) and resends the move still unanswered. */
   function join() {
+    clearTimeout(rejoinTimer);
+    st.joining = true;
     st.syncing = true;
     send({ type: 'join', room: code, as: st.role });
     if (st.pending) send(st.pending.frame);
+  }
+
+  let rejoinTimer = null;
+  /** The join was refused for a moment (the room moves to another server): again, after a pause. */
+  function rejoinLater() {
+    const pause = Math.min(REJOIN_MAX_MS, REJOIN_FIRST_MS * 2 ** st.rejoins) * (0.75 + Math.random() / 2);
+    st.rejoins += 1;
+    say(t('room-moving'), 'info');
+    clearTimeout(rejoinTimer);
+    rejoinTimer = setTimeout(() => {
+      if (!st.destroyed && !st.left) join();
+    }, pause);
+  }
+
+  /** The `room` frame: the join went through (the moving room's notice goes). */
+  function joined() {
+    st.joining = false;
+    if (st.rejoins) say('', 'info');
+    st.rejoins = 0;
   }
 
   function sync() {
@@ -386,6 +426,7 @@ export function roomModel({ code, me, send, api, pairAgain = () => false }) {
 
   /** The page goes away: leaves the room, and nothing is said to the views any more. */
   function destroy() {
+    clearTimeout(rejoinTimer);
     leave();
     st.destroyed = true;
     listeners.clear();

@@ -90,3 +90,47 @@ test('a reload brings back the chat and the event log of the room', async () => 
   clean(page);
   await ctx.close();
 });
+
+/**
+ * A room whose node died is taken over by another within seconds; meanwhile its `join` is refused
+ * `error` `internal` naming the room ("the room is moving to another server"): the page sends its
+ * join again, with growing pauses, and plays on. The refusals are played by routing the page's
+ * WebSocket (tests/tests/nodes.rs checks that a real cluster answers so, and lets a join sent again in).
+ */
+test('a join refused while the room moves to another server is sent again until it goes through', async () => {
+  const { ctx, page } = await newPlayer(browser, 'Ines');
+  let refuse = 0;
+  const joins = [];
+  await page.routeWebSocket(/\/api\/v1\/ws$/, (ws) => {
+    const server = ws.connectToServer();
+    ws.onMessage((m) => {
+      const f = JSON.parse(String(m));
+      if (f.type === 'join') joins.push(Date.now());
+      if (f.type === 'join' && refuse > 0) {
+        refuse -= 1;
+        ws.send(JSON.stringify({ type: 'error', room: f.room, code: 'internal', message: 'the room is moving to another server; try again in a few seconds' }));
+        return;
+      }
+      server.send(m);
+    });
+  });
+  await createRoom(page, 'abalone', 2);
+  await start(page, true);
+  await waitMyTurn(page);
+  // The room moves: the page's joins after a reload are refused three times, then let through.
+  refuse = 3;
+  joins.length = 0;
+  await page.reload();
+  await page.waitForSelector('#message:text("moving to another server")');
+  await page.waitForSelector('#room[data-status="playing"]');
+  await waitMyTurn(page, 20000);
+  assert.equal(refuse, 0);
+  assert.equal(joins.length, 4, 'three joins refused, the fourth let in');
+  const pauses = joins.slice(1).map((at, i) => at - joins[i]);
+  assert.ok(pauses[2] > pauses[0], `the pauses grow (${pauses})`);
+  // The notice goes once in, and the match plays on.
+  assert.equal(await page.textContent('#message'), '');
+  await pointAndPlay(page);
+  clean(page);
+  await ctx.close();
+});

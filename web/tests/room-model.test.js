@@ -171,3 +171,34 @@ test('a moderator\'s deletion of a chat line and a muted player\'s refused line 
   assert.equal(said.length, 1);
   assert.match(said[0], /^A moderator muted your chat until .+: the message was not sent\.$/);
 });
+
+test('a join refused while the room moves to another server is sent again, with growing pauses', async (t) => {
+  t.mock.timers.enable({ apis: ['setTimeout'] });
+  const { model, sent, heard } = setup();
+  model.open(ROOM);
+  model.join();
+  assert.equal(sent.length, 1);
+  const moving = { type: 'error', room: 'ABCD', code: 'internal', message: 'the room is moving to another server; try again in a few seconds' };
+  // Each refusal brings the join back after a pause that grows (a quarter either way at most).
+  const pauses = [];
+  for (let i = 0; i < 5; i++) {
+    model.onFrame(moving);
+    let waited = 0;
+    while (sent.length === i + 1 && waited < 10000) {
+      t.mock.timers.tick(10);
+      waited += 10;
+    }
+    assert.equal(sent.length, i + 2, `joined again after refusal ${i + 1}`);
+    assert.deepEqual(sent[i + 1], { type: 'join', room: 'ABCD', as: 'player' });
+    pauses.push(waited);
+  }
+  assert.ok(pauses[0] >= 180 && pauses[0] <= 320, `the first pause is short (${pauses})`);
+  assert.ok(pauses[4] >= 3000 && pauses[4] <= 5000, `the pauses grow to a few seconds (${pauses})`);
+  assert.ok(heard.some(([topic, d]) => topic === 'say' && /moving to another server/.test(d.text)), 'the page says why');
+  // In at last: the room frame ends it, and a later `internal` error is an error again.
+  model.onFrame({ type: 'room', room: ROOM });
+  assert.equal(model.st.joining, false);
+  model.onFrame(moving);
+  t.mock.timers.tick(10000);
+  assert.equal(sent.length, 6, 'no join once in the room');
+});

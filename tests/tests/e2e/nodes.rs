@@ -384,6 +384,47 @@ async fn whole_matches_of_every_game_across_three_nodes() {
     }
 }
 
+/// A room's node dies: until another node takes the room over, a `join` sent through another node
+/// is answered `error` `internal` naming the room ("the room is moving"). The same `join` sent
+/// again after a pause that grows, as docs/protocol.md tells clients to (and web/js/room-model.js
+/// does), finds the room where it runs now: the seat kept, the match going on.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_join_refused_while_its_room_moves_goes_through_when_sent_again() {
+    let db = TestDb::new(Backend::Postgres).await;
+    let mut nodes = start_nodes(&db, 2, 2000, &[]).await;
+    let (code, [alice, _], [a, b]) = duel_across("abalone", &nodes[0], &nodes[1], &nodes[1]).await;
+    drop(a);
+    nodes[0].kill9();
+    let again = Client::login(&nodes[1].ws_url(), &alice).await;
+    let first = again.join(&code, "player").await;
+    assert_eq!(
+        (&first["type"], &first["code"], &first["room"]),
+        (&json!("error"), &json!("internal"), &json!(code)),
+        "the room is moving: {first}"
+    );
+    let mut pause = Duration::from_millis(250);
+    let deadline = Instant::now() + Duration::from_secs(10);
+    let joined = loop {
+        tokio::time::sleep(pause).await;
+        let answer = again.join(&code, "player").await;
+        if answer["type"] == "room" {
+            break answer;
+        }
+        assert_eq!(answer["code"], "internal", "{answer}");
+        assert!(Instant::now() < deadline, "still refused after 10 s: {answer}");
+        pause = (pause * 2).min(Duration::from_secs(4));
+    };
+    assert_eq!(
+        joined["room"]["seats"][0]["player"]["id"],
+        alice.id.as_str(),
+        "{joined}"
+    );
+    let mut acked = Vec::new();
+    play_one(&code, &[&again, &b], &mut acked)
+        .await
+        .expect("the match goes on");
+}
+
 /// Each node in turn is killed with -9 in the middle of a match it runs, played by clients of
 /// the two others: within 10 s another node runs the room from its last committed move, the clients
 /// go on, and every acked move is stored exactly once. The killed node comes back for the next turn.
