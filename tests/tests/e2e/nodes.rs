@@ -411,7 +411,10 @@ async fn a_join_refused_while_its_room_moves_goes_through_when_sent_again() {
             break answer;
         }
         assert_eq!(answer["code"], "internal", "{answer}");
-        assert!(Instant::now() < deadline, "still refused after 10 s: {answer}");
+        assert!(
+            Instant::now() < deadline,
+            "still refused after 10 s: {answer}"
+        );
         pause = (pause * 2).min(Duration::from_secs(4));
     };
     assert_eq!(
