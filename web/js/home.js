@@ -146,7 +146,7 @@ function renderLive(list, matches, myId) {
 
 /** A match's players, each person's name linking to its profile (bots have none). */
 function names(m) {
-  return m.players.map((p, i) => [i ? ', ' : '', p.id ? profileLink(p) : matchPlayerName(p, i)]);
+  return m.players.map((p, i) => [i ? ', ' : '', p.id ? profileLink(p) : matchPlayerName(p, i, m.players)]);
 }
 
 async function loadMine(box, playerId) {
@@ -159,7 +159,7 @@ async function loadMine(box, playerId) {
       return h(
         'li',
         { class: 'row' },
-        h('span', {}, h('strong', {}, gameTitle(m.game, m.options)), ' · ', names(m), ` · ${t('moves-count', { count: m.plies })} · `, m.result ? resultText(m.result, (s) => matchPlayerName(m.players[s], s)) : dateTime(m.started_at)),
+        h('span', {}, h('strong', {}, gameTitle(m.game, m.options)), ' · ', names(m), ` · ${t('moves-count', { count: m.plies })} · `, m.result ? resultText(m.result, (s) => matchPlayerName(m.players[s], s, m.players)) : dateTime(m.started_at)),
         link,
       );
     };

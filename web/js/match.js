@@ -44,7 +44,7 @@ export async function matchPage(main, id) {
     mount(main, h('div', { class: 'card narrow' }, h('h1', {}, t('match-not-found')), h('p', {}, e.status === 404 ? t('match-not-found-text') : errText(e)), h('a', { href: '/', 'data-nav': '' }, t('home'))));
     return null;
   }
-  const nameOf = (seat) => matchPlayerName(m.players[seat], seat);
+  const nameOf = (seat) => matchPlayerName(m.players[seat], seat, m.players);
   const boardBox = h('div', { class: 'board-box', id: 'board' });
   const slider = h('input', { type: 'range', min: 0, max: m.plies, value: m.plies, id: 'ply', 'aria-label': t('match-move') });
   const plyLabel = h('output', { for: 'ply', id: 'ply-label' });
@@ -142,7 +142,7 @@ export async function matchPage(main, id) {
           breakdownBox),
         h('aside', { class: 'side' },
           h('section', { class: 'card' }, h('h2', {}, t('label-players')), h('ul', { class: 'seats', id: 'players' }, m.players.map((p) => h('li', { class: 'seat' },
-            p.id ? profileLink(p) : matchPlayerName(p, p.seat), p.bot ? h('span', { class: 'tag bot-level' }, seatLevel(p) || t('tag-bot')) : null, m.result && m.result.winners.includes(p.seat) ? h('span', { class: 'tag' }, t('tag-winner')) : null,
+            p.id ? profileLink(p) : matchPlayerName(p, p.seat, m.players), p.bot ? h('span', { class: 'tag bot-level' }, seatLevel(p) || t('tag-bot')) : null, m.result && m.result.winners.includes(p.seat) ? h('span', { class: 'tag' }, t('tag-winner')) : null,
             forfeitTag(m, p.seat),
             m.result && m.result.scores ? h('span', { class: 'muted' }, ` ${m.result.scores[p.seat]}`) : null)))),
           h('section', { class: 'card' }, h('h2', {}, t('match-moves', { count: m.plies })), moves.el),

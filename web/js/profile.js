@@ -88,14 +88,14 @@ export async function profilePage(main, id) {
 
   try {
     const page = await api('GET', `/matches?player=${encodeURIComponent(id)}&limit=${RECENT}`);
-    const nameIn = (m) => (seat) => matchPlayerName(m.players[seat], seat);
+    const nameIn = (m) => (seat) => matchPlayerName(m.players[seat], seat, m.players);
     // Listed by the time shown beside each (its end, or its start while it is played), newest first.
     const shownAt = (m) => m.ended_at || m.started_at;
     const matches = [...page.matches].sort((a, b) => Date.parse(shownAt(b)) - Date.parse(shownAt(a)));
     mount(recent, matches.length
       ? h('ul', { class: 'list', id: 'profile-matches' }, matches.map((m) => h('li', { class: 'row', dataset: { match: m.id } },
         h('span', {}, h('strong', {}, gameTitle(m.game, m.options)), ' · ',
-          m.players.map((x, i) => [i ? ', ' : '', x.id ? (x.id === p.id ? h('strong', {}, x.name) : profileLink(x)) : matchPlayerName(x, i)]),
+          m.players.map((x, i) => [i ? ', ' : '', x.id ? (x.id === p.id ? h('strong', {}, x.name) : profileLink(x)) : matchPlayerName(x, i, m.players)]),
           ' · ', m.result ? resultText(m.result, nameIn(m)) : m.status === 'playing' ? t('profile-being-played') : m.status,
           ownChange(m, p.id), ` · ${dateTime(shownAt(m))}`),
         h('a', { href: `/m/${m.id}`, 'data-nav': '', class: 'button' }, m.status === 'playing' ? t('watch-button') : t('mine-replay')))))

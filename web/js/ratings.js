@@ -57,12 +57,23 @@ export async function ratingOf(id, game) {
 export const profileHref = (id) => `/p/${id}`;
 
 /**
- * The name of a match's player (a match summary's `players[seat]`): a person's own name, a bot's
- * in the page's language ("Bot 2", « Ordinateur 2 »: the server names bots in English).
+ * A bot's name in the page's language (the server names bots in English): « Ordinateur » when it
+ * is the only one, else numbered among the bots in seat order (« Ordinateur 2 »). `botSeats`: the
+ * seats that bots play.
  */
-export function matchPlayerName(p, seat) {
+export function botName(seat, botSeats) {
+  return botSeats.length > 1 ? t('bot-n', { n: botSeats.indexOf(seat) + 1 }) : t('bot-one');
+}
+
+/**
+ * The name of a match's player (a match summary's `players[seat]`, `players` all of them): a
+ * person's own name, a bot's in the page's language.
+ */
+export function matchPlayerName(p, seat, players) {
   if (!p) return t('seat-n', { n: seat + 1 });
-  return p.bot ? t('bot-n', { n: (p.seat ?? seat) + 1 }) : p.name;
+  if (!p.bot) return p.name;
+  const bots = players.map((x, i) => (x && x.bot ? x.seat ?? i : null)).filter((x) => x !== null);
+  return botName(p.seat ?? seat, bots);
 }
 
 /** A player's name (or `label`) as a link to its profile page, with BOT beside a bot account's. */

@@ -17,6 +17,7 @@
 //! `pairAgain(code)` is "Play now" asking again when the room filled meanwhile (true: it did).
 
 import { applyPatch } from './patch.js';
+import { botName } from './ratings.js';
 import { t, errorText, dateTime } from './i18n.js';
 
 /** Events of a move that changed the board (the boards mark these as the last move). */
@@ -103,7 +104,7 @@ export function roomModel({ code, me, send, api, pairAgain = () => false }) {
       const twin = st.room.seats.some((o) => o !== s && o.player && o.player.name === s.player.name);
       return twin ? t('name-with-seat', { name: s.player.name, n: seat + 1 }) : s.player.name;
     }
-    if (s.bot) return t('bot-n', { n: seat + 1 });
+    if (s.bot) return botName(seat, st.room.seats.filter((o) => o.bot).map((o) => o.seat));
     return t('seat-n', { n: seat + 1 });
   }
 

@@ -186,3 +186,51 @@ for (const [lang, options] of Object.entries(LANGS)) {
     await A.ctx.close();
   });
 }
+
+/** The compass and the computer, in each language. */
+const COMPASS = {
+  en: { west: /\b(W|NW|SW)\b/, notWest: /\b(O|NO|SO)\b/, westWord: /west/, zone: '(SW)', transit: 'TW', corner: 'NWa', bot: 'Bot', bots: ['Bot 1', 'Bot 2'] },
+  fr: { west: /\b(O|NO|SO)\b/, notWest: /\b(W|NW|SW)\b/, westWord: /direction (nord-|sud-)?ouest/, zone: '(SO)', transit: 'TO', corner: 'NOa', bot: 'Ordinateur', bots: ['Ordinateur 1', 'Ordinateur 2'] },
+};
+
+for (const [lang, options] of Object.entries(LANGS)) {
+  test(`compass letters and computers' names in the page's language (${lang}, phone)`, async () => {
+    const words = COMPASS[lang];
+    // Abalone: the arrows' names and the move texts say the directions in the page's language.
+    const A = await newPlayer(browser, 'Zoe', SIZES.phone, options);
+    await createRoom(A.page, 'abalone', 2);
+    await start(A.page, true);
+    assert.equal(await A.page.textContent('#seats li[data-seat="1"] .seat-name'), words.bot, `${lang}: one computer, not numbered`);
+    await myTurnOrOver(A.page);
+    // A marble of the front row, which can move.
+    await A.page.locator('#board [data-act="select"]').last().click();
+    const arrows = await A.page.$$eval('#board [data-act="target"]', (as) => as.map((a) => a.getAttribute('aria-label')));
+    assert.ok(arrows.length > 0, `${lang}: arrows to name`);
+    for (const a of arrows) assert.doesNotMatch(a, words.notWest, `${lang}: ${a}`);
+    assert.ok(arrows.some((a) => words.westWord.test(a)), `${lang}: an arrow westwards, in words (${arrows})`);
+    await A.page.keyboard.press('Escape');
+    for (let i = 0; i < 6; i++) {
+      if (!(await myTurnOrOver(A.page))) break;
+      await pointAndPlay(A.page, { prefer: '#board [data-act="target"][data-dir*="W"]' }).catch(() => {});
+    }
+    const texts = [await A.page.textContent('#room-moves'), await A.page.textContent('#events')].join('\n');
+    assert.doesNotMatch(texts, words.notWest, `${lang}: the moves and events`);
+    await A.ctx.close();
+
+    // Trangouar: the zones. Groups-of-Three: the spaces' labels.
+    const T = await newPlayer(browser, 'Zoe', SIZES.phone, options);
+    await createRoom(T.page, 'trangouar', 2);
+    await start(T.page, true);
+    assert.ok((await T.page.textContent('#board .board-info')).includes(words.zone), `${lang}: Trangouar's zone ${words.zone}`);
+    assert.ok((await T.page.textContent('#board-panel')).includes(words.zone), `${lang}: the setup names the zone ${words.zone}`);
+    await createRoom(T.page, 'groups-of-three', 3);
+    await start(T.page, true);
+    const labels = await T.page.$$eval('#board .space-label', (ls) => ls.map((l) => l.textContent));
+    assert.ok(labels.includes(words.transit) && labels.includes(words.corner), `${lang}: ${words.transit} and ${words.corner} on the board (${labels.filter((l) => /^T|a$/.test(l))})`);
+    // Two computers: numbered.
+    assert.deepEqual(await T.page.$$eval('#seats li .seat-name', (ns) => ns.slice(1).map((n) => n.textContent)), words.bots);
+    await shot(T.page, `phone-compass-${lang}-phone`);
+    clean(T.page);
+    await T.ctx.close();
+  });
+}

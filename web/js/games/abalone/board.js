@@ -6,6 +6,7 @@ import { s, h, mount, actionable, focusedKey, refocus } from '../../dom.js';
 import { shell, button, seatSwatch, pieceMark, pieceName, slide, motion, fitTargets, hitArea } from '../../board.js';
 import { seatPaints } from './index.js';
 import { t } from '../../i18n.js';
+import { compassWord } from '../../compass.js';
 
 const ROWS = 'ABCDEFGHI';
 /** Directions as (Δletter, Δnumber), as the rules name them. */
@@ -164,7 +165,7 @@ export function create(el, ctx) {
           hitArea(ax, ay, REACH),
           s('circle', { cx: ax, cy: ay, r: 0.36 }),
           arrowShape(ax, ay, vx, vy));
-        actionable(g, t('abalone-move', { marbles: sel.join(' '), dir: m.dir, notation: m.notation }), 'target', () => {
+        actionable(g, t('abalone-move', { marbles: sel.join(' '), dir: compassWord(m.dir), notation: m.notation }), 'target', () => {
           sel = [];
           ctx.send(m);
         });

@@ -3,6 +3,7 @@
 //! standing, its How to play page, and the start position offered for 2 players only.
 
 import { t } from '../../i18n.js';
+import { compassShort } from '../../compass.js';
 import { palette } from '../../board.js';
 
 export { POSITION as position } from './position.js';
@@ -18,13 +19,13 @@ export const reasons = {
 
 export function eventText(ev, { who, nameOf }) {
   if (ev.kind !== 'moved') return undefined;
-  let text = t('ev-abalone-moved', { who, notation: ev.notation, dir: ev.dir });
+  let text = t('ev-abalone-moved', { who, notation: ev.notation, dir: compassShort(ev.dir) });
   if (ev.pushed && ev.pushed.length) text += t('ev-abalone-pushing', { count: ev.pushed.length });
   if (ev.ejected) text += t('ev-abalone-ejecting', { owner: nameOf(ev.ejected.owner), score: ev.score });
   return text;
 }
 
-export const moveText = (mv) => `${mv.notation}${mv.dir ? ` ${mv.dir}` : ''}`;
+export const moveText = (mv) => `${mv.notation}${mv.dir ? ` ${compassShort(mv.dir)}` : ''}`;
 
 const ROWS = 'ABCDEFGHI';
 /** Directions as (Δletter, Δnumber), as in the board. */

@@ -40,7 +40,7 @@ const DIE_PIPS = {
 };
 
 function die(value) {
-  const svg = s('svg', { viewBox: '-1.2 -1.2 2.4 2.4', class: 'die', role: 'img', 'aria-label': `die ${value}` });
+  const svg = s('svg', { viewBox: '-1.2 -1.2 2.4 2.4', class: 'die', role: 'img', 'aria-label': t('die-value', { value }) });
   svg.append(s('rect', { x: -1.1, y: -1.1, width: 2.2, height: 2.2, rx: 0.35, class: 'die-face' }));
   for (const [x, y] of DIE_PIPS[value] || []) svg.append(s('circle', { cx: x * 0.55, cy: y * 0.55, r: 0.22, class: 'pip' }));
   return svg;

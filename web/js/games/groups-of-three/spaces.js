@@ -2,6 +2,7 @@
 //! every text that names it, and where it lies, for screen readers.
 
 import { t } from '../../i18n.js';
+import { compassShort, compassWord } from '../../compass.js';
 
 /** Octants of the board, anticlockwise from east (octant 0 lies east-north-east). */
 const OCTANTS = [
@@ -9,10 +10,6 @@ const OCTANTS = [
   () => t('octant-wsw'), () => t('octant-ssw'), () => t('octant-sse'), () => t('octant-ese'),
 ];
 const RINGS = { a: () => t('ring-inner'), b: () => t('ring-middle'), d: () => t('ring-outer') };
-const COMPASS = {
-  E: () => t('compass-e'), N: () => t('compass-n'), W: () => t('compass-w'), S: () => t('compass-s'),
-  NE: () => t('compass-ne'), NW: () => t('compass-nw'), SE: () => t('compass-se'), SW: () => t('compass-sw'),
-};
 const PARTS = { x: () => t('part-big'), y: () => t('part-small-first'), z: () => t('part-small-second') };
 
 /** The three parts of a group of three, as the labels letter them: the big part first. */
@@ -25,18 +22,18 @@ const RING_LETTERS = { a: 'A', b: 'B', d: 'C' };
  * regular, unlike the rules' internal names (`a3`, `s0y`, `kNEx`). The rings around the centre
  * are A, B and C from the centre out, numbered 1 to 8 anticlockwise from east (A1 … C8); the
  * transit spaces TN, TE, TS, TW; the side groups S1 to S8 (same numbering) and the corner groups NE,
- * NW, SW, SE, their parts a (the big one), b and c (S3a, NEb); the centre OUT.
+ * NW, SW, SE (the compass's letters in the page's language: TO, NOa in French), their parts a (the big one), b and c (S3a, NEb); the centre OUT.
  */
 export function spaceLabel(id) {
   if (id === 'C') return t('space-out');
   let m = /^([abd])([0-7])$/.exec(id);
   if (m) return `${RING_LETTERS[m[1]]}${Number(m[2]) + 1}`;
   m = /^t([ENWS])$/.exec(id);
-  if (m) return `T${m[1]}`;
+  if (m) return `T${compassShort(m[1])}`;
   m = /^s([0-7])([xyz])$/.exec(id);
   if (m) return `S${Number(m[1]) + 1}${PART_LETTERS[m[2]]}`;
   m = /^k(NE|NW|SE|SW)([xyz])$/.exec(id);
-  if (m) return `${m[1]}${PART_LETTERS[m[2]]}`;
+  if (m) return `${compassShort(m[1])}${PART_LETTERS[m[2]]}`;
   return String(id);
 }
 
@@ -46,11 +43,11 @@ export function spaceWords(id) {
   let m = /^([abd])([0-7])$/.exec(id);
   if (m) return t('space-ring', { ring: RINGS[m[1]](), octant: OCTANTS[Number(m[2])]() });
   m = /^t([ENWS])$/.exec(id);
-  if (m) return t('space-transit', { dir: COMPASS[m[1]]() });
+  if (m) return t('space-transit', { dir: compassWord(m[1]) });
   m = /^s([0-7])([xyz])$/.exec(id);
   if (m) return t('space-side-group', { octant: OCTANTS[Number(m[1])](), part: PARTS[m[2]]() });
   m = /^k(NE|NW|SE|SW)([xyz])$/.exec(id);
-  if (m) return t('space-corner-group', { dir: COMPASS[m[1]](), part: PARTS[m[2]]() });
+  if (m) return t('space-corner-group', { dir: compassWord(m[1]), part: PARTS[m[2]]() });
   return String(id);
 }
 

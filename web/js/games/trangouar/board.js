@@ -9,6 +9,7 @@ import { s, h, mount, actionable, focusedKey, refocus } from '../../dom.js';
 import { shell, button, seatSwatch, pieceMark, pieceName, inkOn, slide, motion, fitTargets, hitArea } from '../../board.js';
 import { seatPaints } from './index.js';
 import { t } from '../../i18n.js';
+import { compassShort } from '../../compass.js';
 
 const N = 9;
 const FILES = 'abcdefghi';
@@ -208,7 +209,7 @@ export function create(el, ctx) {
       const pearls = alive.reduce((a, c) => a + c.red + c.black + c.white, 0);
       return h('span', { class: `chip ${st.eliminated.includes(i) ? 'out' : ''}` },
         seatSwatch(paint(i)),
-        t('trangouar-info', { who: ctx.nameOf(i), zone: z, state: `${st.phase === 'setup' ? (st.ready[i] ? t('trangouar-ready') : t('trangouar-setting-up')) : t('trangouar-army', { count: alive.length, pearls })}${st.eliminated.includes(i) ? ` ${t('trangouar-out')}` : ''}` }));
+        t('trangouar-info', { who: ctx.nameOf(i), zone: compassShort(z), state: `${st.phase === 'setup' ? (st.ready[i] ? t('trangouar-ready') : t('trangouar-setting-up')) : t('trangouar-army', { count: alive.length, pearls })}${st.eliminated.includes(i) ? ` ${t('trangouar-out')}` : ''}` }));
     }), h('span', { class: 'muted small' }, `${PHASES[st.phase] ? PHASES[st.phase]() : st.phase} · ${t('trangouar-quiet-rounds', { count: st.quiet_rounds })}`));
   }
 
@@ -241,7 +242,7 @@ export function create(el, ctx) {
     }
     if (st.phase === 'setup') {
       const total = [...setup.values()].reduce((a, c) => a + c.red + c.black + c.white, 0);
-      items.push(h('p', { class: 'small' }, t('trangouar-setup-intro', { zone: st.zones[seat] }), ' ', h('strong', { id: 'pearl-total' }, `${total}/27`), ' ', t('trangouar-on-cubes', { count: setup.size })));
+      items.push(h('p', { class: 'small' }, t('trangouar-setup-intro', { zone: compassShort(st.zones[seat]) }), ' ', h('strong', { id: 'pearl-total' }, `${total}/27`), ' ', t('trangouar-on-cubes', { count: setup.size })));
       items.push(legend());
       const examples = legal.filter((m) => m.action === 'setup');
       items.push(h('div', { class: 'examples' }, examples.map((m, i) => button(t('trangouar-example', { n: i + 1, count: m.cubes.length }), () => {
