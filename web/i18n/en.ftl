@@ -585,8 +585,8 @@ help-no-page = There is no help page here.
 chance-shuffle = Fair shuffle
 chance-coins = Fair coin flips
 chance-dice = Fair dice
-chance-randomness = Fair randomness
 chance-seed = Match seed
+chance-first-player = Fair draw of who starts
 chance-none = { $game } has no luck in it; the seed is kept for every match all the same.
 status-playing = in play
 status-finished = finished
@@ -677,7 +677,8 @@ leaderboard-no-game = There is no game “{ $game }” here.
 leaderboard-loading = Loading the leaderboard…
 leaderboard-intro = Players with a settled rating only: a rating settles after a few rated matches (its uncertainty under { $unsettled }). Play rated rooms to get on it.
 leaderboard-player = Player
-leaderboard-empty = Nobody has a settled rating in this game yet.
+leaderboard-empty = Nobody is on this leaderboard yet: a player comes onto it after a few rated matches, once their rating is no longer provisional.
+rating-provisional = { $rating } (provisional)
 
 ## The account and signing in (account.js)
 
@@ -955,7 +956,7 @@ help-abalone-term-2-what = the marbles move sideways together; every space they 
 help-abalone-term-3 = In the client
 help-abalone-term-3-what = tap your marbles (up to three in a line), then one of the yellow arrows; the arrow shows the way they will go on your screen.
 
-help-pinuid-pitch = Get rid of your own pieces by lining up exactly three of them. Diagonal steps only.
+help-pinuid-pitch = Get rid of your own pieces by lining up exactly three of them across or up and down; every step is diagonal.
 help-pinuid-goal = Be the first to have only two pieces left on the board (in Quatro, with 3 or 4 players, the last one not eliminated also wins).
 help-pinuid-turn-1 = On your turn, step one of your pieces one square diagonally, forwards or backwards, onto an empty square. No jumping, no capturing.
 help-pinuid-turn-2 = If your step makes a line of exactly three of your own pieces, across or up and down (not diagonally, not four or more), you remove one piece of that line from the board. That is progress: you want to lose pieces.

@@ -609,8 +609,8 @@ help-no-page = Il n’y a pas de page d’aide ici.
 chance-shuffle = Mélange équitable
 chance-coins = Pile ou face équitables
 chance-dice = Dés équitables
-chance-randomness = Hasard équitable
 chance-seed = Graine de la partie
+chance-first-player = Tirage équitable de qui commence
 chance-none = { $game } ne doit rien au hasard ; la graine est tout de même gardée pour chaque partie.
 status-playing = en cours
 status-finished = terminée
@@ -704,7 +704,8 @@ leaderboard-no-game = Il n’y a pas de jeu « { $game } » ici.
 leaderboard-loading = Chargement du classement…
 leaderboard-intro = Seuls les joueurs au classement établi y figurent : un classement s’établit après quelques parties classées (quand son incertitude passe sous { $unsettled }). Jouez dans des salons classés pour y entrer.
 leaderboard-player = Joueur
-leaderboard-empty = Personne n’a encore de classement établi dans ce jeu.
+leaderboard-empty = Personne n’est encore à ce classement : on y entre après quelques parties classées, quand son classement n’est plus provisoire.
+rating-provisional = { $rating } (provisoire)
 
 ## Le compte et la connexion (account.js)
 
@@ -1099,7 +1100,7 @@ help-abalone-term-2-what = les billes se déplacent ensemble de côté ; chaque 
 help-abalone-term-3 = Dans le client
 help-abalone-term-3-what = touchez vos billes (jusqu’à trois alignées), puis l’une des flèches jaunes ; la flèche montre le sens où elles iront sur votre écran.
 
-help-pinuid-pitch = Débarrassez-vous de vos pions en en alignant exactement trois. Uniquement en diagonale.
+help-pinuid-pitch = Débarrassez-vous de vos pions en en alignant exactement trois, en ligne ou en colonne ; chaque pas se fait en diagonale.
 help-pinuid-goal = Gagne qui n’a plus, en premier, que deux pions sur le plateau (au Quatro, à 3 ou 4 joueurs, la dernière personne encore en jeu gagne aussi).
 help-pinuid-turn-1 = À votre tour, avancez l’un de vos pions d’une case en diagonale, en avant ou en arrière, sur une case vide. Pas de saut, pas de prise.
 help-pinuid-turn-2 = Si votre pas forme une ligne d’exactement trois de vos pions, en travers ou de haut en bas (pas en diagonale, pas quatre ou plus), vous retirez du plateau un pion de cette ligne. C’est un progrès : vous voulez perdre des pions.

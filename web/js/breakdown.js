@@ -4,7 +4,7 @@
 //! what the game adds (Triominos: each round's points, its `breakdownMore`).
 
 import { h } from './dom.js';
-import { forfeitText, reasonText } from './events.js';
+import { forfeitWord, reasonText } from './events.js';
 import { gameOf } from './games/index.js';
 import { t } from './i18n.js';
 
@@ -28,7 +28,8 @@ export function breakdown({ game: id, result, view, seats, nameOf, rounds = [], 
   for (let seat = 0; seat < seats; seat++) {
     const f = forfeits.find((x) => x.seat === seat);
     const won = result.winners.includes(seat);
-    const how = f ? forfeitText(f, nameOf) : won ? (result.winners.length === seats ? t('breakdown-draw') : t('breakdown-won', { reason: reasonText(result.reason) })) : result.winners.length ? t('breakdown-lost') : t('breakdown-draw');
+    // The row names the seat already: its forfeit in a word ("resigned"), not "Ann resigned".
+    const how = f ? forfeitWord(f.reason) : won ? (result.winners.length === seats ? t('breakdown-draw') : t('breakdown-won', { reason: reasonText(result.reason) })) : result.winners.length ? t('breakdown-lost') : t('breakdown-draw');
     rows.push(h('tr', { class: won ? 'won' : f ? 'out' : '', dataset: { seat } },
       h('th', { scope: 'row' }, nameOf(seat), levelOf(seat) ? [' ', h('span', { class: 'tag bot-level' }, levelOf(seat))] : null),
       scores ? h('td', { class: 'num' }, String(scores[seat])) : null,

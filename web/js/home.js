@@ -336,11 +336,12 @@ async function buildCreate(box) {
     h('div', { class: 'seating-field', title: t('create-seating-title') },
       h('label', { for: 'seating' }, t('create-who-starts')), seating),
     ratedNote,
-    // Rated sits beside the button: the form stays short enough for Create to be on a laptop's first screen.
+    // Rated and "Start when full" come before the button, which ends the form (beside them on a
+    // laptop, so that Create stays on its first screen).
     h('div', { class: 'create-row' },
-      h('button', { type: 'submit', class: 'primary', id: 'create' }, t('create-room')),
       h('label', { class: 'rated-toggle', title: t('create-rated-title') }, rated, ' ', t('label-rated')),
-      h('label', { class: 'rated-toggle auto-start-toggle', title: t('create-auto-start-title') }, autoStart, ' ', t('create-auto-start'))),
+      h('label', { class: 'rated-toggle auto-start-toggle', title: t('create-auto-start-title') }, autoStart, ' ', t('create-auto-start')),
+      h('button', { type: 'submit', class: 'primary', id: 'create' }, t('create-room'))),
     err,
   );
   mount(box, h('h2', { id: 'create-h' }, t('home-new-room')), form);

@@ -122,7 +122,8 @@ export async function matchPage(main, id) {
 
   const status = statusText(m.status);
   // What chance does in the game, for the heading of the seed panel.
-  const chance = gameOf(m.game) && gameOf(m.game).chance;
+  const game = gameOf(m.game);
+  const chance = game && game.chance ? game.chance(m.options || {}, m.players.length) : null;
   mount(
     main,
     h('div', { class: 'match', id: 'match', dataset: { status: m.status } },
@@ -146,7 +147,10 @@ export async function matchPage(main, id) {
             forfeitTag(m, p.seat),
             m.result && m.result.scores ? h('span', { class: 'muted' }, ` ${m.result.scores[p.seat]}`) : null)))),
           h('section', { class: 'card' }, h('h2', {}, t('match-moves', { count: m.plies })), moves.el),
-          h('section', { class: 'card' }, h('h2', {}, chance ? chance() : t('chance-seed')), chance ? null : h('p', { class: 'small muted' }, t('chance-none', { game: gameName(m.game) })), rng),
+          // A game without luck keeps its seed too, folded away: its hashes say nothing to a player.
+          chance
+            ? h('section', { class: 'card', id: 'chance' }, h('h2', {}, chance), rng)
+            : h('section', { class: 'card', id: 'chance' }, h('details', {}, h('summary', {}, t('chance-seed')), h('p', { class: 'small muted' }, t('chance-none', { game: gameName(m.game) })), rng)),
           m.options && Object.keys(m.options).length ? h('section', { class: 'card' }, h('h2', {}, t('create-options')), optionsList) : null,
         ))),
   );

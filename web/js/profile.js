@@ -150,8 +150,9 @@ export function ratingChart(name, game, changes) {
       h('thead', {}, h('tr', {}, [t('chart-when'), t('chart-before'), t('chart-after-col'), t('chart-change'), t('chart-match')].map((text) => h('th', { scope: 'col' }, text)))),
       h('tbody', {}, changes.map((c) => {
         const d = Math.round(c.rating) - Math.round(c.rating_before);
-        return h('tr', {}, h('td', {}, dateTime(c.at)), h('td', { class: 'num' }, ratingText({ rating: c.rating_before, deviation: c.deviation_before })),
-          h('td', { class: 'num' }, ratingText(c)), h('td', { class: 'num' }, `${d > 0 ? '+' : ''}${d}`), h('td', {}, h('a', { href: `/m/${c.match}`, 'data-nav': '' }, t('result-replay'))));
+        // The chart's figures as numbers (the game's row above says whether the rating is provisional).
+        return h('tr', {}, h('td', {}, dateTime(c.at)), h('td', { class: 'num' }, String(Math.round(c.rating_before))),
+          h('td', { class: 'num' }, String(Math.round(c.rating))), h('td', { class: 'num' }, `${d > 0 ? '+' : ''}${d}`), h('td', {}, h('a', { href: `/m/${c.match}`, 'data-nav': '' }, t('result-replay'))));
       }))));
   return [caption, svg, h('p', { class: 'small', id: `chart-${game}-summary` }, t('chart-summary', { rating: ratingText(changes[changes.length - 1]), count: changes.length, first: String(first) })), table];
 }

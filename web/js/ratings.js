@@ -30,12 +30,14 @@ export function forgetRatings() {
 }
 
 /**
- * A rating as people read it: rounded, with "?" while it is not settled (lichess's way: "1532?").
+ * A rating as people read it: rounded, and said provisional while it is not settled ("1532
+ * (provisional)"; a bare "1532?" explained nothing).
  * `r` is `{rating, deviation}`, or missing for a player without a rated match in that game.
  */
 export function ratingText(r) {
   if (!r) return '?';
-  return `${Math.round(r.rating)}${r.deviation >= UNSETTLED ? '?' : ''}`;
+  const rating = String(Math.round(r.rating));
+  return r.deviation >= UNSETTLED ? t('rating-provisional', { rating }) : rating;
 }
 
 /** A rating change in words: "+12", "−12" (a true minus sign), "±0". */

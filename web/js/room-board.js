@@ -9,6 +9,7 @@ import { api } from './api.js';
 import { moveEvents } from './last-move.js';
 import { setTurn, clearTurn } from './attention.js';
 import { describeEvent, gameName, forfeitWord } from './events.js';
+import { movedSomething } from './room-model.js';
 import { clockStrip } from './clock.js';
 import { flipButton } from './board.js';
 import { boardFor } from './games/index.js';
@@ -94,7 +95,9 @@ export function roomBoard(model, { say, onLook = () => {} }) {
       return;
     }
     const latest = st.lastEvents.map((e) => describeEvent(st.view.game, e, model.nameOf)).filter(Boolean);
-    last.textContent = latest.length ? t('last-move', { events: latest.join(' · ') }) : '';
+    // "Last move:" only for a move; a resignation or an agreed draw is said as it is.
+    const said = latest.join(' · ');
+    last.textContent = !latest.length ? '' : movedSomething(st.lastEvents) ? t('last-move', { events: said }) : said;
     board.update(st.view, {
       interactive: model.canAct() && !st.pending && !st.result,
       lastEvents: st.markEvents,

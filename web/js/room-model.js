@@ -36,7 +36,8 @@ const REJOIN_MAX_MS = 4000;
 /** Tries before the refusal is shown as an error: well past a takeover (lease + a sweep). */
 const REJOIN_TRIES = 12;
 
-const movedSomething = (events) => events.some((e) => MOVE_KINDS.has(e.kind));
+/** Whether these events made a move (a resignation or an agreed draw is not one). */
+export const movedSomething = (events) => events.some((e) => MOVE_KINDS.has(e.kind));
 const seatOf = (room, id) => {
   const s = room.seats.find((x) => x.player && x.player.id === id);
   return s ? s.seat : null;

@@ -193,6 +193,8 @@ test('abalone for 3 and 4 players with bots; a finished match replays', async ()
   await A.page.waitForURL(/\/m\/[0-9a-f-]{36}$/);
   await A.page.waitForSelector('#board[data-ply="4"] svg.board-svg');
   assert.equal(await A.page.locator('#moves li[data-ply]').count(), 4);
+  // Abalone has no luck: its seed is folded away.
+  await A.page.click('#chance summary');
   await A.page.waitForSelector('#seed');
   await A.page.waitForSelector('#seed-check:has-text("matches the commitment")');
   // The slider goes over every ply.

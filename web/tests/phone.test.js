@@ -234,3 +234,63 @@ for (const [lang, options] of Object.entries(LANGS)) {
     await T.ctx.close();
   });
 }
+
+/** Small words, in each language. */
+const SMALL = {
+  en: { last: /^Last/, resigned: 'resigned', pinuid: /across or up and down; every step is diagonal/, notPinuid: /Diagonal steps only/, empty: /no longer provisional/ },
+  fr: { last: /^Dernier coup/, resigned: 'a abandonné', pinuid: /en ligne ou en colonne ; chaque pas se fait en diagonale/, notPinuid: /Uniquement en diagonale/, empty: /n’est plus provisoire/ },
+};
+
+for (const [lang, options] of Object.entries(LANGS)) {
+  test(`small words: a resignation is no move, the final table, the create form, Pinuid's summary and seed, an empty leaderboard (${lang}, phone)`, async () => {
+    const words = SMALL[lang];
+    // Rated and "Start when full" come before the Create button.
+    const { A, B } = await pair('pinuid', 2, SIZES.phone, options);
+    await A.page.goto(`${BASE}/`);
+    await A.page.waitForSelector('#create-form');
+    const order = await A.page.evaluate(() => ['#rated', '#auto-start'].map((s) => {
+      const create = document.querySelector('#create');
+      const el = document.querySelector(s);
+      return !!(el.compareDocumentPosition(create) & Node.DOCUMENT_POSITION_FOLLOWING) && el.getBoundingClientRect().top <= create.getBoundingClientRect().top;
+    }));
+    assert.deepEqual(order, [true, true], `${lang}: the boxes before the button`);
+    await A.page.goBack();
+    await A.page.waitForSelector('#board svg.board-svg');
+    // Bea resigns: "Last move" is not said of it, and the final table says "resigned" beside her name.
+    await B.page.click('#resign');
+    await B.page.click('#resign-confirm');
+    await A.page.waitForSelector('#breakdown');
+    await A.page.waitForFunction(() => document.querySelector('#last-move').textContent.length > 0);
+    const last = await A.page.textContent('#last-move');
+    assert.doesNotMatch(last, words.last, `${lang}: ${last}`);
+    assert.ok(last.includes(words.resigned), `${lang}: ${last}`);
+    const row = await A.page.$$eval('#breakdown tr[data-seat="1"] td', (tds) => tds.map((td) => td.textContent));
+    assert.ok(row.includes(words.resigned), `${lang}: ${row}`);
+    assert.ok(!row.some((c) => c.includes('Bea')), `${lang}: the row names Bea once (${row})`);
+    // Pinuid Classic has no luck: no "fair randomness" heading, its seed folded away.
+    await A.page.click('#history-link');
+    await A.page.waitForSelector('#chance');
+    assert.equal(await A.page.locator('#chance > h2').count(), 0, `${lang}: no chance heading`);
+    assert.equal(await A.page.locator('#chance details:not([open]) #rng').count(), 1, `${lang}: the seed folded`);
+    assert.equal(await A.page.isVisible('#commitment'), false);
+    // Pinuid's summary: lines across or up and down, steps diagonal (the How to play page and the welcome page).
+    await A.page.goto(`${BASE}/help/pinuid`);
+    await A.page.waitForSelector('#help');
+    const help = await A.page.textContent('main');
+    assert.match(help, words.pinuid);
+    assert.doesNotMatch(help, words.notPinuid);
+    // A leaderboard nobody is on yet says why in plain words.
+    await A.page.goto(`${BASE}/leaderboard/trangouar`);
+    await A.page.waitForSelector('#leaderboard-empty');
+    assert.match(await A.page.textContent('#leaderboard-empty'), words.empty);
+    for (const p of [A, B]) {
+      clean(p.page);
+      await p.ctx.close();
+    }
+    const V = await (await import('./helpers.js')).visitor(browser, SIZES.phone, options);
+    await V.page.goto(`${BASE}/`);
+    await V.page.waitForSelector('#game-cards .game-card[data-game="pinuid"]');
+    assert.match(await V.page.textContent('#game-cards .game-card[data-game="pinuid"]'), words.pinuid);
+    await V.ctx.close();
+  });
+}

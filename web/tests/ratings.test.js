@@ -1,6 +1,6 @@
 //! Ratings in the browser, against the real server: the rated toggle at creation and what a rated
 //! room allows (no bots: the start waits for people), ratings beside names in the room and the
-//! lobby ("?" while unsettled), names linking to profiles, the leaderboard (linked from the home
+//! lobby ("provisional" while unsettled), names linking to profiles, the leaderboard (linked from the home
 //! page and the help page), and the profile with its rating chart drawn in SVG, the figures as
 //! text, and recent matches linking to their replay. A rated room always has a clock (ticking Rated
 //! never leaves "No clock"), and a rated match resigned before every player moved is aborted and
@@ -134,7 +134,7 @@ test('rated rooms, ratings beside names, the leaderboard and the profile with it
   await A.page.click('#start');
   await B.page.waitForSelector('#room[data-status="playing"]');
   // Both play a move on the board (a rated match ended before every player has moved counts for
-  // nobody), then Rolf resigns: Rita's first rated win, both ratings shown unsettled ("1662?"),
+  // nobody), then Rolf resigns: Rita's first rated win, both ratings shown unsettled ("1662 (provisional)"),
   // hers higher.
   const starter = await whoseTurn([A, B]);
   await pointAndPlay(starter.page);
@@ -148,8 +148,8 @@ test('rated rooms, ratings beside names, the leaderboard and the profile with it
     await p.page.waitForSelector('#seats li[data-seat="1"] .rating:not(:empty)');
   }
   const badge = (seat) => A.page.textContent(`#seats li[data-seat="${seat}"] .rating`);
-  assert.match(await badge(0), /^\d{4}\?$/);
-  assert.match(await badge(1), /^\d{4}\?$/);
+  assert.match(await badge(0), /^\d{4} \(provisional\)$/);
+  assert.match(await badge(1), /^\d{4} \(provisional\)$/);
   assert.ok(parseInt(await badge(0), 10) > 1500 && parseInt(await badge(1), 10) < 1500, `${await badge(0)} / ${await badge(1)}`);
   assert.match(await A.page.getAttribute('#seats li[data-seat="0"] .rating', 'title'), /not settled yet/);
   // The result says each rating's change beside the name: Rita up, Rolf down by as much.

@@ -111,3 +111,9 @@ test('the replay marks a stored move as the events a live room would have had', 
   assert.deepEqual(moveEvents('trangouar', { action: 'move', cube: 'a1', path: ['a2', 'a3'] }), [{ kind: 'move', cube: 'a1', to: 'a3' }]);
   assert.deepEqual(moveEvents('trangouar', { hidden: true }), []);
 });
+
+test('a rating not settled yet is said provisional, not with a bare question mark', async () => {
+  const { ratingText } = await import('../js/ratings.js');
+  assert.equal(ratingText({ rating: 1661.6, deviation: 200 }), '1662 (provisional)');
+  assert.equal(ratingText({ rating: 1661.6, deviation: 80 }), '1662');
+});

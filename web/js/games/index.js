@@ -16,7 +16,8 @@
 //!   of the end-of-match breakdown;
 //! - `help()`: `{pitch, goal, turn, terms}` for the How to play page; `position`: the view its
 //!   board is drawn from there and on the welcome page;
-//! - `chance()`: what its luck is, over the seed on the match page;
+//! - `chance(options, players)`: what its luck is, over the seed on the match page (null: none in
+//!   this variant);
 //! - `fitForm`: by option name, a function `(field, players)` that makes the create form's field
 //!   of that option follow the player count, beyond what the catalog's `players` says.
 

@@ -10,7 +10,8 @@ import { palette } from '../../board.js';
 export { POSITION as position } from './position.js';
 
 export const name = () => t('game-pinuid');
-export const chance = () => t('chance-randomness');
+/** Classic draws nothing; Quatro draws who starts (the rules' only chance). */
+export const chance = (options = {}, players = 2) => (options.variant === 'quatro' || players > 2 ? t('chance-first-player') : null);
 
 const classic = palette(['#f2efe6', '#1d1d1f'], ['white', 'black']);
 const quatro = palette(['#d64545', '#3f7fd6', '#3c9a4a', '#e3b52c'], ['red', 'blue', 'green', 'yellow']);
