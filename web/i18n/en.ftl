@@ -51,7 +51,7 @@ banner-sign-in-again = Sign in again
 banner-unknown-player = The server no longer knows this player.
 banner-choose-name-again = Choose a name again
 banner-reconnecting = Reconnecting…
-banner-banned = A moderator has banned this player from the server: you cannot play or chat here for now.
+banner-banned = A moderator has banned you from this server: you cannot play or chat here for now.
 banner-unavailable = The server is not ready to check who you are right now.
 banner-lost = Connection lost.
 banner-reconnecting-in = Reconnecting in { $secs } s…
@@ -67,7 +67,8 @@ error-conflict = That cannot be done now: the room or the match has changed.
 error-payload-too-large = This is too long.
 error-rate-limited = Too many requests just now: wait a little and try again.
 error-internal = The server had a problem; try again in a moment.
-error-banned = A moderator has banned this player from the server.
+error-banned = A moderator has banned you from this server for now.
+you-banned-until = A moderator has banned you from this server until { $until }: you cannot play, chat or change your account until then.
 error-network = The server cannot be reached; check the connection.
 error-not-joined = This page is not in the room any more: reload it.
 error-not-seated = You have no seat in this room.
@@ -428,6 +429,9 @@ looking-move = Move { $ply } of { $now }: an earlier position.
 waiting-players = Waiting for players.
 waiting-everyone-in = Every seat is taken: the match starts as soon as everyone is in the room.
 waiting-host = Every seat is taken: waiting for the host to start.
+waiting-you-start = Every seat is taken: start the match when you are ready.
+start-seat-empty = A seat is still empty: wait for a player, or tick the box to fill it with the computer.
+account-closed-done = Your account { $name } is closed: everything of it is gone from the server, and the name is free again.
 
 ## The room page (room.js, room-head.js, room-seats.js, room-actions.js, room-result.js, room-log.js)
 

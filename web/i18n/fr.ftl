@@ -51,7 +51,7 @@ banner-sign-in-again = Se reconnecter
 banner-unknown-player = Le serveur ne connaît plus ce joueur.
 banner-choose-name-again = Choisir de nouveau un nom
 banner-reconnecting = Reconnexion…
-banner-banned = Un modérateur a banni ce joueur du serveur : vous ne pouvez ni jouer ni discuter ici pour l’instant.
+banner-banned = Un modérateur vous a banni de ce serveur : vous ne pouvez ni jouer ni discuter ici pour l’instant.
 banner-unavailable = Le serveur ne peut pas vérifier qui vous êtes pour le moment.
 banner-lost = Connexion perdue.
 banner-reconnecting-in = Reconnexion dans { $secs } s…
@@ -67,7 +67,8 @@ error-conflict = Impossible pour l’instant : le salon ou la partie a changé.
 error-payload-too-large = C’est trop long.
 error-rate-limited = Trop de demandes à la fois : attendez un peu et réessayez.
 error-internal = Le serveur a rencontré un problème ; réessayez dans un instant.
-error-banned = Un modérateur a banni ce joueur du serveur.
+error-banned = Un modérateur vous a banni de ce serveur pour l’instant.
+you-banned-until = Un modérateur vous a banni de ce serveur jusqu’au { $until } : d’ici là, vous ne pouvez ni jouer, ni discuter, ni modifier votre compte.
 error-network = Impossible de joindre le serveur ; vérifiez la connexion.
 error-not-joined = Cette page n’est plus dans le salon : rechargez-la.
 error-not-seated = Vous n’avez pas de place dans ce salon.
@@ -449,6 +450,9 @@ looking-move = Coup { $ply } sur { $now } : une position antérieure.
 waiting-players = En attente de joueurs.
 waiting-everyone-in = Toutes les places sont prises : la partie commence dès que tout le monde est dans le salon.
 waiting-host = Toutes les places sont prises : en attente du lancement par l’hôte.
+waiting-you-start = Toutes les places sont prises : lancez la partie quand vous êtes prêt.
+start-seat-empty = Une place est encore vide : attendez un joueur, ou cochez la case pour la confier à l’ordinateur.
+account-closed-done = Votre compte { $name } est fermé : tout ce qui le concernait a quitté le serveur, et le nom est de nouveau libre.
 
 ## La page du salon (room.js, room-head.js, room-seats.js, room-actions.js, room-result.js, room-log.js)
 

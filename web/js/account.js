@@ -176,6 +176,8 @@ function dataCard(who) {
       err.textContent = '';
       try {
         await closeAccount(password ? password.input.value : undefined);
+        // The first page says it was done (welcome.js): a guest's account closes without a trace.
+        sessionStorage.setItem('plateau.closed', who.name);
         restart();
       } catch (ex) {
         err.textContent = accountError(ex);

@@ -1,15 +1,17 @@
 //! REST calls to /api/v1 and the guest identity kept in localStorage (the same player in every tab
 //! and after a reload).
 
-import { t, language, errText } from './i18n.js';
+import { t, language, errText, bannedText } from './i18n.js';
 
 const KEY = 'plateau.identity';
 
 export class ApiError extends Error {
-  constructor(status, code, message, retryAfter = null) {
+  constructor(status, code, message, retryAfter = null, until = null) {
     super(message);
     this.status = status;
     this.code = code;
+    /** When a ban or a mute ends (`until` of a `banned` or `muted` error), or null. */
+    this.until = until;
     /** Seconds to wait before trying again (a 429's `Retry-After`), or null. */
     this.retryAfter = retryAfter;
   }
@@ -64,7 +66,7 @@ export async function api(method, path, body) {
   if (!res.ok) {
     const err = data && data.error;
     const wait = Number(res.headers.get('Retry-After'));
-    throw new ApiError(res.status, err ? err.code : 'http', err ? err.message : `HTTP ${res.status}`, Number.isFinite(wait) && wait > 0 ? wait : null);
+    throw new ApiError(res.status, err ? err.code : 'http', err ? err.message : `HTTP ${res.status}`, Number.isFinite(wait) && wait > 0 ? wait : null, (err && err.until) || null);
   }
   return data;
 }
@@ -176,6 +178,8 @@ export async function setBlocked(id, on) {
 export function accountError(e, signingIn = false) {
   if (e.status === 401 && signingIn) return t('account-error-wrong');
   if (e.status === 401) return t('account-error-signed-out');
+  // A 403 is a wrong current password, unless it is the ban (403 `banned`): then it says so.
+  if (e.code === 'banned') return bannedText(e.until);
   if (e.status === 403) return t('account-error-not-current');
   if (e.status === 409) return t('account-error-name-kept');
   if (e.status === 429) {
@@ -207,6 +211,8 @@ export async function checkIdentity() {
       forgetIdentity();
       return null;
     }
+    // Banned for now: the identity stays (the ban ends), and the page says so (`banned.until`).
+    if (e.code === 'banned') return { ...me, banned: { until: e.until } };
     return me; // server down: keep the identity, the pages will say what fails
   }
 }

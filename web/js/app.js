@@ -4,12 +4,12 @@
 //! (a finished or live match's history), /p/ID (a player's profile), /leaderboard/GAME, /help/GAME,
 //! /t/ID (a tournament), /signin, /account and /mod.
 
-import { checkIdentity, identity, forgetIdentity, saveLanguage } from './api.js';
+import { api, checkIdentity, identity, forgetIdentity, saveLanguage } from './api.js';
 import { Connection } from './ws.js';
 import { h, mount } from './dom.js';
 import { homePage } from './home.js';
 import { welcomePage, invitePage } from './welcome.js';
-import { LANGUAGES, setUpLanguage, language, chooseLanguage, adoptLanguage, t } from './i18n.js';
+import { LANGUAGES, setUpLanguage, language, chooseLanguage, adoptLanguage, t, bannedText } from './i18n.js';
 import { roomPage } from './room.js';
 import { matchPage } from './match.js';
 import { helpPage } from './help.js';
@@ -62,7 +62,15 @@ function showStatus(state, info) {
   }
   if (state === 'banned') {
     // No retry: the server refuses this player until the ban ends (GET /players/me says until when).
+    // Said to the player on every page, with the end when known.
+    if (info && info.until) {
+      mount(banner, bannedText(info.until));
+      return;
+    }
     mount(banner, t('banner-banned'));
+    api('GET', '/players/me').catch((e) => {
+      if (e.code === 'banned' && e.until) mount(banner, bannedText(e.until));
+    });
     return;
   }
   const draw = () => {
@@ -199,4 +207,6 @@ function translateStatic() {
   translateStatic();
   renderWho();
   route();
+  // A banned player reads it on the first page, whichever it is (not only once a room connects).
+  if (me && me.banned) showStatus('banned', me.banned);
 })();

@@ -116,8 +116,14 @@ export function dateOnly(iso, options = undefined) {
  * the server's `message` is English). In English the server's own message is shown (it names the
  * field or the rule); in any other language this client's words for the code.
  */
+/** A ban, said to the banned player: by a moderator, until when (or for good, or for now). */
+export function bannedText(until) {
+  if (until) return t('you-banned-until', { until: dateTime(until) });
+  return t('error-banned');
+}
+
 export function errorText(code, message) {
-  if (current === 'en' && message) return message;
+  if (current === 'en' && message && code !== 'banned') return message;
   switch (code) {
     case 'bad_request': return t('error-bad-request');
     case 'unauthorized': return t('error-unauthorized');
@@ -127,7 +133,7 @@ export function errorText(code, message) {
     case 'payload_too_large': return t('error-payload-too-large');
     case 'rate_limited': return t('error-rate-limited');
     case 'internal': return t('error-internal');
-    case 'banned': return t('error-banned');
+    case 'banned': return bannedText(null);
     case 'network': return t('error-network');
     case 'not_joined': return t('error-not-joined');
     case 'not_seated': return t('error-not-seated');
@@ -143,6 +149,7 @@ export function errorText(code, message) {
 
 /** An Error (an `ApiError` with its `code`, or one of this client's, already in words) in words. */
 export function errText(e) {
+  if (e && e.code === 'banned') return bannedText(e.until);
   if (e && e.code && e.code !== 'http') return errorText(e.code, e.message);
   return (e && e.message) || t('error-other', { code: '' });
 }

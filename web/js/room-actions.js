@@ -63,7 +63,7 @@ export function roomActions(model, { say }) {
         items.push(
           h('div', { class: 'start' },
             h('label', {}, bots, ' ', t('fill-bots')),
-            h('button', { type: 'button', class: 'primary', id: 'start', onclick: () => start({ bots: bots.checked }) }, t('start-match'))),
+            h('button', { type: 'button', class: 'primary', id: 'start', onclick: () => (bots.checked || !model.freeSeat() ? start({ bots: bots.checked }) : say(t('start-seat-empty'))) }, t('start-match'))),
         );
       } else if (my !== null && !r.auto_start) {
         items.push(h('p', { class: 'muted' }, t('waiting-host-start')));

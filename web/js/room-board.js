@@ -52,7 +52,7 @@ export function roomBoard(model, { say, onLook = () => {} }) {
   function renderTurn() {
     const v = st.view;
     if (!v) {
-      turn.textContent = st.room && st.room.status === 'waiting' ? waitingText(st.room) : '';
+      turn.textContent = st.room && st.room.status === 'waiting' ? waitingText(st.room, model.me.id) : '';
       return;
     }
     const mine = model.canAct();
@@ -197,9 +197,9 @@ export function roomBoard(model, { say, onLook = () => {} }) {
 }
 
 /** What a room that has not started waits for, as it is: a free seat, its players coming in (a
- *  room that starts by itself), or its host's Start. */
-function waitingText(room) {
+ *  room that starts by itself), or its host's Start (the host's own, said to the host). */
+function waitingText(room, me) {
   if (room.seats.some((s) => !s.player && !s.bot)) return t('waiting-players');
   if (room.auto_start) return t('waiting-everyone-in');
-  return t('waiting-host');
+  return room.host === me ? t('waiting-you-start') : t('waiting-host');
 }

@@ -94,9 +94,13 @@ export function welcomePage(main, then) {
   const name = nameForm(then, { heading: t('welcome-name-heading'), intro: t('welcome-name-intro') });
   const gameList = h('ul', { class: 'game-cards', id: 'game-cards' }, h('li', { class: 'muted' }, t('welcome-loading-games')));
   const lobbyList = h('ul', { class: 'list', id: 'lobby' }, h('li', { class: 'muted' }, t('loading')));
+  // Back here from closing an account (account.js): said once, first.
+  const closed = sessionStorage.getItem('plateau.closed');
+  sessionStorage.removeItem('plateau.closed');
   mount(
     main,
     h('div', { class: 'welcome', id: 'welcome' },
+      closed ? h('p', { class: 'notice', id: 'account-closed', role: 'status' }, t('account-closed-done', { name: closed })) : null,
       h('section', { class: 'welcome-intro', 'aria-labelledby': 'welcome-h' },
         h('h1', { id: 'welcome-h' }, t('welcome-title')),
         h('p', {}, t('welcome-pitch'), ' ',

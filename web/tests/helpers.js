@@ -7,6 +7,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 
 export const BASE = process.env.PLATEAU_URL || 'http://127.0.0.1:8080';
 /** The two screens every page must work on. */
@@ -221,6 +222,15 @@ export async function whoseTurn(players, timeout = 15000) {
 
 export async function shot(page, name) {
   await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
+}
+
+/** The id and token of the player a page plays as. */
+export const idOf = (page) => page.evaluate(() => JSON.parse(localStorage.getItem('plateau.identity')).id);
+export const tokenOf = (page) => page.evaluate(() => JSON.parse(localStorage.getItem('plateau.identity')).token);
+
+/** Makes player `id` an admin as an operator would: `plateau admin grant` on the server's database (run.sh says where). */
+export function grantAdmin(id) {
+  execFileSync(process.env.PLATEAU_TEST_BIN, ['admin', 'grant', id, '--database-url', process.env.PLATEAU_TEST_DATABASE_URL], { stdio: 'pipe' });
 }
 
 /** Fails if the page loaded anything from elsewhere or threw. */

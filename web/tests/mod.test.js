@@ -5,8 +5,7 @@
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { BASE, SIZES, launch, newPlayer, createRoom, shot, clean } from './helpers.js';
+import { BASE, SIZES, launch, newPlayer, createRoom, shot, clean, idOf, grantAdmin } from './helpers.js';
 
 let browser;
 before(async () => {
@@ -16,11 +15,6 @@ after(async () => {
   await browser?.close();
 });
 
-const idOf = (page) => page.evaluate(() => JSON.parse(localStorage.getItem('plateau.identity')).id);
-
-function grantAdmin(id) {
-  execFileSync(process.env.PLATEAU_TEST_BIN, ['admin', 'grant', id, '--database-url', process.env.PLATEAU_TEST_DATABASE_URL], { stdio: 'pipe' });
-}
 
 for (const [size, viewport] of Object.entries(SIZES)) {
   test(`a moderator acts on a report from the moderation page (${size})`, async () => {

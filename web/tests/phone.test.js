@@ -6,7 +6,7 @@
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { BASE, SIZES, launch, newPlayer, createRoom, start, whoseTurn, pointAndPlay, waitPly, myTurnOrOver, shot, clean } from './helpers.js';
+import { BASE, SIZES, launch, newPlayer, visitor, createRoom, start, whoseTurn, pointAndPlay, waitPly, myTurnOrOver, shot, clean, idOf, tokenOf, grantAdmin } from './helpers.js';
 
 const ABANDON_AFTER = Number(process.env.PLATEAU_ABANDON_AFTER_SECS || 120);
 
@@ -287,10 +287,62 @@ for (const [lang, options] of Object.entries(LANGS)) {
       clean(p.page);
       await p.ctx.close();
     }
-    const V = await (await import('./helpers.js')).visitor(browser, SIZES.phone, options);
+    const V = await visitor(browser, SIZES.phone, options);
     await V.page.goto(`${BASE}/`);
     await V.page.waitForSelector('#game-cards .game-card[data-game="pinuid"]');
     assert.match(await V.page.textContent('#game-cards .game-card[data-game="pinuid"]'), words.pinuid);
     await V.ctx.close();
+  });
+}
+
+/** Messages that name the real cause, in each language. */
+const CAUSES = {
+  en: { seatEmpty: /^A seat is still empty/, youStart: /start the match when you are ready/, hostStarts: /waiting for the host to start/, closed: /^Your account Gus\w* is closed/, banned: /^A moderator has banned you from this server until .*\d/ },
+  fr: { seatEmpty: /^Une place est encore vide/, youStart: /lancez la partie quand vous êtes prêt/, hostStarts: /en attente du lancement par l’hôte/, closed: /^Votre compte Gus\w* est fermé/, banned: /^Un modérateur vous a banni de ce serveur jusqu’au .*\d/ },
+};
+
+for (const [lang, options] of Object.entries(LANGS)) {
+  test(`messages that name the real cause: an empty seat, whose Start, a closed account, a ban (${lang}, phone)`, async () => {
+    const says = CAUSES[lang];
+    // Start with a seat empty and no computer: the seat is said, nothing is sent.
+    const A = await newPlayer(browser, 'Hal', SIZES.phone, options);
+    const code = await createRoom(A.page, 'abalone', 2);
+    await A.page.click('#start');
+    await A.page.waitForFunction(() => document.querySelector('#message').textContent.length > 0);
+    assert.match(await A.page.textContent('#message'), says.seatEmpty);
+    assert.equal(await A.page.getAttribute('#room', 'data-status'), 'waiting');
+    // Every seat taken: the host is asked to start, the other waits for the host.
+    const B = await newPlayer(browser, 'Ivy', SIZES.phone, options);
+    await B.page.goto(`${BASE}/r/${code}`);
+    await B.page.waitForSelector('#seats li[data-seat="1"].me');
+    await A.page.waitForSelector('#seats li[data-seat="1"].on');
+    await A.page.waitForFunction((re) => new RegExp(re).test(document.querySelector('#turn').textContent), says.youStart.source);
+    assert.match(await B.page.textContent('#turn'), says.hostStarts);
+    // A moderator bans Ivy for an hour: every page she opens says so to her, with the end.
+    grantAdmin(await idOf(A.page));
+    const ban = await fetch(`${BASE}/api/v1/mod/players/${await idOf(B.page)}/ban`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${await tokenOf(A.page)}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ reason: 'test', duration_s: 3600 }),
+    });
+    assert.equal(ban.status, 200);
+    await B.page.goto(`${BASE}/`);
+    await B.page.waitForFunction((re) => new RegExp(re).test(document.querySelector('#conn').textContent), says.banned.source);
+    // Closing her account is refused for the ban, not for a password.
+    await B.page.goto(`${BASE}/account`);
+    await B.page.click('#close-account');
+    await B.page.click('#close-confirm');
+    await B.page.waitForFunction(() => document.querySelector('#data-error').textContent.length > 0);
+    assert.match(await B.page.textContent('#data-error'), says.banned);
+    await shot(B.page, `phone-banned-${lang}-phone`);
+    // A guest who closes its account is told it is done.
+    const G = await newPlayer(browser, `Gus${lang}`, SIZES.phone, options);
+    await G.page.goto(`${BASE}/account`);
+    await G.page.click('#close-account');
+    await G.page.click('#close-confirm');
+    await G.page.waitForSelector('#account-closed');
+    assert.match(await G.page.textContent('#account-closed'), says.closed);
+    for (const p of [A, G]) clean(p.page);
+    for (const p of [A, B, G]) await p.ctx.close();
   });
 }

@@ -6,8 +6,7 @@
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { BASE, SIZES, launch, newPlayer, visitor, shot, clean } from './helpers.js';
+import { BASE, SIZES, launch, newPlayer, visitor, shot, clean, idOf, grantAdmin } from './helpers.js';
 
 let browser;
 before(async () => {
@@ -17,11 +16,9 @@ after(async () => {
   await browser?.close();
 });
 
-const idOf = (page) => page.evaluate(() => JSON.parse(localStorage.getItem('plateau.identity')).id);
-
 test('strangers join a public arena from the home page and are taken to their match and back', async () => {
   const M = await newPlayer(browser, 'Arbiter', SIZES.desktop);
-  execFileSync(process.env.PLATEAU_TEST_BIN, ['admin', 'grant', await idOf(M.page), '--database-url', process.env.PLATEAU_TEST_DATABASE_URL], { stdio: 'pipe' });
+  grantAdmin(await idOf(M.page));
   await M.page.reload();
   await M.page.waitForSelector('#mod-link');
   await M.page.click('.new-tournament summary');
