@@ -5,7 +5,7 @@
 //! every call (`403` otherwise), and the page says so.
 
 import { api } from './api.js';
-import { h, mount } from './dom.js';
+import { h, mount, ask } from './dom.js';
 import { t, errText, dateTime } from './i18n.js';
 import { player } from './ratings.js';
 
@@ -108,6 +108,8 @@ function reportItem(r, refresh) {
   const reason = h('input', { name: 'reason', required: true, maxlength: 500, placeholder: t('mod-reason-placeholder'), 'aria-label': t('mod-reason') });
   const action = h('select', { name: 'action', 'aria-label': t('mod-action') }, ACTIONS.map((a) => h('option', { value: a.id }, a.label())));
   const err = h('p', { class: 'error', role: 'alert' });
+  const submit = h('button', { type: 'submit', class: 'primary mod-submit' });
+  const reported = who(r.player);
   const chat = (r.context && r.context.chat) || [];
   const form = h('form', {
     class: 'inline mod-act',
@@ -115,6 +117,7 @@ function reportItem(r, refresh) {
       e.preventDefault();
       err.textContent = '';
       const chosen = ACTIONS.find((a) => a.id === action.value);
+      if (chosen.call === 'ban' && !(await ask({ name: 'ban', question: t('mod-ban-question', { name: typeof reported === 'string' ? reported : reported.textContent, how: chosen.label() }), text: t('mod-ban-text'), cancel: t('cancel'), confirm: t('mod-do-ban') }))) return;
       try {
         if (chosen.call) {
           const body = { reason: reason.value.trim() };
@@ -128,9 +131,19 @@ function reportItem(r, refresh) {
         err.textContent = errText(ex);
       }
     },
-  }, action, reason, h('button', { type: 'submit', class: 'primary' }, t('mod-resolve')));
+  }, action, reason, submit);
+  // The button says what it does: Ban, Mute, or only resolve.
+  const label = () => {
+    const call = ACTIONS.find((a) => a.id === action.value).call;
+    return call === 'ban' ? t('mod-do-ban') : call === 'mute' ? t('mod-do-mute') : t('mod-resolve');
+  };
+  action.addEventListener('change', () => {
+    submit.textContent = label();
+    submit.classList.toggle('danger', submit.textContent === t('mod-do-ban'));
+  });
+  submit.textContent = label();
   return h('li', { class: 'mod-report', dataset: { report: r.id } },
-    h('p', {}, h('strong', {}, who(r.player)), ` ${t('mod-reported-by')} `, who(r.reporter), ` ${t('mod-for', { reason: reportReason(r.reason) })} · ${dateTime(r.created_at)}`,
+    h('p', {}, h('strong', {}, reported), ` ${t('mod-reported-by')} `, who(r.reporter), ` ${t('mod-for', { reason: reportReason(r.reason) })} · ${dateTime(r.created_at)}`,
       r.room ? [' · ', h('a', { href: `/r/${r.room}?watch`, 'data-nav': '' }, t('mod-room', { code: r.room }))] : null,
       r.match ? [' · ', h('a', { href: `/m/${r.match}`, 'data-nav': '' }, t('mod-the-match'))] : null,
       ' · ', h('a', { href: `/p/${idOf(r.player)}`, 'data-nav': '' }, t('mod-profile')),
@@ -185,5 +198,7 @@ function renderLog(box, entries, id = 'mod-log-table') {
       h('td', {}, e.moderator ? who(e.moderator) : t('mod-command-line')),
       h('td', {}, actionWords(e.action)),
       h('td', {}, e.player ? who(e.player) : e.room ? t('mod-room', { code: e.room }) : '—'),
-      h('td', {}, e.reason)))))));
+      // The command line's reason is the server's own English ("from the command line"): the
+      // Who column says it in words already.
+      h('td', {}, e.moderator ? e.reason : '')))))));
 }

@@ -5,7 +5,7 @@
 
 import { api, identity, waitText, setBlocked } from './api.js';
 import { t, errText } from './i18n.js';
-import { h, mount } from './dom.js';
+import { h, mount, ask } from './dom.js';
 
 const REASONS = [
   ['chat', () => t('report-chat')],
@@ -79,8 +79,9 @@ export function reportButton(player, options = {}) {
 /**
  * A small "Block" button for `player` (none for this browser's own player): from then on the server
  * holds back its chat, never pairs us and keeps it out of rooms I host (docs/protocol.md,
- * "Blocks"). `blocked` says whether it is blocked already (the button then lifts the block);
- * `done(blocked)` runs after the server took the change.
+ * "Blocks"). Blocking asks first. `blocked` says whether it is blocked already (the button then
+ * lifts the block); `done(blocked, undo)` runs after the server took the change (`undo()` lifts
+ * a block just made).
  */
 export function blockButton(player, { blocked = false, done = () => {} } = {}) {
   const me = identity();
@@ -92,17 +93,22 @@ export function blockButton(player, { blocked = false, done = () => {} } = {}) {
     class: 'small block-button',
     'aria-label': `${label()} ${player.name}`,
     onclick: async () => {
-      button.disabled = true;
-      try {
-        await setBlocked(player.id, !on);
-        on = !on;
-        button.textContent = label();
-        button.setAttribute('aria-label', `${label()} ${player.name}`);
-        done(on);
-      } finally {
-        button.disabled = false;
-      }
+      // Blocking asks once (what it does); lifting a block does not.
+      if (!on && !(await ask({ name: 'block', question: t('block-question', { name: player.name }), text: t('blocks-intro'), cancel: t('cancel'), confirm: t('block') }))) return;
+      await set(!on);
     },
   }, label());
+  async function set(want) {
+    button.disabled = true;
+    try {
+      await setBlocked(player.id, want);
+      on = want;
+      button.textContent = label();
+      button.setAttribute('aria-label', `${label()} ${player.name}`);
+      done(on, () => set(false));
+    } finally {
+      button.disabled = false;
+    }
+  }
   return button;
 }

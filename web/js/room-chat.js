@@ -4,7 +4,7 @@
 //! room's chat, or turn chat off in all their matches (chat-settings.js): others' lines are then
 //! held back, counted, and shown if the player turns the chat back on.
 
-import { h } from './dom.js';
+import { h, mount } from './dom.js';
 import { t } from './i18n.js';
 import { chatOff, setChatOff, roomMuted, setRoomMuted } from './chat-settings.js';
 import { reportButton, blockButton } from './report.js';
@@ -15,6 +15,8 @@ const MAX_LINES = 200;
 
 export function roomChat(model, { say }) {
   const list = h('ol', { class: 'chat', id: 'chat-list', 'aria-live': 'polite' });
+  /** A block just made from a line: said, with Undo. */
+  const blockNote = h('p', { class: 'notice', id: 'block-note', role: 'status', hidden: true });
   const input = h('input', { id: 'chat-text', maxlength: 500, placeholder: t('chat-placeholder'), 'aria-label': t('chat-message'), autocomplete: 'off' });
   const form = h(
     'form',
@@ -53,11 +55,13 @@ export function roomChat(model, { say }) {
     // lines go along), or its author blocked.
     const report = mine ? null : reportButton(l.player, { room: model.code, reason: 'chat' });
     const block = mine ? null : blockButton(l.player, {
-      done: (on) => {
+      done: (on, undo) => {
         if (on) blocked.add(l.player.id);
         else blocked.delete(l.player.id);
         redraw();
-        if (on) say(t('block-done'));
+        // The line is gone with its button: the block is confirmed here, with its Undo.
+        mount(blockNote, on ? [t('block-done-name', { name: l.player.name }), ' ', h('button', { type: 'button', class: 'small', id: 'block-undo', onclick: () => undo() }, t('block-undo'))] : []);
+        blockNote.hidden = !on;
       },
     });
     list.append(h('li', { class: mine ? 'mine' : '', dataset: { line: l.id ?? '' } }, h('strong', {}, l.player.name, l.player.bot ? [' ', botBadge()] : null), t('said'), ' ', l.text, report ? [' ', report] : null, block ? [' ', block] : null));
@@ -95,5 +99,5 @@ export function roomChat(model, { say }) {
   });
   redraw();
 
-  return { list: h('div', {}, settings, hiddenNote, list), form };
+  return { list: h('div', {}, settings, hiddenNote, blockNote, list), form };
 }

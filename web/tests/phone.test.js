@@ -346,3 +346,76 @@ for (const [lang, options] of Object.entries(LANGS)) {
     for (const p of [A, B, G]) await p.ctx.close();
   });
 }
+
+/** Acts that say they were done, in each language. */
+const ACTS = {
+  en: { ask: /^Block Sly\w*\?/, done: /^You blocked Sly\w*: you will not see their chat\./, ban: 'Ban', banAsk: /^Ban Sly\w*\? Ban for a day\./, resolve: 'Resolve' },
+  fr: { ask: /^Bloquer Sly\w* \?/, done: /^Vous avez bloqué Sly\w* : vous ne verrez plus ses messages\./, ban: 'Bannir', banAsk: /^Bannir Sly\w* \? Bannir pour un jour\./, resolve: 'Clore' },
+};
+
+for (const [lang, options] of Object.entries(LANGS)) {
+  test(`acts that say they were done: a block asked, confirmed and undone; a ban asked, its button Ban; the journal in words (${lang}, phone)`, async () => {
+    const says = ACTS[lang];
+    const A = await newPlayer(browser, `Ace${lang}`, SIZES.phone, options);
+    const code = await createRoom(A.page, 'abalone', 2);
+    const B = await newPlayer(browser, `Sly${lang}`, SIZES.phone, options);
+    await B.page.goto(`${BASE}/r/${code}`);
+    await B.page.waitForSelector('#seats li[data-seat="1"].me');
+    const chat = async (text) => {
+      await B.page.fill('#chat-text', text);
+      await B.page.press('#chat-text', 'Enter');
+      await A.page.waitForSelector(`#chat-list li:has-text("${text}")`);
+    };
+    await chat('hello there');
+    const blocks = async () => (await (await fetch(`${BASE}/api/v1/players/me/blocks`, { headers: { Authorization: `Bearer ${await tokenOf(A.page)}` } })).json()).blocks.length;
+    // Block asks once: cancelled, nothing happens.
+    await A.page.click('#chat-list li:has-text("hello there") .block-button');
+    await A.page.waitForSelector('#block-dialog[open]');
+    assert.match(await A.page.textContent('#block-q'), says.ask);
+    await A.page.click('#block-cancel');
+    assert.equal(await blocks(), 0);
+    assert.equal(await A.page.locator('#chat-list li:has-text("hello there")').count(), 1);
+    // Confirmed: the line goes, the block is said with Undo, which lifts it.
+    await A.page.click('#chat-list li:has-text("hello there") .block-button');
+    await A.page.click('#block-confirm');
+    await A.page.waitForSelector('#block-note:not([hidden])');
+    assert.match(await A.page.textContent('#block-note'), says.done);
+    assert.equal(await blocks(), 1);
+    await shot(A.page, `phone-blocked-${lang}-phone`);
+    await A.page.click('#block-undo');
+    await A.page.waitForSelector('#block-note', { state: 'hidden' });
+    assert.equal(await blocks(), 0);
+    await chat('back again');
+
+    // A moderator's ban: the button says Ban, and it asks first.
+    grantAdmin(await idOf(A.page));
+    const reported = await fetch(`${BASE}/api/v1/reports`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${await tokenOf(A.page)}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ player: await idOf(B.page), reason: 'chat', room: code, text: 'rude' }),
+    });
+    assert.equal(reported.status, 201);
+    await A.page.goto(`${BASE}/mod`);
+    const item = `.mod-report:has(a[href="/p/${await idOf(B.page)}"])`;
+    await A.page.waitForSelector(item);
+    assert.equal((await A.page.textContent(`${item} button[type="submit"]`)).trim(), says.resolve);
+    await A.page.selectOption(`${item} select[name="action"]`, 'ban-1d');
+    assert.equal((await A.page.textContent(`${item} button[type="submit"]`)).trim(), says.ban);
+    await A.page.fill(`${item} input[name="reason"]`, 'rude');
+    await A.page.click(`${item} button[type="submit"]`);
+    await A.page.waitForSelector('#ban-dialog[open]');
+    assert.match(await A.page.textContent('#ban-q'), says.banAsk);
+    await A.page.click('#ban-cancel');
+    const standing = async () => (await (await fetch(`${BASE}/api/v1/mod/players/${await idOf(B.page)}`, { headers: { Authorization: `Bearer ${await tokenOf(A.page)}` } })).json()).banned;
+    assert.equal(await standing(), false, 'not banned when cancelled');
+    await A.page.click(`${item} button[type="submit"]`);
+    await A.page.click('#ban-confirm');
+    await A.page.waitForSelector(item, { state: 'detached' });
+    assert.equal(await standing(), true);
+    // The journal: the command line's grant in words, none of its English.
+    await A.page.waitForSelector('#mod-log-table tr[data-action="grant_admin"]');
+    assert.doesNotMatch(await A.page.textContent('#mod-log-table'), /plateau admin|from the command line/);
+    clean(A.page);
+    for (const p of [A, B]) await p.ctx.close();
+  });
+}

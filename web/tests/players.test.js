@@ -48,6 +48,7 @@ for (const [size, viewport] of Object.entries(SIZES)) {
     await A.page.waitForSelector('#chat-list li:has-text("you will lose")');
     assert.equal(await A.page.locator('#chat-list li.mine .block-button').count(), 0, 'nobody blocks oneself');
     await A.page.click('#chat-list li:has-text("you will lose") .block-button');
+    await A.page.click('#block-confirm');
     await A.page.waitForSelector('#chat-list li:has-text("you will lose")', { state: 'detached' });
     await say(B, 'still there?');
     await say(A, 'anyone?');
@@ -67,6 +68,7 @@ for (const [size, viewport] of Object.entries(SIZES)) {
     const bId = (await identityOf(B.page)).id;
     await A.page.goto(`${BASE}/p/${bId}`);
     await A.page.click('#profile .block-button');
+    await A.page.click('#block-confirm');
     await A.page.waitForSelector('#blocked-note:not([hidden])');
     await A.page.reload();
     await A.page.waitForSelector('#blocked-note:not([hidden])');
