@@ -14,6 +14,8 @@ const SHAPES = {
   ],
   prev: [['path', { d: 'M11.5 2 V14 L3 8 Z' }]],
   next: [['path', { d: 'M4.5 2 V14 L13 8 Z' }]],
+  first: [['path', { d: 'M2 2 H4 V14 H2 Z M13.5 2 V14 L5 8 Z' }]],
+  last: [['path', { d: 'M12 2 H14 V14 H12 Z M2.5 2 V14 L11 8 Z' }]],
   check: [['path', { d: 'M2 8.5 L6 12.5 L14 3.5', fill: 'none', stroke: 'currentColor', 'stroke-width': 2.2, 'stroke-linecap': 'round', 'stroke-linejoin': 'round' }]],
   cross: [['path', { d: 'M3 3 L13 13 M13 3 L3 13', fill: 'none', stroke: 'currentColor', 'stroke-width': 2.2, 'stroke-linecap': 'round' }]],
   // Connected: a filled dot; away: a ring.

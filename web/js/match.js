@@ -68,7 +68,14 @@ export async function matchPage(main, id) {
   const flip = flipButton(boardBox, () => m.game);
   flip.sync();
   const byPly = new Map(m.moves.map((mv) => [mv.ply, mv]));
-  const moves = moveList({ id: 'moves', game: () => m.game, nameOf, players: () => m.players.length, onPick: (ply) => setPly(ply) });
+  // A move tapped in the list: its position, and the board brought back into view (on a phone the
+  // list is far below it).
+  const pick = (ply) => {
+    setPly(ply);
+    const r = boardBox.getBoundingClientRect();
+    if (r.top < 0 || r.bottom > window.innerHeight) boardBox.scrollIntoView({ block: 'start' });
+  };
+  const moves = moveList({ id: 'moves', game: () => m.game, nameOf, players: () => m.players.length, onPick: pick });
   moves.add(m.moves);
   const breakdownBox = h('div', { id: 'match-breakdown' });
 
@@ -134,9 +141,12 @@ export async function matchPage(main, id) {
         h('section', { class: 'play' },
           h('p', { class: 'result', id: 'match-result' }, m.result ? resultText(m.result, nameOf) : m.status === 'playing' && m.room ? h('a', { href: `/r/${m.room}`, 'data-nav': '' }, t('match-live')) : m.status === 'playing' ? t('match-being-played') : t('match-no-result')),
           h('div', { class: 'replay' },
-            h('button', { type: 'button', onclick: () => setPly(Math.max(0, want - 1)), 'aria-label': t('replay-previous'), id: 'prev' }, icon('prev')),
+            // First, previous, next, last: the keys' steps, for fingers.
+            h('button', { type: 'button', onclick: () => setPly(0), 'aria-label': t('replay-first'), title: t('replay-first'), id: 'first' }, icon('first')),
+            h('button', { type: 'button', onclick: () => setPly(Math.max(0, want - 1)), 'aria-label': t('replay-previous'), title: t('replay-previous'), id: 'prev' }, icon('prev')),
             slider,
-            h('button', { type: 'button', onclick: () => setPly(Math.min(m.plies, want + 1)), 'aria-label': t('replay-next'), id: 'next' }, icon('next')),
+            h('button', { type: 'button', onclick: () => setPly(Math.min(m.plies, want + 1)), 'aria-label': t('replay-next'), title: t('replay-next'), id: 'next' }, icon('next')),
+            h('button', { type: 'button', onclick: () => setPly(m.plies), 'aria-label': t('replay-last'), title: t('replay-last'), id: 'last' }, icon('last')),
             plyLabel, flip.el),
           h('p', { class: 'small muted keys-hint' }, t('replay-keys')),
           boardBox,

@@ -419,3 +419,44 @@ for (const [lang, options] of Object.entries(LANGS)) {
     for (const p of [A, B]) await p.ctx.close();
   });
 }
+
+for (const [lang, options] of Object.entries(LANGS)) {
+  for (const [size, viewport] of Object.entries(SIZES)) {
+    test(`replay on touch: first, previous, next and last; the board in view when a move is tapped (${lang}, ${size})`, async () => {
+      const A = await newPlayer(browser, 'Rey', viewport, options);
+      await createRoom(A.page, 'abalone', 2, { max_plies: 12, cap_result: 'marbles' });
+      await start(A.page, true);
+      while (await myTurnOrOver(A.page)) await pointAndPlay(A.page);
+      await A.page.waitForSelector('#history-link');
+      await A.page.click('#history-link');
+      await A.page.waitForSelector('#board[data-ply="12"] svg.board-svg');
+      for (const id of ['first', 'prev', 'next', 'last']) {
+        const b = await A.page.locator(`#${id}`).boundingBox();
+        // 40 px for a finger on a phone; a desktop's usual button height (2.4rem) elsewhere.
+        const min = size === 'phone' ? 40 : 38;
+        assert.ok(b && b.height >= min && b.width >= min, `${lang} ${size}: #${id} is there, big enough to tap (${b && `${b.width}x${b.height}`})`);
+      }
+      await A.page.click('#first');
+      await A.page.waitForSelector('#board[data-ply="0"]');
+      await A.page.click('#next');
+      await A.page.waitForSelector('#board[data-ply="1"]');
+      await A.page.click('#last');
+      await A.page.waitForSelector('#board[data-ply="12"]');
+      await A.page.click('#prev');
+      await A.page.waitForSelector('#board[data-ply="11"]');
+      // A move tapped far down the list brings the board back into view.
+      await A.page.locator('#moves li[data-ply="3"] button').scrollIntoViewIfNeeded();
+      await A.page.click('#moves li[data-ply="3"] button');
+      await A.page.waitForSelector('#board[data-ply="3"]');
+      await A.page.waitForTimeout(300);
+      const board = await A.page.$eval('#board svg.board-svg', (s) => {
+        const r = s.getBoundingClientRect();
+        return { top: r.top, bottom: r.bottom };
+      });
+      assert.ok(board.top >= -1 && board.top < viewport.height / 2, `${lang} ${size}: the board is in view (top ${Math.round(board.top)})`);
+      await shot(A.page, `phone-replay-${lang}-${size}`);
+      clean(A.page);
+      await A.ctx.close();
+    });
+  }
+}
