@@ -188,12 +188,14 @@ export function tournamentPage(main, id, conn) {
         tn.status === 'finished' ? null : h('button', { type: 'button', id: 'tournament-withdraw', class: 'secondary', onclick: act('withdraw') }, t('tournament-withdraw')));
     }
     const points = (x) => num(x, { maximumFractionDigits: 1 });
+    // Tie-breaks are a Swiss's and a round robin's: an arena ranks by points alone.
+    const ties = tn.kind !== 'arena';
     const standings = h('table', { class: 'standings', id: 'standings' },
-      h('thead', {}, h('tr', {}, h('th', {}, '#'), h('th', {}, t('tournament-player')), h('th', {}, t('tournament-points')), h('th', {}, t('tournament-buchholz')), h('th', {}, t('tournament-sonneborn-berger')), h('th', {}, t('tournament-played')))),
+      h('thead', {}, h('tr', {}, h('th', {}, '#'), h('th', {}, t('tournament-player')), h('th', {}, t('tournament-points')), ties ? [h('th', {}, t('tournament-buchholz')), h('th', {}, t('tournament-sonneborn-berger'))] : null, h('th', {}, t('tournament-played')))),
       h('tbody', {}, tn.standings.map((s) => h('tr', { class: s.withdrawn ? 'muted' : '', dataset: { entrant: String(s.entrant), player: s.player.id } },
         h('td', {}, String(s.rank)),
         h('td', {}, h('a', { href: `/p/${s.player.id}`, 'data-nav': '' }, s.player.name), s.fire ? h('span', { class: 'fire', title: t('tournament-fire') }, ' ', icon('flame')) : null, s.withdrawn ? h('span', { class: 'small' }, ' ', t('tournament-withdrawn')) : null),
-        h('td', { class: 'points' }, points(s.points)), h('td', {}, points(s.buchholz)), h('td', {}, points(s.sonneborn_berger)), h('td', {}, String(s.played))))));
+        h('td', { class: 'points' }, points(s.points)), ties ? [h('td', {}, points(s.buchholz)), h('td', {}, points(s.sonneborn_berger))] : null, h('td', {}, String(s.played))))));
     const rounds = h('ol', { class: 'rounds', id: 'rounds', reversed: true }, [...tn.rounds_played].reverse().map((r) => h('li', {},
       h('h3', {}, t('tournament-round', { round: r.round })),
       h('ul', { class: 'list' }, r.pairings.map((p) => h('li', {},

@@ -460,3 +460,86 @@ for (const [lang, options] of Object.entries(LANGS)) {
     });
   }
 }
+
+/** Whatever of the page is wider than the screen: the page itself, and each table (inside its card too). */
+const tooWide = (page) => page.evaluate(() => {
+  const out = [];
+  const w = window.innerWidth;
+  if (document.documentElement.scrollWidth > w + 1) out.push(`the page (${document.documentElement.scrollWidth}px)`);
+  for (const t of document.querySelectorAll('table')) {
+    const r = t.getBoundingClientRect();
+    if (r.width && (r.right > w + 1 || t.scrollWidth > t.parentElement.clientWidth + 1)) out.push(`table#${t.id || t.className} (${Math.round(r.width)}px)`);
+  }
+  return out;
+});
+
+for (const [lang, options] of Object.entries(LANGS)) {
+  test(`tables that fit: no page scrolls sideways, no table is wider than the screen (${lang}, phone)`, async () => {
+    const { phone } = SIZES;
+    const pages = [];
+    const check = async (p, what) => {
+      await p.waitForTimeout(300);
+      const wide = await tooWide(p);
+      assert.deepEqual(wide, [], `${lang}: ${what}: ${wide}`);
+      pages.push(what);
+    };
+    // A first visit, the sign-in page.
+    const V = await visitor(browser, phone, options);
+    await V.page.goto(`${BASE}/`);
+    await V.page.waitForSelector('#game-cards .game-card svg');
+    await check(V.page, 'welcome');
+    await V.page.goto(`${BASE}/signin`);
+    await V.page.waitForSelector('form');
+    await check(V.page, 'signin');
+    await V.ctx.close();
+    // A player with a long name: home, a room under way, its history, the profile, the account, a
+    // leaderboard, every How to play page.
+    const A = await newPlayer(browser, 'Maximilienne-Théodora', phone, options);
+    await check(A.page, 'home');
+    await createRoom(A.page, 'abalone', 2, { max_plies: 4, cap_result: 'marbles' });
+    await start(A.page, true);
+    await check(A.page, 'room');
+    while (await myTurnOrOver(A.page)) await pointAndPlay(A.page);
+    await A.page.waitForSelector('#breakdown');
+    await check(A.page, 'room at the end');
+    await A.page.click('#history-link');
+    await A.page.waitForSelector('#board svg.board-svg');
+    await check(A.page, 'history');
+    await A.page.goto(`${BASE}/p/${await idOf(A.page)}`);
+    await A.page.waitForSelector('#profile-games');
+    await check(A.page, 'profile');
+    await A.page.goto(`${BASE}/account`);
+    await A.page.waitForSelector('#close-account');
+    await check(A.page, 'account');
+    await A.page.goto(`${BASE}/leaderboard/abalone`);
+    await A.page.waitForSelector('#leaderboard-table, #leaderboard-empty');
+    await check(A.page, 'leaderboard');
+    for (const game of ['abalone', 'triominos', 'pinuid', 'trangouar', 'groups-of-three']) {
+      await A.page.goto(`${BASE}/help/${game}`);
+      await A.page.waitForSelector('#help svg.board-svg');
+      await check(A.page, `help ${game}`);
+    }
+    // A moderator's page with its journal, and a Swiss tournament's standings (every column).
+    grantAdmin(await idOf(A.page));
+    await A.page.goto(`${BASE}/mod`);
+    await A.page.waitForSelector('#mod-log-table');
+    await check(A.page, 'mod');
+    const post = async (path, body, token) => fetch(`${BASE}/api/v1${path}`, { method: 'POST', headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+    const made = await post('/tournaments', { name: 'Championnat d’hiver des joueuses', kind: 'swiss', game: 'abalone', players: 2, clock: { kind: 'per_move', s: 60 }, visibility: 'public', rounds: 3, starts_at: new Date(Date.now() + 86400000).toISOString() }, await tokenOf(A.page));
+    const answer = await made.text();
+    assert.equal(made.status, 201, answer);
+    const { id } = JSON.parse(answer);
+    assert.equal((await post(`/tournaments/${id}/join`, {}, await tokenOf(A.page))).status < 300, true);
+    const B = await newPlayer(browser, 'Bartholomew-Alexandre', phone, options);
+    assert.equal((await post(`/tournaments/${id}/join`, {}, await tokenOf(B.page))).status < 300, true);
+    await B.page.goto(`${BASE}/t/${id}`);
+    await B.page.waitForSelector('#standings tbody tr');
+    await check(B.page, 'tournament');
+    assert.equal(await B.page.locator('#standings thead th').count(), 6, 'a Swiss shows its tie-breaks');
+    await shot(B.page, `phone-standings-${lang}-phone`);
+    for (const p of [A, B]) {
+      clean(p.page);
+      await p.ctx.close();
+    }
+  });
+}
