@@ -92,7 +92,9 @@ for (const [size, viewport] of Object.entries(SIZES)) {
     await B.page.goto(`${BASE}/m/${id}`);
     await B.page.waitForSelector('#moves li');
     const moves = await B.page.textContent('#moves');
-    assert.match(moves, /Rosa: a secret setup/);
+    // Two players: numbered rows, each move named with its player for screen readers.
+    assert.match(moves, /^1\. a secret setup/);
+    assert.match(await B.page.getAttribute('#moves li[data-ply="1"] button', 'aria-label'), /Rosa.*a secret setup/);
     assert.doesNotMatch(await B.page.textContent('#match'), RAW);
     await done(A, B);
   });

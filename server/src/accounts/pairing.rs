@@ -5,14 +5,16 @@
 //! A room is offered when it has what the caller asked for (game, player count, default options,
 //! clock, rated flag), a free seat, and someone there, and the mean rating of its seated players
 //! (in that game) is within the room's window of the caller's. The window widens while the room
-//! waits, so that a player far from everyone else still gets a game.
+//! waits, so that a player far from everyone else still gets a game. A room whose host plays a
+//! match elsewhere is not offered: its host's connection may still be joined to it (a page that
+//! went on to another room keeps a waiting seat), but nobody is waiting there.
 
 use chrono::{DateTime, Utc};
 use plateau_protocol::clock::ClockSetting;
 use plateau_protocol::rest::{RoomInfo, SeatInfo, Visibility};
 use plateau_protocol::{PlayerRef, RoomStatus};
 use serde_json::{Map, Value};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::time::Duration;
 use uuid::Uuid;
 
@@ -87,12 +89,28 @@ fn seats_caller(room: &RoomInfo, wanted: &Wanted) -> bool {
     people(room).any(|(_, p)| p.id == wanted.caller)
 }
 
-/// Whether `room` may be offered to the caller at `now`, ratings aside.
-pub fn offered(room: &RoomInfo, wanted: &Wanted, now: DateTime<Utc>) -> bool {
+/// Whether `room` may be offered to the caller at `now`, ratings aside. `playing`: the people
+/// seated in a match under way (in any live room): a room whose host is one of them is not.
+pub fn offered(
+    room: &RoomInfo,
+    wanted: &Wanted,
+    now: DateTime<Utc>,
+    playing: &HashSet<Uuid>,
+) -> bool {
     fits(room, wanted)
         && room.seats.iter().any(|s| s.player.is_none() && !s.bot)
         && !seats_caller(room, wanted)
+        && !playing.contains(&room.host)
         && (people(room).any(|(s, _)| s.connected) || waited(room, now) < JOIN_GRACE)
+}
+
+/// The people seated in `rooms` that are playing (the `playing` of [`offered`]).
+pub fn playing<'a>(rooms: impl IntoIterator<Item = &'a RoomInfo>) -> HashSet<Uuid> {
+    rooms
+        .into_iter()
+        .filter(|room| room.status == RoomStatus::Playing)
+        .flat_map(|room| people(room).map(|(_, p)| p.id))
+        .collect()
 }
 
 /// Whether `room` is one of what was asked that the caller already sits in (waiting for others):
@@ -240,7 +258,14 @@ mod tests {
         let options = defaults();
         let want = wanted(caller, &options);
         let now = t(60);
-        assert!(offered(&room("A", host, 0), &want, now));
+        let none = HashSet::new();
+        assert!(offered(&room("A", host, 0), &want, now, &none));
+        // Its host in a match elsewhere (its connection still joined here): nobody waits in it.
+        let mut elsewhere = room("P", host, 0);
+        elsewhere.status = RoomStatus::Playing;
+        let playing = super::playing([&elsewhere, &room("W", Uuid::new_v4(), 0)]);
+        assert_eq!(playing, HashSet::from([host]));
+        assert!(!offered(&room("A", host, 0), &want, now, &playing));
 
         type Change = Box<dyn Fn(&mut RoomInfo)>;
         let mut cases: Vec<(&str, Change)> = vec![
@@ -264,15 +289,15 @@ mod tests {
         for (why, change) in cases {
             let mut r = room("A", host, 0);
             change(&mut r);
-            assert!(!offered(&r, &want, now), "{why}");
+            assert!(!offered(&r, &want, now, &none), "{why}");
             assert_eq!(callers_own(&r, &want), why == "caller seated", "{why}");
         }
 
         // A room nobody has joined yet is offered while its creator may still be on the way.
         let mut fresh = room("B", host, 50);
         fresh.seats[0].connected = false;
-        assert!(offered(&fresh, &want, now));
-        assert!(!offered(&fresh, &want, t(50) + JOIN_GRACE));
+        assert!(offered(&fresh, &want, now, &none));
+        assert!(!offered(&fresh, &want, t(50) + JOIN_GRACE, &none));
 
         let clock = ClockSetting::PerMove { s: 60 };
         let mut timed = room("C", host, 0);
@@ -281,8 +306,8 @@ mod tests {
             clock: Some(&clock),
             ..wanted(caller, &options)
         };
-        assert!(offered(&timed, &want_clock, now));
-        assert!(!offered(&room("A", host, 0), &want_clock, now));
+        assert!(offered(&timed, &want_clock, now, &none));
+        assert!(!offered(&room("A", host, 0), &want_clock, now, &none));
     }
 
     #[test]

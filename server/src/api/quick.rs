@@ -10,7 +10,7 @@ use plateau_protocol::clock::ClockSetting;
 use plateau_protocol::rest::{
     ErrorBody, NewRoom, QuickRoom, QuickRoomAnswer, RoomInfo, Visibility,
 };
-use plateau_protocol::PlayerRef;
+use plateau_protocol::{PlayerRef, RoomStatus};
 use serde_json::{Map, Value};
 use uuid::Uuid;
 
@@ -103,10 +103,14 @@ async fn find(
         rated: body.rated,
     };
     let now = Utc::now();
+    let busy = state
+        .rooms
+        .live_matching(|room| room.status == RoomStatus::Playing);
+    let playing = pairing::playing(&busy);
     let (own, rooms): (Vec<RoomInfo>, Vec<RoomInfo>) = state
         .rooms
         .live_matching(|room| {
-            pairing::offered(room, &wanted, now) || pairing::callers_own(room, &wanted)
+            pairing::offered(room, &wanted, now, &playing) || pairing::callers_own(room, &wanted)
         })
         .into_iter()
         .partition(|room| pairing::callers_own(room, &wanted));

@@ -355,3 +355,45 @@ async fn a_paired_match_starts_by_itself(backend: Backend) {
     }
 }
 on_both_databases!(a_paired_match_starts_by_itself);
+
+/// "Play now", then a match elsewhere: the host's connection is still joined to its quick room (a
+/// page that goes on keeps a waiting seat), but while the host plays the other match the room is
+/// offered to nobody; once that match is over it is offered again.
+async fn a_room_whose_host_plays_elsewhere_is_not_offered(backend: Backend) {
+    let (_db, server, api) = start(backend).await;
+    let [alice, bob] = [api.new_player("Alice").await, api.new_player("Bob").await];
+    let ask = json!({"game": "abalone", "players": 2});
+    let (_, first) = quick(&api, &alice, ask.clone()).await;
+    let waiting = code(&first);
+    let a = join(&server, &api, &alice, &waiting).await;
+    // Alice plays the computer in another room, over the same connection.
+    let other = api
+        .create_room(
+            &alice,
+            json!({"game": "abalone", "players": 2, "visibility": "private"}),
+        )
+        .await;
+    let other = code(&other);
+    assert_eq!(a.join(&other, "player").await["type"], "room");
+    a.send(json!({"type": "start", "room": other, "bots": true}))
+        .await;
+    a.until_version(&other, 1).await;
+
+    let (status, found) = quick(&api, &bob, ask.clone()).await;
+    assert_eq!(status, StatusCode::CREATED, "not Alice's room: {found}");
+    assert_ne!(code(&found), waiting);
+    let (_, info) = api.get(&format!("/api/v1/rooms/{waiting}"), None).await;
+    assert_eq!(info["status"], "waiting", "the room itself is untouched");
+
+    // Alice resigns the other match: her room is offered again (to Carol: Bob has his own now).
+    let mark = a.mark();
+    a.resign(&other).await;
+    a.wait_for(mark, |f| {
+        f["type"] == "ended" && f["room"] == other.as_str()
+    })
+    .await;
+    let carol = api.new_player("Carol").await;
+    let (status, found) = quick(&api, &carol, ask).await;
+    assert_eq!((status, code(&found)), (StatusCode::OK, code(&first)));
+}
+on_both_databases!(a_room_whose_host_plays_elsewhere_is_not_offered);
