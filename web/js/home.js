@@ -336,8 +336,8 @@ async function buildCreate(box) {
     h('div', { class: 'seating-field', title: t('create-seating-title') },
       h('label', { for: 'seating' }, t('create-who-starts')), seating),
     ratedNote,
-    // Rated and "Start when full" come before the button, which ends the form (beside them on a
-    // laptop, so that Create stays on its first screen).
+    // Rated and "Start when full" come before the button, which ends the form (on a laptop the
+    // button leads their row, style.css, so that Create stays on its first screen).
     h('div', { class: 'create-row' },
       h('label', { class: 'rated-toggle', title: t('create-rated-title') }, rated, ' ', t('label-rated')),
       h('label', { class: 'rated-toggle auto-start-toggle', title: t('create-auto-start-title') }, autoStart, ' ', t('create-auto-start')),
