@@ -1092,3 +1092,6 @@ tournament-not-paired = Nobody has been paired yet.
 tournament-not-found = This tournament does not exist
 tournament-back-soon = Back to the tournament in { $secs } s.
 tournament-back = Back now
+tournament-match-of = A match of { $name }.
+tournament-this = the tournament
+tournament-see = See the standings

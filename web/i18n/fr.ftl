@@ -1226,3 +1226,6 @@ tournament-not-paired = Personne n’a encore été apparié.
 tournament-not-found = Ce tournoi n’existe pas
 tournament-back-soon = Retour au tournoi dans { $secs } s.
 tournament-back = Y retourner
+tournament-match-of = Une partie de { $name }.
+tournament-this = ce tournoi
+tournament-see = Voir le classement

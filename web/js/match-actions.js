@@ -9,7 +9,7 @@ import { t } from './i18n.js';
 /**
  * The actions bar of a room (`el`), and the draw offered to this player (`offer`). `send(frame)` sends to the server (false when disconnected), `go(code)`
  * opens another room, `say(text)` shows a message. `update(s)` redraws it from what the room page
- * knows: `{ running, finished, seat (mine or null), out (my seat forfeited), opponents (the seats
+ * knows: `{ running, finished, rematch (false: none offered), seat (mine or null), out (my seat forfeited), opponents (the seats
  * of the other sides still in play), sidesLeft (how many of those sides), nameOf }`.
  */
 export function matchActions({ room, send, go, say }) {
@@ -62,7 +62,7 @@ export function matchActions({ room, send, go, say }) {
       // A spectator sees the offers too.
       items.push(h('span', { class: 'muted', id: 'draw-status' }, t('draw-spectator', { names: st.offers.map(s.nameOf).join(' & ') })));
     }
-    if (s.finished) {
+    if (s.finished && s.rematch !== false) {
       if (s.seat !== null && st.next && !st.asked) {
         items.push(h('span', { class: 'draw-offer' }, t('rematch-ready')));
         items.push(h('button', { type: 'button', class: 'primary', id: 'rematch-join', onclick: () => askRematch() }, t('rematch-join')));

@@ -134,6 +134,9 @@ export function roomActions(model, { say }) {
     bar.update({
       running: !!st.view && !over && st.room.status === 'playing',
       finished: over && !!st.matchId,
+      // A tournament's room (the only kind with a start deadline) has no rematch: the tournament
+      // pairs its players.
+      rematch: !st.room.start_by,
       seat: my,
       out: my !== null && !!model.forfeitOf(my),
       opponents: inPlay.flat().filter((x) => !model.forfeitOf(x)),

@@ -160,13 +160,16 @@ export function tournamentPage(main, id, conn) {
     countdown = setInterval(tick, 1000);
   };
 
+  /** The tournament as last drawn: its match's room names it. */
+  let shown = null;
   const go = (room) => {
     markVisited(room);
-    sessionStorage.setItem(RETURN_KEY, JSON.stringify({ room, tournament: id }));
+    sessionStorage.setItem(RETURN_KEY, JSON.stringify({ room, tournament: id, name: shown && shown.name }));
     navigate(`/r/${room}`);
   };
 
   const render = (tn, you) => {
+    shown = tn;
     root.dataset.status = tn.status;
     const names = new Map(tn.standings.map((s) => [s.entrant, s.player.name]));
     const seatName = (e) => (e === null ? t('tournament-bot') : names.get(e) || '?');
@@ -181,7 +184,10 @@ export function tournamentPage(main, id, conn) {
         else mount(say, t('tournament-match-ready'));
       } else {
         stopCountdown();
-        mount(say, tn.status === 'finished' ? t('tournament-over') : t('tournament-waiting'));
+        // An arena past its end pairs nobody again: over for its entrants, though its last
+        // matches may still be played.
+        const arenaDone = tn.kind === 'arena' && tn.ends_at && Date.parse(tn.ends_at) <= Date.now();
+        mount(say, tn.status === 'finished' || arenaDone ? t('tournament-over') : t('tournament-waiting'));
       }
       mount(yourBox, h('p', {}, t('tournament-you-in')), say,
         you.next && tn.status !== 'finished' ? h('button', { type: 'button', id: 'tournament-go', onclick: () => go(you.next.room) }, t('tournament-go-now')) : null,
@@ -249,7 +255,13 @@ export function tournamentReturn(code) {
   return {
     el,
     update(status) {
-      if (!mine || timer || !['finished', 'aborted', 'abandoned'].includes(status)) return;
+      if (!mine || timer) return;
+      if (!['finished', 'aborted', 'abandoned'].includes(status)) {
+        // While it is played: whose match this is, and the way to the tournament.
+        el.hidden = false;
+        mount(el, t('tournament-match-of', { name: mine.name || t('tournament-this') }), ' ', h('a', { href: `/t/${mine.tournament}`, 'data-nav': '', id: 'tournament-link' }, t('tournament-see')));
+        return;
+      }
       const back = () => {
         sessionStorage.removeItem(RETURN_KEY);
         navigate(`/t/${mine.tournament}`);

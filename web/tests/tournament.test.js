@@ -59,6 +59,12 @@ test('strangers join a public arena from the home page and are taken to their ma
   }
   const [A, B] = players;
   assert.equal(new URL(A.page.url()).pathname, new URL(B.page.url()).pathname, 'both in one room');
+  // The room names its tournament and links to it.
+  for (const P of players) {
+    await P.page.waitForSelector('#tournament-back:not([hidden])');
+    assert.match(await P.page.textContent('#tournament-back'), /A match of Evening arena\. See the standings/);
+    assert.equal(await P.page.getAttribute('#tournament-link', 'href'), `/t/${id}`);
+  }
   await shot(B.page, 'tournament-match-phone');
   // Stranger resigns: the match is over, and both pages go back to the standings.
   await A.page.click('#resign');
@@ -66,8 +72,11 @@ test('strangers join a public arena from the home page and are taken to their ma
   const back = players.map((P) => P.page.waitForURL(`${BASE}/t/${id}`, { timeout: 20000 }));
   await A.page.click('#resign-confirm');
   // The way back is offered, and taken by itself a few seconds later.
-  await A.page.waitForSelector('#tournament-back');
+  await A.page.waitForSelector('#tournament-back:has-text("Back to the tournament")');
   assert.match(await A.page.textContent('#tournament-back'), /Back to the tournament in 5 s/);
+  // No rematch: the tournament pairs its players.
+  await A.page.waitForSelector('#result:not([hidden])');
+  assert.equal(await A.page.locator('#rematch, #rematch-join').count(), 0, 'no rematch in a tournament');
   await Promise.all(back);
   // The arbiter's page, open all along, shows the result live: Passerby first with 2 points.
   const bId = await idOf(B.page);
