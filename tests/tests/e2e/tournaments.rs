@@ -552,7 +552,7 @@ async fn a_tournament_name_follows_the_rules_of_names(backend: Backend) {
         made.push(
             create(
                 &api,
-                &host,
+                host,
                 &private_arena(&format!("  Spring open {n} "), None),
             )
             .await,
@@ -600,30 +600,30 @@ async fn making_tournaments_has_a_budget(backend: Backend) {
         }
     };
     // Two open at once.
-    create(&here, &alice, &private_arena("First", later)).await;
-    create(&here, &alice, &private_arena("Second", later)).await;
-    refused(&here, &alice).await;
+    create(&here, alice, &private_arena("First", later)).await;
+    create(&here, alice, &private_arena("Second", later)).await;
+    refused(&here, alice).await;
     // One over (finished here by hand) frees a place; the third of the day is the last.
     db.execute(&["UPDATE tournaments SET status = 'finished' WHERE name = 'First'"])
         .await;
-    create(&here, &alice, &private_arena("Third", later)).await;
+    create(&here, alice, &private_arena("Third", later)).await;
     db.execute(&["UPDATE tournaments SET status = 'finished'"])
         .await;
     // Alice's day is spent, from any address: back in about a day.
-    let wait = refused(&elsewhere, &alice).await;
+    let wait = refused(&elsewhere, alice).await;
     assert!((86_000..=86_400).contains(&wait), "{wait}");
     // This address's day is spent too (three from it), for Bob as well; not the other address,
     // which Alice's refusal above did not charge.
-    refused(&here, &bob).await;
+    refused(&here, bob).await;
     for n in 0..2 {
-        create(&elsewhere, &bob, &private_arena(&format!("Bob {n}"), later)).await;
+        create(&elsewhere, bob, &private_arena(&format!("Bob {n}"), later)).await;
     }
     // A moderator's public tournaments are outside the budget.
     admin_cli(&db, "grant", "Alice").expect("plateau admin grant");
     let mut public = private_arena("For everybody", later);
     public["visibility"] = json!("public");
     for _ in 0..3 {
-        create(&elsewhere, &alice, &public).await;
+        create(&elsewhere, alice, &public).await;
     }
 }
 on_both_databases!(making_tournaments_has_a_budget);
@@ -645,7 +645,7 @@ async fn an_idle_tournament_is_not_read_again(backend: Backend) {
     let host = &api.new_account("Host", "correct horse battery").await;
     let mut arenas = Vec::new();
     for n in 0..20 {
-        arenas.push(create(&api, &host, &private_arena(&format!("Idle {n}"), None)).await);
+        arenas.push(create(&api, host, &private_arena(&format!("Idle {n}"), None)).await);
     }
     let turns = || async {
         server
@@ -673,8 +673,8 @@ async fn an_idle_tournament_is_not_read_again(backend: Backend) {
         &api.new_account("Ann", "correct horse battery").await,
         &api.new_account("Ben", "correct horse battery").await,
     );
-    enter(&api, &arenas[7], &ann).await;
-    enter(&api, &arenas[7], &ben).await;
+    enter(&api, &arenas[7], ann).await;
+    enter(&api, &arenas[7], ben).await;
     let deadline = Instant::now() + Duration::from_secs(5);
     while detail(&api, &arenas[7]).await["rounds_played"]
         .as_array()
