@@ -13,8 +13,7 @@ use plateau_protocol::clock::ClockSetting;
 use plateau_protocol::moderation::Role;
 use plateau_protocol::rest::{ErrorBody, Visibility};
 use plateau_protocol::tournaments::{
-    CreatedTournament, NewTournament, TournamentDetail, TournamentKind, TournamentPage,
-    TournamentStatus,
+    CreatedTournament, NewTournament, TournamentDetail, TournamentPage, TournamentStatus,
 };
 use plateau_protocol::ErrorCode;
 use serde::{Deserialize, Serialize};
@@ -88,25 +87,25 @@ pub async fn create(
     let row = TournamentRow {
         id: Uuid::new_v4(),
         name,
-        kind: body.kind.as_str().into(),
+        kind: body.kind,
         game: body.game,
         match_size: body.players,
         options: options.into_iter().collect(),
         clock,
         rated: body.rated,
-        visibility: body.visibility.as_str().into(),
+        visibility: body.visibility,
         creator: player,
         starts_at,
         rounds,
         minutes,
         join_secs,
-        status: TournamentStatus::Upcoming.as_str().into(),
+        status: TournamentStatus::Upcoming,
         created_at: now,
         ended_at: None,
         active_entrants: 0,
     };
     state.store.create_tournament(&row).await?;
-    tracing::info!(tournament = %row.id, kind = %row.kind, "tournament created");
+    tracing::info!(tournament = %row.id, kind = row.kind.as_str(), "tournament created");
     Ok((StatusCode::CREATED, Json(CreatedTournament { id: row.id })))
 }
 
@@ -198,7 +197,7 @@ pub async fn list(
     let before = query.before.as_deref().map(parse_cursor).transpose()?;
     let rows = state
         .store
-        .public_tournaments(status.as_str(), before, limit + 1)
+        .public_tournaments(status, before, limit + 1)
         .await?;
     let next = (rows.len() as i64 > limit)
         .then(|| rows.get(limit as usize - 1))
@@ -256,15 +255,15 @@ pub async fn join(
     ApiPath(id): ApiPath<Uuid>,
 ) -> Result<Json<Entered>, ApiError> {
     let (t, entrants, pairings) = load(&state, id).await?;
-    if t.status == TournamentStatus::Finished.as_str() {
+    if t.status == TournamentStatus::Finished {
         return Err(ApiError::new(
             ErrorCode::Conflict,
             "this tournament is over",
         ));
     }
     let already = entrants.iter().any(|e| e.player.id == player.id);
-    if let Some(kind) = TournamentKind::parse(&t.kind).filter(|_| !already) {
-        kinds::of(kind)
+    if !already {
+        kinds::of(t.kind)
             .may_enter(entrants.len(), !pairings.is_empty())
             .map_err(|why| ApiError::new(ErrorCode::Conflict, why))?;
     }

@@ -9,6 +9,8 @@
 
 use chrono::{DateTime, Utc};
 use plateau_protocol::clock::ClockSetting;
+use plateau_protocol::rest::Visibility;
+use plateau_protocol::tournaments::{TournamentKind, TournamentStatus};
 use plateau_protocol::PlayerRef;
 use serde_json::{Map, Value};
 use sqlx::types::Json;
@@ -21,36 +23,40 @@ use super::{on_pool, Store, StoreError};
 pub struct TournamentRow {
     pub id: Uuid,
     pub name: String,
-    pub kind: String,
+    pub kind: TournamentKind,
     pub game: String,
     pub match_size: usize,
     pub options: Map<String, Value>,
     pub clock: ClockSetting,
     pub rated: bool,
-    pub visibility: String,
+    pub visibility: Visibility,
     pub creator: PlayerRef,
     pub starts_at: DateTime<Utc>,
     pub rounds: Option<u32>,
     pub minutes: Option<u32>,
     pub join_secs: u32,
-    pub status: String,
+    pub status: TournamentStatus,
     pub created_at: DateTime<Utc>,
     pub ended_at: Option<DateTime<Utc>>,
     /// Entrants not withdrawn (read with the row).
     pub active_entrants: i64,
 }
 
+/// A tournament's columns as both databases give them: the creator is a join, the counts are
+/// the narrower integers each database stores. Its words are the protocol's enums already.
 #[derive(sqlx::FromRow)]
 struct TournamentColumns {
     id: Uuid,
     name: String,
-    kind: String,
+    #[sqlx(try_from = "String")]
+    kind: TournamentKind,
     game: String,
     match_size: i32,
     options: Json<Map<String, Value>>,
     clock: Json<ClockSetting>,
     rated: bool,
-    visibility: String,
+    #[sqlx(try_from = "String")]
+    visibility: Visibility,
     creator: Uuid,
     creator_name: String,
     creator_bot: bool,
@@ -58,7 +64,8 @@ struct TournamentColumns {
     rounds: Option<i32>,
     minutes: Option<i32>,
     join_secs: i32,
-    status: String,
+    #[sqlx(try_from = "String")]
+    status: TournamentStatus,
     created_at: DateTime<Utc>,
     ended_at: Option<DateTime<Utc>>,
     active_entrants: i64,
@@ -195,19 +202,19 @@ impl Store {
             )
             .bind(t.id)
             .bind(&t.name)
-            .bind(&t.kind)
+            .bind(t.kind.as_str())
             .bind(&t.game)
             .bind(t.match_size as i32)
             .bind(Json(&t.options))
             .bind(Json(&t.clock))
             .bind(t.rated)
-            .bind(&t.visibility)
+            .bind(t.visibility.as_str())
             .bind(t.creator.id)
             .bind(t.starts_at)
             .bind(t.rounds.map(|r| r as i32))
             .bind(t.minutes.map(|m| m as i32))
             .bind(t.join_secs as i32)
-            .bind(&t.status)
+            .bind(t.status.as_str())
             .bind(t.created_at)
             .execute(pool)
             .await
@@ -258,7 +265,7 @@ impl Store {
     /// given (the page's cursor: a start time and an id), at most `limit`.
     pub async fn public_tournaments(
         &self,
-        status: &str,
+        status: TournamentStatus,
         before: Option<(DateTime<Utc>, Uuid)>,
         limit: i64,
     ) -> Result<Vec<TournamentRow>, StoreError> {
@@ -273,7 +280,7 @@ impl Store {
         );
         let rows: Vec<TournamentColumns> = on_pool!(self, |pool| {
             sqlx::query_as(&sql)
-                .bind(status)
+                .bind(status.as_str())
                 .bind(at)
                 .bind(id)
                 .bind(limit)
@@ -516,7 +523,7 @@ impl Store {
     pub async fn set_tournament_status(
         &self,
         fence: &DirectorFence,
-        status: &str,
+        status: TournamentStatus,
         ended_at: Option<DateTime<Utc>>,
     ) -> Result<(), StoreError> {
         on_pool!(self, |pool| {
@@ -529,7 +536,7 @@ impl Store {
                   WHERE id = $1",
             )
             .bind(fence.tournament)
-            .bind(status)
+            .bind(status.as_str())
             .bind(ended_at)
             .execute(&mut *tx)
             .await?;

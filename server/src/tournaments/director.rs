@@ -13,7 +13,7 @@
 //! director lost the lease, and not recorded as a pairing, starts and ends unscored.
 
 use chrono::{DateTime, Utc};
-use plateau_protocol::tournaments::{TournamentKind, TournamentStatus};
+use plateau_protocol::tournaments::TournamentStatus;
 use plateau_protocol::PlayerRef;
 use std::collections::HashMap;
 use std::time::Duration;
@@ -98,12 +98,10 @@ impl Director {
         let Some(t) = self.store.tournament(fence.tournament).await? else {
             return Ok(None);
         };
-        let Some(kind) = TournamentKind::parse(&t.kind).map(kinds::of) else {
-            return Ok(None);
-        };
-        if t.status == TournamentStatus::Upcoming.as_str() {
+        let kind = kinds::of(t.kind);
+        if t.status == TournamentStatus::Upcoming {
             self.store
-                .set_tournament_status(fence, TournamentStatus::Running.as_str(), None)
+                .set_tournament_status(fence, TournamentStatus::Running, None)
                 .await?;
             tracing::info!(tournament = %t.id, "tournament started");
         }
@@ -146,7 +144,7 @@ impl Director {
         // Nothing more to pair: over once the last matches are.
         if pairings.iter().all(|p| p.points_x2.is_some()) {
             self.store
-                .set_tournament_status(fence, TournamentStatus::Finished.as_str(), Some(now))
+                .set_tournament_status(fence, TournamentStatus::Finished, Some(now))
                 .await?;
             tracing::info!(tournament = %t.id, "tournament finished");
             return Ok(None);
@@ -308,6 +306,6 @@ pub fn standings_of(
             })
         })
         .collect();
-    let streaks = TournamentKind::parse(&t.kind).is_some_and(|k| kinds::of(k).streaks());
+    let streaks = kinds::of(t.kind).streaks();
     standings::standings(entrants, &played, &[], streaks)
 }

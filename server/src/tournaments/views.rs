@@ -2,10 +2,8 @@
 //! gives them, over REST (`api/tournaments.rs`) and to the connections that follow it ([`super::live`]).
 
 use chrono::Duration;
-use plateau_protocol::rest::Visibility;
 use plateau_protocol::tournaments::{
-    PairingInfo, RoundInfo, StandingLine, TournamentDetail, TournamentKind, TournamentStatus,
-    TournamentSummary, TournamentYou,
+    PairingInfo, RoundInfo, StandingLine, TournamentDetail, TournamentSummary, TournamentYou,
 };
 use uuid::Uuid;
 
@@ -136,13 +134,13 @@ pub fn summary(t: &TournamentRow) -> TournamentSummary {
     TournamentSummary {
         id: t.id,
         name: t.name.clone(),
-        kind: TournamentKind::parse(&t.kind).unwrap_or(TournamentKind::Swiss),
+        kind: t.kind,
         game: t.game.clone(),
         players: t.match_size,
         clock: t.clock,
         rated: t.rated,
-        visibility: Visibility::parse(&t.visibility).unwrap_or(Visibility::Private),
-        status: TournamentStatus::parse(&t.status).unwrap_or(TournamentStatus::Finished),
+        visibility: t.visibility,
+        status: t.status,
         starts_at: t.starts_at,
         ends_at: t
             .minutes
