@@ -423,6 +423,63 @@ pub struct RoomInfo {
     /// whoever has come; the seats of players who have not forfeit (`no_show`). Null otherwise.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub start_by: Option<DateTime<Utc>>,
+    /// An addition to the contract: while a match is under way, where it stands (whose turn, the
+    /// clocks, the last move's time); absent otherwise. It follows every version, though a `room`
+    /// frame is sent only when the room itself changes.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub turn: Option<Box<TurnInfo>>,
+}
+
+/// Where a match under way stands, as [`RoomInfo`] carries it (an addition).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
+pub struct TurnInfo {
+    /// The match's version.
+    pub version: u64,
+    /// The seats that must act now (several in a simultaneous phase).
+    pub to_move: Vec<usize>,
+    /// The clocks as taken at the last version; null without a clock.
+    pub clocks: Option<crate::clock::ClockView>,
+    /// When the last move was played (the match's start before the first).
+    pub last_move_at: DateTime<Utc>,
+}
+
+/// A match under way that a player sits in, as `GET /api/v1/players/me/matches` and the
+/// WebSocket's `games` and `your_game` frames show it (an addition, issue 48).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
+pub struct YourGame {
+    pub room: String,
+    pub game: String,
+    /// Every option of the game, defaults filled in.
+    #[schema(value_type = Object)]
+    pub options: Map<String, Value>,
+    #[serde(rename = "match")]
+    pub match_id: Option<Uuid>,
+    /// The room's seats: who plays.
+    pub seats: Vec<SeatInfo>,
+    /// The player's seat.
+    pub you: usize,
+    /// The seats that must act now.
+    pub to_move: Vec<usize>,
+    /// Whether the player must act now.
+    pub your_turn: bool,
+    /// The room's clock; null for none.
+    pub clock: Option<ClockSetting>,
+    /// The player's time left, in milliseconds, at `at`; null without a clock.
+    pub time_left_ms: Option<i64>,
+    /// When `time_left_ms` was taken (the answer's time).
+    pub at: DateTime<Utc>,
+    /// When the last move was played (the match's start before the first); null when the server
+    /// cannot say (the room is not running now).
+    pub last_move_at: Option<DateTime<Utc>>,
+    /// The match's version, so that a newer word about the room replaces an older one.
+    pub version: u64,
+}
+
+/// `GET /api/v1/players/me/matches`: the player's matches under way, those awaiting its move
+/// first, then the others; each group the longest waiting first.
+#[derive(Debug, Clone, Serialize, Deserialize, utoipa::ToSchema)]
+pub struct YourGames {
+    pub matches: Vec<YourGame>,
 }
 
 fn host_first() -> Seating {

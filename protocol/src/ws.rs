@@ -73,6 +73,10 @@ pub enum ClientFrame {
         room: Option<String>,
         #[serde(default)]
         tournament: Option<Uuid>,
+        /// An addition (issue 48): `true` follows the player's own matches under way (a `games`
+        /// frame, then `your_game` at every change), until `leave` with `games`.
+        #[serde(default)]
+        games: bool,
         #[serde(rename = "as", default)]
         role: Option<Role>,
     },
@@ -81,6 +85,8 @@ pub enum ClientFrame {
         room: Option<String>,
         #[serde(default)]
         tournament: Option<Uuid>,
+        #[serde(default)]
+        games: bool,
     },
     Start {
         room: String,
@@ -162,6 +168,17 @@ pub enum ServerFrame {
     Tournament {
         tournament: Box<crate::tournaments::TournamentDetail>,
         you: Option<crate::tournaments::TournamentYou>,
+    },
+    /// The player's matches under way, as `GET /api/v1/players/me/matches` lists them: the
+    /// answer to `join` with `games` (an addition).
+    Games {
+        games: Vec<crate::rest::YourGame>,
+    },
+    /// One of the player's matches changed (a move, its start, its end): its entry now, or null
+    /// once it is no longer under way (an addition).
+    YourGame {
+        room: String,
+        entry: Option<Box<crate::rest::YourGame>>,
     },
     Snapshot {
         room: String,

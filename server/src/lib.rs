@@ -42,3 +42,4 @@ pub mod tournaments;
 pub mod views;
 pub mod web;
 pub mod ws;
+pub mod your_games;

@@ -222,6 +222,7 @@ mod tests {
             rated: false,
             auto_start: false,
             start_by: None,
+            turn: None,
         }
     }
 

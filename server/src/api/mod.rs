@@ -21,6 +21,7 @@ mod rooms;
 pub mod server;
 mod tokens;
 mod tournaments;
+mod your_games;
 
 use axum::extract::DefaultBodyLimit;
 use axum::http::{header, HeaderValue};
@@ -49,6 +50,7 @@ pub fn router(state: AppState) -> Router {
         .route("/players/me/password", put(accounts::set_password))
         .route("/players/me/tokens", post(tokens::create).get(tokens::list))
         .route("/players/me/tokens/{id}", delete(tokens::revoke))
+        .route("/players/me/matches", get(your_games::list))
         .route("/players/{id}", get(players::profile))
         .route("/players/{id}/ratings/{game}", get(players::rating_history))
         .route("/players/{id}/matches.ndjson", get(export::matches_ndjson))

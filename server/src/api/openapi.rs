@@ -11,7 +11,7 @@ use utoipa::{Modify, OpenApi};
 
 use super::{
     accounts, blocks, bot_account, bot_match, challenges, export, games, matches, moderation,
-    players, quick, reports, room_moderation, rooms, server, tokens, tournaments,
+    players, quick, reports, room_moderation, rooms, server, tokens, tournaments, your_games,
 };
 
 #[derive(OpenApi)]
@@ -24,6 +24,7 @@ use super::{
     paths(
         players::create,
         players::me,
+        your_games::list,
         players::profile,
         players::rating_history,
         export::matches_ndjson,

@@ -219,6 +219,10 @@ pub enum FrameAsks {
     Unfollow {
         tournament: Uuid,
     },
+    /// The player's matches under way, now and at every change (`join` with `games`).
+    FollowGames,
+    /// No more of them (`leave` with `games`).
+    UnfollowGames,
     Ping,
     /// `auth` again, on a connection signed in.
     Auth,
@@ -256,25 +260,34 @@ impl TryFrom<ClientFrame> for FrameAsks {
             ClientFrame::Join {
                 room,
                 tournament,
+                games,
                 role,
-            } => match (room, tournament, role) {
-                (None, Some(tournament), None) => return Ok(FrameAsks::Follow { tournament }),
-                (Some(room), None, Some(role)) => (room, Request::Join { role }),
-                (Some(_), None, None) => {
-                    return Err(BadFrame::new("bad frame: missing field `as`"))
+            } => {
+                match (room, tournament, games, role) {
+                    (None, None, true, None) => return Ok(FrameAsks::FollowGames),
+                    (None, Some(tournament), false, None) => {
+                        return Ok(FrameAsks::Follow { tournament })
+                    }
+                    (Some(room), None, false, Some(role)) => (room, Request::Join { role }),
+                    (Some(_), None, false, None) => {
+                        return Err(BadFrame::new("bad frame: missing field `as`"))
+                    }
+                    _ => return Err(BadFrame::new(
+                        "bad frame: `join` names a `room` (with `as`), a `tournament` or `games`",
+                    )),
                 }
+            }
+            ClientFrame::Leave {
+                room,
+                tournament,
+                games,
+            } => match (room, tournament, games) {
+                (Some(room), None, false) => (room, Request::Leave),
+                (None, Some(tournament), false) => return Ok(FrameAsks::Unfollow { tournament }),
+                (None, None, true) => return Ok(FrameAsks::UnfollowGames),
                 _ => {
                     return Err(BadFrame::new(
-                        "bad frame: `join` names a `room` (with `as`) or a `tournament`",
-                    ))
-                }
-            },
-            ClientFrame::Leave { room, tournament } => match (room, tournament) {
-                (Some(room), None) => (room, Request::Leave),
-                (None, Some(tournament)) => return Ok(FrameAsks::Unfollow { tournament }),
-                _ => {
-                    return Err(BadFrame::new(
-                        "bad frame: `leave` names a `room` or a `tournament`",
+                        "bad frame: `leave` names a `room`, a `tournament` or `games`",
                     ))
                 }
             },

@@ -257,6 +257,7 @@ async fn session(
         conn: &conn,
         joined: Vec::new(),
         following: Vec::new(),
+        games: None,
         chat: ChatGate::default(),
     };
     let limits = &state.limits;
@@ -344,6 +345,9 @@ async fn session(
     }
     for (_, following) in &session.following {
         following.abort();
+    }
+    if let Some(games) = &session.games {
+        games.abort();
     }
     placement.unregister(conn.id);
     if let Some((code, reason)) = closing {
@@ -439,6 +443,8 @@ struct Session<'a> {
     /// Tournaments followed on this connection (`join` with `tournament`): the tasks that send
     /// their frames, stopped with `leave` or the connection.
     following: Vec<(uuid::Uuid, tokio::task::AbortHandle)>,
+    /// The task that sends the player's games (`join` with `games`), while they are followed.
+    games: Option<tokio::task::AbortHandle>,
     /// What a chat line of the player passes before it goes to a room.
     chat: ChatGate,
 }
@@ -520,6 +526,21 @@ impl Session<'_> {
             Ok(FrameAsks::Rematch { room }) => return self.rematch(&room).await,
             Ok(FrameAsks::Follow { tournament }) => return self.follow(tournament).await,
             Ok(FrameAsks::Unfollow { tournament }) => return self.unfollow(tournament),
+            Ok(FrameAsks::FollowGames) => {
+                // Followed again (a client's reconnect logic): the list comes again.
+                if let Some(before) = self.games.take() {
+                    before.abort();
+                }
+                let follow = crate::your_games::follow(self.state.clone(), self.conn.clone());
+                self.games = Some(follow);
+                return;
+            }
+            Ok(FrameAsks::UnfollowGames) => {
+                if let Some(games) = self.games.take() {
+                    games.abort();
+                }
+                return;
+            }
             Ok(FrameAsks::Ping) => {
                 self.conn.send(&ServerFrame::Pong);
                 return;

@@ -48,3 +48,4 @@ mod seating;
 mod short_notation;
 mod text_rules;
 mod tournaments;
+mod your_games;

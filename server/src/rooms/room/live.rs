@@ -42,6 +42,8 @@ pub struct LiveMatch {
     /// The view each seat (and the spectators) was last sent; None where nobody watches.
     pub(super) seat_views: Vec<Option<HeldView>>,
     pub(super) spectator_view: Option<HeldView>,
+    /// When the last move was played (the start before the first): "your games" say it.
+    pub(super) last_move_at: DateTime<Utc>,
 }
 
 impl LiveMatch {
@@ -67,6 +69,7 @@ impl LiveMatch {
             moved: vec![false; seats],
             seat_views: vec![None; seats],
             spectator_view: None,
+            last_move_at: started_at,
         };
         live.clocks = clock.map(|c| Clocks::start(c, seats, started_at, live.clocked_seats()));
         live
@@ -260,6 +263,7 @@ impl LiveMatch {
         }
         let sides = game_match.sides();
         let seats = bot_levels.len();
+        let last_move_at = moves.last().map_or(row.started_at, |mv| mv.at);
         Ok(LiveMatch {
             id: row.id,
             game: HostedMatch::settle(game_match),
@@ -273,6 +277,7 @@ impl LiveMatch {
             moved,
             seat_views: vec![None; seats],
             spectator_view: None,
+            last_move_at,
         })
     }
 }

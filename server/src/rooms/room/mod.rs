@@ -19,6 +19,7 @@ mod rematch;
 mod rulings;
 mod seating;
 mod timers;
+pub(super) mod turn;
 
 pub use live::{LiveMatch, Unreplayable};
 
@@ -74,6 +75,8 @@ pub struct Room {
     recent: recent::Recent,
     /// The bot thinking for a seat, if one is.
     bot: ThinkingBot,
+    /// The version and status the seated players last heard of (`turn`): they hear each once.
+    told_turn: Option<(Option<u64>, plateau_protocol::RoomStatus)>,
 }
 
 /// What a room is made with, kept for its life.
@@ -194,6 +197,7 @@ pub fn info_from_row(row: &RoomRow) -> RoomInfo {
         rated: row.rated,
         auto_start: row.auto_start,
         start_by: row.start_by,
+        turn: None,
     }
 }
 
@@ -271,6 +275,7 @@ impl Room {
             draw_offers: BTreeSet::new(),
             recent: recent::Recent::default(),
             bot: ThinkingBot::default(),
+            told_turn: None,
         };
         room.info.send_replace(room.room_info());
         room.track_turns();
@@ -542,6 +547,7 @@ impl Room {
             rated: self.settings.rated,
             auto_start: self.settings.auto_start,
             start_by: self.settings.start_by,
+            turn: self.turn_info(),
         }
     }
 
@@ -570,6 +576,7 @@ impl Room {
     fn publish_after(&mut self, news: Option<tungstenite::Utf8Bytes>) {
         let info = self.room_info();
         let frame = encode(&ServerFrame::Room { room: info.clone() });
+        self.tell_turn(&info);
         self.info.send_replace(info);
         if let Some(news) = news {
             self.send_to_all(news);

@@ -315,6 +315,7 @@ impl InPlay<'_> {
         live.ply = ply;
         live.result = result.clone();
         live.clocks = clocks;
+        live.last_move_at = now;
         let version = live.version();
         let match_id = live.id;
         if let Some((conn, id, _)) = &sender {
@@ -408,6 +409,7 @@ impl InPlay<'_> {
         } else if std::mem::take(&mut self.timers.absence_news) {
             self.publish();
         }
+        self.share_turn();
         self.schedule_automatic();
     }
 
