@@ -1046,6 +1046,16 @@ tournament-kind = Kind
 tournament-kind-arena = Arena
 tournament-kind-swiss = Swiss
 tournament-kind-round-robin = Round robin
+tournament-kind-arena-line = Arena: for a set time, each player is paired again as soon as a match ends; most points wins, and a third win in a row counts double.
+tournament-kind-swiss-line = Swiss: a set number of rounds, each pairing players level on points (or nearly); tie-breaks part equal scores.
+tournament-kind-round-robin-line = Round robin: everybody plays everybody once (at most 10 players).
+tournament-starts-at = Starts at
+tournament-starts-at-empty = (empty: now)
+tournament-starts-bad = The start time cannot be read.
+tournament-left-count = { $count ->
+    [one] (1 left)
+   *[other] ({ $count } left)
+  }
 tournament-game = Game
 tournament-players = Players per match
 tournament-clock = Clock
@@ -1095,3 +1105,24 @@ tournament-back = Back now
 tournament-match-of = A match of { $name }.
 tournament-this = the tournament
 tournament-see = See the standings
+
+## The player's games under way (your-games.js, games-bar.js, games-page.js)
+
+games-title = Your games
+games-bar-in-progress = Game in progress
+games-bar-several = { $count } games in progress
+games-bar-resume = Resume
+games-await = { $count ->
+    [one] { $count } game awaits your move
+   *[other] { $count } games await your move
+  }
+games-empty = No game under way.
+games-find-one = Find one on the home page.
+games-against = against { $names }
+games-your-move = Your move
+games-their-move = { $names } to move
+games-time-left = { $time } left
+games-last-move = last move { $when }
+games-started = started { $when }
+games-play = Play
+games-open = Open

@@ -1180,6 +1180,16 @@ tournament-kind = Formule
 tournament-kind-arena = Arène
 tournament-kind-swiss = Système suisse
 tournament-kind-round-robin = Toutes rondes
+tournament-kind-arena-line = Arène : pendant une durée fixée, chaque joueur est apparié de nouveau dès qu’une partie finit ; le plus de points gagne, et une troisième victoire d’affilée compte double.
+tournament-kind-swiss-line = Suisse : un nombre de rondes fixé, chacune appariant des joueurs à égalité de points (ou presque) ; les départages séparent les ex æquo.
+tournament-kind-round-robin-line = Toutes rondes : chacun joue une fois contre chacun (10 joueurs au plus).
+tournament-starts-at = Début
+tournament-starts-at-empty = (vide : tout de suite)
+tournament-starts-bad = L’heure de début est illisible.
+tournament-left-count = { $count ->
+    [one] (1 parti)
+   *[other] ({ $count } partis)
+  }
 tournament-game = Jeu
 tournament-players = Joueurs par partie
 tournament-clock = Pendule
@@ -1229,3 +1239,24 @@ tournament-back = Y retourner
 tournament-match-of = Une partie de { $name }.
 tournament-this = ce tournoi
 tournament-see = Voir le classement
+
+## Les parties en cours du joueur (your-games.js, games-bar.js, games-page.js)
+
+games-title = Vos parties
+games-bar-in-progress = Partie en cours
+games-bar-several = { $count } parties en cours
+games-bar-resume = Reprendre
+games-await = { $count ->
+    [one] { $count } partie attend votre coup
+   *[other] { $count } parties attendent votre coup
+  }
+games-empty = Aucune partie en cours.
+games-find-one = Trouvez-en une sur la page d’accueil.
+games-against = contre { $names }
+games-your-move = À vous de jouer
+games-their-move = Au tour de { $names }
+games-time-left = il vous reste { $time }
+games-last-move = dernier coup { $when }
+games-started = commencée { $when }
+games-play = Jouer
+games-open = Ouvrir

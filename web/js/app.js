@@ -2,7 +2,8 @@
 //! display name there or signs in), the one
 //! WebSocket connection and its status banner, and the router for / (home), /r/CODE (a room), /m/ID
 //! (a finished or live match's history), /p/ID (a player's profile), /leaderboard/GAME, /help/GAME,
-//! /t/ID (a tournament), /signin, /account and /mod.
+//! /t/ID (a tournament), /games (the player's matches under way), /signin, /account and /mod; and
+//! on every page the bar of the player's games under way (games-bar.js).
 
 import { api, checkIdentity, identity, forgetIdentity, saveLanguage } from './api.js';
 import { Connection } from './ws.js';
@@ -17,6 +18,9 @@ import { accountPage, signInPage } from './account.js';
 import { profilePage, leaderboardPage } from './profile.js';
 import { modPage } from './mod.js';
 import { tournamentPage } from './tournaments.js';
+import { gamesPage } from './games-page.js';
+import { followGames } from './your-games.js';
+import { startGamesBar, renderGamesBar } from './games-bar.js';
 
 const main = document.getElementById('main');
 const banner = document.getElementById('conn');
@@ -107,7 +111,23 @@ export function renderWho() {
     me.role === 'moderator' || me.role === 'admin' ? [' · ', h('a', { href: '/mod', 'data-nav': '', id: 'mod-link' }, t('header-moderation'))] : null);
 }
 
+let followingGames = false;
+
+/** Once the page has a player: its games are followed, for the bar on every page. */
+function followMyGames() {
+  if (followingGames || !identity()) return;
+  followingGames = true;
+  followGames(conn());
+  startGamesBar();
+}
+
 async function route() {
+  await showPage();
+  followMyGames();
+  renderGamesBar();
+}
+
+async function showPage() {
   if (current && current.destroy) current.destroy();
   current = null;
   const path = location.pathname;
@@ -150,6 +170,10 @@ async function route() {
   }
   if (path === '/mod') {
     current = await modPage(main);
+    return;
+  }
+  if (path === '/games') {
+    current = gamesPage(main);
     return;
   }
   if (r) {

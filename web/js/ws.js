@@ -2,6 +2,8 @@
 //! the room. A dropped connection reconnects by itself with backoff and says so while it is down;
 //! each watcher's `onOpen` runs again after every reconnect (to join the room again and resync).
 
+import { GAMES_WATCH } from './your-games.js';
+
 const MIN_DELAY = 500;
 const MAX_DELAY = 10000;
 const PING_EVERY = 15000;
@@ -113,6 +115,12 @@ export class Connection {
       return;
     }
     if (frame.type === 'pong') return;
+    // The player's games (your-games.js), whichever room they name.
+    if (frame.type === 'games' || frame.type === 'your_game') {
+      const w = this.watchers.get(GAMES_WATCH);
+      if (w) w.handler(frame);
+      return;
+    }
     // A followed tournament's frames go to its page (watched as `T:ID`).
     if (frame.type === 'tournament') {
       const w = this.watchers.get(`T:${frame.tournament.id}`.toUpperCase());
