@@ -44,8 +44,33 @@ function markVisited(room) {
   sessionStorage.setItem(VISITED_KEY, JSON.stringify([...rooms]));
 }
 
-function summaryText(tn) {
-  return t('tournament-summary', { kind: KINDS[tn.kind](), game: gameName(tn.game), players: tn.players, status: STATUSES[tn.status](), entrants: tn.entrants });
+/**
+ * A tournament in one line. A list counts the entrants still in; a tournament's page, whose table
+ * lists everyone who entered, counts its rows (and says how many left), so both say the same.
+ */
+function summaryText(tn, standings = null) {
+  const entrants = standings ? standings.length : tn.entrants;
+  const text = t('tournament-summary', { kind: KINDS[tn.kind](), game: gameName(tn.game), players: tn.players, status: STATUSES[tn.status](), entrants });
+  const left = standings ? standings.filter((s) => s.withdrawn).length : 0;
+  return left ? `${text} ${t('tournament-left-count', { count: left })}` : text;
+}
+
+/** Whether an arena is past its end: it pairs nobody again, though its last matches may go on. */
+function arenaOver(tn) {
+  return tn.kind === 'arena' && !!tn.ends_at && Date.parse(tn.ends_at) <= Date.now();
+}
+
+/** What a kind of tournament means, in a line. */
+const KIND_LINES = {
+  arena: () => t('tournament-kind-arena-line'),
+  swiss: () => t('tournament-kind-swiss-line'),
+  round_robin: () => t('tournament-kind-round-robin-line'),
+};
+
+/** A `datetime-local` value (the machine's time zone) for `at`. */
+function localInput(at) {
+  const d = new Date(at - new Date(at).getTimezoneOffset() * 60000);
+  return d.toISOString().slice(0, 16);
 }
 
 /**
@@ -81,7 +106,13 @@ function newTournament() {
   const perMove = h('select', { id: 'tournament-clock', 'aria-label': t('tournament-clock') }, [30, 60, 120, 300].map((s) => h('option', { value: String(s), selected: s === 60 }, clockText({ kind: 'per_move', s }))));
   const length = h('input', { id: 'tournament-length', type: 'number', min: 1, max: 720, value: 3, 'aria-label': t('tournament-length') });
   const lengthLabel = h('span', {}, t('tournament-rounds'));
-  kind.addEventListener('change', () => mount(lengthLabel, kind.value === 'arena' ? t('tournament-minutes') : t('tournament-rounds')));
+  const kindLine = h('p', { class: 'muted small', id: 'tournament-kind-line' }, KIND_LINES[kind.value]());
+  kind.addEventListener('change', () => {
+    mount(lengthLabel, kind.value === 'arena' ? t('tournament-minutes') : t('tournament-rounds'));
+    mount(kindLine, KIND_LINES[kind.value]());
+  });
+  // Empty: pairing begins as soon as it is made.
+  const startsAt = h('input', { id: 'tournament-starts', type: 'datetime-local', min: localInput(Date.now()), 'aria-label': t('tournament-starts-at') });
   const publish = h('input', { id: 'tournament-public', type: 'checkbox' });
   const err = h('p', { class: 'error', role: 'alert' });
   games().then((catalog) => mount(game, catalog.map((g) => h('option', { value: g.id }, gameName(g.id))))).catch(() => {});
@@ -96,6 +127,14 @@ function newTournament() {
       };
       if (kind.value === 'swiss') body.rounds = Number(length.value);
       if (kind.value === 'arena') body.minutes = Number(length.value);
+      if (startsAt.value) {
+        const at = new Date(startsAt.value);
+        if (Number.isNaN(at.getTime())) {
+          err.textContent = t('tournament-starts-bad');
+          return;
+        }
+        body.starts_at = at.toISOString();
+      }
       try {
         const made = await api('POST', '/tournaments', body);
         navigate(`/t/${made.id}`);
@@ -105,11 +144,12 @@ function newTournament() {
     },
   },
   h('label', {}, t('tournament-name'), ' ', name), ' ',
-  h('label', {}, t('tournament-kind'), ' ', kind), ' ',
+  h('label', {}, t('tournament-kind'), ' ', kind), kindLine,
   h('label', {}, t('tournament-game'), ' ', game), ' ',
   h('label', {}, t('tournament-players'), ' ', players), ' ',
   h('label', {}, t('tournament-clock'), ' ', perMove), ' ',
   h('label', { id: 'tournament-length-label' }, lengthLabel, ' ', length), ' ',
+  h('label', {}, t('tournament-starts-at'), ' ', startsAt, ' ', h('span', { class: 'muted small' }, t('tournament-starts-at-empty'))), ' ',
   mayPublish ? h('label', {}, publish, ' ', t('tournament-public')) : null, ' ',
   h('button', { type: 'submit', id: 'tournament-create' }, t('tournament-create')),
   err);
@@ -162,6 +202,16 @@ export function tournamentPage(main, id, conn) {
 
   /** The tournament as last drawn: its match's room names it. */
   let shown = null;
+  /** An arena under way is drawn again at its end, frame or not: its entrants read that it is over. */
+  let endTimer = null;
+  const watchArenaEnd = (tn, you) => {
+    clearTimeout(endTimer);
+    endTimer = null;
+    if (tn.kind !== 'arena' || !tn.ends_at || arenaOver(tn) || tn.status === 'finished') return;
+    const wait = Date.parse(tn.ends_at) - Date.now() + 250;
+    // Timers past ~24 days fire at once: a long wait is checked again later instead.
+    endTimer = setTimeout(() => { if (!destroyed) render(tn, you); }, Math.min(wait, 86400000));
+  };
   const go = (room) => {
     markVisited(room);
     sessionStorage.setItem(RETURN_KEY, JSON.stringify({ room, tournament: id, name: shown && shown.name }));
@@ -174,8 +224,10 @@ export function tournamentPage(main, id, conn) {
     const names = new Map(tn.standings.map((s) => [s.entrant, s.player.name]));
     const seatName = (e) => (e === null ? t('tournament-bot') : names.get(e) || '?');
     const yourBox = h('section', { class: 'card', id: 'tournament-you' });
+    const over = tn.status === 'finished' || arenaOver(tn);
+    watchArenaEnd(tn, you);
     if (!you) {
-      mount(yourBox, tn.status === 'finished' ? h('p', { class: 'muted' }, t('tournament-over')) : h('button', { type: 'button', id: 'tournament-join', onclick: act('join') }, t('tournament-join')));
+      mount(yourBox, over ? h('p', { class: 'muted', id: 'tournament-over' }, t('tournament-over')) : h('button', { type: 'button', id: 'tournament-join', onclick: act('join') }, t('tournament-join')));
     } else if (you.withdrawn) {
       mount(yourBox, h('p', {}, t('tournament-you-left')), tn.status === 'finished' ? null : h('button', { type: 'button', id: 'tournament-join', onclick: act('join') }, t('tournament-join-again')));
     } else {
@@ -186,12 +238,11 @@ export function tournamentPage(main, id, conn) {
         stopCountdown();
         // An arena past its end pairs nobody again: over for its entrants, though its last
         // matches may still be played.
-        const arenaDone = tn.kind === 'arena' && tn.ends_at && Date.parse(tn.ends_at) <= Date.now();
-        mount(say, tn.status === 'finished' || arenaDone ? t('tournament-over') : t('tournament-waiting'));
+        mount(say, over ? t('tournament-over') : t('tournament-waiting'));
       }
       mount(yourBox, h('p', {}, t('tournament-you-in')), say,
         you.next && tn.status !== 'finished' ? h('button', { type: 'button', id: 'tournament-go', onclick: () => go(you.next.room) }, t('tournament-go-now')) : null,
-        tn.status === 'finished' ? null : h('button', { type: 'button', id: 'tournament-withdraw', class: 'secondary', onclick: act('withdraw') }, t('tournament-withdraw')));
+        over ? null : h('button', { type: 'button', id: 'tournament-withdraw', class: 'secondary', onclick: act('withdraw') }, t('tournament-withdraw')));
     }
     const points = (x) => num(x, { maximumFractionDigits: 1 });
     // Tie-breaks are a Swiss's and a round robin's: an arena ranks by points alone.
@@ -212,7 +263,7 @@ export function tournamentPage(main, id, conn) {
     mount(root,
       h('div', { class: 'card' },
         h('h1', {}, tn.name),
-        h('p', {}, summaryText(tn)),
+        h('p', { id: 'tournament-summary' }, summaryText(tn, tn.standings)),
         h('p', { class: 'muted small' }, gameTitle(tn.game, tn.options), ' · ', clockText(tn.clock), ' · ', when, tn.kind === 'swiss' ? [' · ', t('tournament-rounds-of', { rounds: tn.rounds })] : null, tn.rated ? [' · ', t('tournament-rated')] : null)),
       yourBox,
       h('section', { class: 'card' }, h('h2', {}, t('tournament-standings')), standings),
@@ -230,6 +281,7 @@ export function tournamentPage(main, id, conn) {
   return {
     destroy() {
       destroyed = true;
+      clearTimeout(endTimer);
       stopCountdown();
       conn.send({ type: 'leave', tournament: id });
       conn.unwatch(key);
