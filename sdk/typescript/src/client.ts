@@ -6,6 +6,7 @@ import createClient, { type Client } from "openapi-fetch";
 import type { components, paths } from "./openapi.js";
 import { PlateauError } from "./errors.js";
 import { ndjsonLines } from "./ndjson.js";
+import { sleep } from "./backoff.js";
 import { Connection, type ConnectOptions } from "./socket.js";
 import type { BotEvent, MatchLine, Move } from "./frames.js";
 
@@ -17,6 +18,23 @@ interface Answer<T> {
   data?: T;
   error?: unknown;
   response: Response;
+}
+
+/** How many times a request refused `429` is sent again, after the pause the server asks. */
+export const RATE_LIMIT_RETRIES = 3;
+
+/**
+ * fetch, waiting out a `429 rate_limited` as its `Retry-After` says (a bot's moves spend the
+ * player's frame budget, `frames_per_player`): a few times, then the refusal is the answer.
+ */
+async function fetchWaitingOutLimits(request: Request): Promise<Response> {
+  for (let attempt = 0; ; attempt++) {
+    const response = await fetch(attempt < RATE_LIMIT_RETRIES ? request.clone() : request);
+    if (response.status !== 429 || attempt >= RATE_LIMIT_RETRIES) return response;
+    const seconds = Number(response.headers.get("retry-after") ?? "1");
+    await response.body?.cancel();
+    await sleep(1000 * (Number.isFinite(seconds) ? Math.min(Math.max(seconds, 0.05), 60) : 1));
+  }
 }
 
 function unwrap<T>({ data, error, response }: Answer<T>): T {
@@ -43,6 +61,7 @@ export class PlateauClient {
     this.api = createClient<paths>({
       baseUrl: this.url,
       headers: token ? { authorization: `Bearer ${token}` } : {},
+      fetch: fetchWaitingOutLimits,
     });
   }
 

@@ -174,7 +174,8 @@ export class Connection {
         if (code && FINAL_CLOSE_CODES.has(Number(code))) return this.ended(Number(code), reason);
       }
     }
-    for (const room of this.rooms.values()) void room.joinAgain().catch(() => {});
+    // The joins first: a move overtaking its room's join would be refused `not_joined`.
+    for (const room of this.rooms.values()) room.sendJoin();
     for (const move of this.moves.values()) this.send(move.frame);
   }
 
@@ -204,10 +205,16 @@ export class Connection {
   private moveRefused(frame: Extract<ServerFrame, { type: "error" }>): void {
     const move = this.moves.get(frame.id!)!;
     const room = frame.room ? this.rooms.get(frame.room.toUpperCase()) : undefined;
-    if (frame.code === "internal" && room) {
-      // The room is moving (or the database is away): join it again, then send the move again
-      // with its id, as the contract asks.
-      void room.joinAgain().then(() => this.send(move.frame), () => {});
+    if ((frame.code === "internal" || frame.code === "not_joined") && room) {
+      // The room is moving (or the database is away), or the connection came back and the move
+      // overtook the join: join it again, then send the move again with its id.
+      room.joinAgain().then(
+        () => this.send(move.frame),
+        (error: Error) => {
+          this.moves.delete(frame.id!);
+          move.reject(error);
+        },
+      );
       return;
     }
     this.moves.delete(frame.id!);
@@ -324,7 +331,8 @@ export class Room {
     for (const waiting of this.joining.splice(0)) waiting.reject(error);
   }
 
-  private sendJoin(): void {
+  /** @internal Sends `join` (again), whether or not one is awaited. */
+  sendJoin(): void {
     this.syncing = true; // the snapshot that follows a join replaces the view
     this.connection.send({ type: "join", room: this.code, as: this.role });
   }
