@@ -13,10 +13,16 @@ EXAMPLE = Path(__file__).parent.parent / "examples" / "random_bot.py"
 
 
 async def run(token: str, matches: int) -> int:
+    """Runs the example bot until it has played ``matches``; killed if the test is given up."""
     env = {**os.environ, "PLATEAU_URL": URL, "PLATEAU_TOKEN": token, "PLATEAU_MATCHES": str(matches)}
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(EXAMPLE.parent.parent), env.get("PYTHONPATH")]))
     process = await asyncio.create_subprocess_exec(sys.executable, str(EXAMPLE), env=env)
-    return await process.wait()
+    try:
+        return await process.wait()
+    finally:
+        if process.returncode is None:
+            process.kill()  # none left behind
+            await process.wait()
 
 
 async def test_the_example_bot_plays_a_whole_match_of_each_game(accounts):

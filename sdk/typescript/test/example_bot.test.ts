@@ -9,11 +9,14 @@ import { bot, url } from "./helpers.js";
 
 const example = fileURLToPath(new URL("../examples/random_bot.js", import.meta.url));
 
+const children: ReturnType<typeof spawn>[] = [];
+
 function run(token: string, matches: number): Promise<number | null> {
   const child = spawn(process.execPath, [example], {
     env: { ...process.env, PLATEAU_URL: url, PLATEAU_TOKEN: token, PLATEAU_MATCHES: String(matches) },
     stdio: ["ignore", "inherit", "inherit"],
   });
+  children.push(child);
   return new Promise((resolve) => child.on("exit", (code) => resolve(code)));
 }
 
@@ -25,10 +28,17 @@ test("the example bot plays a whole match of each of the five games", { timeout:
   const duels = games.length;
   const bots = [run(a.token, duels + 1), run(b.token, duels + 1), run(c.token, 1)];
   const rooms = [];
-  for (const game of games) rooms.push((await a.client.challenge({ to: [b.id], game, players: 2 })).room);
-  rooms.push((await a.client.challenge({ to: [b.id, c.id], game: "pinuid", players: 3 })).room);
-
-  assert.deepEqual(await Promise.all(bots), [0, 0, 0], "every bot process played its matches out");
+  try {
+    for (const game of games) rooms.push((await a.client.challenge({ to: [b.id], game, players: 2 })).room);
+    rooms.push((await a.client.challenge({ to: [b.id, c.id], game: "pinuid", players: 3 })).room);
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise((resolve) => (timer = setTimeout(resolve, 200_000, "still playing after 200 s")));
+    const exits = await Promise.race([Promise.all(bots), late]);
+    clearTimeout(timer);
+    assert.deepEqual(exits, [0, 0, 0], "every bot process played its matches out");
+  } finally {
+    for (const child of children) if (child.exitCode === null) child.kill(); // none left behind
+  }
   for (const code of rooms) {
     const { data: room } = await a.client.api.GET("/api/v1/rooms/{code}", { params: { path: { code } } });
     assert.equal(room?.status, "finished", `room ${code} (${room?.game}) finished`);
