@@ -59,7 +59,7 @@ pub async fn unblock(
     Ok(StatusCode::NO_CONTENT)
 }
 
-#[utoipa::path(get, path = "/api/v1/players/me/blocks", tag = "players", security(("bearer" = [])),
+#[utoipa::path(get, operation_id = "list_blocks", path = "/api/v1/players/me/blocks", tag = "players", security(("bearer" = [])),
     responses((status = 200, description = "The players the caller blocks, the latest first", body = Blocks),
               (status = 401, description = "Missing or unknown token", body = ErrorBody)))]
 pub async fn list(

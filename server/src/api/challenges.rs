@@ -16,7 +16,7 @@ use crate::bot_api::event_stream;
 use crate::error::{ApiError, ApiJson, ApiPath};
 use crate::state::AppState;
 
-#[utoipa::path(post, path = "/api/v1/challenges", tag = "bots", request_body = NewChallenge, security(("bearer" = [])),
+#[utoipa::path(post, operation_id = "create_challenge", path = "/api/v1/challenges", tag = "bots", request_body = NewChallenge, security(("bearer" = [])),
     responses((status = 201, description = "The challenge, and its private room, which seats the caller; each player challenged hears of it on its event stream", body = ChallengeCreated),
               (status = 400, description = "`to` not 1 to 3 other players each once, `players` not one seat each, an unknown game, bad options or clock, or malformed input", body = ErrorBody),
               (status = 403, description = "`missing_scope` (`bot:play` for a bot account, `board:play` for a person)", body = ErrorBody),

@@ -25,7 +25,7 @@ pub struct CatalogQuery {
     lang: Option<String>,
 }
 
-#[utoipa::path(get, path = "/api/v1/games", tag = "games", params(CatalogQuery),
+#[utoipa::path(get, operation_id = "list_games", path = "/api/v1/games", tag = "games", params(CatalogQuery),
     responses((status = 200, description = "The games this server runs, each option described; with `words` in the language asked for (`lang`, else `Accept-Language`)", body = [GameSummary]),
               (status = 400, description = "`lang` is not a language tag", body = ErrorBody)))]
 pub async fn list(

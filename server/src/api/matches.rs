@@ -38,7 +38,7 @@ pub struct ListQuery {
     before: Option<Uuid>,
 }
 
-#[utoipa::path(get, path = "/api/v1/matches", tag = "matches", params(ListQuery), security((), ("bearer" = [])),
+#[utoipa::path(get, operation_id = "list_matches", path = "/api/v1/matches", tag = "matches", params(ListQuery), security((), ("bearer" = [])),
     responses((status = 200, description = "Matches, newest first; `next` is the cursor of the next page", body = MatchPage), (status = 400, description = "Malformed or invalid input", body = ErrorBody)))]
 pub async fn list(
     State(state): State<AppState>,
@@ -107,7 +107,7 @@ pub struct MovesQuery {
     limit: Option<i64>,
 }
 
-#[utoipa::path(get, path = "/api/v1/matches/{id}", tag = "matches", params(("id" = Uuid, Path, description = "Match id"), MovesQuery), security((), ("bearer" = [])),
+#[utoipa::path(get, operation_id = "get_match", path = "/api/v1/matches/{id}", tag = "matches", params(("id" = Uuid, Path, description = "Match id"), MovesQuery), security((), ("bearer" = [])),
     responses((status = 200, description = "The match with one page of its moves (`next_from_ply`: where the next page starts, null at the last move) and fair-RNG record (seed revealed once ended)", body = MatchDetail),
               (status = 404, description = "No such match", body = ErrorBody), (status = 400, description = "Malformed or invalid input", body = ErrorBody)))]
 pub async fn one(

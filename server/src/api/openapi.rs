@@ -115,3 +115,30 @@ impl Modify for CommonStatuses {
 pub async fn document() -> Json<utoipa::openapi::OpenApi> {
     Json(ApiDoc::openapi())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashMap;
+
+    /// OpenAPI requires each operation's `operationId` to be unique, and generators key their
+    /// types by it (the TypeScript SDK's openapi-typescript among them): handlers of different
+    /// modules named alike (`create`, `list`) need an id of their own.
+    #[test]
+    fn every_operation_has_an_id_of_its_own() {
+        let doc = serde_json::to_value(ApiDoc::openapi()).expect("the document is JSON");
+        let mut seen: HashMap<String, String> = HashMap::new();
+        for (path, item) in doc["paths"].as_object().expect("paths") {
+            for (method, operation) in item.as_object().expect("a path item") {
+                let Some(id) = operation["operationId"].as_str() else {
+                    continue;
+                };
+                let here = format!("{method} {path}");
+                if let Some(first) = seen.insert(id.to_string(), here.clone()) {
+                    panic!("operationId `{id}` names both {first} and {here}");
+                }
+            }
+        }
+        assert!(seen.len() > 50, "only {} operations", seen.len());
+    }
+}

@@ -17,7 +17,7 @@ use crate::api::auth::{Authenticated, NotBanned, WithStanding};
 use crate::error::{ApiError, ApiJson, ApiPath};
 use crate::state::AppState;
 
-#[utoipa::path(post, path = "/api/v1/players", tag = "players", request_body = NewPlayer,
+#[utoipa::path(post, operation_id = "create_player", path = "/api/v1/players", tag = "players", request_body = NewPlayer,
     responses((status = 201, description = "The new guest player; the token is shown this once", body = PlayerCreated), (status = 400, description = "Malformed or invalid input", body = ErrorBody),
               (status = 403, description = "`banned`: the request carries the token of a banned player", body = ErrorBody),
               (status = 409, description = "The name is reserved by a player with a password, or is one the server shows for what is not a person (`deleted player`, `Bot 1`...: compared in any case and in forms that look the same)", body = ErrorBody),

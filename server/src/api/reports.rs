@@ -27,7 +27,7 @@ use crate::store::{NewAuditEntry, NewReportRow, ReportSide, StoreError};
 /// Longest word for what was done about a report.
 const MAX_ACTION_CHARS: usize = 32;
 
-#[utoipa::path(post, path = "/api/v1/reports", tag = "moderation", request_body = NewReport, security(("bearer" = [])),
+#[utoipa::path(post, operation_id = "create_report", path = "/api/v1/reports", tag = "moderation", request_body = NewReport, security(("bearer" = [])),
     responses((status = 201, description = "The report is stored for moderators, with the room's recent chat lines the reporter could read when a room is named", body = ReportCreated),
               (status = 400, description = "Malformed input, an unknown reason, text out of bounds, or reporting oneself", body = ErrorBody),
               (status = 401, description = "Missing or unknown token", body = ErrorBody),
@@ -112,7 +112,7 @@ pub struct ReportsQuery {
     limit: Option<i64>,
 }
 
-#[utoipa::path(get, path = "/api/v1/mod/reports", tag = "moderation", params(ReportsQuery), security(("bearer" = [])),
+#[utoipa::path(get, operation_id = "list_reports", path = "/api/v1/mod/reports", tag = "moderation", params(ReportsQuery), security(("bearer" = [])),
     responses((status = 200, description = "Reports of that status, oldest first", body = Reports),
               (status = 400, description = "An unknown status, a `limit` out of range, or malformed input", body = ErrorBody),
               (status = 401, description = "Missing or unknown token", body = ErrorBody),

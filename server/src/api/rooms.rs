@@ -13,7 +13,7 @@ use crate::error::{ApiError, ApiJson, ApiPath, ApiQuery};
 use crate::rooms::{CreateError, LobbyKey, RoomCode};
 use crate::state::AppState;
 
-#[utoipa::path(post, path = "/api/v1/rooms", tag = "rooms", request_body = NewRoom, security(("bearer" = [])),
+#[utoipa::path(post, operation_id = "create_room", path = "/api/v1/rooms", tag = "rooms", request_body = NewRoom, security(("bearer" = [])),
     responses((status = 201, description = "The new room; its creator is the host, in seat 0", body = RoomInfo),
               (status = 401, description = "Missing or unknown token", body = ErrorBody), (status = 400, description = "Malformed or invalid input", body = ErrorBody),
               (status = 403, description = "`forbidden`: a bot account (it plays by challenges: `POST /api/v1/challenges`)", body = ErrorBody),
@@ -90,7 +90,7 @@ pub async fn lobby(
     Ok(response)
 }
 
-#[utoipa::path(get, path = "/api/v1/rooms/{code}", tag = "rooms", params(("code" = String, Path, description = "Room code, any case")),
+#[utoipa::path(get, operation_id = "get_room", path = "/api/v1/rooms/{code}", tag = "rooms", params(("code" = String, Path, description = "Room code, any case")),
     responses((status = 200, description = "The room", body = RoomInfo), (status = 404, description = "No such room", body = ErrorBody)))]
 pub async fn one(
     State(state): State<AppState>,

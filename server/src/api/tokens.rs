@@ -24,7 +24,7 @@ use crate::store::{AccessTokenRow, ACCESS_TOKENS_PER_PLAYER};
 /// Longest name of a token, in characters.
 const MAX_TOKEN_NAME: usize = 64;
 
-#[utoipa::path(post, path = "/api/v1/players/me/tokens", tag = "bots", request_body = NewToken, security(("bearer" = [])),
+#[utoipa::path(post, operation_id = "create_token", path = "/api/v1/players/me/tokens", tag = "bots", request_body = NewToken, security(("bearer" = [])),
     responses((status = 201, description = "The token, shown this once (kept only as its hash)", body = TokenCreated),
               (status = 400, description = "A name of 0 or more than 64 characters, no scope, an unknown scope, or malformed input", body = ErrorBody),
               (status = 403, description = "`forbidden`: a guest (set a password first), or a personal access token (only a session manages tokens)", body = ErrorBody),
@@ -75,7 +75,7 @@ pub async fn create(
     Ok((StatusCode::CREATED, Json(created)))
 }
 
-#[utoipa::path(get, path = "/api/v1/players/me/tokens", tag = "bots", security(("bearer" = [])),
+#[utoipa::path(get, operation_id = "list_tokens", path = "/api/v1/players/me/tokens", tag = "bots", security(("bearer" = [])),
     responses((status = 200, description = "The account's personal access tokens, oldest first, without their secret", body = TokenList),
               (status = 403, description = "`forbidden`: a personal access token (only a session manages tokens)", body = ErrorBody)))]
 pub async fn list(

@@ -31,7 +31,7 @@ use crate::tournaments::{kinds, views};
 const MAX_PAGE: i64 = 100;
 const DEFAULT_PAGE: i64 = 20;
 
-#[utoipa::path(post, path = "/api/v1/tournaments", tag = "tournaments", request_body = NewTournament, security(("bearer" = [])),
+#[utoipa::path(post, operation_id = "create_tournament", path = "/api/v1/tournaments", tag = "tournaments", request_body = NewTournament, security(("bearer" = [])),
     responses((status = 201, description = "The new tournament (its creator is not entered: it joins like anyone)", body = CreatedTournament),
               (status = 400, description = "Malformed or invalid input (a clock is required; Swiss needs `rounds`, an arena `minutes`)", body = ErrorBody),
               (status = 401, description = "Missing or unknown token", body = ErrorBody),
@@ -178,7 +178,7 @@ pub struct ListQuery {
     before: Option<String>,
 }
 
-#[utoipa::path(get, path = "/api/v1/tournaments", tag = "tournaments", params(ListQuery),
+#[utoipa::path(get, operation_id = "list_tournaments", path = "/api/v1/tournaments", tag = "tournaments", params(ListQuery),
     responses((status = 200, description = "Public tournaments of that status, the latest to start first", body = TournamentPage),
               (status = 400, description = "A bad status, limit or cursor", body = ErrorBody)))]
 pub async fn list(
@@ -224,7 +224,7 @@ fn parse_cursor(cursor: &str) -> Result<(DateTime<Utc>, Uuid), ApiError> {
     Ok((at, id.parse().map_err(|_| bad())?))
 }
 
-#[utoipa::path(get, path = "/api/v1/tournaments/{id}", tag = "tournaments",
+#[utoipa::path(get, operation_id = "get_tournament", path = "/api/v1/tournaments/{id}", tag = "tournaments",
     params(("id" = Uuid, Path, description = "Tournament id")),
     responses((status = 200, description = "The tournament: settings, standings (best first) and every round with its pairings", body = TournamentDetail),
               (status = 404, description = "No such tournament", body = ErrorBody)))]

@@ -19,7 +19,7 @@ pub struct YourGamesQuery {
     status: Option<String>,
 }
 
-#[utoipa::path(get, path = "/api/v1/players/me/matches", tag = "players", params(YourGamesQuery), security(("bearer" = [])),
+#[utoipa::path(get, operation_id = "list_your_games", path = "/api/v1/players/me/matches", tag = "players", params(YourGamesQuery), security(("bearer" = [])),
     responses((status = 200, description = "The caller's matches under way: those awaiting its move first, then the others, each group the longest waiting first", body = YourGames),
               (status = 400, description = "A `status` other than `playing`, or malformed input", body = ErrorBody),
               (status = 401, description = "Missing or unknown token", body = ErrorBody)))]
