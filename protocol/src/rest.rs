@@ -267,6 +267,40 @@ pub struct ChosenLanguage {
     pub language: Option<String>,
 }
 
+/// *(addition, issue 48)* `GET /api/v1/push/key`: the server's VAPID public key, as a browser's
+/// `pushManager.subscribe` takes it for `applicationServerKey` (the uncompressed P-256 point,
+/// base64url without padding).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+pub struct PushKey {
+    pub key: String,
+}
+
+/// *(addition, issue 48)* `PUT /api/v1/players/me/push`: a browser's push subscription, as its
+/// `PushSubscription.toJSON()` gives it (`expirationTime`, if sent, is ignored).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+pub struct PushSubscription {
+    /// The push resource to post to (`https:`).
+    pub endpoint: String,
+    pub keys: PushSubscriptionKeys,
+}
+
+/// The keys a subscription's payloads are encrypted for (RFC 8291), base64url.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct PushSubscriptionKeys {
+    /// The browser's P-256 public key (65 bytes, uncompressed).
+    pub p256dh: String,
+    /// The authentication secret (16 bytes).
+    pub auth: String,
+}
+
+/// *(addition, issue 48)* `DELETE /api/v1/players/me/push`: the subscription to forget.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct PushEndpoint {
+    pub endpoint: String,
+}
+
 /// *(addition)* A game's name and options in one language: `lang` is the language given (English,
 /// `en`, when none asked for is spoken here).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]

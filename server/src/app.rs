@@ -33,6 +33,8 @@ pub enum StartError {
     Cluster(String),
     #[error("{0}")]
     Config(String),
+    #[error("web push: {0}")]
+    Push(#[from] crate::push::KeyError),
     #[error("chat filter {0}: {1}")]
     ChatFilter(std::path::PathBuf, std::io::Error),
     #[error("cannot listen on {addr}: {source}")]
@@ -82,6 +84,15 @@ pub async fn serve(args: ServeArgs) -> Result<(), StartError> {
             .clone()
             .map(|cluster| cluster as Arc<dyn SpreadEvents>),
     );
+    // Before the rooms: the pushes of their events are heard from their first.
+    let push = crate::push::Push::start(
+        &args.push,
+        args.public_url.as_deref(),
+        store.clone(),
+        shutdown.clone(),
+    )
+    .await?;
+    events.heard_by(push.clone());
     let rooms = Rooms::new(
         RoomContext {
             store: store.clone(),
@@ -143,7 +154,8 @@ pub async fn serve(args: ServeArgs) -> Result<(), StartError> {
         public_url: args.public_url.map(Arc::from),
         tournaments: crate::tournaments::live::LiveTournaments::new(store.clone()),
         chat_filter,
-        events,
+        events: events.clone(),
+        push,
     });
     let public = bind(args.addr).await?;
     let operations = bind_operations(args.metrics_addr).await?;
@@ -157,6 +169,7 @@ pub async fn serve(args: ServeArgs) -> Result<(), StartError> {
     let director = crate::tournaments::director::Director {
         store: store.clone(),
         rooms: rooms.clone(),
+        events,
         node: cluster.as_ref().map_or_else(Uuid::new_v4, |c| c.node()),
         lease: Duration::from_millis(args.cluster.lease_ttl_ms),
     };

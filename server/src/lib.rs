@@ -10,7 +10,8 @@
 //!   behind one guard ([`engine_host`]), views and their patches ([`views`]);
 //! - around it: accounts, tokens and ratings ([`accounts`]), moderation and what a player's chat
 //!   passes ([`moderation`]), tournaments ([`tournaments`]), per-client limits ([`limits`]), the
-//!   rules of names and chat text ([`text`]), metrics ([`metrics`]);
+//!   rules of names and chat text ([`text`]), metrics ([`metrics`]), web push to a player's
+//!   devices ([`push`]);
 //! - below it: the store over Postgres or SQLite ([`store`]), and several nodes as one
 //!   ([`cluster`]).
 //!
@@ -34,6 +35,7 @@ pub mod limits;
 pub mod listen;
 pub mod metrics;
 pub mod moderation;
+pub mod push;
 pub mod rooms;
 pub mod state;
 pub mod store;

@@ -65,6 +65,8 @@ pub struct Shared {
     pub chat_filter: Arc<crate::text::chat_filter::ChatFilter>,
     /// What happens to each player, for its listeners on this node (and the others').
     pub events: Arc<crate::events::PlayerEvents>,
+    /// Web push: the server's public key and which endpoints may subscribe.
+    pub push: Arc<crate::push::Push>,
 }
 
 /// The per-client limits that outlive one request or connection.

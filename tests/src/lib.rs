@@ -2,7 +2,8 @@
 //! [`services`] (the machine's, or throwaway ones the tests start), the real server as a child process
 //! on a free port ([`server`]), a REST client ([`rest`]) and a WebSocket client that rebuilds each
 //! room's view from the snapshot and every patch ([`client`]), a reverse proxy to put in front of
-//! the server ([`proxy`]), a plug to pull between the server and its Postgres ([`plug`]), and the
+//! the server ([`proxy`]), a plug to pull between the server and its Postgres ([`plug`]), a push service that checks and
+//! decrypts what the server pushes ([`push_service`]), and the
 //! set-ups many tests start from ([`scenario`], and [`tournament`] for tournaments). The tests are
 //! in `tests/tests/e2e/`.
 
@@ -15,6 +16,7 @@ pub mod lifeline;
 pub mod ndjson;
 pub mod plug;
 pub mod proxy;
+pub mod push_service;
 pub mod replay;
 pub mod rest;
 pub mod scenario;

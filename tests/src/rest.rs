@@ -121,6 +121,20 @@ impl Api {
             .await
     }
 
+    /// A `DELETE` with a JSON body.
+    pub async fn delete_json(
+        &self,
+        path: &str,
+        body: &Value,
+        token: Option<&str>,
+    ) -> (StatusCode, Value) {
+        self.send(
+            self.http.delete(format!("{}{path}", self.base)).json(body),
+            token,
+        )
+        .await
+    }
+
     /// Posts a raw body (malformed JSON, oversized bodies).
     pub async fn post_raw(
         &self,

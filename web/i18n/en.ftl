@@ -1126,3 +1126,13 @@ games-last-move = last move { $when }
 games-started = started { $when }
 games-play = Play
 games-open = Open
+
+## Web push: what the server pushes to a player's devices (read by the server, `server/src/push`)
+push-turn-title = Your move
+push-turn-body = { $game }, room { $code }: it is your turn.
+push-challenge-title = { $name } challenges you
+push-challenge-body = { $game }, room { $code }: accept or decline.
+push-paired-title = Your tournament match is ready
+push-paired-body = { $game }, room { $code }: your opponents are waiting.
+push-ended-title = Match over
+push-ended-body = { $game }, room { $code }: see the result.

@@ -1260,3 +1260,13 @@ games-last-move = dernier coup { $when }
 games-started = commencée { $when }
 games-play = Jouer
 games-open = Ouvrir
+
+## Web push : ce que le serveur envoie aux appareils d’un joueur (lu par le serveur, `server/src/push`)
+push-turn-title = À vous de jouer
+push-turn-body = { $game }, salon { $code } : c’est votre tour.
+push-challenge-title = { $name } vous défie
+push-challenge-body = { $game }, salon { $code } : acceptez ou refusez.
+push-paired-title = Votre match de tournoi est prêt
+push-paired-body = { $game }, salon { $code } : vos adversaires vous attendent.
+push-ended-title = Match terminé
+push-ended-body = { $game }, salon { $code } : voyez le résultat.

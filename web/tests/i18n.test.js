@@ -47,8 +47,10 @@ test('every language has exactly the messages of English', () => {
 
 test('the code asks only for messages that exist, and for every one of them', () => {
   const en = new Set(ids(bundle('en')));
-  // `language-name` is read by the server, which lists the languages (`/i18n/languages.json`).
-  const used = new Set([...usedIds(), 'language-name']);
+  // `language-name` is read by the server, which lists the languages (`/i18n/languages.json`), and
+  // so are the words of web push (`push-*-title`, `push-*-body`: server/src/push/notices.rs).
+  const byServer = ['turn', 'challenge', 'paired', 'ended'].flatMap((k) => [`push-${k}-title`, `push-${k}-body`]);
+  const used = new Set([...usedIds(), 'language-name', ...byServer]);
   assert.deepEqual([...used].filter((id) => !en.has(id)), [], 'asked for but missing from en.ftl');
   assert.deepEqual([...en].filter((id) => !used.has(id)), [], 'in en.ftl but never asked for');
 });

@@ -14,6 +14,7 @@ mod matches;
 mod moderation;
 mod openapi;
 mod players;
+mod push;
 mod quick;
 mod reports;
 mod room_moderation;
@@ -42,6 +43,11 @@ pub fn router(state: AppState) -> Router {
         )
         .route("/players/me/export", get(export::my_data))
         .route("/players/me/language", put(players::set_language))
+        .route(
+            "/players/me/push",
+            put(push::subscribe).delete(push::unsubscribe),
+        )
+        .route("/push/key", get(push::key))
         .route("/players/me/blocks", get(blocks::list))
         .route(
             "/players/me/blocks/{id}",

@@ -11,7 +11,8 @@ use utoipa::{Modify, OpenApi};
 
 use super::{
     accounts, blocks, bot_account, bot_match, challenges, export, games, matches, moderation,
-    players, quick, reports, room_moderation, rooms, server, tokens, tournaments, your_games,
+    players, push, quick, reports, room_moderation, rooms, server, tokens, tournaments,
+    your_games,
 };
 
 #[derive(OpenApi)]
@@ -32,6 +33,9 @@ use super::{
         accounts::close_account,
         export::my_data,
         players::set_language,
+        push::key,
+        push::subscribe,
+        push::unsubscribe,
         blocks::block,
         blocks::unblock,
         blocks::list,

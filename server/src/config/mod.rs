@@ -79,6 +79,9 @@ pub struct ServeArgs {
     #[command(flatten)]
     pub cluster: ClusterArgs,
 
+    #[command(flatten)]
+    pub push: PushArgs,
+
     /// The address people reach this server at, as `https://plateau.example.org` (behind a reverse
     /// proxy, or a LAN address): invite links are built from it. Unset: from the browser's address.
     #[arg(long, env = "PLATEAU_PUBLIC_URL", value_parser = parse_public_url)]
@@ -98,6 +101,44 @@ pub struct ServeArgs {
     /// ignored. Trust only proxies that set the header themselves. Unset: nobody.
     #[arg(long, env = "PLATEAU_TRUSTED_PROXIES", value_delimiter = ',', value_parser = crate::limits::proxies::parse_range)]
     pub trusted_proxies: Vec<ipnet::IpNet>,
+}
+
+/// Web push (issue 48): what the server tells a player's devices with the tab closed.
+#[derive(Debug, Clone, Args)]
+pub struct PushArgs {
+    /// A file holding the server's VAPID private key (RFC 8292): a P-256 key as PEM (PKCS#8), or
+    /// its 32-byte scalar in base64url. Unset: the key made at the first start and kept in the
+    /// database, the same for every node.
+    #[arg(long, env = "PLATEAU_VAPID_KEY")]
+    pub vapid_key: Option<std::path::PathBuf>,
+
+    /// Who push services may contact about this server's pushes: a `mailto:` or `https:` URL,
+    /// sent as the `sub` of every VAPID token. Unset: `--public-url` if set, else none.
+    #[arg(long, env = "PLATEAU_PUSH_CONTACT", value_parser = parse_push_contact)]
+    pub push_contact: Option<String>,
+
+    /// Accepts push subscriptions whose endpoint is `http:` (only `https:` otherwise): for tests
+    /// with a push service of their own on loopback.
+    #[arg(long, env = "PLATEAU_PUSH_ALLOW_HTTP")]
+    pub push_allow_http: bool,
+
+    /// Seconds within which a player hears at most one push about the same room.
+    #[arg(long, env = "PLATEAU_PUSH_ROOM_INTERVAL_SECS", default_value_t = 300)]
+    pub push_room_interval_secs: u64,
+}
+
+fn parse_push_contact(text: &str) -> Result<String, String> {
+    let ok = text
+        .strip_prefix("mailto:")
+        .is_some_and(|rest| rest.contains('@'))
+        || text
+            .strip_prefix("https://")
+            .is_some_and(|rest| !rest.is_empty());
+    if ok {
+        Ok(text.to_string())
+    } else {
+        Err("a mailto: or https: URL, as mailto:admin@example.org".into())
+    }
 }
 
 /// Several nodes: one Plateau on many processes, sharing one Postgres database and one NATS server.

@@ -35,10 +35,19 @@ pub trait SpreadEvents: Send + Sync {
     async fn spread(&self, event: &Event);
 }
 
+/// Hears every event made on this node, once, where it is made (not those heard from other
+/// nodes): web push (`crate::push`), which must send each push once however many nodes there are.
+pub trait Hear: Send + Sync {
+    /// Must not wait: it is called from a room's task.
+    fn hear(&self, event: &Event);
+}
+
 /// The listeners of this node, by player.
 pub struct PlayerEvents {
     listeners: Mutex<HashMap<Uuid, broadcast::Sender<Arc<Value>>>>,
     others: Option<Arc<dyn SpreadEvents>>,
+    /// Set once at start (push is made after the rooms it hears).
+    hearer: std::sync::OnceLock<Arc<dyn Hear>>,
 }
 
 impl PlayerEvents {
@@ -47,6 +56,7 @@ impl PlayerEvents {
         Arc::new(PlayerEvents {
             listeners: Mutex::default(),
             others,
+            hearer: std::sync::OnceLock::new(),
         })
     }
 
@@ -77,10 +87,24 @@ impl PlayerEvents {
         }
     }
 
-    /// An event made here: told to its players' listeners here, then to the other nodes (in a
-    /// task of its own: a room telling it never waits on the network).
+    /// From now on, every event made here is also told to `hearer`.
+    pub fn heard_by(&self, hearer: Arc<dyn Hear>) {
+        let _ = self.hearer.set(hearer);
+    }
+
+    /// An event made here that only the hearer takes, no stream: a turn beginning (`turn`), a
+    /// tournament's pairing (`paired`).
+    pub fn tell_hearer(&self, event: &Event) {
+        if let Some(hearer) = self.hearer.get() {
+            hearer.hear(event);
+        }
+    }
+
+    /// An event made here: told to its players' listeners here, to the hearer, then to the other
+    /// nodes (in a task of its own: a room telling it never waits on the network).
     pub fn tell(self: &Arc<Self>, event: Event) {
         self.told_here(&event);
+        self.tell_hearer(&event);
         if let Some(others) = self.others.clone() {
             tokio::spawn(async move { others.spread(&event).await });
         }

@@ -38,7 +38,7 @@ impl Store {
                     .bind(player)
                     .execute(&mut *tx)
                     .await?;
-                for table in ["tokens", "access_tokens", "ratings"] {
+                for table in ["tokens", "access_tokens", "ratings", "push_subscriptions"] {
                     sqlx::query(&format!("DELETE FROM {table} WHERE player_id = $1"))
                         .bind(player)
                         .execute(&mut *tx)

@@ -22,6 +22,7 @@ mod matches;
 pub(crate) mod moderation;
 mod name_keys;
 mod players;
+mod push;
 mod ratings;
 mod reports;
 mod room_writer;
@@ -41,6 +42,7 @@ pub use matches::{
 pub use moderation::{Change, Moderated, ModerationLoad, NewAuditEntry};
 pub use name_keys::Rekeyed;
 pub use players::{BotUpgrade, Credentials};
+pub use push::{PushSubscriptionRow, PUSH_SUBSCRIPTIONS_PER_PLAYER};
 pub use ratings::MAX_HISTORY;
 pub use reports::{NewReportRow, ReportSide};
 pub use room_writer::RoomWriter;

@@ -10,12 +10,13 @@
 //! game can have, each bot level in the catalogue's own words): a language added to `web/i18n/`
 //! is kept with no change here.
 
-use fluent_bundle::{FluentArgs, FluentBundle, FluentResource};
+use fluent_bundle::FluentArgs;
 use plateau_bots::BotLevel;
 use std::collections::HashSet;
 use std::sync::LazyLock;
 
 use super::key_of;
+use crate::catalogues::{bundle, format, Bundle};
 
 /// The name a closed account shows in every match it played and every seat it held.
 pub const CLOSED_NAME: &str = "deleted player";
@@ -70,35 +71,8 @@ fn most_seats() -> usize {
         .unwrap_or(0)
 }
 
-/// One catalogue as Fluent formats it in the browser (without isolation marks, as the client
-/// asks). A message that does not parse is left out of the resource, as the browser leaves it.
-fn bundle(code: &str, text: String) -> FluentBundle<FluentResource> {
-    let language: unic_langid::LanguageIdentifier = code.parse().unwrap_or_default();
-    let resource = FluentResource::try_new(text).unwrap_or_else(|(partial, _)| partial);
-    let mut bundle = FluentBundle::new(vec![language]);
-    bundle.set_use_isolating(false);
-    // The only error is a message defined twice: the first stands, as in the browser.
-    let _ = bundle.add_resource(resource);
-    bundle
-}
-
-/// Message `id` of `bundle` formatted with `args`, if the catalogue has it.
-fn format(
-    bundle: &FluentBundle<FluentResource>,
-    id: &str,
-    args: Option<&FluentArgs>,
-) -> Option<String> {
-    let pattern = bundle.get_message(id)?.value()?;
-    let mut errors = Vec::new();
-    Some(
-        bundle
-            .format_pattern(pattern, args, &mut errors)
-            .into_owned(),
-    )
-}
-
 /// Every text message `id` of `bundle` is shown as.
-fn shown_as(bundle: &FluentBundle<FluentResource>, id: &str, shown: Shown) -> Vec<String> {
+fn shown_as(bundle: &Bundle, id: &str, shown: Shown) -> Vec<String> {
     match shown {
         Shown::Alone => format(bundle, id, None).into_iter().collect(),
         Shown::Seat => (1..=most_seats())

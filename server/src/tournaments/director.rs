@@ -43,6 +43,8 @@ const UNRATED: f64 = 1500.0;
 pub struct Director {
     pub store: Store,
     pub rooms: Rooms,
+    /// Where a pairing is told to its players' devices (`paired`, web push).
+    pub events: std::sync::Arc<crate::events::PlayerEvents>,
     /// This node (the lease's owner).
     pub node: Uuid,
     /// How long a lease lasts unless renewed (at every turn).
@@ -240,6 +242,7 @@ impl Director {
             .collect();
         let start_by = now + chrono::Duration::seconds(i64::from(t.join_secs));
         let mut rows = Vec::with_capacity(planned.len());
+        let mut paired = Vec::new();
         for (board, plan) in planned.into_iter().enumerate() {
             let (seats, room_code, points_x2) = match plan {
                 Planned::Unplayed(seats, points) => (seats, None, Some(points)),
@@ -265,6 +268,18 @@ impl Director {
                         start_by: Some(start_by),
                     };
                     let room = self.rooms.create_seated(&given, settings).await?;
+                    let to = given
+                        .iter()
+                        .filter_map(|s| match s {
+                            NewSeat::Player(p) => Some(p.id),
+                            _ => None,
+                        })
+                        .collect();
+                    paired.push(crate::events::Event {
+                        to,
+                        line: serde_json::json!({"type": "paired", "tournament": t.id,
+                            "room": &room.code, "game": &t.game}),
+                    });
                     (seats, Some(room.code), None)
                 }
             };
@@ -278,6 +293,10 @@ impl Director {
             });
         }
         self.store.add_pairings(fence, &rows).await?;
+        // Told once the round is kept: a director that lost its lease tells nobody.
+        for event in &paired {
+            self.events.tell_hearer(event);
+        }
         tracing::info!(tournament = %t.id, round, pairings = rows.len(), "paired");
         Ok(())
     }

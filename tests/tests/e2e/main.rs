@@ -42,6 +42,7 @@ mod operations;
 mod pairing;
 mod privacy;
 mod public_url;
+mod push;
 mod rematch;
 mod room_limits;
 mod seating;

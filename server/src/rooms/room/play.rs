@@ -388,7 +388,8 @@ impl InPlay<'_> {
             _ => None,
         };
         self.broadcast_version(events, views);
-        self.track_turns();
+        let began = self.track_turns();
+        self.tell_turns(&began);
         if let VersionKind::Move { acked } = kind {
             self.clear_draw_offers();
             if let Some((conn, id, version, received)) = acked {

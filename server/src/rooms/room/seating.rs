@@ -386,9 +386,10 @@ impl Room {
             started_at,
         ));
         self.log_match();
-        self.track_turns();
+        let began = self.track_turns();
         tracing::info!("match started");
         self.tell_players(serde_json::json!({"type": "matchStart", "match": id}));
+        self.tell_turns(&began);
         self.publish();
         let members: Vec<ConnId> = self.members.keys().copied().collect();
         for member in members {

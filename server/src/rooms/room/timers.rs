@@ -11,6 +11,7 @@ use plateau_protocol::clock::ClockSetting;
 use plateau_protocol::rest::Visibility;
 use plateau_protocol::{ForfeitReason, RoomStatus};
 use tokio::time::Instant;
+use uuid::Uuid;
 
 use super::{InPlay, Room};
 
@@ -67,25 +68,55 @@ impl Room {
 
     /// Notes which seats have had to act since when; called after every version. When that
     /// changes for a seat that is away, its `forfeit_at` / `claim_at` change: the room's info is
-    /// published again after the version (`absence_news`).
-    pub(super) fn track_turns(&mut self) {
+    /// published again after the version (`absence_news`). Returns the seats whose turn began.
+    pub(super) fn track_turns(&mut self) -> Vec<Seat> {
         let acting = self
             .phase
             .under_way()
             .map(|live| live.clocked_seats())
             .unwrap_or_default();
         let now = Instant::now();
+        let mut began = Vec::new();
         for (seat, since) in self.seats.acting_since.iter_mut().enumerate() {
             let before = since.is_some();
             if !acting.contains(&seat) {
                 *since = None;
             } else if since.is_none() {
                 *since = Some(now);
+                began.push(seat);
             }
             if before != since.is_some() && self.seats.absent_since[seat].is_some() {
                 self.timers.absence_news = true;
             }
         }
+        began
+    }
+
+    /// Tells the players of `seats`, whose turn just began, that it did (`turn`: web push), each
+    /// that has no connection in the room, where the match is played at leisure: a correspondence
+    /// or per-move clock, or none (a Fischer bank is a sitting, played with the room open).
+    pub(super) fn tell_turns(&self, seats: &[Seat]) {
+        if matches!(self.settings.clock, Some(ClockSetting::Fischer { .. })) {
+            return;
+        }
+        let Some(live) = self.phase.under_way() else {
+            return;
+        };
+        let to: Vec<Uuid> = seats
+            .iter()
+            .filter(|&&seat| !live.server_plays(seat) && !self.seat_here(seat))
+            .filter_map(|&seat| self.seats.occupants[seat].player.as_ref())
+            .filter(|player| !player.bot)
+            .map(|player| player.id)
+            .collect();
+        if to.is_empty() {
+            return;
+        }
+        let line = serde_json::json!({"type": "turn", "room": &self.settings.code,
+            "game": self.settings.game.info().id, "match": live.id});
+        self.context
+            .events
+            .tell_hearer(&crate::events::Event { to, line });
     }
 
     /// Whether the server forfeits a seat that has to act and stays away (`abandoned`): not where
