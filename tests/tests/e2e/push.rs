@@ -165,6 +165,7 @@ async fn subscriptions_are_kept_within_bounds(backend: Backend) {
         "one unsubscribed makes room"
     );
     // The key is kept: the same after a restart.
+    server.terminate().await;
     server.restart().await;
     assert_eq!(server_key(&Api::new(server.http())).await, key);
     // Or read from --vapid-key.
