@@ -36,6 +36,7 @@ pub fn router<S: Clone + Send + Sync + 'static>() -> Router<S> {
         .route("/m/{id}", get(index))
         .route("/groups-of-three-board.json", get(groups_board))
         .route("/i18n/languages.json", get(languages))
+        .route("/sw.js", get(service_worker))
         .fallback(file)
 }
 
@@ -106,6 +107,44 @@ async fn languages() -> Response {
             (header::CACHE_CONTROL, "no-cache"),
         ],
         LANGUAGES_JSON.as_str(),
+    )
+        .into_response()
+}
+
+/// The service worker (`web/sw.js`, issue 48) with the app shell it keeps filled in: every file
+/// of the client, `/` (the one page, for every path) and the list of languages; and a version
+/// drawn from all their hashes, so that a new client makes browsers replace the old shell.
+static SERVICE_WORKER: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
+    let mut shell = vec!["/".to_string(), "/i18n/languages.json".to_string()];
+    let mut hashes = sha2::Sha256::default();
+    let mut names: Vec<String> = Assets::iter()
+        .map(|n| n.into_owned())
+        .filter(|n| n != "sw.js" && !n.ends_with(".md"))
+        .collect();
+    names.sort();
+    for name in names {
+        if let Some(file) = Assets::get(&name) {
+            sha2::Digest::update(&mut hashes, file.metadata.sha256_hash());
+        }
+        shell.push(format!("/{name}"));
+    }
+    let version = hex::encode(&sha2::Digest::finalize(hashes)[..8]);
+    let template = Assets::get("sw.js").map_or(Cow::Borrowed(&b""[..]), |f| f.data);
+    String::from_utf8_lossy(&template)
+        .replace(
+            "/*SHELL*/[]",
+            &serde_json::to_string(&shell).unwrap_or_else(|_| "[]".into()),
+        )
+        .replace("/*VERSION*/'dev'", &format!("'{version}'"))
+});
+
+async fn service_worker() -> Response {
+    (
+        [
+            (header::CONTENT_TYPE, "text/javascript; charset=utf-8"),
+            (header::CACHE_CONTROL, "no-cache"),
+        ],
+        SERVICE_WORKER.as_str(),
     )
         .into_response()
 }
@@ -195,6 +234,21 @@ mod tests {
     fn the_client_is_embedded_without_its_tests() {
         assert!(Assets::get("index.html").is_some());
         assert!(Assets::iter().all(|f| !f.starts_with("tests/")));
+    }
+
+    #[test]
+    fn the_service_worker_keeps_every_file_of_the_client() {
+        let sw = super::SERVICE_WORKER.as_str();
+        assert!(!sw.contains("/*SHELL*/"), "the shell is filled in");
+        for file in [
+            "\"/\"",
+            "\"/js/app.js\"",
+            "\"/manifest.webmanifest\"",
+            "\"/icon-512.png\"",
+        ] {
+            assert!(sw.contains(file), "{file} in the shell");
+        }
+        assert!(!sw.contains("\"/sw.js\""));
     }
 
     #[test]

@@ -50,6 +50,7 @@ banner-signed-out = You were signed out.
 banner-sign-in-again = Sign in again
 banner-unknown-player = The server no longer knows this player.
 banner-choose-name-again = Choose a name again
+banner-offline = You are offline: Plateau cannot be reached. Reconnecting as soon as it can…
 banner-reconnecting = Reconnecting…
 banner-banned = A moderator has banned you from this server: you cannot play or chat here for now.
 banner-unavailable = The server is not ready to check who you are right now.
@@ -1126,6 +1127,15 @@ games-last-move = last move { $when }
 games-started = started { $when }
 games-play = Play
 games-open = Open
+
+## "Notify me when it is my turn" (js/notify.js)
+notify-heading = Notifications
+notify-intro = With the tab closed, this device tells you when it is your turn in a match played at leisure, when you are challenged, when a tournament pairs you and when a match of yours ends.
+notify-turns = Notify me when it is my turn
+notify-on = This device will be notified.
+notify-off = This device will not be notified any more.
+notify-denied = Notifications are blocked for this site: allow them in the browser’s settings.
+notify-unsupported = This browser cannot receive notifications from Plateau.
 
 ## Web push: what the server pushes to a player's devices (read by the server, `server/src/push`)
 push-turn-title = Your move

@@ -50,6 +50,7 @@ banner-signed-out = Votre session a été fermée.
 banner-sign-in-again = Se reconnecter
 banner-unknown-player = Le serveur ne connaît plus ce joueur.
 banner-choose-name-again = Choisir de nouveau un nom
+banner-offline = Vous êtes hors ligne : Plateau est injoignable. Reconnexion dès que possible…
 banner-reconnecting = Reconnexion…
 banner-banned = Un modérateur vous a banni de ce serveur : vous ne pouvez ni jouer ni discuter ici pour l’instant.
 banner-unavailable = Le serveur ne peut pas vérifier qui vous êtes pour le moment.
@@ -1260,6 +1261,15 @@ games-last-move = dernier coup { $when }
 games-started = commencée { $when }
 games-play = Jouer
 games-open = Ouvrir
+
+## "Notify me when it is my turn" (js/notify.js)
+notify-heading = Notifications
+notify-intro = Même l’onglet fermé, cet appareil vous prévient quand c’est votre tour dans une partie jouée à loisir, quand on vous défie, quand un tournoi vous apparie et quand une de vos parties se termine.
+notify-turns = Me prévenir quand c’est mon tour
+notify-on = Cet appareil sera prévenu.
+notify-off = Cet appareil ne sera plus prévenu.
+notify-denied = Les notifications sont bloquées pour ce site : autorisez-les dans les réglages du navigateur.
+notify-unsupported = Ce navigateur ne peut pas recevoir les notifications de Plateau.
 
 ## Web push : ce que le serveur envoie aux appareils d’un joueur (lu par le serveur, `server/src/push`)
 push-turn-title = À vous de jouer

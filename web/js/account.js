@@ -10,6 +10,7 @@ import { h, mount } from './dom.js';
 import { profileHref } from './ratings.js';
 import { renderWho } from './app.js';
 import { t, errText } from './i18n.js';
+import { notifyToggle } from './notify.js';
 
 const MIN = 8;
 const MAX = 200;
@@ -122,6 +123,10 @@ export function accountPage(main) {
           who.account ? h('button', { type: 'button', id: 'sign-out-everywhere', onclick: () => { sure.hidden = false; } }, t('sign-out-everywhere')) : null),
         sure,
         err),
+      h('section', { class: 'card', 'aria-labelledby': 'notify-h' },
+        h('h2', { id: 'notify-h' }, t('notify-heading')),
+        h('p', { class: 'small muted' }, t('notify-intro')),
+        notifyToggle()),
       blocksCard(),
       dataCard(who)));
   };

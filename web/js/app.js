@@ -64,6 +64,12 @@ function showStatus(state, info) {
     mount(banner, t('banner-reconnecting'));
     return;
   }
+  if (state === 'offline') {
+    // No network at all (the page came from the service worker's shell): the connection retries
+    // by itself, and at once when the browser is back online.
+    mount(banner, t('banner-offline'));
+    return;
+  }
   if (state === 'banned') {
     // No retry: the server refuses this player until the ban ends (GET /players/me says until when).
     // Said to the player on every page, with the end when known.
@@ -222,7 +228,41 @@ function translateStatic() {
   if (loading) loading.textContent = t('loading');
 }
 
+/** Whether the server answers at all. */
+async function reachable() {
+  try {
+    await fetch('/healthz', { cache: 'no-store' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+let offlineTimer = null;
+/** Says the page is offline, and looks every few seconds; once back, the connection goes again. */
+function offline() {
+  showStatus('offline');
+  if (offlineTimer) return;
+  offlineTimer = setInterval(async () => {
+    if (!(await reachable())) return;
+    clearInterval(offlineTimer);
+    offlineTimer = null;
+    if (connection) connection.reconnectNow();
+    else showStatus('open');
+  }, 2000);
+}
+
+/**
+ * The service worker (web/sw.js): the app shell offline, and web push. A page the shell opened
+ * without the network says so, and reconnects once the server answers again.
+ */
+function setUpOffline() {
+  if ('serviceWorker' in navigator) navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(() => {});
+  window.addEventListener('offline', offline);
+}
+
 (async () => {
+  setUpOffline();
   // The account's language (chosen on another device) counts before the browser's.
   const me = await checkIdentity();
   if (me) adoptLanguage(me.language);
@@ -231,6 +271,8 @@ function translateStatic() {
   translateStatic();
   renderWho();
   route();
+  // Said once the catalogue is read (from the shell, offline).
+  if (!(await reachable())) offline();
   // A banned player reads it on the first page, whichever it is (not only once a room connects).
   if (me && me.banned) showStatus('banned', me.banned);
 })();

@@ -15,20 +15,30 @@ export const SIZES = { desktop: { width: 1280, height: 800 }, phone: { width: 39
 export const SHOTS = join(dirname(fileURLToPath(import.meta.url)), 'screenshots');
 mkdirSync(SHOTS, { recursive: true });
 
+const CHROMIUM = {
+  executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+};
+
 export function launch() {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  return chromium.launch(CHROMIUM);
+}
+
+/**
+ * A browser with a profile of its own in `dir` (not incognito, as `launch`'s contexts are: Chromium
+ * installs no app from an incognito window), as one context; `options` go to it (`viewport`).
+ */
+export function launchPersistent(dir, options = {}) {
+  return chromium.launchPersistentContext(dir, { ...CHROMIUM, ...options });
 }
 
 /**
