@@ -469,7 +469,67 @@ async fn an_unanswered_loss_is_played_by_the_server_after_the_timeout() {
     table.verify_end().await;
 }
 
+/// Every seat sets up at once, each on the view it was dealt: a setup chosen at version 1 is
+/// accepted after the other seats' setups raised the room's version, since they change nothing of
+/// what this seat may do. Once play begins, a move chosen before the reveal (which changed what
+/// every seat may do) is `stale_version`, and so is a version the room has not reached.
+async fn simultaneous_setups_chosen_on_one_version(backend: Backend) {
+    let db = TestDb::new(backend).await;
+    let server = machine_speed_server(&db).await;
+    let players = 3;
+    let table = Table::open(&server, "trangouar", players, players, json!({})).await;
+    let code = table.code.clone();
+    let zones: Vec<String> = table.public_view()["state"]["zones"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|z| z.as_str().unwrap().to_string())
+        .collect();
+    let mut rng = test_rng();
+    for (n, seat) in [1, 0, 2].into_iter().enumerate() {
+        let setup = random_setup(&zones[seat], &mut rng);
+        let ack = table.humans[seat]
+            .play_at(&code, &format!("setup{seat}"), 1, setup)
+            .await;
+        assert_eq!(
+            ack["type"], "ack",
+            "seat {seat}'s setup chosen at version 1: {ack}"
+        );
+        assert_eq!(ack["version"], n as u64 + 2, "{ack}");
+    }
+    let reveal = 4;
+    for c in table.clients() {
+        c.until_version(&code, reveal).await;
+    }
+    let view = table.public_view();
+    assert_eq!(view["state"]["phase"], "play", "{view}");
+    let first = view["to_move"][0].as_u64().unwrap() as usize;
+    let mover = &table.humans[first];
+    let legal = mover.legal(&code);
+    let mv = legal
+        .first()
+        .expect("the first seat to play has moves")
+        .clone();
+    for stale in [3, reveal + 1] {
+        let refused = mover
+            .play_at(&code, &format!("stale{stale}"), stale, mv.clone())
+            .await;
+        assert_eq!(
+            refused["code"], "stale_version",
+            "version {stale}: {refused}"
+        );
+    }
+    assert_eq!(
+        table.public_view()["version"],
+        reveal,
+        "a refused move changes nothing"
+    );
+    let ack = mover.play_at(&code, "first", reveal, mv).await;
+    assert_eq!(ack["type"], "ack", "{ack}");
+}
+
 on_both_databases!(hidden_setups);
+on_both_databases!(simultaneous_setups_chosen_on_one_version);
 on_both_databases!(setups_stay_out_of_the_record_until_the_reveal);
 on_both_databases!(two_players);
 on_both_databases!(three_players);

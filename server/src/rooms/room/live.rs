@@ -44,6 +44,10 @@ pub struct LiveMatch {
     pub(super) spectator_view: Option<HeldView>,
     /// When the last move was played (the start before the first): "your games" say it.
     pub(super) last_move_at: DateTime<Utc>,
+    /// Per seat, the oldest version a move of that seat may still be chosen on: the last version
+    /// that changed what the seat may do (see [`LiveMatch::is_stale`]). Not stored: a rebuilt
+    /// match starts every seat at its current version.
+    pub(super) decided_at: Vec<u64>,
 }
 
 impl LiveMatch {
@@ -70,6 +74,7 @@ impl LiveMatch {
             seat_views: vec![None; seats],
             spectator_view: None,
             last_move_at: started_at,
+            decided_at: vec![1; seats],
         };
         live.clocks = clock.map(|c| Clocks::start(c, seats, started_at, live.clocked_seats()));
         live
@@ -92,6 +97,25 @@ impl LiveMatch {
     /// The version: one for the start, one per move, one per ruling.
     pub(super) fn version(&self) -> u64 {
         self.ply + self.rulings.len() as u64 + 1
+    }
+
+    /// Whether a move of `seat` chosen on `version` comes too late (or from a version not yet
+    /// reached): some version since changed what the seat may do. A move of another seat that
+    /// leaves this seat's turn and legal moves as they were does not (every seat's setup at once
+    /// in Trangouar); its own moves, the start or end of its turn, and rulings do.
+    pub(super) fn is_stale(&self, seat: Seat, version: u64) -> bool {
+        version < self.decided_at[seat] || version > self.version()
+    }
+
+    /// A new version came: every seat but those in `unchanged` (seats whose turn and legal moves
+    /// it left as they were) now decides on it.
+    pub(super) fn mark_decisions(&mut self, unchanged: &[Seat]) {
+        let version = self.version();
+        for (seat, at) in self.decided_at.iter_mut().enumerate() {
+            if !unchanged.contains(&seat) {
+                *at = version;
+            }
+        }
     }
 
     /// The forfeits so far, in order.
@@ -138,6 +162,7 @@ impl LiveMatch {
     pub(super) fn apply_ruling(&mut self, ruling: Ruling, end: Option<MatchResult>) {
         let at = ruling.at;
         self.rulings.push(ruling);
+        self.mark_decisions(&[]);
         if end.is_some() {
             self.result = end;
         }
@@ -264,6 +289,7 @@ impl LiveMatch {
         let sides = game_match.sides();
         let seats = bot_levels.len();
         let last_move_at = moves.last().map_or(row.started_at, |mv| mv.at);
+        let version = ply + applied.len() as u64 + 1;
         Ok(LiveMatch {
             id: row.id,
             game: HostedMatch::settle(game_match),
@@ -278,6 +304,7 @@ impl LiveMatch {
             seat_views: vec![None; seats],
             spectator_view: None,
             last_move_at,
+            decided_at: vec![version; seats],
         })
     }
 }

@@ -2,6 +2,7 @@
 //! moves the server plays itself (bots, and the rules' defaults when a player runs out of time).
 
 use chrono::{DateTime, Utc};
+use plateau_games::registry::LegalJson;
 use plateau_games::{Match, MoveError, Played, Seat, Viewer};
 use plateau_protocol::ws::{BotLevel, ServerFrame};
 use plateau_protocol::{MatchResult, RatingOutcome, RoomStatus, UncountedReason};
@@ -161,7 +162,7 @@ impl InPlay<'_> {
         if !live.game.facts().to_act.contains(&seat) {
             return Err(RoomError::NotYourTurn("it is not your turn".into()));
         }
-        if version != live.version() {
+        if live.is_stale(seat, version) {
             return Err(RoomError::StaleVersion {
                 at: live.version(),
                 sent: version,
@@ -220,7 +221,21 @@ impl InPlay<'_> {
             // Where the end-to-end tests make an engine fail (a panic, or a call past its
             // deadline): no input of a client reaches such a failure any more.
             fail::fail_point!("engine-play");
+            // The other seats acting now, with what they may do: those whose turn and legal moves
+            // the move leaves as they were may still send a move chosen before it.
+            let others: Vec<(Seat, LegalJson)> = next
+                .to_act()
+                .into_iter()
+                .filter(|&s| s != seat)
+                .map(|s| (s, next.legal_moves_json(s)))
+                .collect();
             let played = next.play(seat, &mv)?;
+            let acting = next.to_act();
+            let unchanged = others
+                .into_iter()
+                .filter(|(s, legal)| acting.contains(s) && next.legal_moves_json(*s) == *legal)
+                .map(|(s, _)| s)
+                .collect();
             moved[seat] |= own;
             let every_seat_moved = moved.iter().all(|&m| m);
             let result = next.outcome().map(|outcome| {
@@ -245,6 +260,7 @@ impl InPlay<'_> {
             let views = build_views(&*next, watched, &moment);
             Ok(Some(Turn {
                 seat,
+                unchanged,
                 next: HostedMatch::settle(next),
                 played,
                 result,
@@ -275,6 +291,7 @@ impl InPlay<'_> {
     ) -> Result<(), StoreError> {
         let Turn {
             seat: _,
+            unchanged,
             next,
             played,
             result,
@@ -316,6 +333,7 @@ impl InPlay<'_> {
         live.result = result.clone();
         live.clocks = clocks;
         live.last_move_at = now;
+        live.mark_decisions(&unchanged);
         let version = live.version();
         let match_id = live.id;
         if let Some((conn, id, _)) = &sender {
@@ -575,6 +593,8 @@ pub(super) struct BotChoice {
 /// The engine's part of a turn, done off the room task.
 pub(super) struct Turn {
     seat: Seat,
+    /// The other seats whose turn and legal moves the move left as they were.
+    unchanged: Vec<Seat>,
     /// The match after the move, with its facts read under the guard.
     next: HostedMatch,
     played: Played,
