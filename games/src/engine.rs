@@ -218,6 +218,16 @@ pub trait Game: Clone + Send + Sync + 'static {
         true
     }
 
+    /// The canonical form of `mv`, a move `seat` may play now, as [`Game::legal_moves`] would list
+    /// it: what the match record stores and serves, so that one match never holds several shapes
+    /// of one move. Default: the move as read (a game whose reading already settles every
+    /// spelling). Abalone fills in the marbles and direction of a move given by notation alone.
+    /// Called before [`Game::play`], on a move that `play` then accepts; for one it refuses, any
+    /// answer will do.
+    fn canonical_move(&self, _seat: Seat, mv: &Self::Move) -> Self::Move {
+        mv.clone()
+    }
+
     /// Plays `mv` for `seat`, including anything the rules then do by themselves (dice for the next
     /// turn, automatic passes), and says what happened.
     fn play(

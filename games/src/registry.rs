@@ -382,6 +382,7 @@ impl<G: Game + Notation + BotHints> Match for MatchOf<G> {
         if !self.to_act().contains(&seat) {
             return Err(MoveError::NotYourTurn);
         }
+        let canonical = self.state.canonical_move(seat, &mv);
         let mut state = self.state.clone();
         let mut rng = self.rng.clone();
         let events = state.play(seat, &mv, &mut rng)?;
@@ -389,7 +390,7 @@ impl<G: Game + Notation + BotHints> Match for MatchOf<G> {
         self.rng = rng;
         self.plies += 1;
         Ok(Played {
-            canonical: serde_json::to_value(&mv).expect("moves serialise"),
+            canonical: serde_json::to_value(&canonical).expect("moves serialise"),
             events,
         })
     }

@@ -277,6 +277,15 @@ impl Game for Abalone {
         crate::engine::pick_uniform(out, rng).map(|(mv, _)| Move::of(&mv))
     }
 
+    /// A move by notation alone names only its trailing marble: the column it moves is read from
+    /// the board, as `play` reads it.
+    fn canonical_move(&self, seat: Seat, mv: &Move) -> Move {
+        match self.resolve(seat as u8, mv) {
+            Ok((board_mv, _)) => Move::of(&board_mv),
+            Err(_) => mv.clone(),
+        }
+    }
+
     fn play(&mut self, seat: Seat, mv: &Move, _rng: &mut GameRng) -> Result<Vec<Event>, MoveError> {
         if self.outcome.is_some() || seat != self.pos.to_move as Seat {
             return Err(MoveError::NotYourTurn);

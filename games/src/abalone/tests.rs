@@ -1169,3 +1169,27 @@ fn short_notation_lists_and_plays_the_44_first_moves() {
     );
     assert_eq!(m.view(Viewer::Spectator), start.view(Viewer::Spectator));
 }
+
+/// Every spelling of a move is recorded in one form, the one `you.legal` lists: by notation alone,
+/// by marbles and direction alone, in short notation, or whole.
+#[test]
+fn every_spelling_is_recorded_in_the_listed_form() {
+    let entry = crate::registry::find("abalone").unwrap();
+    let options = entry.validate(2, &json!({})).unwrap();
+    let start = entry.start(&options, 2, [7; 32]).unwrap();
+    let listed = start.legal_moves(0);
+    assert!(!listed.is_empty());
+    for whole in &listed {
+        let spellings = [
+            whole.clone(),
+            json!({"notation": whole["notation"]}),
+            json!({"marbles": whole["marbles"], "dir": whole["dir"]}),
+            whole["notation"].clone(),
+        ];
+        for spelling in spellings {
+            let mut m = start.box_clone();
+            let played = m.play(0, &spelling).unwrap();
+            assert_eq!(&played.canonical, whole, "{spelling} is recorded as listed");
+        }
+    }
+}

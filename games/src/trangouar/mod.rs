@@ -249,6 +249,19 @@ impl Game for Trangouar {
         self.revealed
     }
 
+    /// A setup's cubes in order of their intersections, as the listed setups give them (a path
+    /// stays as sent: which way a cube went is part of what happened).
+    fn canonical_move(&self, _seat: Seat, mv: &Move) -> Move {
+        match mv {
+            Move::Setup { cubes } => {
+                let mut cubes = cubes.clone();
+                cubes.sort_by_key(|c| c.at);
+                Move::Setup { cubes }
+            }
+            other => other.clone(),
+        }
+    }
+
     fn play(&mut self, seat: Seat, mv: &Move, rng: &mut GameRng) -> Result<Vec<Event>, MoveError> {
         if !self.to_act().contains(&seat) {
             return Err(MoveError::NotYourTurn);

@@ -1,7 +1,8 @@
 //! The lobby, bots, and match history: public rooms newest first, bots that play their seats, the
 //! history filtered and paged by cursor, and player stats.
 
-use plateau_tests::{on_both_databases, Api, Backend, Client, TestDb, TestServer};
+use plateau_tests::table::machine_speed_server;
+use plateau_tests::{on_both_databases, Api, Backend, Client, Table, TestDb, TestServer};
 use serde_json::{json, Value};
 
 async fn lobby_bots_and_history(backend: Backend) {
@@ -159,4 +160,43 @@ async fn lobby_bots_and_history(backend: Backend) {
     assert_eq!(profile["name"], "Alice");
 }
 
+/// The record keeps every move in the form `you.legal` lists it, however it was sent: an Abalone
+/// move by notation alone, by its marbles and direction, in short notation, or whole, comes back
+/// whole (`{"notation", "marbles", "dir"}`) from `GET /api/v1/matches/{id}`.
+async fn moves_recorded_as_listed(backend: Backend) {
+    let db = TestDb::new(backend).await;
+    let server = machine_speed_server(&db).await;
+    let table = Table::open(&server, "abalone", 2, 2, json!({})).await;
+    let code = table.code.clone();
+    let mut listed = Vec::new();
+    for ply in 0..4usize {
+        let seat = ply % 2;
+        let player = &table.humans[seat];
+        player.until_version(&code, ply as u64 + 1).await;
+        let whole = player.legal(&code)[ply].clone();
+        let spelled = match ply {
+            0 => json!({"notation": whole["notation"]}),
+            1 => json!({"marbles": whole["marbles"], "dir": whole["dir"]}),
+            2 => whole["notation"].clone(),
+            _ => whole.clone(),
+        };
+        let ack = player.play(&code, &format!("m{ply}"), spelled).await;
+        assert_eq!(ack["type"], "ack", "{ack}");
+        listed.push(whole);
+    }
+    let (status, record) = table
+        .api
+        .get(&format!("/api/v1/matches/{}", table.match_id), None)
+        .await;
+    assert!(status.is_success(), "{status} {record}");
+    let stored: Vec<Value> = record["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["move"].clone())
+        .collect();
+    assert_eq!(stored, listed, "every move as `you.legal` listed it");
+}
+
 on_both_databases!(lobby_bots_and_history);
+on_both_databases!(moves_recorded_as_listed);
