@@ -51,6 +51,19 @@ pub struct OptionSpec {
     pub only_for: Vec<usize>,
 }
 
+/// The name of the option every game takes: the match's own cap on plies.
+pub const PLY_CAP: &str = "max_plies";
+
+/// The options every game takes, beside its own (issue 47): `max_plies`, a cap on the match's
+/// plies below the server's `--max-plies` (null: the server's), for tests and short matches. The
+/// server applies it to every match the same way (`Match::limit_plies`), and the match then ends as
+/// the game's `Game::ply_cap_outcome` says. [`crate::registry`] adds these to each game's catalog
+/// entry; a game whose rules read one declares it itself, with the same spec (Abalone reads
+/// `max_plies` for its `cap_result`). Their words are in `shared_options/words.<lang>.json`.
+pub fn shared_options() -> Vec<OptionSpec> {
+    vec![OptionSpec::integer(PLY_CAP, 1, 100_000, None).advanced()]
+}
+
 impl OptionSpec {
     fn new(name: &'static str, kind: OptionKind, default: Value) -> Self {
         OptionSpec {

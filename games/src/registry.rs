@@ -245,7 +245,15 @@ impl<G> Entry<G> {
 
 impl<G: Game + Notation + BotHints> GameEntry for Entry<G> {
     fn info(&self) -> &GameInfo {
-        self.info.get_or_init(G::info)
+        self.info.get_or_init(|| {
+            let mut info = G::info();
+            for shared in crate::options::shared_options() {
+                if !info.options.iter().any(|o| o.name == shared.name) {
+                    info.options.push(shared);
+                }
+            }
+            info
+        })
     }
 
     fn validate(&self, players: usize, options: &Value) -> Result<Options, SetupError> {

@@ -35,19 +35,41 @@ pub struct OptionWords {
     pub values: BTreeMap<String, String>,
 }
 
+/// The words of the options every game takes ([`crate::options::shared_options`]), one file a
+/// language in this folder: `{"options": {...}}`, added to each game's words.
+pub const SHARED_FOLDER: &str = "shared_options";
+
+/// A file of [`SHARED_FOLDER`].
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SharedWords {
+    options: BTreeMap<String, OptionWords>,
+}
+
 /// Every words file, `(game folder, language, text)`, as the build found them.
 const FILES: &[(&str, &str, &str)] = include!(concat!(env!("OUT_DIR"), "/words_files.rs"));
 
-/// The files parsed, by (game folder, language).
+/// The files parsed, by (game folder, language), each game's with the shared options' words of
+/// its language (those it does not word itself).
 fn parsed() -> &'static BTreeMap<(&'static str, &'static str), GameWords> {
     static PARSED: OnceLock<BTreeMap<(&'static str, &'static str), GameWords>> = OnceLock::new();
     PARSED.get_or_init(|| {
+        let shared: BTreeMap<&str, SharedWords> = FILES
+            .iter()
+            .filter(|&&(folder, _, _)| folder == SHARED_FOLDER)
+            .filter_map(|&(_, lang, text)| serde_json::from_str(text).ok().map(|w| (lang, w)))
+            .collect();
         FILES
             .iter()
+            .filter(|&&(folder, _, _)| folder != SHARED_FOLDER)
             // A file that does not parse is left out (the catalog falls back to English) rather
             // than taking the catalog down; the tests below fail on it.
             .filter_map(|&(game, lang, text)| {
-                serde_json::from_str(text).ok().map(|words| ((game, lang), words))
+                let mut words: GameWords = serde_json::from_str(text).ok()?;
+                for (name, said) in shared.get(lang).map(|s| &s.options).into_iter().flatten() {
+                    words.options.entry(name.clone()).or_insert_with(|| said.clone());
+                }
+                Some(((game, lang), words))
             })
             .collect()
     })
@@ -98,6 +120,10 @@ mod tests {
     fn every_file_parses_and_is_a_games_words() {
         for (folder, lang, text) in FILES {
             let what = format!("{folder}/words.{lang}.json");
+            if *folder == SHARED_FOLDER {
+                serde_json::from_str::<SharedWords>(text).unwrap_or_else(|e| panic!("{what}: {e}"));
+                continue;
+            }
             serde_json::from_str::<GameWords>(text).unwrap_or_else(|e| panic!("{what}: {e}"));
             assert!(
                 registry::games().any(|g| g.info().id.replace('-', "_") == *folder),

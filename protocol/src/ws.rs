@@ -241,6 +241,17 @@ pub enum ServerFrame {
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         events: Vec<Value>,
     },
+    /// *(Addition, issue 47)* Slow down: the connection (`frames_per_connection`) or the player
+    /// across its connections and bot API actions (`frames_per_player`) has spent half its burst
+    /// of frames. Sent once, and again only after the client has slowed down; frames go on being
+    /// read until the limit itself is reached (`error` `rate_limited`, then a close with 1008).
+    Warning {
+        /// `rate_limited`.
+        code: ErrorCode,
+        /// The limit half spent.
+        limit: String,
+        message: String,
+    },
     /// A rematch of `room` is room `next`.
     Rematch {
         room: String,

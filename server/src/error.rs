@@ -247,7 +247,10 @@ where
         if !raw.get().trim_start().starts_with('{') {
             return Err(ApiError::bad_request("the body must be a JSON object"));
         }
-        let Json(value) = Json::<T>::from_bytes(raw.get().as_bytes())?;
+        let mut reader = serde_json::Deserializer::from_str(raw.get());
+        let value = serde_path_to_error::deserialize(&mut reader).map_err(|e| {
+            ApiError::bad_request(field_error(&e.path().to_string(), &e.inner().to_string()))
+        })?;
         Ok(ApiJson(value))
     }
 }
@@ -261,3 +264,74 @@ pub struct ApiQuery<T>(pub T);
 #[derive(axum::extract::FromRequestParts)]
 #[from_request(via(axum::extract::Path), rejection(ApiError))]
 pub struct ApiPath<T>(pub T);
+
+/// serde's account of JSON that does not read as its type, worded as the contract words every
+/// such error (docs/protocol.md, "Errors"): `field: why`. `path` is where it was found (`clock`,
+/// `.` at the top); a missing or unknown field is named by serde's message, and joined to it
+/// (`clock.kind: missing`). The position in the text serde adds is left out: the field says more.
+pub fn field_error(path: &str, message: &str) -> String {
+    let message = match message.rfind(" at line ") {
+        Some(at) if message[at..].contains(" column ") => &message[..at],
+        _ => message,
+    };
+    // The path of a missing field is its parent's; that of an unknown field is the field's own.
+    let join = |field: &str| match path {
+        "." | "" => field.to_string(),
+        _ if path == field || path.ends_with(&format!(".{field}")) => path.to_string(),
+        _ => format!("{path}.{field}"),
+    };
+    let named = |prefix: &str| {
+        let rest = message.strip_prefix(prefix)?;
+        let (field, rest) = rest.split_once('`')?;
+        Some((join(field), rest.trim_start_matches(',').trim()))
+    };
+    if let Some((field, _)) = named("missing field `") {
+        return format!("{field}: missing");
+    }
+    if let Some((field, expected)) = named("unknown field `") {
+        return match expected {
+            "" => format!("{field}: unknown field"),
+            expected => format!("{field}: unknown field ({expected})"),
+        };
+    }
+    match path {
+        "." | "" => message.to_string(),
+        _ => format!("{path}: {message}"),
+    }
+}
+
+#[cfg(test)]
+mod field_error_tests {
+    use super::field_error;
+
+    #[test]
+    fn names_the_field_first() {
+        assert_eq!(
+            field_error(".", "missing field `version` at line 1 column 15"),
+            "version: missing"
+        );
+        assert_eq!(
+            field_error("clock", "missing field `kind`"),
+            "clock.kind: missing"
+        );
+        assert_eq!(
+            field_error("clock.speed", "unknown field `speed`, expected `kind`"),
+            "clock.speed: unknown field (expected `kind`)"
+        );
+        assert_eq!(
+            field_error(".", "unknown field `colour`, expected `name` or `scopes`"),
+            "colour: unknown field (expected `name` or `scopes`)"
+        );
+        assert_eq!(
+            field_error(
+                "version",
+                "invalid type: string \"1\", expected u64 at line 1 column 9"
+            ),
+            "version: invalid type: string \"1\", expected u64"
+        );
+        assert_eq!(
+            field_error(".", "a frame is a JSON object"),
+            "a frame is a JSON object"
+        );
+    }
+}

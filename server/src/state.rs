@@ -11,7 +11,7 @@ use uuid::Uuid;
 use crate::accounts::revocation::Revocations;
 use crate::config::Limits;
 use crate::limits::counted::Counted;
-use crate::limits::rate::{quota, FailureDelay, FailureRate, KeyedRate, Period};
+use crate::limits::rate::{half_spent_quota, quota, FailureDelay, FailureRate, KeyedRate, Period};
 use crate::rooms::Rooms;
 use crate::store::Store;
 
@@ -88,6 +88,8 @@ pub struct Budgets {
     pub bot_vs_bot: KeyedRate<Uuid>,
     /// Frames per player, across all its connections (the per-connection flood limit, shared).
     pub frames_per_player: KeyedRate<Uuid>,
+    /// The early warning of `frames_per_player`: dry once it is half spent (a `warning` frame).
+    pub frames_per_player_half: KeyedRate<Uuid>,
     /// Open WebSocket connections per player (`--connections-per-player`).
     pub player_connections: Arc<Counted<Uuid>>,
     /// Failed sign-ins per name (its reserved form) from one client address, and per address: an
@@ -157,6 +159,10 @@ impl Budgets {
                 "frames_per_player",
                 quota(limits.frames_per_sec, Period::Second, limits.frame_burst),
             ),
+            frames_per_player_half: KeyedRate::new(
+                "frames_per_player_half",
+                half_spent_quota(limits.frames_per_sec, limits.frame_burst),
+            ),
             player_connections: Arc::new(Counted::default()),
             sign_in_failures_per_name: FailureRate::new(
                 "sign_in_failures_per_name",
@@ -190,6 +196,7 @@ impl Budgets {
                     self.reports_per_player.forget_quiet();
                     self.password_changes_per_player.forget_quiet();
                     self.frames_per_player.forget_quiet();
+                    self.frames_per_player_half.forget_quiet();
                     self.bot_challenges.forget_quiet();
                     self.bot_vs_bot.forget_quiet();
                     self.sign_in_failures_per_name.forget_quiet();

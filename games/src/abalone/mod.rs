@@ -209,7 +209,8 @@ impl Game for Abalone {
             max_players: 4,
             options: vec![
                 OptionSpec::choice("layout", LAYOUT_NAMES, "standard"),
-                OptionSpec::integer("max_plies", 1, 100_000, None).advanced(),
+                // Every game takes it (`options::shared_options`); Abalone's rules read it too.
+                crate::options::shared_options().remove(0),
                 OptionSpec::choice("cap_result", &["draw", "marbles"], "draw").advanced(),
                 OptionSpec::boolean("team_moves_mixed_columns", false)
                     .advanced()

@@ -11,8 +11,7 @@ use utoipa::{Modify, OpenApi};
 
 use super::{
     accounts, blocks, bot_account, bot_match, challenges, export, games, matches, moderation,
-    players, push, quick, reports, room_moderation, rooms, server, tokens, tournaments,
-    your_games,
+    players, push, quick, reports, room_moderation, rooms, server, tokens, tournaments, your_games,
 };
 
 #[derive(OpenApi)]

@@ -60,6 +60,20 @@ impl Rate {
         }
         passed
     }
+
+    /// Takes one, as [`Rate::take`], but a refusal is not counted: for a limit's early warning
+    /// ([`half_spent_quota`]), which refuses nothing.
+    pub fn take_quietly(&self) -> bool {
+        self.limiter.check().is_ok()
+    }
+}
+
+/// The early warning of a limit of `per_second` with a burst of `burst`: a bucket of half the
+/// burst at the same rate, which runs dry once the limit is half spent and fills again as the
+/// client slows down, so that a client can be told to slow down before it is refused. Its
+/// refusals are not the limit's: they are not counted.
+pub fn half_spent_quota(per_second: u32, burst: u32) -> Quota {
+    quota(per_second, Period::Second, burst / 2)
 }
 
 /// A rate limit per key.
@@ -84,6 +98,12 @@ impl<K: Hash + Eq + Clone> KeyedRate<K> {
             METRICS.rate_limited(self.kind);
             not_until.wait_time_from(self.clock.now())
         })
+    }
+
+    /// Takes one for `key`, as [`KeyedRate::take`], but a refusal is not counted: for a limit's
+    /// early warning ([`half_spent_quota`]), which refuses nothing.
+    pub fn take_quietly(&self, key: &K) -> bool {
+        self.limiter.check_key(key).is_ok()
     }
 
     /// Forgets the keys whose bucket is full again (they would pass a whole burst): the store does

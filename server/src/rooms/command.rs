@@ -270,7 +270,7 @@ impl TryFrom<ClientFrame> for FrameAsks {
                     }
                     (Some(room), None, false, Some(role)) => (room, Request::Join { role }),
                     (Some(_), None, false, None) => {
-                        return Err(BadFrame::new("bad frame: missing field `as`"))
+                        return Err(BadFrame::new("bad frame: as: missing"))
                     }
                     _ => return Err(BadFrame::new(
                         "bad frame: `join` names a `room` (with `as`), a `tournament` or `games`",

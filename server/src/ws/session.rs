@@ -23,8 +23,9 @@ use crate::accounts::tokens::token_hash;
 use crate::conn::blocked::BlockedSenders;
 use crate::conn::socket::{Sent, Socket, WebSocket};
 use crate::conn::{Conn, Refused};
+use crate::error::field_error;
 use crate::limits::counted::Slot;
-use crate::limits::rate::{quota, Period, Rate};
+use crate::limits::rate::{half_spent_quota, quota, Period, Rate};
 use crate::metrics::METRICS;
 use crate::moderation::chat_gate::{ChatGate, ChatRules};
 use crate::rooms::{
@@ -265,6 +266,7 @@ async fn session(
         "frames_per_connection",
         quota(limits.frames_per_sec, Period::Second, limits.frame_burst),
     );
+    let mut pacing = Pacing::new(limits.frames_per_sec, limits.frame_burst);
     // A ping every `ws_ping`; a connection that has not answered one within `ws_pong_timeout`
     // is gone (a peer that vanished without closing, or one that does not read). One timer for
     // both: it is due at the next ping, or at the pong's deadline while one is awaited.
@@ -298,6 +300,10 @@ async fn session(
                 if !frames.take() || !player_ok {
                     session.error(None, ErrorCode::RateLimited, "too many frames: this connection is closed");
                     break Some((CLOSE_POLICY, "flood"));
+                }
+                let player_half = state.budgets.frames_per_player_half.take_quietly(&conn.player.id);
+                if let Some(warning) = pacing.after_frame(player_half) {
+                    conn.send(&warning);
                 }
                 match incoming {
                     Incoming::Text(text) => Box::pin(session.frame(&text)).await,
@@ -426,10 +432,61 @@ static SHORT_LEGAL: std::sync::LazyLock<Vec<String>> = std::sync::LazyLock::new(
         .collect()
 });
 
+/// A connection's early warning of its frame limits: a `warning` frame once the connection's or
+/// the player's burst is half spent, and another only if it runs half spent again after a quiet
+/// spell long enough to have filled the half again (a flood is warned once).
+struct Pacing {
+    /// Half the connection's burst, at its rate (see [`half_spent_quota`]).
+    half: Rate,
+    /// How long the half takes to fill again at the sustained rate.
+    refill: Duration,
+    /// When a half was last found spent.
+    last_dry: Option<Instant>,
+}
+
+impl Pacing {
+    fn new(per_second: u32, burst: u32) -> Pacing {
+        Pacing {
+            half: Rate::new(
+                "frames_per_connection_half",
+                half_spent_quota(per_second, burst),
+            ),
+            refill: Duration::from_secs_f64(f64::from(burst / 2) / f64::from(per_second.max(1))),
+            last_dry: None,
+        }
+    }
+
+    /// After a frame that passed the limits: the warning to send, if one is due now.
+    /// `player_half`: whether the player's half-burst bucket still had room.
+    fn after_frame(&mut self, player_half: bool) -> Option<ServerFrame> {
+        let limit = match (self.half.take_quietly(), player_half) {
+            (true, true) => return None,
+            (false, _) => "frames_per_connection",
+            (true, false) => "frames_per_player",
+        };
+        let now = Instant::now();
+        let due = self
+            .last_dry
+            .replace(now)
+            .is_none_or(|dry| now.duration_since(dry) >= self.refill);
+        due.then(|| ServerFrame::Warning {
+            code: ErrorCode::RateLimited,
+            limit: limit.into(),
+            message: "slow down: half of the burst of frames is spent; past it this connection \
+                      is closed (1008)"
+                .into(),
+        })
+    }
+}
+
 /// The `id` of a frame that is not a valid frame, for its error to name.
 #[derive(serde::Deserialize)]
 struct FrameId {
-    id: Option<String>,
+    #[serde(default)]
+    id: Option<serde_json::Value>,
+    /// Its `type`, to tell an unknown frame type from an unknown value of a field.
+    #[serde(default, rename = "type")]
+    kind: Option<serde_json::Value>,
 }
 
 /// What a session knows while it reads frames.
@@ -509,10 +566,23 @@ impl Session<'_> {
                 return self.error(None, ErrorCode::BadRequest, format!("malformed JSON: {e}"))
             }
             Err(e) => {
-                let id = serde_json::from_str::<FrameId>(text)
-                    .ok()
-                    .and_then(|f| f.id);
-                return self.error(id, ErrorCode::BadRequest, format!("bad frame: {e}"));
+                let head = serde_json::from_str::<FrameId>(text).ok();
+                let (id, kind) = head.map_or((None, None), |f| (f.id, f.kind));
+                let (id, kind) = (
+                    id.and_then(|v| v.as_str().map(str::to_owned)),
+                    kind.and_then(|v| v.as_str().map(str::to_owned)),
+                );
+                // A frame's fields are read after its `type` (serde buffers them), so serde's
+                // message alone can name one: a missing or unknown field, or the type itself.
+                let message = e.to_string();
+                let unknown_type =
+                    kind.is_some_and(|k| message.starts_with(&format!("unknown variant `{k}`")));
+                let words = if unknown_type {
+                    format!("type: {}", field_error(".", &message))
+                } else {
+                    field_error(".", &message)
+                };
+                return self.error(id, ErrorCode::BadRequest, format!("bad frame: {words}"));
             }
         };
         let (room, request) = match FrameAsks::try_from(frame) {

@@ -16,6 +16,28 @@ async fn rest_refusals(backend: Backend) {
     let alice = api.new_player("Alice").await;
     let token = Some(alice.token.as_str());
 
+    // A missing field, an unknown one, a wrong type: named first (`field: why`), never serde's
+    // own words about the target type and a line and column.
+    for (body, words) in [
+        (
+            json!({"game": "abalone", "visibility": "private"}),
+            "players: missing",
+        ),
+        (
+            json!({"game": "abalone", "players": 2, "visibility": "private", "colour": 1}),
+            "colour: unknown field",
+        ),
+        (
+            json!({"game": "abalone", "players": "two", "visibility": "private"}),
+            "players: invalid type",
+        ),
+    ] {
+        let (status, error) = api.post("/api/v1/rooms", &body, token).await;
+        assert_eq!(status, 400, "{body}: {error}");
+        let message = error["error"]["message"].as_str().unwrap();
+        assert!(message.starts_with(words), "{body}: {message}");
+    }
+
     // Players: names, malformed bodies, wrong types.
     assert_error(
         &api.post("/api/v1/players", &json!({"name": ""}), None)
@@ -234,6 +256,22 @@ async fn websocket_refusals(backend: Backend) {
     )
     .await;
     a.expect_error(json!({"room": code}), "bad_request").await;
+    // A missing or unknown field is named first, `field: why`, as every bad input is.
+    for (frame, words) in [
+        (
+            json!({"type": "move", "room": code, "version": 1, "move": {}}),
+            "bad frame: id: missing",
+        ),
+        (
+            json!({"type": "teleport"}),
+            "bad frame: type: unknown variant `teleport`",
+        ),
+    ] {
+        let error = a.expect_error(frame.clone(), "bad_request").await;
+        let message = error["message"].as_str().unwrap();
+        assert!(message.starts_with(words), "{frame}: {message}");
+        assert!(!message.contains(" at line "), "{message}");
+    }
     // A frame is a JSON object: an array naming a type is not read as that frame (serde would
     // take `["chat", ROOM, TEXT]` for a chat line), whatever it asks.
     a.expect_error(json!(["ping"]), "bad_request").await;
@@ -264,6 +302,7 @@ async fn websocket_refusals(backend: Backend) {
     // It names the room it is about (addition), as every refusal of a room frame does.
     assert_eq!(error["room"], "NOPE9999", "{error}");
     let carol = api.new_player("Carol").await;
+    let dave = api.new_player("Dave").await;
     let c = Client::login(&server.ws_url(), &carol).await;
     assert_eq!(
         c.expect_error(mv("x1", json!(1), "i5h5"), "not_seated")
@@ -357,10 +396,52 @@ async fn websocket_refusals(backend: Backend) {
         flood.closed_within(Duration::from_secs(10)).await,
         Some(Some(1008))
     );
-    assert!(flood
-        .frames()
+    let frames = flood.frames();
+    let refused = frames
         .iter()
-        .any(|f| f["type"] == "error" && f["code"] == "rate_limited"));
+        .position(|f| f["type"] == "error" && f["code"] == "rate_limited")
+        .expect("the flood is refused rate_limited before the close");
+    // Warned first, once, half-way through the burst: a client that slows down then is never
+    // cut off.
+    let warnings: Vec<(usize, &Value)> = frames
+        .iter()
+        .enumerate()
+        .filter(|(_, f)| f["type"] == "warning")
+        .collect();
+    assert_eq!(warnings.len(), 1, "one warning: {warnings:?}");
+    let (at, warning) = warnings[0];
+    assert!(at < refused, "the warning comes before the refusal");
+    assert_eq!(warning["code"], "rate_limited", "{warning}");
+    // The connection's half, or the player's (Carol's other sockets spent a little of it).
+    assert!(
+        ["frames_per_connection", "frames_per_player"]
+            .contains(&warning["limit"].as_str().unwrap()),
+        "{warning}"
+    );
+    let pongs_before = frames[..at].iter().filter(|f| f["type"] == "pong").count();
+    assert!(
+        (80..=110).contains(&pongs_before),
+        "warned at half the burst of 200 frames, after {pongs_before} pongs"
+    );
+
+    // A client that keeps to the pacing after its warning is warned no more and stays open.
+    let paced = Client::login(&server.ws_url(), &dave).await;
+    for _ in 0..150 {
+        paced.send(json!({"type": "ping"})).await;
+    }
+    paced.wait_for(0, |f| f["type"] == "warning").await;
+    for _ in 0..20 {
+        tokio::time::sleep(Duration::from_millis(40)).await;
+        paced.send(json!({"type": "ping"})).await;
+    }
+    let mark = paced.mark();
+    paced.send(json!({"type": "ping"})).await;
+    paced.wait_for(mark, |f| f["type"] == "pong").await;
+    assert!(!paced.is_closed(), "a paced client stays connected");
+    assert!(
+        !paced.frames().iter().any(|f| f["type"] == "error"),
+        "nothing refused"
+    );
 
     // Late auth and a bad token: closed with 4001, never welcomed.
     let late = Client::connect(&server.ws_url()).await;

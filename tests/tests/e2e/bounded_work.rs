@@ -13,10 +13,22 @@ async fn against_a_bot(
     alice: &Player,
     options: Value,
 ) -> (Client, String) {
+    against_a_bot_at(server, api, alice, "abalone", options).await
+}
+
+/// Alice (seat 0) against a random bot in a started 2-player room of `game` with `options`.
+async fn against_a_bot_at(
+    server: &TestServer,
+    api: &Api,
+    alice: &Player,
+    game: &str,
+    options: Value,
+) -> (Client, String) {
     let room = api
         .create_room(
             alice,
-            json!({"game": "abalone", "players": 2, "visibility": "public", "options": options}),
+            json!({"game": game, "players": 2, "visibility": "public", "seating": "host_first",
+                   "options": options}),
         )
         .await;
     let code = room["code"].as_str().unwrap().to_string();
@@ -117,6 +129,41 @@ async fn matches_end_at_the_ply_cap(backend: Backend) {
     assert_eq!(summary["max_plies"], 3, "the room's cap, not the server's");
 }
 on_both_databases!(matches_end_at_the_ply_cap);
+
+/// Every game takes `max_plies` (the catalog lists it, with its words), and a match of each ends
+/// at that many plies, as its cap rule says (a draw, `ply_limit`).
+async fn every_game_takes_a_ply_cap(backend: Backend) {
+    let db = TestDb::new(backend).await;
+    let server = TestServer::start_with(&db, &[("PLATEAU_BOT_DELAY_MS", "0")]).await;
+    let api = Api::new(server.http());
+    let alice = api.new_player("Alice").await;
+    let (_, games) = api.get("/api/v1/games?lang=fr", None).await;
+    let games = games.as_array().unwrap();
+    assert_eq!(games.len(), 5);
+    for game in games {
+        let id = game["id"].as_str().unwrap();
+        let cap = &game["options"]["max_plies"];
+        assert_eq!(cap["type"], "integer", "{id}: {cap}");
+        assert_eq!(
+            cap["default"],
+            Value::Null,
+            "{id}: null is the server's cap"
+        );
+        assert!(!cap["label"].as_str().unwrap().is_empty(), "{id}: {cap}");
+        let french = &game["words"]["options"]["max_plies"]["label"];
+        assert_eq!(french, "Limite de coups", "{id}");
+
+        let (a, code) = against_a_bot_at(&server, &api, &alice, id, json!({"max_plies": 3})).await;
+        let ended = play_to_the_end(&a, &code).await;
+        assert_eq!(ended["result"]["reason"], "ply_limit", "{id}: {ended}");
+        assert_eq!(a.view(&code).unwrap().1["ply"], 3, "{id}");
+        let match_id = ended["match"].as_str().unwrap();
+        let (_, summary) = api.get(&format!("/api/v1/matches/{match_id}"), None).await;
+        assert_eq!(summary["max_plies"], 3, "{id}");
+        assert_eq!(summary["options"]["max_plies"], 3, "{id}");
+    }
+}
+on_both_databases!(every_game_takes_a_ply_cap);
 
 /// `GET /api/v1/matches/{id}` gives its moves in pages (`from_ply`, `limit` up to 1,000, default
 /// 1,000), with `next_from_ply` where the next page starts (null at the last move); and
