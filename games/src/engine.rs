@@ -88,6 +88,16 @@ impl Event {
     }
 }
 
+/// One kind of event a game sends, described for the protocol (`/api/v1/asyncapi.json`,
+/// docs/protocol.md): its `kind`, and every field it may carry beside it (a field only the seat
+/// concerned gets, such as a drawn tile, is listed too). The engine contract's shared tests hold
+/// each game to its list ([`crate::testing::check_contract`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct EventSpec {
+    pub kind: &'static str,
+    pub fields: &'static [&'static str],
+}
+
 /// How a match ended: the protocol's `Result`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Outcome {
@@ -194,6 +204,12 @@ pub trait Game: Clone + Send + Sync + 'static {
 
     /// The game's id, name, player bounds and options.
     fn info() -> GameInfo;
+
+    /// Every kind of event [`Game::play`] sends, with its fields.
+    const EVENTS: &'static [EventSpec];
+
+    /// Every `reason` an [`Outcome`] of the rules may give (the ply cap's `ply_limit` aside).
+    const RESULT_REASONS: &'static [&'static str];
 
     /// A new match for `players` seats. `options` have been checked against `info().options` and
     /// hold every option (defaults filled in).

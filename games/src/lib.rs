@@ -26,7 +26,8 @@ pub mod trangouar;
 pub mod triominos;
 
 pub use engine::{
-    Audience, Event, Game, GameInfo, GameRng, MoveError, Outcome, Seat, SetupError, Viewer,
+    Audience, Event, EventSpec, Game, GameInfo, GameRng, MoveError, Outcome, Seat, SetupError,
+    Viewer,
 };
 pub use hints::BotHints;
 pub use notation::Notation;

@@ -18,7 +18,9 @@ use std::any::Any;
 use std::marker::PhantomData;
 use std::sync::OnceLock;
 
-use crate::engine::{Event, Game, GameInfo, GameRng, MoveError, Outcome, Seat, SetupError, Viewer};
+use crate::engine::{
+    Event, EventSpec, Game, GameInfo, GameRng, MoveError, Outcome, Seat, SetupError, Viewer,
+};
 use crate::hints::BotHints;
 use crate::notation::Notation;
 use crate::options::{self, Options};
@@ -87,6 +89,12 @@ pub trait GameEntry: Sync {
 
     /// Whether the game has a short notation of its moves (see [`Notation::SHORT_NOTATION`]).
     fn has_short_notation(&self) -> bool;
+
+    /// Every kind of event the game sends, with its fields (see [`Game::EVENTS`]).
+    fn events(&self) -> &'static [EventSpec];
+
+    /// Every `reason` the game's rules end a match with (see [`Game::RESULT_REASONS`]).
+    fn result_reasons(&self) -> &'static [&'static str];
 
     /// Whether a stored move (canonical JSON) is secret while the match is played (see
     /// [`Game::is_secret`]). A move that does not parse is treated as secret.
@@ -273,6 +281,14 @@ impl<G: Game + Notation + BotHints> GameEntry for Entry<G> {
         G::SHORT_NOTATION
     }
 
+    fn events(&self) -> &'static [EventSpec] {
+        G::EVENTS
+    }
+
+    fn result_reasons(&self) -> &'static [&'static str] {
+        G::RESULT_REASONS
+    }
+
     fn is_secret_move(&self, mv: &Value) -> bool {
         G::parse_move(mv).map_or(true, |m| G::is_secret(&m))
     }
@@ -390,10 +406,12 @@ impl<G: Game + Notation + BotHints> Match for MatchOf<G> {
         if !self.to_act().contains(&seat) {
             return Err(MoveError::NotYourTurn);
         }
+        // The canonical form is what is played, not only stored: the match then holds what a
+        // replay of its record rebuilds (a setup's cubes in the same order), events included.
         let canonical = self.state.canonical_move(seat, &mv);
         let mut state = self.state.clone();
         let mut rng = self.rng.clone();
-        let events = state.play(seat, &mv, &mut rng)?;
+        let events = state.play(seat, &canonical, &mut rng)?;
         self.state = state;
         self.rng = rng;
         self.plies += 1;

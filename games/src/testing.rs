@@ -60,10 +60,19 @@ pub fn check_contract(
             }
             let mv = legal[pick.random_range(0..legal.len())].clone();
             let played = m.play(seat, &mv).expect("a listed move is accepted");
+            for event in &played.events {
+                check_declared(entry, &event.data);
+            }
             record.push((seat, played.canonical));
         }
         seen.plies += record.len();
-        if m.outcome().is_some() {
+        if let Some(outcome) = m.outcome() {
+            assert!(
+                outcome.reason == crate::engine::PLY_LIMIT
+                    || entry.result_reasons().contains(&outcome.reason.as_str()),
+                "{game}: the reason {} is not among its RESULT_REASONS",
+                outcome.reason
+            );
             seen.finished += 1;
             assert!(
                 m.to_act().is_empty(),
@@ -85,6 +94,22 @@ pub fn check_contract(
         );
     }
     seen
+}
+
+/// An event is of a kind the game declares ([`crate::Game::EVENTS`]), with no field it does not
+/// declare: the protocol's description of the events is the game's list.
+fn check_declared(entry: &dyn GameEntry, event: &Value) {
+    let game = entry.info().id;
+    let kind = event["kind"].as_str().expect("an event has a kind");
+    let Some(spec) = entry.events().iter().find(|s| s.kind == kind) else {
+        panic!("{game}: event kind {kind} is not among its EVENTS: {event}");
+    };
+    for field in event.as_object().expect("an event is an object").keys() {
+        assert!(
+            field == "kind" || spec.fields.contains(&field.as_str()),
+            "{game}: field {field} of {kind} is not declared: {event}"
+        );
+    }
 }
 
 /// Every seat tries moves that are not legal for it now; each is refused and nothing changes.

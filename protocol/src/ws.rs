@@ -11,7 +11,7 @@ use crate::rest::RoomInfo;
 use crate::{ErrorCode, MatchResult, PlayerRef, RatingOutcome, RoomStatus};
 
 /// How a connection joins a room.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Role {
     Player,
@@ -41,7 +41,7 @@ pub enum BotLevel {
 
 /// How `you.legal` lists moves: each move's JSON (`full`, the default), or, for a game with a
 /// short notation, each move as a string in it (`short`: Abalone's `"a1b2"`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum LegalForm {
     #[default]
@@ -56,7 +56,7 @@ impl LegalForm {
 }
 
 /// A frame from a client.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum ClientFrame {
     Auth {
@@ -102,6 +102,7 @@ pub enum ClientFrame {
         id: String,
         /// The version of the view the move was chosen on.
         version: u64,
+        /// The game's move JSON (docs/protocol.md, "The games"), or a string in its short notation.
         #[serde(rename = "move")]
         mv: Value,
     },
@@ -149,7 +150,7 @@ impl ClientFrame {
 }
 
 /// A frame from the server.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum ServerFrame {
     Welcome {
@@ -183,13 +184,19 @@ pub enum ServerFrame {
     Snapshot {
         room: String,
         version: u64,
+        /// The recipient's View.
+        #[schema(value_type = View)]
         view: Value,
     },
     Patch {
         room: String,
         from: u64,
         version: u64,
+        /// RFC 6902 operations.
+        #[schema(value_type = Vec<Object>)]
         ops: Value,
+        /// What happened, for people: each game's events and the server's own.
+        #[schema(value_type = Vec<GameEvent>)]
         events: Vec<Value>,
     },
     Ack {
@@ -239,6 +246,7 @@ pub enum ServerFrame {
         /// What just happened to the offers, when it is worth a line: `[{"kind": "draw_declined",
         /// "seat"}]` when a seat declined them. Absent otherwise.
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        #[schema(value_type = Vec<GameEvent>)]
         events: Vec<Value>,
     },
     /// *(Addition, issue 47)* Slow down: the connection (`frames_per_connection`) or the player
@@ -269,7 +277,7 @@ pub enum ServerFrame {
 }
 
 /// A chat line of the past, as the `chat` frame carried it.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct RecentChat {
     /// *(Addition)* As in the `chat` frame.
     pub id: u64,
@@ -279,14 +287,15 @@ pub struct RecentChat {
 }
 
 /// The events of one past version, as its `patch` carried them to the recipient.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct RecentEvents {
     pub version: u64,
+    #[schema(value_type = Vec<GameEvent>)]
     pub events: Vec<Value>,
 }
 
 /// The view each recipient holds of a room's match.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct View {
     pub game: String,
     pub version: u64,
@@ -301,13 +310,25 @@ pub struct View {
     pub clock: Option<ClockView>,
     /// The game's own state (see `docs/rules/`), with `private` for the recipient's hidden
     /// information.
+    #[schema(value_type = Object)]
     pub state: Value,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct You {
     pub seat: usize,
     /// Present when the recipient has to act: every move it may send now.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub legal: Option<Vec<Value>>,
+}
+
+/// An event of a `patch`, for people: `{"kind", "seat"?, ...}`, the seat that acted where someone
+/// did. Each game's kinds and their fields, and the server's own (`forfeited`, `draw_agreed`), are
+/// in `docs/protocol.md` and in the AsyncAPI document (`/api/v1/asyncapi.json`), which lists them
+/// all in place of this outline.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
+pub struct GameEvent {
+    pub kind: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seat: Option<usize>,
 }

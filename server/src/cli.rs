@@ -41,6 +41,8 @@ enum Command {
     /// Count the legal move sequences of each length from a game's start (perft), with the time
     /// each count took.
     Perft(PerftArgs),
+    /// Print the WebSocket's AsyncAPI 3.0 document (the one served at /api/v1/asyncapi.json).
+    Asyncapi,
 }
 
 #[derive(Debug, clap::Args)]
@@ -116,6 +118,11 @@ pub fn main() -> ExitCode {
     init_logging(cli.log_format);
     match cli.command {
         Some(Command::Perft(args)) => perft(&args),
+        Some(Command::Asyncapi) => {
+            let document = crate::api::asyncapi::asyncapi();
+            println!("{}", serde_json::to_string_pretty(document).expect("JSON"));
+            ExitCode::SUCCESS
+        }
         Some(Command::Migrate(db)) => run_async(async move {
             let store = crate::store::Store::connect(&db.database_url, 1).await?;
             store.migrate().await?;

@@ -1,6 +1,9 @@
 //! A WebSocket client of the contract. A reader task keeps every frame, and rebuilds each room's view
 //! from its snapshot and every patch (RFC 6902, the json-patch crate); a patch whose `from` is not the
-//! version held is recorded as a gap, which tests treat as a failure.
+//! version held is recorded as a gap, which tests treat as a failure. Every frame it sends and
+//! receives is checked against the WebSocket's AsyncAPI document ([`crate::frame_schema`]): a
+//! frame the server sends that the document does not describe fails the test when the client is
+//! dropped, and so does a frame sent outside the document that the server did not refuse.
 
 use futures_util::stream::SplitSink;
 use futures_util::{SinkExt, StreamExt};
@@ -15,6 +18,7 @@ use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::WebSocketStream;
 
+use crate::frame_schema::{violation, Side};
 use crate::rest::Player;
 use crate::transport::Transport;
 
@@ -32,6 +36,11 @@ struct Seen {
     /// For each snapshot frame (by index in `frames`), the (version, view) rebuilt from patches that
     /// was held for its room just before it arrived: what a `sync` is compared with.
     held_at_snapshot: HashMap<usize, Option<(u64, Value)>>,
+    /// Frames received that the AsyncAPI document does not describe, and why.
+    undescribed: Vec<String>,
+    /// Frames sent that the document does not describe (bad input a test sends on purpose): the
+    /// server must refuse each (`bad_request`, or closing the connection).
+    sent_undescribed: Vec<String>,
 }
 
 pub struct Client {
@@ -79,7 +88,12 @@ impl Client {
                     Some(Ok(Message::Text(text))) => {
                         let frame: Value =
                             serde_json::from_str(&text).expect("server frames are JSON");
-                        reader_seen.lock().unwrap().record(frame);
+                        let mut seen = reader_seen.lock().unwrap();
+                        if let Some(why) = violation(Side::Server, &frame) {
+                            seen.undescribed.push(why);
+                        }
+                        seen.record(frame);
+                        drop(seen);
                         reader_changed.notify_waiters();
                     }
                     Some(Ok(Message::Close(frame))) => break frame.map(|f| u16::from(f.code)),
@@ -151,6 +165,13 @@ impl Client {
     }
 
     pub async fn send_text(&self, text: String) {
+        let why = match serde_json::from_str::<Value>(&text) {
+            Ok(frame) => violation(Side::Client, &frame),
+            Err(e) => Some(format!("not JSON ({e})")),
+        };
+        if let Some(why) = why {
+            self.seen.lock().unwrap().sent_undescribed.push(why);
+        }
         let _ = self.sink.lock().await.send(Message::text(text)).await;
     }
 
@@ -417,6 +438,25 @@ impl Client {
 impl Drop for Client {
     fn drop(&mut self) {
         self.reader.abort();
+        if std::thread::panicking() {
+            return;
+        }
+        let seen = self.seen.lock().unwrap();
+        assert!(
+            seen.undescribed.is_empty(),
+            "frames the AsyncAPI document (/api/v1/asyncapi.json) does not describe:\n{}",
+            seen.undescribed.join("\n")
+        );
+        let refused = seen
+            .frames
+            .iter()
+            .filter(|f| f["type"] == "error" && f["code"] == "bad_request")
+            .count();
+        assert!(
+            seen.sent_undescribed.len() <= refused || seen.closed.is_some(),
+            "frames sent outside the AsyncAPI document, and not all refused ({refused} bad_request):\n{}",
+            seen.sent_undescribed.join("\n")
+        );
     }
 }
 

@@ -11,6 +11,7 @@ pub mod client;
 pub mod cluster;
 pub mod db;
 pub mod ending;
+pub mod frame_schema;
 pub mod history;
 pub mod lifeline;
 pub mod ndjson;

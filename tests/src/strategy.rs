@@ -181,7 +181,11 @@ pub mod trangouar {
             .zip(&pearls)
             .map(|(at, p)| json!({"at": at, "red": p[0], "black": p[1], "white": p[2]}))
             .collect();
-        cubes.sort_by_key(|c| c["at"].as_str().unwrap().to_string());
+        // In the order the record keeps a setup (by intersection: rank, then file).
+        cubes.sort_by_key(|c| {
+            let at = c["at"].as_str().unwrap().as_bytes();
+            (at[1], at[0])
+        });
         json!({"action": "setup", "cubes": cubes})
     }
 

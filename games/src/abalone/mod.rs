@@ -27,7 +27,9 @@ mod tests;
 
 use serde_json::{json, Value};
 
-use crate::engine::{Event, Game, GameInfo, GameRng, MoveError, Outcome, Seat, SetupError, Viewer};
+use crate::engine::{
+    Event, EventSpec, Game, GameInfo, GameRng, MoveError, Outcome, Seat, SetupError, Viewer,
+};
 use crate::hints::BotHints;
 use crate::options::{OptionSpec, Options, OptionsExt};
 
@@ -189,6 +191,15 @@ impl Abalone {
 
 impl Game for Abalone {
     type Move = Move;
+
+    const EVENTS: &'static [EventSpec] = &[EventSpec {
+        kind: "moved",
+        fields: &[
+            "seat", "notation", "dir", "marbles", "pushed", "ejected", "score",
+        ],
+    }];
+
+    const RESULT_REASONS: &'static [&'static str] = &["six_ejected", "no_legal_move"];
 
     fn seat_count(&self) -> usize {
         self.pos.players as usize

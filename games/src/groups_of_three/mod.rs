@@ -35,7 +35,9 @@ mod tests;
 
 use serde_json::{json, Value};
 
-use crate::engine::{Event, Game, GameInfo, GameRng, MoveError, Outcome, Seat, SetupError, Viewer};
+use crate::engine::{
+    Event, EventSpec, Game, GameInfo, GameRng, MoveError, Outcome, Seat, SetupError, Viewer,
+};
 use crate::hints::BotHints;
 use crate::notation::Notation;
 use crate::options::{OptionSpec, Options, OptionsExt};
@@ -163,6 +165,43 @@ pub struct GroupsOfThree {
 
 impl Game for GroupsOfThree {
     type Move = Move;
+
+    const EVENTS: &'static [EventSpec] = &[
+        EventSpec {
+            kind: "dice",
+            fields: &["seat", "colour", "values"],
+        },
+        EventSpec {
+            kind: "moved",
+            fields: &["seat", "colour", "from", "to"],
+        },
+        EventSpec {
+            kind: "crossed",
+            fields: &["seat", "colour", "from", "via", "to"],
+        },
+        EventSpec {
+            kind: "exited",
+            fields: &["seat", "colour", "from", "exited"],
+        },
+        EventSpec {
+            kind: "added",
+            fields: &["seat", "colour", "at", "reserve"],
+        },
+        EventSpec {
+            kind: "turn_end",
+            fields: &["seat", "colour", "reason", "moves_lost"],
+        },
+        EventSpec {
+            kind: "won",
+            fields: &["seat", "reason"],
+        },
+        EventSpec {
+            kind: "game_end",
+            fields: &["reason"],
+        },
+    ];
+
+    const RESULT_REASONS: &'static [&'static str] = &["all_pieces_out", "blocked", "stall"];
 
     fn seat_count(&self) -> usize {
         self.players

@@ -15,7 +15,9 @@ mod tests;
 use rand::Rng;
 use serde_json::{json, Value};
 
-use crate::engine::{Event, Game, GameInfo, GameRng, MoveError, Outcome, Seat, SetupError, Viewer};
+use crate::engine::{
+    Event, EventSpec, Game, GameInfo, GameRng, MoveError, Outcome, Seat, SetupError, Viewer,
+};
 use crate::hints::BotHints;
 use crate::notation::Notation;
 use crate::options::{OptionSpec, Options, OptionsExt};
@@ -124,6 +126,48 @@ impl Pinuid {
 
 impl Game for Pinuid {
     type Move = Move;
+
+    const EVENTS: &'static [EventSpec] = &[
+        EventSpec {
+            kind: "moved",
+            fields: &["seat", "from", "to"],
+        },
+        EventSpec {
+            kind: "line",
+            fields: &["seat", "squares"],
+        },
+        EventSpec {
+            kind: "removed",
+            fields: &["seat", "square"],
+        },
+        EventSpec {
+            kind: "reentered",
+            fields: &["seat", "square"],
+        },
+        EventSpec {
+            kind: "passed",
+            fields: &["seat", "reason"],
+        },
+        EventSpec {
+            kind: "eliminated",
+            fields: &["seat", "reason"],
+        },
+        EventSpec {
+            kind: "won",
+            fields: &["seat", "reason"],
+        },
+        EventSpec {
+            kind: "draw",
+            fields: &["reason"],
+        },
+    ];
+
+    const RESULT_REASONS: &'static [&'static str] = &[
+        "two_pieces",
+        "last_survivor",
+        "no_moves",
+        "no_removal_limit",
+    ];
 
     fn seat_count(&self) -> usize {
         self.players

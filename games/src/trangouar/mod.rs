@@ -41,7 +41,9 @@ mod tests;
 
 use serde_json::Value;
 
-use crate::engine::{Event, Game, GameInfo, GameRng, MoveError, Outcome, Seat, SetupError, Viewer};
+use crate::engine::{
+    Event, EventSpec, Game, GameInfo, GameRng, MoveError, Outcome, Seat, SetupError, Viewer,
+};
 use crate::hints::BotHints;
 use crate::notation::Notation;
 use crate::options::{OptionSpec, Options, OptionsExt};
@@ -153,6 +155,69 @@ impl Trangouar {
 
 impl Game for Trangouar {
     type Move = Move;
+
+    const EVENTS: &'static [EventSpec] = &[
+        EventSpec {
+            kind: "ready",
+            fields: &["seat", "cubes"],
+        },
+        EventSpec {
+            kind: "revealed",
+            fields: &["setups", "starter"],
+        },
+        EventSpec {
+            kind: "nothing",
+            fields: &["seat"],
+        },
+        EventSpec {
+            kind: "exchange",
+            fields: &["seat", "cube", "from", "to"],
+        },
+        EventSpec {
+            kind: "move",
+            fields: &["seat", "cube", "to", "path"],
+        },
+        EventSpec {
+            kind: "attack",
+            fields: &[
+                "seat",
+                "cube",
+                "target",
+                "defender",
+                "attack_coins",
+                "defence_coins",
+                "black_faces",
+                "white_faces",
+                "difference",
+                "loser",
+                "loser_seat",
+                "pearls_to_lose",
+            ],
+        },
+        EventSpec {
+            kind: "pearls_lost",
+            fields: &["seat", "cube", "pearls", "left"],
+        },
+        EventSpec {
+            kind: "corpse",
+            fields: &["at", "owner", "reason", "pearls"],
+        },
+        EventSpec {
+            kind: "eliminated",
+            fields: &["seat"],
+        },
+        EventSpec {
+            kind: "stall",
+            fields: &["quiet_rounds"],
+        },
+        EventSpec {
+            kind: "game_over",
+            fields: &["winners", "reason"],
+        },
+    ];
+
+    const RESULT_REASONS: &'static [&'static str] =
+        &["last_player_standing", "simultaneous_wipe_out", "stall"];
 
     fn seat_count(&self) -> usize {
         self.players

@@ -23,7 +23,9 @@ pub use tiles::Tile;
 use board::Board;
 use rules::{Opener, Rules};
 
-use crate::engine::{Event, Game, GameInfo, GameRng, MoveError, Outcome, Seat, SetupError, Viewer};
+use crate::engine::{
+    Event, EventSpec, Game, GameInfo, GameRng, MoveError, Outcome, Seat, SetupError, Viewer,
+};
 use crate::hints::BotHints;
 use crate::notation::Notation;
 use crate::options::Options;
@@ -357,6 +359,56 @@ impl Triominos {
 
 impl Game for Triominos {
     type Move = Move;
+
+    const EVENTS: &'static [EventSpec] = &[
+        EventSpec {
+            kind: "round_start",
+            fields: &["round", "opener", "racks", "pile", "redeals"],
+        },
+        EventSpec {
+            kind: "dealt",
+            fields: &["seat", "rack", "count"],
+        },
+        EventSpec {
+            kind: "placed",
+            fields: &["seat", "tile", "cell", "rotation", "points", "bonuses"],
+        },
+        EventSpec {
+            kind: "revealed",
+            fields: &["seat", "tile"],
+        },
+        EventSpec {
+            kind: "drew",
+            fields: &["seat", "tile", "points", "draws"],
+        },
+        EventSpec {
+            kind: "penalty",
+            fields: &["seat", "points", "reason"],
+        },
+        EventSpec {
+            kind: "passed",
+            fields: &["seat", "auto"],
+        },
+        EventSpec {
+            kind: "round_end",
+            fields: &[
+                "round",
+                "reason",
+                "winners",
+                "racks",
+                "rack_totals",
+                "changes",
+                "round_points",
+                "scores",
+            ],
+        },
+        EventSpec {
+            kind: "game_end",
+            fields: &["winners", "scores", "reason"],
+        },
+    ];
+
+    const RESULT_REASONS: &'static [&'static str] = &["target_reached", "rounds_played"];
 
     fn seat_count(&self) -> usize {
         self.players

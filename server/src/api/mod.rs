@@ -2,6 +2,7 @@
 //! the operations router (`/metrics`), served on its own listener.
 
 mod accounts;
+pub mod asyncapi;
 pub mod auth;
 mod blocks;
 mod bot_account;
@@ -118,6 +119,7 @@ pub fn router(state: AppState) -> Router {
         .route("/bot/match/{room}/chat", post(bot_match::chat))
         .route("/ws", get(crate::ws::upgrade))
         .route("/openapi.json", get(openapi::document))
+        .route("/asyncapi.json", get(asyncapi::document))
         .fallback(|| async { ApiError::not_found("endpoint") });
     Router::new()
         .nest("/api/v1", api)
