@@ -196,3 +196,52 @@ async fn every_refusal_is_declared_by_the_document(backend: Backend) {
     }
 }
 on_both_databases!(every_refusal_is_declared_by_the_document);
+
+/// The WebSocket's AsyncAPI document is served, without a token, as the one every frame of the
+/// suite is checked against (`plateau_tests::frame_schema`): a message per frame type, and a
+/// match's frames meet it (a whole match of Abalone against a bot, every frame checked as the
+/// client receives it, down to `ended`).
+async fn the_websocket_is_described_in_asyncapi(backend: Backend) {
+    use plateau_tests::frame_schema::{violation, Side};
+    use plateau_tests::scenario::{started_abalone_duo, Duo};
+
+    let db = TestDb::new(backend).await;
+    let server = TestServer::start(&db).await;
+    let api = Api::new(server.http());
+    let (status, document) = api.get("/api/v1/asyncapi.json", None).await;
+    assert_eq!(status, StatusCode::OK, "{document}");
+    assert_eq!(document["asyncapi"], "3.0.0");
+    assert_eq!(&document, plateau::api::asyncapi::asyncapi());
+    assert_eq!(document["channels"]["ws"]["address"], "/api/v1/ws");
+    let messages = document["components"]["messages"].as_object().unwrap();
+    for frame in [
+        "auth", "join", "move", "resign", "draw", "chat", "sync", "ping",
+    ] {
+        assert!(messages.contains_key(&format!("client.{frame}")), "{frame}");
+    }
+    for frame in [
+        "welcome", "room", "snapshot", "patch", "ack", "error", "ended", "warning",
+    ] {
+        assert!(messages.contains_key(&format!("server.{frame}")), "{frame}");
+    }
+    // Bad frames are not described: the document is no wider than the server.
+    assert!(violation(Side::Client, &json!({"type": "move", "room": "R"})).is_some());
+
+    // A duo plays a few moves, one resigns: every frame on both sides meets the document.
+    let Duo { code, a, b, .. } = started_abalone_duo(&server, &api, "private").await;
+    for n in 0..4 {
+        let mover = if n % 2 == 0 { &a } else { &b };
+        mover.until_version(&code, n + 1).await;
+        let mv = mover.legal(&code)[0].clone();
+        let ack = mover.play(&code, &format!("m{n}"), mv).await;
+        assert_eq!(ack["type"], "ack", "{ack}");
+    }
+    b.resign(&code).await;
+    for c in [&a, &b] {
+        c.wait_for(0, |f| f["type"] == "ended").await;
+        for frame in c.frames() {
+            assert_eq!(violation(Side::Server, &frame), None);
+        }
+    }
+}
+on_both_databases!(the_websocket_is_described_in_asyncapi);
