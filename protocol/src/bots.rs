@@ -123,6 +123,15 @@ pub struct Acted {
     pub version: u64,
 }
 
+/// `PUT /api/v1/bot/account`: what a bot's author says of it on its profile.
+#[derive(Debug, Clone, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct BotAccount {
+    /// 1 to 500 characters on one line; null (or absent) clears it.
+    #[serde(default)]
+    pub description: Option<String>,
+}
+
 /// `POST /api/v1/challenges`: a private room seating the challenger, the players challenged each
 /// seated when it accepts; the match starts by itself once every seat is taken.
 #[derive(Debug, Clone, Serialize, Deserialize, utoipa::ToSchema)]

@@ -100,6 +100,10 @@ pub struct PlayerProfile {
     /// *(Addition, issue 47)* A bot account (absent for a person).
     #[serde(default, skip_serializing_if = "crate::is_false")]
     pub bot: bool,
+    /// *(Addition, issue 47)* A bot's description by its author (`PUT /api/v1/bot/account`);
+    /// absent when it has none, and for a person.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub description: Option<String>,
     pub created_at: DateTime<Utc>,
     pub stats: PlayerStats,
     /// Its rating in each game it has played at least one rated match of, by game id.

@@ -181,6 +181,30 @@ pub enum ServerFrame {
         room: String,
         entry: Option<Box<crate::rest::YourGame>>,
     },
+    /// The open challenges naming the player that it has not accepted yet: sent after `games`
+    /// each time the games are followed (an addition, issue 47).
+    Challenges {
+        challenges: Vec<crate::bots::ChallengeInfo>,
+    },
+    /// The player is challenged (an addition): it accepts or declines over REST
+    /// (`POST /api/v1/challenges/{id}/accept`, `.../decline`).
+    Challenge {
+        challenge: crate::bots::ChallengeInfo,
+    },
+    /// A challenge of the player's, made or received, is over unanswered (an addition): it
+    /// expired, `reason` `expired`.
+    ChallengeCanceled {
+        id: Uuid,
+        room: String,
+        reason: Option<String>,
+    },
+    /// A challenge of the player's was declined by `by`, for `reason` if it gave one (an addition).
+    ChallengeDeclined {
+        id: Uuid,
+        room: String,
+        by: PlayerRef,
+        reason: Option<String>,
+    },
     Snapshot {
         room: String,
         version: u64,

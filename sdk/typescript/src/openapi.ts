@@ -2,6 +2,119 @@
 // After a change of the REST API: `node scripts/generate.js http://SERVER` (sdk/run.sh checks it).
 
 export interface paths {
+    "/api/v1/bot/account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["BotAccount"];
+                };
+            };
+            responses: {
+                /** @description The bot's profile shows the description from now on (none: null) */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description A description of 0 or more than 500 characters, with a line break or another control or format character, that shows nothing, or malformed input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description No token, or one that is unknown, expired or revoked */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `missing_scope`: the token lacks `bot:play`; or `banned`: the token's player is banned (`until` says when the ban ends; absent: for good) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The account is not a bot account (upgrade it first) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description A body over `--max-body-bytes` (`payload_too_large`) */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Too many connections from this client address (`--connections-per-address`): `rate_limited`; see `Retry-After` */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before trying again */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description An unexpected failure, logged (`internal`) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The database cannot be reached now (`internal`): the same call succeeds once it is back; see `Retry-After` */
+                503: {
+                    headers: {
+                        /** @description Seconds to wait before trying again */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/bot/account/upgrade": {
         parameters: {
             query?: never;
@@ -3960,6 +4073,105 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/players/me/matches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: {
+                    /**
+                     * @description `playing` (the default): the matches under way. No other list is kept here; finished
+                     *     matches are `GET /api/v1/matches?player=ID`.
+                     */
+                    status?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The caller's matches under way: those awaiting its move first, then the others, each group the longest waiting first */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["YourGames"];
+                    };
+                };
+                /** @description A `status` other than `playing`, or malformed input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Missing or unknown token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `banned`: the token's player is banned (`until` says when the ban ends; absent: for good) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Too many connections from this client address (`--connections-per-address`): `rate_limited`; see `Retry-After` */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before trying again */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description An unexpected failure, logged (`internal`) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The database cannot be reached now (`internal`): the same call succeeds once it is back; see `Retry-After` */
+                503: {
+                    headers: {
+                        /** @description Seconds to wait before trying again */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/players/me/password": {
         parameters: {
             query?: never;
@@ -4068,6 +4280,207 @@ export interface paths {
         };
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/players/me/push": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["PushSubscription"];
+                };
+            };
+            responses: {
+                /** @description The subscription is kept: the player's turns, challenges, pairings and match ends are pushed to it */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description An endpoint that is not an `https:` URL, keys that are not a P-256 point and a 16-byte secret, or malformed input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Missing or unknown token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `banned`: the token's player is banned (`until` says when the ban ends; absent: for good) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The player keeps 10 subscriptions already: unsubscribe one first */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description A body over `--max-body-bytes` (`payload_too_large`) */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Too many connections from this client address (`--connections-per-address`): `rate_limited`; see `Retry-After` */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before trying again */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description An unexpected failure, logged (`internal`) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The database cannot be reached now (`internal`): the same call succeeds once it is back; see `Retry-After` */
+                503: {
+                    headers: {
+                        /** @description Seconds to wait before trying again */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["PushEndpoint"];
+                };
+            };
+            responses: {
+                /** @description The subscription is forgotten (or was not kept) */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Malformed input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Missing or unknown token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `banned`: the token's player is banned (`until` says when the ban ends; absent: for good) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description A body over `--max-body-bytes` (`payload_too_large`) */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Too many connections from this client address (`--connections-per-address`): `rate_limited`; see `Retry-After` */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before trying again */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description An unexpected failure, logged (`internal`) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The database cannot be reached now (`internal`): the same call succeeds once it is back; see `Retry-After` */
+                503: {
+                    headers: {
+                        /** @description Seconds to wait before trying again */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
         options?: never;
         head?: never;
         patch?: never;
@@ -4579,6 +4992,72 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Too many connections from this client address (`--connections-per-address`): `rate_limited`; see `Retry-After` */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before trying again */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description An unexpected failure, logged (`internal`) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The database cannot be reached now (`internal`): the same call succeeds once it is back; see `Retry-After` */
+                503: {
+                    headers: {
+                        /** @description Seconds to wait before trying again */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/push/key": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The server's VAPID public key (uncompressed P-256 point, base64url): a browser's `applicationServerKey` */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PushKey"];
                     };
                 };
                 /** @description Too many connections from this client address (`--connections-per-address`): `rate_limited`; see `Retry-After` */
@@ -6162,6 +6641,11 @@ export interface components {
         Blocks: {
             blocks: components["schemas"]["Block"][];
         };
+        /** @description `PUT /api/v1/bot/account`: what a bot's author says of it on its profile. */
+        BotAccount: {
+            /** @description 1 to 500 characters on one line; null (or absent) clears it. */
+            description?: string | null;
+        };
         /**
          * @description How well a bot plays: `random` (a uniformly random legal move, the rules' default where there
          *     is one), `easy` (a short search) or `strong` (a longer one).
@@ -6290,6 +6774,15 @@ export interface components {
             days: number;
             /** @enum {string} */
             kind: "correspondence";
+        };
+        /** @description `view.clock`: each seat's remaining time as taken at `at`, and whose time runs. */
+        ClockView: {
+            /** Format: date-time */
+            at: string;
+            /** @description Milliseconds left per seat, at `at` (never below 0). */
+            remaining_ms: number[];
+            /** @description The seats whose time runs now (several in a simultaneous phase). */
+            running: number[];
         };
         /**
          * @description *(addition)* `DELETE /api/v1/players/me`: close one's account. A player with a password gives it
@@ -6655,6 +7148,11 @@ export interface components {
             bot?: boolean;
             /** Format: date-time */
             created_at: string;
+            /**
+             * @description *(Addition, issue 47)* A bot's description by its author (`PUT /api/v1/bot/account`);
+             *     absent when it has none, and for a person.
+             */
+            description?: string | null;
             /** Format: uuid */
             id: string;
             name: string;
@@ -6688,6 +7186,34 @@ export interface components {
             played: number;
             /** Format: int64 */
             won: number;
+        };
+        /** @description *(addition, issue 48)* `DELETE /api/v1/players/me/push`: the subscription to forget. */
+        PushEndpoint: {
+            endpoint: string;
+        };
+        /**
+         * @description *(addition, issue 48)* `GET /api/v1/push/key`: the server's VAPID public key, as a browser's
+         *     `pushManager.subscribe` takes it for `applicationServerKey` (the uncompressed P-256 point,
+         *     base64url without padding).
+         */
+        PushKey: {
+            key: string;
+        };
+        /**
+         * @description *(addition, issue 48)* `PUT /api/v1/players/me/push`: a browser's push subscription, as its
+         *     `PushSubscription.toJSON()` gives it (`expirationTime`, if sent, is ignored).
+         */
+        PushSubscription: {
+            /** @description The push resource to post to (`https:`). */
+            endpoint: string;
+            keys: components["schemas"]["PushSubscriptionKeys"];
+        };
+        /** @description The keys a subscription's payloads are encrypted for (RFC 8291), base64url. */
+        PushSubscriptionKeys: {
+            /** @description The authentication secret (16 bytes). */
+            auth: string;
+            /** @description The browser's P-256 public key (65 bytes, uncompressed). */
+            p256dh: string;
         };
         /**
          * @description `POST /api/v1/rooms/quick` *(addition)*: quick pairing. The room found or opened has the game's
@@ -6857,6 +7383,7 @@ export interface components {
              */
             start_by?: string | null;
             status: components["schemas"]["RoomStatus"];
+            turn?: null | components["schemas"]["TurnInfo"];
             visibility: components["schemas"]["Visibility"];
         };
         /**
@@ -7059,6 +7586,22 @@ export interface components {
             status: components["schemas"]["TournamentStatus"];
             visibility: components["schemas"]["Visibility"];
         };
+        /** @description Where a match under way stands, as [`RoomInfo`] carries it (an addition). */
+        TurnInfo: {
+            clocks?: null | components["schemas"]["ClockView"];
+            /**
+             * Format: date-time
+             * @description When the last move was played (the match's start before the first).
+             */
+            last_move_at: string;
+            /** @description The seats that must act now (several in a simultaneous phase). */
+            to_move: number[];
+            /**
+             * Format: int64
+             * @description The match's version.
+             */
+            version: number;
+        };
         /**
          * @description Why a rated match changed no rating.
          * @enum {string}
@@ -7066,6 +7609,55 @@ export interface components {
         UncountedReason: "aborted" | "pair_rated_lately";
         /** @enum {string} */
         Visibility: "private" | "public";
+        /**
+         * @description A match under way that a player sits in, as `GET /api/v1/players/me/matches` and the
+         *     WebSocket's `games` and `your_game` frames show it (an addition, issue 48).
+         */
+        YourGame: {
+            /**
+             * Format: date-time
+             * @description When `time_left_ms` was taken (the answer's time).
+             */
+            at: string;
+            clock?: null | components["schemas"]["ClockSetting"];
+            game: string;
+            /**
+             * Format: date-time
+             * @description When the last move was played (the match's start before the first); null when the server
+             *     cannot say (the room is not running now).
+             */
+            last_move_at?: string | null;
+            /** Format: uuid */
+            match?: string | null;
+            /** @description Every option of the game, defaults filled in. */
+            options: Record<string, unknown>;
+            room: string;
+            /** @description The room's seats: who plays. */
+            seats: components["schemas"]["SeatInfo"][];
+            /**
+             * Format: int64
+             * @description The player's time left, in milliseconds, at `at`; null without a clock.
+             */
+            time_left_ms?: number | null;
+            /** @description The seats that must act now. */
+            to_move: number[];
+            /**
+             * Format: int64
+             * @description The match's version, so that a newer word about the room replaces an older one.
+             */
+            version: number;
+            /** @description The player's seat. */
+            you: number;
+            /** @description Whether the player must act now. */
+            your_turn: boolean;
+        };
+        /**
+         * @description `GET /api/v1/players/me/matches`: the player's matches under way, those awaiting its move
+         *     first, then the others; each group the longest waiting first.
+         */
+        YourGames: {
+            matches: components["schemas"]["YourGame"][];
+        };
     };
     responses: never;
     parameters: never;

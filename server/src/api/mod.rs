@@ -107,6 +107,7 @@ pub fn router(state: AppState) -> Router {
             get(tournaments::results),
         )
         .route("/bot/account/upgrade", post(bot_account::upgrade))
+        .route("/bot/account", put(bot_account::update))
         .route("/challenges", post(challenges::create))
         .route("/challenges/{id}/accept", post(challenges::accept))
         .route("/challenges/{id}/decline", post(challenges::decline))

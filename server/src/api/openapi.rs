@@ -76,6 +76,7 @@ use super::{
         tokens::list,
         tokens::revoke,
         bot_account::upgrade,
+        bot_account::update,
         bot_match::stream,
         bot_match::play,
         bot_match::resign,

@@ -142,10 +142,16 @@ pub async fn profile(
         .ok_or_else(|| ApiError::not_found("player"))?;
     let stats = state.store.player_stats(id).await?;
     let ratings = state.store.player_ratings(id).await?;
+    let description = if player.bot {
+        state.store.bot_description(id).await?
+    } else {
+        None
+    };
     Ok(Json(PlayerProfile {
         id: player.id,
         name: player.name,
         bot: player.bot,
+        description,
         created_at,
         stats,
         ratings,

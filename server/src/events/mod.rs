@@ -6,10 +6,13 @@
 //! a listener that starts later reads what is under way from the store (`bot_api::event_stream`).
 //! The events are plain JSON lines of the contract, so that other listeners (web push, a "your
 //! games" counter) can take them as they are; the line of a challenge is made here
-//! ([`challenge_line`]), for the challenges that tell it and the streams that list it alike.
+//! ([`challenge_line`]), for the challenges that tell it and the streams that list it alike, and
+//! read back as a WebSocket frame ([`challenge_frame`]) for a connection that follows the player's
+//! games (`your_games`).
 
 use async_trait::async_trait;
 use plateau_protocol::bots::ChallengeInfo;
+use plateau_protocol::ws::ServerFrame;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 
@@ -140,6 +143,31 @@ pub fn challenge_info(row: &ChallengeRow) -> ChallengeInfo {
         to: row.to.iter().map(|(p, _)| p.clone()).collect(),
         status: row.status.clone(),
         expires_at: row.expires_at,
+    }
+}
+
+/// A challenge line of the hub (`challenge`, `challengeCanceled`, `challengeDeclined`) as the
+/// WebSocket's frame of the same news; None for any other line.
+pub fn challenge_frame(line: &Value) -> Option<ServerFrame> {
+    fn field<T: serde::de::DeserializeOwned>(line: &Value, name: &str) -> Option<T> {
+        serde_json::from_value(line[name].clone()).ok()
+    }
+    match line["type"].as_str()? {
+        "challenge" => Some(ServerFrame::Challenge {
+            challenge: field(line, "challenge")?,
+        }),
+        "challengeCanceled" => Some(ServerFrame::ChallengeCanceled {
+            id: field(line, "id")?,
+            room: field(line, "room")?,
+            reason: field(line, "reason")?,
+        }),
+        "challengeDeclined" => Some(ServerFrame::ChallengeDeclined {
+            id: field(line, "id")?,
+            room: field(line, "room")?,
+            by: field(line, "by")?,
+            reason: field(line, "reason")?,
+        }),
+        _ => None,
     }
 }
 

@@ -149,6 +149,35 @@ impl Store {
         Ok(BotUpgrade::PlayedRated)
     }
 
+    /// Sets bot `player`'s description (None clears it); false if `player` is not a bot account
+    /// (a person has no description).
+    pub async fn set_bot_description(
+        &self,
+        player: Uuid,
+        description: Option<&str>,
+    ) -> Result<bool, StoreError> {
+        let done = on_pool!(self, |pool| {
+            sqlx::query("UPDATE players SET description = $2 WHERE id = $1 AND bot")
+                .bind(player)
+                .bind(description)
+                .execute(pool)
+                .await
+                .map(|done| done.rows_affected())
+        })?;
+        Ok(done == 1)
+    }
+
+    /// Bot `player`'s description by its author, if it has one.
+    pub async fn bot_description(&self, player: Uuid) -> Result<Option<String>, StoreError> {
+        let found: Option<Option<String>> = on_pool!(self, |pool| {
+            sqlx::query_scalar("SELECT description FROM players WHERE id = $1 AND bot")
+                .bind(player)
+                .fetch_optional(pool)
+                .await
+        })?;
+        Ok(found.flatten())
+    }
+
     /// Whether `player` has a password (an account, not a guest).
     pub async fn has_password(&self, player: Uuid) -> Result<bool, StoreError> {
         on_pool!(self, |pool| {

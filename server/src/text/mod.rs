@@ -156,6 +156,16 @@ pub fn reason(raw: &str) -> Result<String, TextError> {
     shows(clean(raw, what, MAX_REASON_CHARS)?, what)
 }
 
+/// Most characters of a bot's description (`PUT /api/v1/bot/account`).
+pub const MAX_DESCRIPTION_CHARS: usize = 500;
+
+/// A bot's description by its author: 1 to 500 characters of text that shows, on one line (a line
+/// break is a control character).
+pub fn description(raw: &str) -> Result<String, TextError> {
+    let what = "description";
+    shows(clean(raw, what, MAX_DESCRIPTION_CHARS)?, what)
+}
+
 fn is_control_or_format(c: char) -> bool {
     matches!(
         c.general_category(),

@@ -4,9 +4,13 @@
 //! follows them (`join` with `games`) gets the list, then each room's new entry as its match moves
 //! on. Both read a room's entry from its info ([`entry`]): the rooms' `turn` lines through the
 //! per-player hub carry that info, so a connection on any node hears of a move without asking the
-//! room's node.
+//! room's node. The same connection hears of the challenges made to the player (issue 47, point
+//! 3): the open ones after the list (`challenges`), then each challenge line of the hub as its
+//! frame (`challenge`, `challenge_canceled`, `challenge_declined`), so that the web client offers
+//! Accept / Decline on every page.
 
 use chrono::{DateTime, Utc};
+use plateau_protocol::bots::ChallengeInfo;
 use plateau_protocol::rest::{RoomInfo, YourGame};
 use plateau_protocol::ws::ServerFrame;
 use plateau_protocol::{ErrorCode, RoomStatus};
@@ -72,8 +76,25 @@ pub async fn list(state: &AppState, player: Uuid) -> Result<Vec<YourGame>, Store
     Ok(games)
 }
 
-/// Follows `conn`'s player's matches under way: a `games` frame now, then a `your_game` frame at
-/// each change, until the task is aborted (`leave` with `games`, or the connection's end). A
+/// `player`'s games ([`list`]) and the open challenges it is named in and has not accepted.
+async fn listed(
+    state: &AppState,
+    player: Uuid,
+) -> Result<(Vec<YourGame>, Vec<ChallengeInfo>), StoreError> {
+    let games = list(state, player).await?;
+    let challenges = state
+        .store
+        .open_challenges_of(player, Utc::now())
+        .await?
+        .iter()
+        .filter(|c| c.to.iter().any(|(p, accepted)| p.id == player && !accepted))
+        .map(crate::events::challenge_info)
+        .collect();
+    Ok((games, challenges))
+}
+
+/// Follows `conn`'s player's matches under way: a `games` frame now (and `challenges`), then a
+/// `your_game` frame at each change (and each challenge's news), until the task is aborted (`leave` with `games`, or the connection's end). A
 /// connection that falls behind the hub gets the whole list again.
 pub fn follow(state: AppState, conn: Conn) -> tokio::task::AbortHandle {
     let player = conn.player.id;
@@ -86,9 +107,10 @@ pub fn follow(state: AppState, conn: Conn) -> tokio::task::AbortHandle {
     tokio::spawn(async move {
         let mut listening = listening;
         loop {
-            match list(&state, player).await {
-                Ok(games) => {
+            match listed(&state, player).await {
+                Ok((games, challenges)) => {
                     conn.send(&ServerFrame::Games { games });
+                    conn.send(&ServerFrame::Challenges { challenges });
                 }
                 Err(e) => {
                     tracing::warn!(%player, error = %e, "could not list a player's games");
@@ -111,12 +133,16 @@ pub fn follow(state: AppState, conn: Conn) -> tokio::task::AbortHandle {
     .abort_handle()
 }
 
-/// Sends `conn` each room's new entry; false once the hub is gone, true when the connection fell
+/// Sends `conn` each room's new entry, and each challenge's news; false once the hub is gone, true when the connection fell
 /// behind (the list is then sent again).
 async fn forward(events: &mut broadcast::Receiver<Arc<Value>>, conn: &Conn, player: Uuid) -> bool {
     loop {
         match events.recv().await {
             Ok(line) => {
+                if let Some(frame) = crate::events::challenge_frame(&line) {
+                    conn.send(&frame);
+                    continue;
+                }
                 if line["type"] != crate::rooms::TURN {
                     continue;
                 }

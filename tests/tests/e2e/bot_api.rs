@@ -694,6 +694,166 @@ async fn challenges_and_the_event_stream(backend: Backend) {
 }
 on_both_databases!(challenges_and_the_event_stream);
 
+/// A bot's author describes it (`PUT /api/v1/bot/account`, `bot:play`), and its profile shows the
+/// description; bad text is refused and changes nothing; a person has none; null clears it.
+async fn a_bots_description(backend: Backend) {
+    let (_db, _server, api) = start(backend).await;
+    let (bot, token) = api.new_bot("Robot").await;
+    let (_, read_only) = api.access_token(&bot, &["read"]).await;
+    const ACCOUNT: &str = "/api/v1/bot/account";
+    let profile = format!("/api/v1/players/{}", bot.id);
+    assert!(api.get(&profile, None).await.1.get("description").is_none());
+
+    let said = "  Plays Abalone greedily; by Alice.  ";
+    let set = api
+        .put(ACCOUNT, &json!({"description": said}), Some(&token))
+        .await;
+    assert_eq!(set.0, StatusCode::NO_CONTENT, "{set:?}");
+    let (_, shown) = api.get(&profile, None).await;
+    assert_eq!(shown["description"], said.trim(), "{shown}");
+
+    for bad in [
+        json!({"description": "é".repeat(501)}),
+        json!({"description": "two\nlines"}),
+        json!({"description": " \u{3164} "}),
+        json!({"description": ""}),
+        json!({"description": 7}),
+        json!({"about": "me"}),
+    ] {
+        assert_error(
+            &api.put(ACCOUNT, &bad, Some(&token)).await,
+            400,
+            "bad_request",
+        );
+    }
+    assert_error(
+        &api.put(ACCOUNT, &json!({"description": "x"}), Some(&read_only))
+            .await,
+        403,
+        "missing_scope",
+    );
+    assert_error(
+        &api.put(ACCOUNT, &json!({"description": "x"}), None).await,
+        401,
+        "unauthorized",
+    );
+    let longest = "é".repeat(500);
+    let set = api
+        .put(ACCOUNT, &json!({"description": longest}), Some(&token))
+        .await;
+    assert_eq!(set.0, StatusCode::NO_CONTENT, "{set:?}");
+    assert_eq!(api.get(&profile, None).await.1["description"], longest);
+
+    // A person (even with a `bot:play` token) has no description.
+    let alice = api.new_account("Alice", PASSWORD).await;
+    let (_, hers) = api.access_token(&alice, &["bot:play"]).await;
+    assert_error(
+        &api.put(ACCOUNT, &json!({"description": "me"}), Some(&hers))
+            .await,
+        409,
+        "conflict",
+    );
+    let (_, person) = api
+        .get(&format!("/api/v1/players/{}", alice.id), None)
+        .await;
+    assert!(person.get("description").is_none(), "{person}");
+
+    let cleared = api
+        .put(ACCOUNT, &json!({"description": null}), Some(&token))
+        .await;
+    assert_eq!(cleared.0, StatusCode::NO_CONTENT, "{cleared:?}");
+    assert!(api.get(&profile, None).await.1.get("description").is_none());
+}
+on_both_databases!(a_bots_description);
+
+/// A person challenged hears of it on its WebSocket once it follows its games (the web client's
+/// Accept / Decline): the open challenges after the games, each new one as it comes; the
+/// challenger hears it declined, with the reason; both hear it cancelled when it expires; one
+/// accepted is no longer listed and its match is among the games.
+async fn challenges_over_the_websocket(backend: Backend) {
+    let (_db, server, api) = start_with(backend, &[("PLATEAU_CHALLENGE_TTL_SECS", "3")]).await;
+    let alice = api.new_account("Alice", PASSWORD).await;
+    let bob = api.new_account("Bob", PASSWORD).await;
+    let follow = |who: &plateau_tests::Player| {
+        let (url, who) = (server.ws_url(), who.clone());
+        async move {
+            let client = plateau_tests::Client::login(&url, &who).await;
+            let mark = client.mark();
+            client.send(json!({"type": "join", "games": true})).await;
+            let listed = client.wait_for(mark, |f| f["type"] == "challenges").await;
+            (client, listed["challenges"].clone())
+        }
+    };
+    let (bobs, listed) = follow(&bob).await;
+    assert_eq!(listed, json!([]));
+    let (alices, _) = follow(&alice).await;
+    let challenge = json!({"to": [bob.id], "game": "abalone", "players": 2});
+    let challenge_bob = || api.post("/api/v1/challenges", &challenge, Some(&alice.token));
+
+    let mark = bobs.mark();
+    let (status, made) = challenge_bob().await;
+    assert_eq!(status, StatusCode::CREATED, "{made}");
+    let heard = bobs.wait_for(mark, |f| f["type"] == "challenge").await;
+    assert_eq!(heard["challenge"]["id"], made["id"], "{heard}");
+    assert_eq!(heard["challenge"]["room"], made["room"]);
+    assert_eq!(heard["challenge"]["game"], "abalone");
+    assert_eq!(heard["challenge"]["challenger"]["name"], "Alice");
+    // Following again (a reconnect) lists it; the challenger's own is not offered to her.
+    let (_again, listed) = follow(&bob).await;
+    assert_eq!(listed.as_array().map(Vec::len), Some(1), "{listed}");
+    assert_eq!(listed[0]["id"], made["id"]);
+    assert_eq!(follow(&alice).await.1, json!([]));
+
+    // Declined with a reason: Alice hears who and why.
+    let mark = alices.mark();
+    let declined = api
+        .post(
+            &format!(
+                "/api/v1/challenges/{}/decline",
+                made["id"].as_str().unwrap()
+            ),
+            &json!({"reason": "dinner time"}),
+            Some(&bob.token),
+        )
+        .await;
+    assert_eq!(declined.0, StatusCode::NO_CONTENT, "{declined:?}");
+    let told = alices
+        .wait_for(mark, |f| f["type"] == "challenge_declined")
+        .await;
+    assert_eq!(told["id"], made["id"], "{told}");
+    assert_eq!(told["room"], made["room"]);
+    assert_eq!(told["by"]["id"], bob.id.as_str());
+    assert_eq!(told["reason"], "dinner time");
+    assert_eq!(follow(&bob).await.1, json!([]));
+
+    // Unanswered: both hear it cancelled once it expires.
+    let (marks, markb) = (alices.mark(), bobs.mark());
+    let (_, made) = challenge_bob().await;
+    for (client, mark) in [(&alices, marks), (&bobs, markb)] {
+        let told = client
+            .wait_for(mark, |f| f["type"] == "challenge_canceled")
+            .await;
+        assert_eq!(told["id"], made["id"], "{told}");
+        assert_eq!(told["reason"], "expired");
+    }
+
+    // Accepted: no longer offered, and the match is one of Bob's games.
+    let (_, made) = challenge_bob().await;
+    let accepted = api
+        .post(
+            &format!("/api/v1/challenges/{}/accept", made["id"].as_str().unwrap()),
+            &json!({}),
+            Some(&bob.token),
+        )
+        .await;
+    assert_eq!(accepted.0, StatusCode::OK, "{accepted:?}");
+    let (again, listed) = follow(&bob).await;
+    assert_eq!(listed, json!([]));
+    let games = again.wait_for(0, |f| f["type"] == "games").await;
+    assert_eq!(games["games"][0]["room"], made["room"], "{games}");
+}
+on_both_databases!(challenges_over_the_websocket);
+
 /// Every 429 says which limit and when to retry, in the body and `Retry-After`; a bot's budgets
 /// (challenges a day, matches at once) are flags.
 async fn limits_that_say_what_they_are(backend: Backend) {
