@@ -1128,6 +1128,23 @@ games-started = started { $when }
 games-play = Play
 games-open = Open
 
+## Challenges (js/challenges.js on every page, js/challenge-form.js on a profile)
+challenge-button = Challenge
+challenge-heading = Challenge { $name }
+challenge-send = Send the challenge
+challenge-wait-note = You go to the room and wait there for { $name } to accept or decline.
+challenge-region = Challenges
+challenge-incoming = { $name } challenges you to { $game }
+challenge-accept = Accept
+challenge-decline = Decline
+challenge-reason = Reason (optional)
+challenge-decline-send = Decline the challenge
+challenge-declined = { $name } declined your challenge.
+challenge-declined-why = { $name } declined your challenge: “{ $reason }”
+challenge-expired = Your challenge got no answer in time.
+challenge-dismiss = Dismiss
+profile-bot-description = About this bot:
+
 ## "Notify me when it is my turn" (js/notify.js)
 notify-heading = Notifications
 notify-intro = With the tab closed, this device tells you when it is your turn in a match played at leisure, when you are challenged, when a tournament pairs you and when a match of yours ends.

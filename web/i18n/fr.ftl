@@ -1262,6 +1262,23 @@ games-started = commencée { $when }
 games-play = Jouer
 games-open = Ouvrir
 
+## Challenges (js/challenges.js on every page, js/challenge-form.js on a profile)
+challenge-button = Défier
+challenge-heading = Défier { $name }
+challenge-send = Envoyer le défi
+challenge-wait-note = Vous allez dans la salle et y attendez que { $name } accepte ou refuse.
+challenge-region = Défis
+challenge-incoming = { $name } vous défie à { $game }
+challenge-accept = Accepter
+challenge-decline = Refuser
+challenge-reason = Raison (facultative)
+challenge-decline-send = Refuser le défi
+challenge-declined = { $name } a refusé votre défi.
+challenge-declined-why = { $name } a refusé votre défi : « { $reason } »
+challenge-expired = Votre défi n’a pas eu de réponse à temps.
+challenge-dismiss = Fermer
+profile-bot-description = À propos de ce bot :
+
 ## "Notify me when it is my turn" (js/notify.js)
 notify-heading = Notifications
 notify-intro = Même l’onglet fermé, cet appareil vous prévient quand c’est votre tour dans une partie jouée à loisir, quand on vous défie, quand un tournoi vous apparie et quand une de vos parties se termine.

@@ -3,7 +3,8 @@
 //! WebSocket connection and its status banner, and the router for / (home), /r/CODE (a room), /m/ID
 //! (a finished or live match's history), /p/ID (a player's profile), /leaderboard/GAME, /help/GAME,
 //! /t/ID (a tournament), /games (the player's matches under way), /signin, /account and /mod; and
-//! on every page the bar of the player's games under way (games-bar.js).
+//! on every page the bar of the player's games under way (games-bar.js) and the challenges made to
+//! the player (challenges.js).
 
 import { api, checkIdentity, identity, forgetIdentity, saveLanguage } from './api.js';
 import { Connection } from './ws.js';
@@ -21,6 +22,7 @@ import { tournamentPage } from './tournaments.js';
 import { gamesPage } from './games-page.js';
 import { followGames } from './your-games.js';
 import { startGamesBar, renderGamesBar } from './games-bar.js';
+import { onChallengeFrame } from './challenges.js';
 
 const main = document.getElementById('main');
 const banner = document.getElementById('conn');
@@ -123,7 +125,7 @@ let followingGames = false;
 function followMyGames() {
   if (followingGames || !identity()) return;
   followingGames = true;
-  followGames(conn());
+  followGames(conn(), onChallengeFrame);
   startGamesBar();
 }
 

@@ -9,6 +9,7 @@ import { gameName, gameTitle, resultText } from './events.js';
 import { helpHref } from './help.js';
 import { botBadge, changeText, ratingText, profileLink, matchPlayerName, UNSETTLED } from './ratings.js';
 import { reportButton, blockButton } from './report.js';
+import { challengeButton } from './challenge-form.js';
 
 export const leaderboardHref = (game) => `/leaderboard/${game}`;
 
@@ -46,13 +47,18 @@ export async function profilePage(main, id) {
   const byGame = (p.stats && p.stats.by_game) || {};
   const ratings = p.ratings || {};
   const ids = [...new Set([...Object.keys(byGame), ...Object.keys(ratings)])].sort((a, b) => gameName(a).localeCompare(gameName(b), language()));
+  // Anyone with a name may challenge another player from its profile (a bot above all: it plays
+  // only so).
+  const challenge = me && me.id !== p.id ? challengeButton({ id: p.id, name: p.name }) : null;
   const charts = h('div', { id: 'rating-charts' });
   const recent = h('div', { id: 'recent-matches' }, h('p', { class: 'muted' }, t('loading')));
   mount(main, h('div', { class: 'profile', id: 'profile', dataset: { player: p.id } },
     h('section', { class: 'card', 'aria-labelledby': 'profile-h' },
-      h('div', { class: 'row' }, h('h1', { id: 'profile-h' }, p.name, p.bot ? [' ', botBadge()] : null), reportButton({ id: p.id, name: p.name }),
+      h('div', { class: 'row' }, h('h1', { id: 'profile-h' }, p.name, p.bot ? [' ', botBadge()] : null), challenge && challenge.button, reportButton({ id: p.id, name: p.name }),
         blockButton({ id: p.id, name: p.name }, { blocked, done: (on) => { blockedNote.hidden = !on; } })),
       blockedNote,
+      // A bot's author says what it is (PUT /api/v1/bot/account).
+      p.description ? h('p', { id: 'bot-description', class: 'bot-description' }, h('span', { class: 'muted' }, t('profile-bot-description'), ' '), p.description) : null,
       h('p', { class: 'muted small' }, t('profile-since', { at: dateTime(p.created_at) })),
       h('p', { id: 'profile-totals' }, t('profile-totals', { count: p.stats.played, won: p.stats.won })),
       ids.length
@@ -70,6 +76,7 @@ export async function profilePage(main, id) {
               h('td', { class: 'num' }, r ? String(r.games) : '0'));
           }))))
         : h('p', { class: 'muted', id: 'profile-none' }, t('profile-none'))),
+    challenge && challenge.box,
     h('section', { class: 'card', 'aria-labelledby': 'history-h' }, h('h2', { id: 'history-h' }, t('profile-rating-history')), charts),
     h('section', { class: 'card', 'aria-labelledby': 'recent-h' }, h('h2', { id: 'recent-h' }, t('profile-recent')), recent)));
 

@@ -19,6 +19,7 @@ import { roomLog } from './room-log.js';
 import { roomMoves } from './room-moves.js';
 import { roomChat } from './room-chat.js';
 import { roomNotices } from './room-notices.js';
+import { roomNotify } from './room-notify.js';
 import { tournamentReturn } from './tournaments.js';
 import { t, errText } from './i18n.js';
 
@@ -45,6 +46,7 @@ export function roomPage(main, code, conn) {
   const log = roomLog(model);
   const chat = roomChat(model, { say });
   const notices = roomNotices(model, { offer: actions.offer });
+  const notify = roomNotify(model);
 
   // The play area opens with one compact bar (the game, whose turn, the clocks, the notices and
   // the result),
@@ -62,7 +64,7 @@ export function roomPage(main, code, conn) {
       h(
         'aside',
         { class: 'side' },
-        h('section', { class: 'card' }, h('h2', {}, t('room-seats')), seats.list, seats.seatingNote, actions.controls, alertSettings()),
+        h('section', { class: 'card' }, h('h2', {}, t('room-seats')), seats.list, seats.seatingNote, actions.controls, alertSettings(), notify.el),
         h('section', { class: 'card' }, h('h2', {}, t('room-moves')), moves.el),
         h('section', { class: 'card' }, h('h2', {}, t('room-events')), log.el),
         h('section', { class: 'card' }, h('h2', {}, t('room-chat')), chat.list, chat.form),

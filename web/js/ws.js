@@ -3,6 +3,7 @@
 //! each watcher's `onOpen` runs again after every reconnect (to join the room again and resync).
 
 import { GAMES_WATCH } from './your-games.js';
+import { CHALLENGE_FRAMES } from './challenges.js';
 
 const MIN_DELAY = 500;
 const MAX_DELAY = 10000;
@@ -115,8 +116,9 @@ export class Connection {
       return;
     }
     if (frame.type === 'pong') return;
-    // The player's games (your-games.js), whichever room they name.
-    if (frame.type === 'games' || frame.type === 'your_game') {
+    // The player's games (your-games.js) and the challenges heard with them (challenges.js),
+    // whichever room they name.
+    if (frame.type === 'games' || frame.type === 'your_game' || CHALLENGE_FRAMES.has(frame.type)) {
       const w = this.watchers.get(GAMES_WATCH);
       if (w) w.handler(frame);
       return;

@@ -1,7 +1,8 @@
 //! The player's matches under way ("your games", docs/protocol.md), kept live over the shared
 //! WebSocket: followed once the page has an identity (`join` with `games`, again after each
 //! reconnect), replaced by the `games` frame, one room at a time by `your_game`. The header's
-//! bar (games-bar.js) and the /games page (games-page.js) read it here, so both say the same.
+//! bar (games-bar.js) and the /games page (games-page.js) read it here, so both say the same. The
+//! same follow carries the challenges made to the player, which challenges.js keeps.
 
 import { serverSkew } from './api.js';
 
@@ -12,9 +13,12 @@ const games = new Map();
 const listeners = new Set();
 let known = false;
 
-/** Follows the player's games on `connection` (a Connection of ws.js). */
-export function followGames(connection) {
-  connection.watch(GAMES_WATCH, onFrame, () => connection.send({ type: 'join', games: true }));
+/**
+ * Follows the player's games on `connection` (a Connection of ws.js); `also` gets every frame of
+ * the follow too (the challenges heard with the games, challenges.js).
+ */
+export function followGames(connection, also = () => {}) {
+  connection.watch(GAMES_WATCH, (frame) => { onFrame(frame); also(frame); }, () => connection.send({ type: 'join', games: true }));
 }
 
 function onFrame(frame) {
