@@ -65,7 +65,7 @@ async fn follow(
         tokio::select! {
             event = events.recv() => match event {
                 // A room's `turn` is for "your games" (`your_games`), not a line of this stream.
-                Ok(line) if line["type"] == crate::rooms::TURN => {}
+                Ok(line) if line["type"] == crate::rooms::MATCH_MOVED => {}
                 Ok(line) => if !lines.send(&line) { return },
                 // Fallen behind (events missed) or the hub gone: the client opens it again and
                 // reads what is under way.

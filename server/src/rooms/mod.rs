@@ -33,4 +33,4 @@ pub use placement::{next_rejoin, Alone, Claim, ForwardError, Placement, Rejoin};
 pub use registry::{
     AskError, DeliverError, RoomContext, RoomHandle, RoomLink, Rooms, Route, Stopped,
 };
-pub use room::turn::TURN;
+pub use room::turn::MATCH_MOVED;

@@ -143,7 +143,7 @@ async fn forward(events: &mut broadcast::Receiver<Arc<Value>>, conn: &Conn, play
                     conn.send(&frame);
                     continue;
                 }
-                if line["type"] != crate::rooms::TURN {
+                if line["type"] != crate::rooms::MATCH_MOVED {
                     continue;
                 }
                 let Ok(info) = serde_json::from_value::<RoomInfo>(line["info"].clone()) else {

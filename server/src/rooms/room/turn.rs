@@ -43,10 +43,12 @@ impl Room {
         if before == Some(now) || (info.status != RoomStatus::Playing && !was_playing) {
             return;
         }
-        self.tell_players(json!({"type": TURN, "info": info}));
+        self.tell_players(json!({"type": MATCH_MOVED, "info": info}));
     }
 }
 
 /// The type of the hub's line that says a room's match moved on (not a line of the bot API's
-/// event stream, which leaves it out).
-pub const TURN: &str = "turn";
+/// event stream, which leaves it out). Not `turn`: that line tells the push module a seat's turn
+/// began while its player is away (`timers.rs`), and the two once shared the word, so every move
+/// was pushed to players sitting in the room.
+pub const MATCH_MOVED: &str = "matchMoved";
