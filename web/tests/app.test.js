@@ -69,6 +69,9 @@ for (const [label, viewport] of Object.entries(SIZES)) {
       await page.waitForSelector('header.top .brand');
       const banner = page.locator('#conn');
       await banner.waitFor({ state: 'visible' });
+      // The socket's drop may say "Connection lost" first; the shell then finds it is offline.
+      await page.waitForFunction(() => /offline.*Reconnecting/i.test(document.getElementById('conn').textContent), null, { timeout: 15000 })
+        .catch(() => {});
       assert.match(await banner.textContent(), /offline.*Reconnecting/i);
       await shot(page, `offline-${label}`);
       await ctx.setOffline(false);

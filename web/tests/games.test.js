@@ -17,9 +17,12 @@ const GAMES_SRC = join(WEB, '..', 'games', 'src');
 await useCatalogue('en');
 const { gameOf, knownGames } = await import('../js/games/index.js');
 
-/** The server's games, by id: the folders of games/src with words files (`groups_of_three`). */
+/**
+ * The server's games, by id: the folders of games/src with a rules module and words files
+ * (`groups_of_three`); `shared_options` has words (the options every game takes) but no rules.
+ */
 const SERVER_GAMES = readdirSync(GAMES_SRC, { withFileTypes: true })
-  .filter((e) => e.isDirectory() && existsSync(join(GAMES_SRC, e.name, 'words.en.json')))
+  .filter((e) => e.isDirectory() && ['words.en.json', 'mod.rs'].every((f) => existsSync(join(GAMES_SRC, e.name, f))))
   .map((e) => e.name.replace(/_/g, '-'))
   .sort();
 
