@@ -222,6 +222,11 @@ pub enum ServerFrame {
         /// What happened, for people: each game's events and the server's own.
         #[schema(value_type = Vec<GameEvent>)]
         events: Vec<Value>,
+        /// *(Addition)* The moves the versions from `from` to `version` made, as the match's
+        /// history (`GET /api/v1/matches/{id}`) lists them, a secret one hidden until the end;
+        /// absent when they made none (a ruling).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        moves: Option<Vec<crate::rest::MoveRecord>>,
     },
     Ack {
         id: String,
@@ -296,6 +301,10 @@ pub enum ServerFrame {
         room: String,
         chat: Vec<RecentChat>,
         events: Vec<RecentEvents>,
+        /// *(Addition)* The match's last moves (up to 50, oldest first) as the history lists
+        /// them now: with each `patch`'s, a page's list of moves without reading the history.
+        #[serde(default)]
+        moves: Vec<crate::rest::MoveRecord>,
     },
     Pong,
 }

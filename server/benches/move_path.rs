@@ -110,7 +110,8 @@ impl Position {
             let view = RecipientView::build(next, *viewer, &moment);
             let events = events_for(&written, *viewer);
             let versions = (self.ply + 1, self.ply + 2);
-            let frame = held.patch_frame(&view, "BENCHROOM", versions, &events, LegalForm::Full);
+            let frame =
+                held.patch_frame(&view, "BENCHROOM", versions, &events, None, LegalForm::Full);
             bytes += frame.len();
             // What the room keeps of the view it sent.
             std::hint::black_box(view.hold());

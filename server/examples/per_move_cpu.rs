@@ -89,7 +89,14 @@ fn main() {
                 let view = RecipientView::build_for(&*next, *viewer, &at, forms);
                 let events = events_for(&written, *viewer);
                 bytes += before
-                    .patch_frame(&view, "BENCHROOM", (version - 1, version), &events, form)
+                    .patch_frame(
+                        &view,
+                        "BENCHROOM",
+                        (version - 1, version),
+                        &events,
+                        None,
+                        form,
+                    )
                     .len();
                 *before = view.hold();
                 sent[i] = view;

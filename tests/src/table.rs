@@ -313,6 +313,11 @@ impl Table {
             .map(Viewer::Seat)
             .chain([Viewer::Spectator]);
         for (c, viewer) in self.clients().zip(viewers) {
+            assert_eq!(
+                patch_moves(c, code),
+                moves_as_played(&self.game, &record),
+                "{viewer:?}: the patches carried the history's moves, a secret one hidden until the end"
+            );
             let wire = wire_events(c, code);
             assert_eq!(
                 wire.keys().copied().collect::<Vec<_>>(),
@@ -360,4 +365,34 @@ impl Table {
         );
         (record, replay)
     }
+}
+
+/// The move records the patches of `room` carried to `client` (`moves`, an addition), in order.
+pub fn patch_moves(client: &Client, room: &str) -> Vec<Value> {
+    client
+        .frames()
+        .into_iter()
+        .filter(|f| f["type"] == "patch" && f["room"] == room)
+        .flat_map(|f| f["moves"].as_array().cloned().unwrap_or_default())
+        .collect()
+}
+
+/// A finished match's moves (`record`, as `GET /api/v1/matches/{id}` gives them) as the history
+/// gave each of them while the match was played: a secret move (a hidden setup) shown as
+/// `{"hidden": true}` until the end, hence in every record but the last move's.
+pub fn moves_as_played(game: &str, record: &Value) -> Vec<Value> {
+    let entry = plateau_games::registry::find(game).expect("a registered game");
+    let moves = record["moves"].as_array().expect("moves");
+    let last = moves.len();
+    moves
+        .iter()
+        .enumerate()
+        .map(|(i, m)| {
+            let mut m = m.clone();
+            if i + 1 < last && entry.is_secret_move(&m["move"]) {
+                m["move"] = json!({"hidden": true});
+            }
+            m
+        })
+        .collect()
 }

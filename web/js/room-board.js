@@ -118,12 +118,11 @@ export function roomBoard(model, { say, onLook = () => {} }) {
       return;
     }
     try {
-      const [state, page] = await Promise.all([
-        api('GET', `/matches/${st.matchId}/state?ply=${ply}`),
-        ply > 0 ? api('GET', `/matches/${st.matchId}?from_ply=${ply}&limit=1`) : null,
-      ]);
+      const state = await api('GET', `/matches/${st.matchId}/state?ply=${ply}`);
       if (st.destroyed) return;
-      const move = page && page.moves[0] && page.moves[0].ply === ply ? page.moves[0].move : null;
+      // The move that made it, from the list of moves the frames brought (room-model.js).
+      const record = ply > 0 ? st.moves[ply - 1] : null;
+      const move = record && record.ply === ply ? record.move : null;
       looking = { ply, view: state.view, move };
       onLook(ply);
       await renderBoard();

@@ -10,6 +10,7 @@
 //!   result, last move), else only the room's info did; `view`: a new view arrived (its clock
 //!   figures are new); `moved`: the ply moved (the server cleared every draw offer).
 //! - `room` (the room frame itself), `events` (a patch's events), `recent` (the `recent` frame),
+//!   `moves` (the list of moves `st.moves` grew),
 //!   `chat` (a line), `chat_deleted` (a line's id, removed by a moderator), `ended` (the result), `draw` (the seats offering), `rematch` (the new room),
 //!   `refused` (a frame without an id was refused), `say` `{ text, kind }` (a message to show).
 //!
@@ -64,6 +65,13 @@ export function roomModel({ code, me, send, api, pairAgain = () => false }) {
     matchId: null,
     /** Seats that forfeited: `{seat, reason}`, from the events, the result, or the match's summary. */
     forfeits: [],
+    /**
+     * The match's moves so far, `{ply, seat, move, at}` as its history lists them, `moves[i]` the
+     * move of ply i + 1, without gaps: from the frames (each `patch` carries its move, `recent`
+     * the last ones); `GET /matches/{id}` is read only for what they did not bring (a long match
+     * joined late, a patch missed), never at each move.
+     */
+    moves: [],
     /** Triominos' `round_end` events seen (live or in the recent log), for the end breakdown. */
     rounds: [],
     /** The next board update slides the pieces of the move just made (a patch that moved the ply). */
@@ -197,6 +205,40 @@ export function roomModel({ code, me, send, api, pairAgain = () => false }) {
     }
   }
 
+  /** Adds the move records that follow the list (others are older, or leave a gap). */
+  function noteMoves(records) {
+    let added = false;
+    for (const mv of records || []) {
+      if (mv.ply === st.moves.length + 1) {
+        st.moves.push(mv);
+        added = true;
+      }
+    }
+    return added;
+  }
+
+  let readingMoves = false;
+  /**
+   * Brings the list of moves up to the view's ply: what the frames gave first, then pages of the
+   * history from the first move missing, if any is (emits `moves` when the list grew).
+   */
+  async function catchUpMoves(records) {
+    if (noteMoves(records)) emit('moves', st.moves);
+    if (readingMoves || !st.matchId || !st.view) return;
+    readingMoves = true;
+    try {
+      while (!st.destroyed && st.moves.length < st.view.ply) {
+        const page = await api('GET', `/matches/${st.matchId}?from_ply=${st.moves.length + 1}`);
+        if (st.destroyed || !noteMoves(page.moves)) break;
+        emit('moves', st.moves);
+      }
+    } catch {
+      // The list is a convenience: a failed read is tried again at the next move.
+    } finally {
+      readingMoves = false;
+    }
+  }
+
   function onFrame(f) {
     if (st.destroyed) return;
     switch (f.type) {
@@ -243,6 +285,7 @@ export function roomModel({ code, me, send, api, pairAgain = () => false }) {
         if (newest && st.view && newest.version === st.version) st.lastEvents = newest.events;
         const moved = [...f.events].reverse().find((x) => movedSomething(x.events));
         if (moved) st.markEvents = moved.events;
+        catchUpMoves(f.moves);
         emit('recent', f);
         changed({ match: true });
         break;
@@ -289,6 +332,8 @@ export function roomModel({ code, me, send, api, pairAgain = () => false }) {
     emit('events', st.lastEvents);
     for (const ev of st.lastEvents) if (ev.kind === 'forfeited') noteForfeit({ seat: ev.seat, reason: ev.reason });
     if (st.view.result) st.result = st.view.result;
+    // The move comes with its patch; a patch without (an older server) has the list read.
+    if (st.view.ply !== plyBefore || f.moves) catchUpMoves(f.moves);
     changed({ match: true, view: true, moved: st.view.ply !== plyBefore });
   }
 

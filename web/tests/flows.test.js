@@ -138,7 +138,14 @@ for (const [size, viewport] of Object.entries(SIZES)) {
       await A.page.screenshot({ path: `${(await import('./helpers.js')).SHOTS}/room-first-screen-${size}.png` });
     }
 
-    // Two moves: each side's list has them, numbered by turn.
+    // Two moves: each side's list has them, numbered by turn. The moves come with the patches:
+    // no page reads the match's history (`GET /api/v1/matches/{id}`) while it is played.
+    const historyReads = [];
+    for (const p of [A, B]) {
+      p.page.on('request', (r) => {
+        if (/\/api\/v1\/matches\/[^/?]+(\?|$)/.test(r.url())) historyReads.push(r.url());
+      });
+    }
     for (let i = 0; i < 2; i++) {
       const mover = await whoseTurn([A, B]);
       await pointAndPlay(mover.page);
@@ -151,6 +158,7 @@ for (const [size, viewport] of Object.entries(SIZES)) {
       assert.deepEqual(await p.page.$$eval('#room-moves li.row .turn-head', (hs) => hs.map((x) => x.textContent.trim())), ['1.']);
       assert.equal(await p.page.locator('#room-moves li.row .turn li[data-ply]').count(), 2);
     }
+    assert.deepEqual(historyReads, [], 'the move list follows the match without reading its history');
     // The first move shows the position after it, read-only, until "Back to the game".
     const boardNow = await A.page.$eval('#board svg.board-svg', (s) => s.innerHTML);
     await A.page.click('#room-moves li[data-ply="1"] button');

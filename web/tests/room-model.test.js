@@ -202,3 +202,34 @@ test('a join refused while the room moves to another server is sent again, with 
   t.mock.timers.tick(10000);
   assert.equal(sent.length, 6, 'no join once in the room');
 });
+
+test('the list of moves comes with the frames; the history is read only for what they did not bring', async () => {
+  const reads = [];
+  const history = [1, 2, 3, 4].map((ply) => ({ ply, seat: (ply + 1) % 2, move: { n: ply }, at: `2026-12-07T10:00:0${ply}Z` }));
+  const api = async (method, path) => {
+    reads.push(path);
+    const from = Number(new URLSearchParams(path.split('?')[1] || '').get('from_ply') || 1);
+    return { forfeited: null, moves: history.filter((m) => m.ply >= from) };
+  };
+  const model = roomModel({ code: 'ABCD', me: ME, send: () => true, api });
+  const grew = [];
+  model.on('moves', (moves) => grew.push(moves.length));
+  model.open(ROOM);
+  const settle = () => new Promise((r) => setTimeout(r, 0));
+  // A page that comes at ply 2: `recent` brings both moves.
+  model.onFrame({ type: 'snapshot', room: 'ABCD', version: 3, view: { ...VIEW, ply: 2 } });
+  model.onFrame({ type: 'recent', room: 'ABCD', chat: [], events: [], moves: history.slice(0, 2) });
+  await settle();
+  assert.deepEqual(model.st.moves, history.slice(0, 2));
+  // Each patch brings its move: no read of the history.
+  model.onFrame({ type: 'patch', room: 'ABCD', from: 3, version: 4, ops: [{ op: 'replace', path: '/ply', value: 3 }], events: [], moves: [history[2]] });
+  await settle();
+  assert.deepEqual(model.st.moves, history.slice(0, 3));
+  assert.deepEqual(grew, [2, 3]);
+  assert.deepEqual(reads.filter((p) => p.includes('from_ply')), [], 'no read of moves while the frames bring them');
+  // A patch without its move (a server that sends none) has the list read from the first missing.
+  model.onFrame({ type: 'patch', room: 'ABCD', from: 4, version: 5, ops: [{ op: 'replace', path: '/ply', value: 4 }], events: [] });
+  await settle();
+  assert.deepEqual(model.st.moves, history);
+  assert.deepEqual(reads.filter((p) => p.includes('from_ply')), ['/matches/m1?from_ply=4']);
+});

@@ -14,6 +14,8 @@ export type SeatInfo = Schemas["SeatInfo"];
 export type TournamentDetail = Schemas["TournamentDetail"];
 export type BotLevel = Schemas["BotLevel"];
 export type ChallengeInfo = Schemas["ChallengeInfo"];
+/** A move as the match's history lists it; `patch` and `recent` carry them too (an addition). */
+export type MoveRecord = Schemas["MoveRecord"];
 
 /** A move in the game's canonical JSON (as `you.legal` lists it), or its short notation. */
 export type Move = unknown;
@@ -77,7 +79,7 @@ export type ServerFrame =
   | { type: "room"; room: RoomInfo }
   | { type: "tournament"; tournament: TournamentDetail; you: unknown }
   | { type: "snapshot"; room: string; version: number; view: View }
-  | { type: "patch"; room: string; from: number; version: number; ops: PatchOp[]; events: GameEvent[] }
+  | { type: "patch"; room: string; from: number; version: number; ops: PatchOp[]; events: GameEvent[]; moves?: MoveRecord[] }
   | { type: "ack"; id: string; version: number; room: string }
   | { type: "error"; id: string | null; code: string; message: string; room?: string; until?: string }
   | ({ type: "chat"; room: string } & ChatLine)
@@ -85,7 +87,7 @@ export type ServerFrame =
   | { type: "ended"; room: string; match: string; result: MatchResult; rating?: RatingOutcome }
   | { type: "draw"; room: string; offers: number[]; events?: GameEvent[] }
   | { type: "rematch"; room: string; next: string }
-  | { type: "recent"; room: string; chat: ChatLine[]; events: { version: number; events: GameEvent[] }[] }
+  | { type: "recent"; room: string; chat: ChatLine[]; events: { version: number; events: GameEvent[] }[]; moves?: MoveRecord[] }
   | { type: "pong" };
 
 /** A line of `GET /api/v1/bot/match/{room}/stream`. */

@@ -5,11 +5,10 @@ use axum::extract::State;
 use axum::Json;
 use plateau_games::{registry, Viewer};
 use plateau_protocol::rest::{
-    ErrorBody, MatchDetail, MatchPage, MatchSummary, MoveRecord, RngInfo, StateAtPly, Visibility,
+    ErrorBody, MatchDetail, MatchPage, MatchSummary, RngInfo, StateAtPly, Visibility,
 };
 use plateau_protocol::{ErrorCode, PlayerRef, RoomStatus, SeatRatingChange};
 use serde::Deserialize;
-use serde_json::json;
 use uuid::Uuid;
 
 use crate::api::auth::MaybeAuthenticated;
@@ -17,7 +16,7 @@ use crate::engine_host::isolated;
 use crate::error::{ApiError, ApiPath, ApiQuery};
 use crate::state::AppState;
 use crate::store::{MatchFilter, MatchRow, MoveRow, Ruling};
-use crate::views::{Moment, RecipientView};
+use crate::views::{moves, Moment, RecipientView};
 
 const DEFAULT_PAGE: i64 = 20;
 const MAX_PAGE: i64 = 100;
@@ -165,15 +164,9 @@ pub(super) fn detail(
         summary: summary(row, requester, rating_changes),
         moves: moves
             .into_iter()
-            .map(|m| MoveRecord {
-                ply: m.ply,
-                seat: m.seat as usize,
-                mv: if secret(&m.body.0) {
-                    json!({"hidden": true})
-                } else {
-                    m.body.0
-                },
-                at: m.at,
+            .map(|m| {
+                let hidden = secret(&m.body.0);
+                moves::record(m.ply, m.seat as usize, m.body.0, m.at, hidden)
             })
             .collect(),
         next_from_ply,

@@ -161,6 +161,7 @@ mod tests {
             version,
             ops,
             events: vec![json!({"kind": "moved"})],
+            moves: None,
         }
     }
 

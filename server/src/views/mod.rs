@@ -25,6 +25,8 @@ use std::hash::{BuildHasher, RandomState};
 use std::io::Write;
 use std::sync::LazyLock;
 
+pub mod moves;
+
 /// One recipient's view, with its legal-move list apart.
 #[derive(Debug, Clone)]
 pub struct RecipientView {
@@ -259,22 +261,25 @@ impl HeldView {
 
     /// The `patch` frame from `self` to `next`, as the text sent to a recipient that asked for
     /// its legal-move list in `form`: `ServerFrame::Patch` with the RFC 6902 operations that turn
-    /// `self` into `next`, and `events` (each one's JSON text, [`write_events`]). Written in
-    /// pieces, in the protocol's field order, so that the legal-move list and the events, JSON
-    /// text already, go in as they are (serde would escape them as strings or need them parsed
-    /// back).
+    /// `self` into `next`, `events` (each one's JSON text, [`write_events`]) and `moves` (the
+    /// JSON text of the version's `moves` array, [`moves::PlayedMove::write`]; None: the field
+    /// is left out). Written in pieces, in the protocol's field order, so that the legal-move
+    /// list, the events and the moves, JSON text already, go in as they are (serde would escape
+    /// them as strings or need them parsed back).
     pub fn patch_frame(
         &self,
         next: &RecipientView,
         room: &str,
         (from, version): (u64, u64),
         events: &[&str],
+        moves: Option<&str>,
         form: LegalForm,
     ) -> String {
         let ops = ops(&self.base, self.legal, next, form);
         let legal_len = next.legal_in(form).map_or(0, |l| l.get().len());
         let events_len: usize = events.iter().map(|e| e.len() + 1).sum();
-        let mut frame = Vec::with_capacity(256 + legal_len + events_len);
+        let moves_len = moves.map_or(0, |m| m.len() + 10);
+        let mut frame = Vec::with_capacity(256 + legal_len + events_len + moves_len);
         frame.extend_from_slice(br#"{"type":"patch","room":"#);
         write_json(&mut frame, room);
         write!(frame, r#","from":{from},"version":{version},"ops":["#).expect("in memory");
@@ -302,7 +307,12 @@ impl HeldView {
             }
             frame.extend_from_slice(event.as_bytes());
         }
-        frame.extend_from_slice(b"]}");
+        frame.push(b']');
+        if let Some(moves) = moves {
+            frame.extend_from_slice(br#","moves":"#);
+            frame.extend_from_slice(moves.as_bytes());
+        }
+        frame.push(b'}');
         String::from_utf8(frame).expect("frames are UTF-8")
     }
 }
@@ -548,7 +558,7 @@ mod tests {
     /// The operations of the patch frame from `held` to `next`.
     fn patch_to(held: &HeldView, next: &RecipientView) -> Value {
         let mut frame: Value =
-            serde_json::from_str(&held.patch_frame(next, "R", (1, 2), &[], LegalForm::Full))
+            serde_json::from_str(&held.patch_frame(next, "R", (1, 2), &[], None, LegalForm::Full))
                 .expect("a patch frame is JSON");
         frame["ops"].take()
     }
@@ -624,10 +634,21 @@ mod tests {
         let other = entry.start(&daisy, 2, [3; 32]).unwrap();
         let replaced = RecipientView::build(&*other, Viewer::Seat(0), &moment(2));
         pairs.push((&built[0], &replaced));
-        for (before, next) in pairs {
-            let text = before
-                .hold()
-                .patch_frame(next, "RO\"OM", (1, 2), &events, LegalForm::Full);
+        // The move's record, as the history lists it; a ruling's patch has none.
+        let at = chrono::Utc::now();
+        let record = moves::PlayedMove::new(entry, 1, 0, &played.canonical, at);
+        let written_moves = record.write(false);
+        let expected = vec![moves::record(1, 0, played.canonical.clone(), at, false)];
+        for (i, (before, next)) in pairs.into_iter().enumerate() {
+            let with_moves = (i % 2 == 0).then_some(written_moves.as_str());
+            let text = before.hold().patch_frame(
+                next,
+                "RO\"OM",
+                (1, 2),
+                &events,
+                with_moves,
+                LegalForm::Full,
+            );
             let parsed: plateau_protocol::ws::ServerFrame = serde_json::from_str(&text).unwrap();
             let plateau_protocol::ws::ServerFrame::Patch {
                 room,
@@ -635,12 +656,14 @@ mod tests {
                 version,
                 ops,
                 events: sent,
+                moves: sent_moves,
             } = parsed
             else {
                 panic!("not a patch frame: {text}");
             };
             assert_eq!((room.as_str(), from, version), ("RO\"OM", 1, 2));
             assert_eq!(sent, data);
+            assert_eq!(sent_moves, with_moves.map(|_| expected.clone()), "{text}");
             let mut view = before.full();
             let ops: json_patch::Patch = serde_json::from_value(ops).unwrap();
             json_patch::patch(&mut view, &ops).unwrap();

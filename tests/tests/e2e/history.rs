@@ -1,7 +1,7 @@
 //! The lobby, bots, and match history: public rooms newest first, bots that play their seats, the
 //! history filtered and paged by cursor, and player stats.
 
-use plateau_tests::table::machine_speed_server;
+use plateau_tests::table::{machine_speed_server, patch_moves, random_chooser, test_rng};
 use plateau_tests::{on_both_databases, Api, Backend, Client, Table, TestDb, TestServer};
 use serde_json::{json, Value};
 
@@ -198,5 +198,60 @@ async fn moves_recorded_as_listed(backend: Backend) {
     assert_eq!(stored, listed, "every move as `you.legal` listed it");
 }
 
+/// The moves reach a page with the frames (issue 50): each move's `patch` carries its record as
+/// `GET /api/v1/matches/{id}` lists it (`moves`, the same `{ply, seat, move, at}` to the letter),
+/// to the seats and to a spectator; `recent` gives whoever (re)joins the last 50 moves; a ruling's
+/// patch (a resignation) carries none.
+async fn moves_reach_the_page_with_the_patches(backend: Backend) {
+    let db = TestDb::new(backend).await;
+    let server = machine_speed_server(&db).await;
+    let table = Table::open(&server, "abalone", 2, 2, json!({})).await;
+    let code = table.code.clone();
+    let mut rng = test_rng();
+    let mut chooser = random_chooser(&mut rng);
+    // More moves than `recent` keeps.
+    table
+        .play_until(&mut chooser, |view| view["ply"].as_u64() >= Some(60))
+        .await;
+    let plies = table.public_view()["ply"].as_u64().unwrap();
+    let record = table.api.match_record(&table.match_id).await;
+    let history = record["moves"].as_array().unwrap().clone();
+    assert_eq!(history.len() as u64, plies);
+    for c in table.clients() {
+        assert_eq!(
+            patch_moves(c, &code),
+            history,
+            "the patches carry the history"
+        );
+    }
+
+    // A page that comes (or comes back) gets the last 50 moves with the snapshot.
+    let late = table.api.new_player("Late").await;
+    let late = Client::login(&server.ws_url(), &late).await;
+    let mark = late.mark();
+    late.join(&code, "spectator").await;
+    let recent = late.wait_for_frame(mark, "recent", &code).await;
+    assert_eq!(
+        recent["moves"].as_array().unwrap()[..],
+        history[history.len() - 50..],
+        "{recent}"
+    );
+    let mark = table.humans[1].mark();
+    table.humans[1].sync(&code).await;
+    let recent = table.humans[1].wait_for_frame(mark, "recent", &code).await;
+    assert_eq!(
+        recent["moves"].as_array().unwrap()[..],
+        history[history.len() - 50..]
+    );
+
+    // A ruling makes no move.
+    let mark = late.mark();
+    table.humans[0].resign(&code).await;
+    let patch = late.wait_for_frame(mark, "patch", &code).await;
+    assert_eq!(patch["events"][0]["kind"], "forfeited", "{patch}");
+    assert!(patch.get("moves").is_none(), "{patch}");
+}
+
 on_both_databases!(lobby_bots_and_history);
 on_both_databases!(moves_recorded_as_listed);
+on_both_databases!(moves_reach_the_page_with_the_patches);

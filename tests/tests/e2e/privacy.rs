@@ -2,7 +2,9 @@
 //! its own players, and a connection that has not joined a room gets nothing from it (`not_joined`).
 
 use plateau_tests::scenario::{started_abalone_duo, Duo};
-use plateau_tests::{on_both_databases, Api, Backend, Client, TestDb, TestServer};
+use plateau_tests::strategy::trangouar::{random_setup, zone_points};
+use plateau_tests::table::{machine_speed_server, patch_moves, test_rng};
+use plateau_tests::{on_both_databases, Api, Backend, Client, Table, TestDb, TestServer};
 use serde_json::{json, Value};
 use std::time::Duration;
 
@@ -179,3 +181,65 @@ async fn room_frames_need_a_join_on_the_connection(backend: Backend) {
         .await;
 }
 on_both_databases!(room_frames_need_a_join_on_the_connection);
+
+/// The moves the frames carry (`moves` of `patch` and `recent`, issue 50) hide what the history
+/// hides: a Trangouar setup, placed in secret, is `{"hidden": true}` to every recipient (its own
+/// seat too, as in `GET /api/v1/matches/{id}`) until the match ends, and only then shown.
+async fn secret_moves_stay_hidden_in_the_frames(backend: Backend) {
+    let db = TestDb::new(backend).await;
+    let server = machine_speed_server(&db).await;
+    let table = Table::open(&server, "trangouar", 2, 2, json!({})).await;
+    let code = table.code.clone();
+    let zone = table.public_view()["state"]["zones"][0]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let setup = random_setup(&zone, &mut test_rng());
+    let ack = table.humans[0].play(&code, "setup", setup.clone()).await;
+    assert_eq!(ack["type"], "ack", "{ack}");
+    let record = table.api.match_record(&table.match_id).await;
+    let hidden = record["moves"][0].clone();
+    assert_eq!(hidden["move"], json!({"hidden": true}), "{record}");
+    for (i, c) in table.clients().enumerate() {
+        c.until_version(&code, 2).await;
+        assert_eq!(
+            patch_moves(c, &code),
+            std::slice::from_ref(&hidden),
+            "the patch hides the setup"
+        );
+        let mark = c.mark();
+        c.sync(&code).await;
+        let recent = c.wait_for_frame(mark, "recent", &code).await;
+        assert_eq!(recent["moves"], json!([hidden]), "so does `recent`");
+        for frame in c.frames() {
+            let text = frame.to_string();
+            for point in zone_points(&zone) {
+                let quoted = format!("\"{point}\"");
+                assert!(
+                    i == 0 || !text.contains(&quoted),
+                    "{point} of seat 0's setup reached another: {text}"
+                );
+            }
+        }
+    }
+
+    // Once the match has ended, the setup is shown, as the history shows it.
+    let mark = table.spectator.mark();
+    table.humans[1].resign(&code).await;
+    table.spectator.wait_for_frame(mark, "ended", &code).await;
+    let record = table.api.match_record(&table.match_id).await;
+    assert_eq!(record["status"], "finished", "{record}");
+    // (The record keeps the setup in its canonical form: its cubes in the board's order.)
+    assert_eq!(record["moves"][0]["move"]["action"], "setup", "{record}");
+    assert_eq!(
+        record["moves"][0]["move"]["cubes"].as_array().map(Vec::len),
+        setup["cubes"].as_array().map(Vec::len),
+        "{record}"
+    );
+    let mark = table.spectator.mark();
+    table.spectator.sync(&code).await;
+    let recent = table.spectator.wait_for_frame(mark, "recent", &code).await;
+    assert_eq!(recent["moves"], record["moves"], "{recent}");
+}
+
+on_both_databases!(secret_moves_stay_hidden_in_the_frames);

@@ -8,6 +8,7 @@ use tungstenite::Utf8Bytes;
 use super::{InPlay, Room, RoomError};
 use crate::conn::{encode, Conn, ConnId};
 use crate::engine_host::build_views;
+use crate::views::moves::PlayedMove;
 use crate::views::{events_for, write_events, HeldView, LegalForms, Moment, RecipientView};
 use serde_json::Value;
 
@@ -126,17 +127,22 @@ impl Room {
 impl InPlay<'_> {
     /// Sends every member the patch from the version before to the current one, given the current
     /// `views` of the [`Room::watched_viewers`] (built with the engine, off the room task). The
-    /// events are written once, for every frame, and kept as written for whoever (re)joins.
+    /// events are written once, for every frame, and kept as written for whoever (re)joins; so is
+    /// the version's move (`recorded`; none for a ruling), which every patch carries as the
+    /// history lists it: a page keeps its list of moves without reading the history.
     pub(super) fn broadcast_version(
         &mut self,
         events: Vec<plateau_games::Event>,
         views: Vec<(Viewer, RecipientView)>,
+        recorded: Option<&PlayedMove>,
     ) {
         let moment = self.moment();
         let version = moment.version;
         let live = self.live();
         let from = moment.version - 1;
         let events = write_events(&events);
+        let ended = live.result.is_some();
+        let moves = recorded.map(|m| m.write(ended));
         let mut next_held: Vec<(Viewer, HeldView)> = Vec::new();
         let mut gone = Vec::new();
         for (viewer, next) in views {
@@ -155,7 +161,8 @@ impl InPlay<'_> {
                         Some(held) => {
                             let versions = (from, moment.version);
                             let code = &self.settings.code;
-                            held.patch_frame(&next, code, versions, &events, form)
+                            let moves = moves.as_deref();
+                            held.patch_frame(&next, code, versions, &events, moves, form)
                                 .into()
                         }
                         // Nobody held this view (a member joined before the match had one):
@@ -184,5 +191,8 @@ impl InPlay<'_> {
         }
         self.drop_members(&gone);
         self.recent.version(version, events);
+        if let Some(recorded) = recorded {
+            self.recent.moved(recorded.clone());
+        }
     }
 }

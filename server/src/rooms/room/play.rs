@@ -1,7 +1,7 @@
 //! Moves: the contract's checks in order, the engine on a copy, the commit, then the news; and the
 //! moves the server plays itself (bots, and the rules' defaults when a player runs out of time).
 
-use chrono::{DateTime, Utc};
+use chrono::{DateTime, SubsecRound, Utc};
 use plateau_games::registry::LegalJson;
 use plateau_games::{Match, MoveError, Played, Seat, Viewer};
 use plateau_protocol::ws::{BotLevel, ServerFrame};
@@ -18,6 +18,7 @@ use crate::metrics::METRICS;
 use crate::rooms::rules::clock::Clocks;
 use crate::rooms::rules::forfeits;
 use crate::store::{finished_rated, MatchEnd, NewMove, RatedEnd, StoreError};
+use crate::views::moves::PlayedMove;
 use crate::views::{Moment, RecipientView};
 
 /// The least wait before the server plays for a seat again after its move could not be stored.
@@ -212,8 +213,10 @@ impl InPlay<'_> {
         let (sides, forfeited) = (live.sides.clone(), live.forfeited());
         let (rated, mut moved) = (self.settings.rated, live.moved.clone());
         let mut clocks = live.clocks.clone();
-        // The move's time: stored with it, and the time its view's clocks are taken at.
-        let at = Utc::now();
+        // The move's time: stored with it, and the time its view's clocks are taken at. To the
+        // microsecond, as the store keeps it (Postgres), so that the record a patch carries is
+        // the history's to the letter.
+        let at = Utc::now().trunc_subsecs(6);
         let work = move |mut next: Box<dyn Match>| -> Result<Option<Turn>, MoveError> {
             let Some((seat, mv)) = choose(&*next) else {
                 return Ok(None);
@@ -340,6 +343,7 @@ impl InPlay<'_> {
             live.acks.insert((conn.player.id, id.clone()), version);
         }
         METRICS.moves.inc();
+        let recorded = PlayedMove::new(self.settings.game, ply, seat, &played.canonical, now);
         let rating = match &result {
             Some(end) => self.rating_of_end(match_id, end).await,
             None => None,
@@ -351,6 +355,7 @@ impl InPlay<'_> {
             rating,
             kind: VersionKind::Move {
                 acked: sender.map(|(conn, id, received)| (conn, id, version, received)),
+                recorded,
             },
         });
         Ok(())
@@ -402,13 +407,18 @@ impl InPlay<'_> {
         let mover = match &kind {
             VersionKind::Move {
                 acked: Some((conn, ..)),
+                ..
             } => Some(conn.cork()),
             _ => None,
         };
-        self.broadcast_version(events, views);
+        let recorded = match &kind {
+            VersionKind::Move { recorded, .. } => Some(recorded),
+            VersionKind::Ruling => None,
+        };
+        self.broadcast_version(events, views, recorded);
         let began = self.track_turns();
         self.tell_turns(&began);
-        if let VersionKind::Move { acked } = kind {
+        if let VersionKind::Move { acked, .. } = kind {
             self.clear_draw_offers();
             if let Some((conn, id, version, received)) = acked {
                 conn.send(&ServerFrame::Ack {
@@ -577,6 +587,8 @@ pub(super) enum VersionKind {
     /// version, and when the move came in (None: the server played it).
     Move {
         acked: Option<(Conn, String, u64, Instant)>,
+        /// The move, as the match's history lists it (the patches carry it).
+        recorded: PlayedMove,
     },
     /// A ruling (a forfeit, an agreed draw).
     Ruling,

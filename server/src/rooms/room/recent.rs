@@ -5,19 +5,23 @@
 
 use chrono::{DateTime, Utc};
 use plateau_games::Viewer;
+use plateau_protocol::rest::MoveRecord;
 use plateau_protocol::ws::{RecentChat, RecentEvents, ServerFrame};
-use plateau_protocol::PlayerRef;
+use plateau_protocol::{PlayerRef, RoomStatus};
 use std::collections::{HashMap, VecDeque};
 use uuid::Uuid;
 
 use super::Room;
 use crate::conn::Conn;
+use crate::views::moves::PlayedMove;
 use crate::views::WrittenEvent;
 
 /// Chat lines a room keeps.
 const CHAT_KEPT: usize = 100;
 /// Versions whose events a room keeps.
 const VERSIONS_KEPT: usize = 50;
+/// Moves a room keeps.
+const MOVES_KEPT: usize = 50;
 
 #[derive(Default)]
 pub(super) struct Recent {
@@ -36,6 +40,9 @@ pub(super) struct Recent {
     /// paced; `bench/README.md`). The text is the one the version's patch frames carried
     /// ([`WrittenEvent`]), read back into values only for a `recent` frame.
     events: VecDeque<(u64, Vec<WrittenEvent>)>,
+    /// The last moves, for a page that (re)joins to fill its list of moves from (each patch
+    /// carries the move of its version): told as the history lists them when they are sent.
+    moves: VecDeque<PlayedMove>,
 }
 
 /// The span of chat line ids a player was sent.
@@ -130,6 +137,20 @@ impl Recent {
         self.events.push_back((version, events));
     }
 
+    /// Keeps the move a version made.
+    pub(super) fn moved(&mut self, played: PlayedMove) {
+        if self.moves.len() == MOVES_KEPT {
+            self.moves.pop_front();
+        }
+        self.moves.push_back(played);
+    }
+
+    /// The kept moves, oldest first, as the history lists them now (`ended`: the match has ended,
+    /// and no move is secret any more).
+    fn moves(&self, ended: bool) -> Vec<MoveRecord> {
+        self.moves.iter().map(|m| m.record(ended)).collect()
+    }
+
     /// The events `viewer` may see, by version.
     fn events_for(&self, viewer: Viewer) -> Vec<RecentEvents> {
         self.events
@@ -151,10 +172,12 @@ impl Room {
     /// Sends `conn` the room's recent chat and events (after a join, or with a sync).
     pub(super) fn send_recent(&mut self, conn: &Conn) {
         let viewer = self.viewer_of(conn);
+        let ended = self.status() != RoomStatus::Playing;
         conn.send(&ServerFrame::Recent {
             room: self.settings.code.clone(),
             chat: self.recent.chat_sent_to(conn.player.id),
             events: self.recent.events_for(viewer),
+            moves: self.recent.moves(ended),
         });
     }
 }
