@@ -257,6 +257,12 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// information of a seat goes under `"private"` in that seat's view only.
     fn view(&self, viewer: Viewer) -> Value;
 
+    /// True for a game without hidden information, whose [`Game::view`] is the same for every
+    /// viewer: the server then builds it once per version for all of them (issue 50). A game
+    /// that hides anything from anyone keeps the default, false (the registry's tests check that
+    /// a game saying true shows every viewer the same).
+    const SAME_VIEW_FOR_ALL: bool = false;
+
     /// `Some` once the match is over.
     fn outcome(&self) -> Option<Outcome>;
 

@@ -138,6 +138,8 @@ pub trait Match: Send + Sync {
     /// the match is unchanged.
     fn play(&mut self, seat: Seat, mv: &Value) -> Result<Played, MoveError>;
     fn view(&self, viewer: Viewer) -> Value;
+    /// Whether [`Match::view`] is the same for every viewer (see [`Game::SAME_VIEW_FOR_ALL`]).
+    fn same_view_for_all(&self) -> bool;
     fn outcome(&self) -> Option<Outcome>;
     /// What the rules play for `seat` if it does not answer (see [`Game::default_move`]).
     fn default_move(&self, seat: Seat) -> Option<Value>;
@@ -425,6 +427,10 @@ impl<G: Game + Notation + BotHints> Match for MatchOf<G> {
         self.state.view(viewer)
     }
 
+    fn same_view_for_all(&self) -> bool {
+        G::SAME_VIEW_FOR_ALL
+    }
+
     fn outcome(&self) -> Option<Outcome> {
         if self.capped() {
             return Some(self.state.ply_cap_outcome());
@@ -502,6 +508,35 @@ mod tests {
     use super::*;
     use crate::options::OptionKind;
     use crate::words::{self, ENGLISH};
+
+    /// A game that says every viewer sees the same (the server then builds its view once for
+    /// all) does show every seat and a spectator the same state, over random matches.
+    #[test]
+    fn a_view_said_the_same_for_all_is() {
+        for entry in games() {
+            let players = entry
+                .info()
+                .min_players
+                .max(2)
+                .min(entry.info().max_players);
+            let options = entry.validate(players, &Value::Null).unwrap();
+            let mut m = entry.start(&options, players, [9; 32]).unwrap();
+            if !m.same_view_for_all() {
+                continue;
+            }
+            for _ in 0..40 {
+                let public = m.view(Viewer::Spectator);
+                for seat in 0..players {
+                    assert_eq!(m.view(Viewer::Seat(seat)), public, "{}", entry.info().id);
+                }
+                let Some(&seat) = m.to_act().first() else {
+                    break;
+                };
+                let mv = m.random_move(seat).expect("the seat to act has a move");
+                m.play(seat, &mv).unwrap();
+            }
+        }
+    }
 
     /// The catalog describes every option for people in English, and every default a game
     /// declares is a value its own option accepts, so a room created without options works at

@@ -62,10 +62,14 @@ fn main() {
         let mut version = 1;
         // The views as the clients hold them (the client picks its move from its own), and as
         // the room holds them.
-        let mut sent: Vec<RecipientView> = viewers
-            .iter()
-            .map(|v| RecipientView::build_for(&*m, *v, &moment(game, version), forms))
-            .collect();
+        let mut sent: Vec<RecipientView> = RecipientView::build_each(
+            &*m,
+            viewers.iter().map(|v| (*v, forms)),
+            &moment(game, version),
+        )
+        .into_iter()
+        .map(|(_, view)| view)
+        .collect();
         let mut held: Vec<HeldView> = sent.iter().map(RecipientView::hold).collect();
         while played_total < moves {
             let Some(&seat) = m.to_act().first() else {
@@ -85,9 +89,11 @@ fn main() {
                 ..moment(game, version)
             };
             let written = write_events(&played.events);
-            for (i, (viewer, before)) in viewers.iter().zip(held.iter_mut()).enumerate() {
-                let view = RecipientView::build_for(&*next, *viewer, &at, forms);
-                let events = events_for(&written, *viewer);
+            // Every watched viewer's view, built as the room builds them (`build_views`).
+            let views = RecipientView::build_each(&*next, viewers.iter().map(|v| (*v, forms)), &at);
+            for (i, ((viewer, view), before)) in views.into_iter().zip(held.iter_mut()).enumerate()
+            {
+                let events = events_for(&written, viewer);
                 bytes += before
                     .patch_frame(
                         &view,

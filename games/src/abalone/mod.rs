@@ -328,6 +328,8 @@ impl Game for Abalone {
         Ok(vec![Event::public(event)])
     }
 
+    const SAME_VIEW_FOR_ALL: bool = true;
+
     fn view(&self, _viewer: Viewer) -> Value {
         // No hidden information in Abalone: every viewer sees the same.
         let board: String = (0..CELLS)

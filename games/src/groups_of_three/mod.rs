@@ -264,6 +264,8 @@ impl Game for GroupsOfThree {
         self.apply(mv, rng)
     }
 
+    const SAME_VIEW_FOR_ALL: bool = true;
+
     fn view(&self, _viewer: Viewer) -> Value {
         // Nothing is hidden: every viewer gets the same state. The next dice are not rolled before
         // their turn starts, so the view holds nothing of the RNG's future.

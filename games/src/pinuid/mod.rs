@@ -310,6 +310,8 @@ impl Game for Pinuid {
     }
 
     /// No hidden information: every viewer gets the same public state (no `private` part).
+    const SAME_VIEW_FOR_ALL: bool = true;
+
     fn view(&self, _viewer: Viewer) -> Value {
         json!({
             "board": board::to_string(&self.board),

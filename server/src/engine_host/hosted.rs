@@ -102,8 +102,5 @@ pub fn build_views(
 ) -> Vec<(Viewer, RecipientView)> {
     // Where the end-to-end tests make a view fail (a panic, or a call past its deadline).
     fail::fail_point!("engine-view");
-    viewers
-        .into_iter()
-        .map(|(viewer, forms)| (viewer, RecipientView::build_for(m, viewer, moment, forms)))
-        .collect()
+    RecipientView::build_each(m, viewers, moment)
 }

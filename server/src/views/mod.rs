@@ -149,9 +149,42 @@ impl RecipientView {
         Self::build_for(m, viewer, moment, LegalForms::FULL)
     }
 
+    /// The views of `viewers` at `moment`, each with the legal-move lists its recipients asked
+    /// for. The game's state is built once for all of them when the game shows every viewer the
+    /// same ([`Match::same_view_for_all`]: no hidden information), and copied; else once per
+    /// viewer.
+    pub fn build_each(
+        m: &dyn Match,
+        viewers: impl IntoIterator<Item = (Viewer, LegalForms)>,
+        moment: &Moment,
+    ) -> Vec<(Viewer, RecipientView)> {
+        let shared = m.same_view_for_all().then(|| m.view(Viewer::Spectator));
+        viewers
+            .into_iter()
+            .map(|(viewer, forms)| {
+                let state = match &shared {
+                    Some(state) => state.clone(),
+                    None => m.view(viewer),
+                };
+                (viewer, Self::build_with(m, viewer, moment, forms, state))
+            })
+            .collect()
+    }
+
     /// [`RecipientView::build`], with the legal-move list in the `forms` its recipients asked for
     /// (the short one only for a game that has one; the full one for a game that has none).
     pub fn build_for(m: &dyn Match, viewer: Viewer, moment: &Moment, forms: LegalForms) -> Self {
+        Self::build_with(m, viewer, moment, forms, m.view(viewer))
+    }
+
+    /// [`RecipientView::build_for`] around `state`, the game's state as `viewer` sees it.
+    fn build_with(
+        m: &dyn Match,
+        viewer: Viewer,
+        moment: &Moment,
+        forms: LegalForms,
+        state: Value,
+    ) -> Self {
         let to_move = m.to_act();
         let (you, legal, short_legal) = match viewer {
             Viewer::Seat(seat) => {
@@ -178,7 +211,7 @@ impl RecipientView {
         };
         let mut base = serde_json::to_value(view).expect("views serialise");
         // The state is moved in, not serialised into a copy of itself.
-        base["state"] = m.view(viewer);
+        base["state"] = state;
         let legal_digest = short_legal
             .as_ref()
             .or(legal.as_ref())
@@ -748,6 +781,30 @@ mod tests {
             .as_array()
             .unwrap()
             .contains(&json!({"op": "remove", "path": "/you/legal"})));
+    }
+
+    /// The views built together (the state once for all when every viewer sees the same) are
+    /// those built one by one, in a game without hidden information and in one with it.
+    #[test]
+    fn views_built_together_are_those_built_alone() {
+        for game in ["abalone", "triominos"] {
+            let entry = registry::find(game).unwrap();
+            let options = entry.validate(2, &Value::Null).unwrap();
+            let m = entry.start(&options, 2, [4; 32]).unwrap();
+            let viewers = [Viewer::Seat(0), Viewer::Seat(1), Viewer::Spectator];
+            let together = RecipientView::build_each(
+                &*m,
+                viewers.iter().map(|v| (*v, LegalForms::FULL)),
+                &moment(1),
+            );
+            for (viewer, view) in together {
+                assert_eq!(
+                    view,
+                    RecipientView::build(&*m, viewer, &moment(1)),
+                    "{game}"
+                );
+            }
+        }
     }
 
     #[test]
