@@ -12,7 +12,7 @@ use plateau_tests::push_service::{PushService, Received, Subscription};
 use plateau_tests::rest::assert_error;
 use plateau_tests::scenario::{play_plies, started_duo, Duo};
 use plateau_tests::tournament::entered;
-use plateau_tests::{on_both_databases, Api, Backend, Player, TestDb, TestServer};
+use plateau_tests::{on_both_databases, Api, Backend, Client, Player, TestDb, TestServer};
 use reqwest::StatusCode;
 use serde_json::json;
 use std::time::Duration;
@@ -37,8 +37,8 @@ async fn subscribe(api: &Api, who: &Player, subscription: &Subscription) {
     assert_eq!(status, StatusCode::NO_CONTENT, "{body}");
 }
 
-/// Alice challenges `to` to Abalone: the challenge's room.
-async fn challenge(api: &Api, alice: &Player, to: &Player) -> String {
+/// Alice challenges `to` to Abalone: the challenge's id and room.
+async fn challenge(api: &Api, alice: &Player, to: &Player) -> (String, String) {
     let (status, body) = api
         .post(
             "/api/v1/challenges",
@@ -47,7 +47,8 @@ async fn challenge(api: &Api, alice: &Player, to: &Player) -> String {
         )
         .await;
     assert_eq!(status, StatusCode::CREATED, "{body}");
-    body["room"].as_str().unwrap().to_string()
+    let text = |field: &str| body[field].as_str().unwrap().to_string();
+    (text("id"), text("room"))
 }
 
 /// A started Abalone duo with a correspondence clock; Alice (seat 0) to move.
@@ -217,7 +218,7 @@ async fn every_kind_is_pushed(backend: Backend) {
     assert_eq!(ended.urgency.as_deref(), Some("low"));
 
     // A challenge.
-    let room = challenge(&api, &duo.alice, &duo.bob).await;
+    let (_, room) = challenge(&api, &duo.alice, &duo.bob).await;
     let challenged = service.wait_for(&bobs, 3, SOON).await.remove(2);
     assert_leads_to(&challenged, &format!("/r/{room}"), &room);
     assert!(challenged.payload["title"]
@@ -272,7 +273,7 @@ async fn pushes_are_paced_retried_and_forgotten(backend: Backend) {
     duo.a
         .send(json!({"type": "resign", "room": duo.code}))
         .await;
-    let room = challenge(&api, &duo.alice, &duo.bob).await;
+    let (_, room) = challenge(&api, &duo.alice, &duo.bob).await;
     let challenged = service.wait_for(&busy, 2, SOON).await.remove(1);
     assert_eq!(
         challenged.payload["tag"],
@@ -285,7 +286,9 @@ async fn pushes_are_paced_retried_and_forgotten(backend: Backend) {
 }
 on_both_databases!(pushes_are_paced_retried_and_forgotten);
 
-/// Two nodes share the key and the subscriptions, and a push is sent once.
+/// Two nodes share the key and the subscriptions, and each kind of push is sent once: Bob, on
+/// node 1, is challenged by Alice, on node 0; he accepts from node 1 and the match starts on the
+/// room's node; his turn begins while he is in no room; Alice resigns. Both nodes hear every event.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_nodes_push_once_with_one_key() {
     let db = TestDb::new(Backend::Postgres).await;
@@ -298,9 +301,34 @@ async fn two_nodes_push_once_with_one_key() {
     let bob = api1.new_player("Bob").await;
     let bobs = service.subscribe();
     subscribe(&api1, &bob, &bobs).await;
-    let room = challenge(&api0, &alice, &bob).await;
+    let (id, room) = challenge(&api0, &alice, &bob).await;
     let pushed = service.wait_for(&bobs, 1, SOON).await;
     assert_leads_to(&pushed[0], &format!("/r/{room}"), &room);
+
+    let a = Client::login(&nodes[0].ws_url(), &alice).await;
+    a.join(&room, "player").await;
+    let accept = format!("/api/v1/challenges/{id}/accept");
+    let (status, body) = api1.post(&accept, &json!({}), Some(&bob.token)).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    a.until_version(&room, 1).await;
+    // Whoever starts, Bob's turn comes while he is in no room (no clock: a turn is pushed).
+    if let Some(mv) = a.legal(&room).first().cloned() {
+        let ack = a.play(&room, "first", mv).await;
+        assert_eq!(ack["type"], "ack", "{ack}");
+    }
+    let turn = service.wait_for(&bobs, 2, SOON).await.remove(1);
+    assert_leads_to(&turn, &format!("/r/{room}"), &room);
+    assert_eq!(turn.urgency.as_deref(), Some("high"));
+    a.resign(&room).await;
+    let ended = service.wait_for(&bobs, 3, SOON).await.remove(2);
+    assert_leads_to(&ended, &format!("/r/{room}"), &room);
+    assert_eq!(ended.urgency.as_deref(), Some("low"));
+
     tokio::time::sleep(Duration::from_secs(2)).await;
-    assert_eq!(service.posts(&bobs), 1, "sent once");
+    assert_eq!(
+        service.posts(&bobs),
+        3,
+        "each push sent once: {:?}",
+        service.posts(&bobs)
+    );
 }
