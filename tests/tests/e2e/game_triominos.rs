@@ -48,6 +48,14 @@ fn tiles_in(v: &Value, viewer: Viewer, out: &mut Vec<(String, Tile)>, path: &str
             .enumerate()
             .for_each(|(i, x)| tiles_in(x, viewer, out, &format!("{path}/{i}"))),
         Value::Object(o) => {
+            // A move record (a patch's `moves`, `recent`): the tile it placed is on the board, as
+            // its `placed` event says, even when a new round has since dealt it back to the pile.
+            if let (Some(_), Some(Value::Object(mv))) = (o.get("ply"), o.get("move")) {
+                for (k, x) in mv.iter().filter(|(k, _)| *k != "tile") {
+                    tiles_in(x, viewer, out, &format!("{path}/move/{k}"));
+                }
+                return;
+            }
             let public = match o.get("kind").and_then(Value::as_str) {
                 Some("placed" | "revealed") => Some("tile"),
                 Some("round_end") => Some("racks"),
