@@ -40,6 +40,9 @@ export function conn() {
 }
 
 function showStatus(state, info) {
+  // Known to be offline (the check below looks until the server answers): the socket's own
+  // retries would only write "connection lost" over it.
+  if (offlineTimer && ['connecting', 'down', 'unavailable'].includes(state)) return;
   clearInterval(bannerTimer);
   document.body.dataset.conn = state;
   if (state === 'open') {
