@@ -303,7 +303,11 @@ fn with_store(c: &mut Criterion, kind: &str, url: &str) {
             ids
         });
         let plies = AtomicU64::new(0);
-        let grouped = runtime.block_on(async { store.clone().with_group_commit(1) });
+        let grouped = runtime.block_on(async {
+            store
+                .clone()
+                .with_group_commit(1, std::time::Duration::ZERO)
+        });
         for (name, store) in [
             ("append_move x64 concurrent", &store),
             ("append_move x64 concurrent, group commit", &grouped),

@@ -67,11 +67,15 @@ pub async fn serve(args: ServeArgs) -> Result<(), StartError> {
     store.migrate().await?;
     let store = match args.commit_writers {
         0 => store,
-        writers => store.with_group_commit(writers),
+        writers => store.with_group_commit(
+            writers,
+            std::time::Duration::from_micros(args.commit_linger_us),
+        ),
     };
     tracing::info!(
         database = store.kind(),
         commit_writers = args.commit_writers,
+        commit_linger_us = args.commit_linger_us,
         "database ready"
     );
     let cluster = match &args.cluster.nats_url {

@@ -21,6 +21,9 @@ pub struct Metrics {
     pub moves: IntCounter,
     /// From a move frame's arrival to its ack (engine, commit, views, patches).
     pub move_ack_seconds: Histogram,
+    /// Moves in each grouped commit (`--commit-writers`, `--commit-linger-us`): how well commits
+    /// are shared.
+    commit_batch_moves: Histogram,
     /// Errors answered, by contract code (REST and WebSocket).
     errors: IntCounterVec,
     /// Resident memory of this process (set when scraped; absent where `/proc` is not).
@@ -69,6 +72,16 @@ impl Metrics {
             )
             .buckets(vec![
                 0.0005, 0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5,
+            ]),
+        )
+        .expect("metric");
+        let commit_batch_moves = Histogram::with_opts(
+            HistogramOpts::new(
+                "plateau_commit_batch_moves",
+                "Moves stored by each grouped commit",
+            )
+            .buckets(vec![
+                1.0, 2.0, 3.0, 4.0, 6.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0,
             ]),
         )
         .expect("metric");
@@ -141,6 +154,7 @@ impl Metrics {
             Box::new(rooms.clone()),
             Box::new(moves.clone()),
             Box::new(move_ack_seconds.clone()),
+            Box::new(commit_batch_moves.clone()),
             Box::new(errors.clone()),
             Box::new(resident_memory.clone()),
             Box::new(connections_refused.clone()),
@@ -163,6 +177,7 @@ impl Metrics {
             rooms,
             moves,
             move_ack_seconds,
+            commit_batch_moves,
             errors,
             resident_memory,
             connections_refused,
@@ -184,6 +199,11 @@ impl Metrics {
     /// A refusal by the rate limit `kind` (its name in [`crate::state::Budgets`]).
     pub fn rate_limited(&self, kind: &'static str) {
         self.rate_limited.with_label_values(&[kind]).inc();
+    }
+
+    /// A grouped commit of `moves` moves.
+    pub fn commit_batch(&self, moves: usize) {
+        self.commit_batch_moves.observe(moves as f64);
     }
 
     pub fn connection_refused(&self, reason: &'static str) {

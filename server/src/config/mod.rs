@@ -33,6 +33,9 @@ pub struct DatabaseArgs {
     pub db_connections: u32,
 }
 
+/// `--commit-linger-us` by default: see `bench/README.md`, "Issue 50", for how it was chosen.
+pub const DEFAULT_COMMIT_LINGER_US: u64 = 5_000;
+
 #[derive(Debug, Clone, Args)]
 pub struct ServeArgs {
     /// Address to listen on.
@@ -70,6 +73,13 @@ pub struct ServeArgs {
     /// there must be fewer writers than `--db-connections` (the start is refused otherwise).
     #[arg(long, env = "PLATEAU_COMMIT_WRITERS", default_value_t = 1)]
     pub commit_writers: usize,
+
+    /// Microseconds a commit writer waits, once a move has come, for more moves to commit with it
+    /// (one round trip to the database and one fsync for all). A move's ack may come that much
+    /// later; at human pace it saves most of the database's work a move. 0: each writer commits
+    /// at once what has gathered (moves group only while a commit is under way).
+    #[arg(long, env = "PLATEAU_COMMIT_LINGER_US", default_value_t = DEFAULT_COMMIT_LINGER_US)]
+    pub commit_linger_us: u64,
 
     /// Seconds a player has for a decision the rules can make for them (Trangouar's lost pearls);
     /// then the server plays the rules' default.
@@ -275,6 +285,13 @@ pub struct Limits {
     /// an HTTP 429).
     #[arg(long, env = "PLATEAU_CONNECTIONS_PER_ADDRESS", default_value_t = 256)]
     pub connections_per_address: usize,
+
+    /// File descriptors to ask for at start (soft and hard limit): above the hard limit the
+    /// process needs root or `CAP_SYS_RESOURCE`, as with `LimitNOFILE` or `ulimit -n`. The server
+    /// holds that many connections less a reserve (a sixteenth, 64 to 256). Unset: the soft limit
+    /// raised to the hard one, which is lowered by no one but the operator.
+    #[arg(long, env = "PLATEAU_DESCRIPTOR_LIMIT")]
+    pub descriptor_limit: Option<u64>,
 
     /// Seconds a new connection has to send a whole request head (the contract's 10).
     #[arg(

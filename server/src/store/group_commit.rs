@@ -3,6 +3,13 @@
 //! fsync) serves many moves. Each room awaits the answer for its own move, which comes only after the
 //! commit that holds it: no move is acknowledged before it is durable.
 //!
+//! At human pace a move rarely finds another waiting: each batch was one move, and each commit one
+//! round trip to the database (a send that wakes its process, a read, a runtime worker woken from
+//! `epoll_wait`) and one fsync. A writer may *linger*: once a move has come, it waits up to
+//! `--commit-linger-us` for more before it commits, so that the moves of a few milliseconds share
+//! the round trip and the fsync. The price is the ack's latency: a move waits at most that long
+//! more for its ack (never more: the wait starts at the first move of the batch, not at each).
+//!
 //! A batch that fails is retried move by move, so one bad move cannot fail its neighbours; unless
 //! it failed because the database is unavailable: then every move of it is refused at once, as
 //! every call is while the database is known to be away (`availability`). Tried one by one, each
@@ -19,6 +26,7 @@ use chrono::{DateTime, Utc};
 use plateau_protocol::MatchResult;
 use serde_json::Value;
 use std::sync::Arc;
+use std::time::Duration;
 use tokio::sync::{mpsc, oneshot, Mutex};
 use tokio::time::Instant;
 use uuid::Uuid;
@@ -115,12 +123,13 @@ impl OwnedMove {
 }
 
 impl MoveWriter {
-    /// Starts `writers` writer tasks that commit through `store` (which must not group itself).
-    pub(crate) fn start(store: Store, writers: usize) -> MoveWriter {
+    /// Starts `writers` writer tasks that commit through `store` (which must not group itself),
+    /// each waiting up to `linger` after a batch's first move for more (see the module doc).
+    pub(crate) fn start(store: Store, writers: usize, linger: Duration) -> MoveWriter {
         let (requests, receiver) = mpsc::channel(QUEUE);
         let receiver = Arc::new(Mutex::new(receiver));
         for _ in 0..writers.max(1) {
-            tokio::spawn(write_loop(store.clone(), receiver.clone()));
+            tokio::spawn(write_loop(store.clone(), receiver.clone(), linger));
         }
         MoveWriter { requests }
     }
@@ -140,15 +149,16 @@ impl MoveWriter {
     }
 }
 
-/// One writer: takes what has gathered (waiting for at least one move), commits it, answers.
-async fn write_loop(store: Store, receiver: Arc<Mutex<mpsc::Receiver<Request>>>) {
+/// One writer: takes what has gathered (waiting for at least one move, then lingering), commits
+/// it, answers.
+async fn write_loop(store: Store, receiver: Arc<Mutex<mpsc::Receiver<Request>>>, linger: Duration) {
     let mut batch: Vec<Request> = Vec::with_capacity(MAX_BATCH);
     let mut conn = WriterConn::default();
     loop {
-        let received = receiver.lock().await.recv_many(&mut batch, MAX_BATCH).await;
-        if received == 0 {
+        if gather(&receiver, &mut batch, linger).await == 0 {
             return;
         }
+        crate::metrics::METRICS.commit_batch(batch.len());
         let moves: Vec<NewMove<'_>> = batch.iter().map(|r| r.mv.as_new()).collect();
         let fenced: Vec<FencedMove<'_>> = batch
             .iter()
@@ -183,6 +193,32 @@ async fn write_loop(store: Store, receiver: Arc<Mutex<mpsc::Receiver<Request>>>)
             }
         }
     }
+}
+
+/// Waits for at least one move, then takes what comes within `linger` of it (up to [`MAX_BATCH`]);
+/// how many moves were taken (0: every room's sender is gone). Another writer waits for the
+/// receiver meanwhile, and takes the moves that come after this batch closed.
+async fn gather(
+    receiver: &Mutex<mpsc::Receiver<Request>>,
+    batch: &mut Vec<Request>,
+    linger: Duration,
+) -> usize {
+    let mut receiver = receiver.lock().await;
+    if receiver.recv_many(batch, MAX_BATCH).await == 0 {
+        return 0;
+    }
+    if linger.is_zero() {
+        return batch.len();
+    }
+    let until = Instant::now() + linger;
+    while batch.len() < MAX_BATCH {
+        let room = MAX_BATCH - batch.len();
+        match tokio::time::timeout_at(until, receiver.recv_many(batch, room)).await {
+            Ok(0) | Err(_) => break,
+            Ok(_) => {}
+        }
+    }
+    batch.len()
 }
 
 /// The connection a writer keeps between batches, and when it was last used.

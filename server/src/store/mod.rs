@@ -213,14 +213,15 @@ impl Store {
 
     /// This store, with moves committed in groups by `writers` writer tasks: [`Store::append_move`]
     /// then stores the moves of many rooms in one transaction, and still returns only once its
-    /// move is committed. Needs a Tokio runtime.
-    pub fn with_group_commit(self, writers: usize) -> Store {
+    /// move is committed; each writer waits up to `linger` after a batch's first move for more.
+    /// Needs a Tokio runtime.
+    pub fn with_group_commit(self, writers: usize, linger: std::time::Duration) -> Store {
         let direct = Store {
             writer: None,
             ..self.clone()
         };
         Store {
-            writer: Some(group_commit::MoveWriter::start(direct, writers)),
+            writer: Some(group_commit::MoveWriter::start(direct, writers, linger)),
             ..self
         }
     }

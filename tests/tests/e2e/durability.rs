@@ -3,6 +3,7 @@
 //! resumes; a move resent after a reconnect is not played twice.
 
 use plateau_tests::scenario::{play_plies, reconnect, started_abalone_duo, Duo};
+use plateau_tests::table::legal_of;
 use plateau_tests::{on_both_databases, Api, Backend, Client, TestDb, TestServer};
 use serde_json::json;
 use std::time::Duration;
@@ -148,3 +149,55 @@ async fn a_dropped_client_reconnects_and_resumes(backend: Backend) {
 }
 
 on_both_databases!(a_dropped_client_reconnects_and_resumes);
+
+/// At human pace the commit writer lingers for more moves (`--commit-linger-us`): the moves of two
+/// rooms sent together are stored by one commit, and each is acked only after it. The linger is a
+/// second here so that the two moves meet on any machine; the ack then comes about that late.
+async fn moves_of_two_rooms_share_a_commit(backend: Backend) {
+    let db = TestDb::new(backend).await;
+    let server = TestServer::start_with(&db, &[("PLATEAU_COMMIT_LINGER_US", "1000000")]).await;
+    let api = Api::new(server.http());
+    let first = started_abalone_duo(&server, &api, "private").await;
+    let second = started_abalone_duo(&server, &api, "private").await;
+    let batches = || server.metric("plateau_commit_batch_moves_count");
+    let moves = || server.metric("plateau_commit_batch_moves_sum");
+    let (batches_before, moves_before) =
+        (batches().await.unwrap_or(0.0), moves().await.unwrap_or(0.0));
+
+    let sent = std::time::Instant::now();
+    let (ack1, ack2) = tokio::join!(
+        first.a.play(
+            &first.code,
+            "m0",
+            legal_of(&first.a.view(&first.code).unwrap().1)[0].clone()
+        ),
+        second.a.play(
+            &second.code,
+            "m0",
+            legal_of(&second.a.view(&second.code).unwrap().1)[0].clone()
+        ),
+    );
+    assert_eq!(ack1["type"], "ack", "{ack1}");
+    assert_eq!(ack2["type"], "ack", "{ack2}");
+    assert!(
+        sent.elapsed() >= Duration::from_millis(900),
+        "acked after the linger, not before the commit"
+    );
+    assert_eq!(batches().await.unwrap() - batches_before, 1.0, "one commit");
+    assert_eq!(moves().await.unwrap() - moves_before, 2.0, "of both moves");
+
+    // Both stored: the record of each match lists its move.
+    for duo in [&first, &second] {
+        let (_, info) = api.get(&format!("/api/v1/rooms/{}", duo.code), None).await;
+        let record = api
+            .match_record(info["match"].as_str().expect("a match"))
+            .await;
+        assert_eq!(
+            record["moves"].as_array().map(Vec::len),
+            Some(1),
+            "{record}"
+        );
+    }
+}
+
+on_both_databases!(moves_of_two_rooms_share_a_commit);
