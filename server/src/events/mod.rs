@@ -113,12 +113,27 @@ impl PlayerEvents {
         }
     }
 
+    /// Whether a line for `players` reaches any listener: one of theirs on this node, or another
+    /// node (which may have some). The hearer is not asked: a room asks this before it builds a
+    /// line only listeners take (a match's move, `MATCH_MOVED`), at every version.
+    pub fn has_listeners(&self, players: impl IntoIterator<Item = Uuid>) -> bool {
+        if self.others.is_some() {
+            return true;
+        }
+        let listeners = self.lock();
+        players
+            .into_iter()
+            .any(|player| listeners.contains_key(&player))
+    }
+
     /// An event made here or heard from another node: told to its players' listeners here.
     pub fn told_here(&self, event: &Event) {
-        let line = Arc::new(event.line.clone());
         let mut listeners = self.lock();
+        // Copied once, and only when someone listens.
+        let mut line: Option<Arc<Value>> = None;
         for player in &event.to {
             if let Some(sender) = listeners.get(player) {
+                let line = line.get_or_insert_with(|| Arc::new(event.line.clone()));
                 if sender.send(line.clone()).is_err() {
                     // Nobody listens any more.
                     listeners.remove(player);

@@ -22,16 +22,26 @@ impl Room {
     }
 
     /// After a new version: the published info gets the new turn (a `room` frame is not sent for
-    /// it: the members have their patch), and the seated players hear of it.
+    /// it: the members have their patch), and the seated players hear of it if anyone listens.
+    /// Only the turn is new: the rest of the info is published as it changes ([`Room::publish`]),
+    /// so the info is not rebuilt, nor the line written, at every move for nobody.
     pub(super) fn share_turn(&mut self) {
         let version = self.phase.under_way().map(|live| live.version());
         let published = self.info.borrow().turn.as_ref().map(|turn| turn.version);
         if version == published {
             return;
         }
-        let info = self.room_info();
-        self.tell_turn(&info);
-        self.info.send_replace(info);
+        let turn = self.turn_info();
+        self.info.send_modify(|info| info.turn = turn);
+        let players = self
+            .seats
+            .occupants
+            .iter()
+            .filter_map(|s| s.player.as_ref().map(|p| p.id));
+        if self.context.events.has_listeners(players) {
+            let info = self.info.borrow().clone();
+            self.tell_turn(&info);
+        }
     }
 
     /// Tells the seated players of `info` when its version or status is new to them, while the
