@@ -11,6 +11,7 @@
 mod descriptors;
 mod pending;
 mod proxied;
+mod throttled;
 
 use axum::extract::ConnectInfo;
 use axum::Router;
@@ -35,6 +36,7 @@ use crate::limits::proxies::TrustedProxies;
 use crate::metrics::METRICS;
 use pending::Pending;
 use proxied::ClientPlace;
+use throttled::Throttled;
 
 /// Connections over the cap allowed while evicted ones close (they release their place a moment
 /// later); the descriptor reserve absorbs them.
@@ -49,6 +51,8 @@ pub struct Settings {
     pub idle_timeout: Duration,
     pub per_address: usize,
     pub trusted_proxies: TrustedProxies,
+    /// `--descriptor-limit`: the descriptor limit to ask for at start.
+    pub descriptor_limit: Option<u64>,
 }
 
 impl Settings {
@@ -58,6 +62,7 @@ impl Settings {
             idle_timeout: limits.http_idle_timeout(),
             per_address: limits.connections_per_address,
             trusted_proxies,
+            descriptor_limit: limits.descriptor_limit,
         }
     }
 }
@@ -71,6 +76,9 @@ struct Shared {
     cap: usize,
     pending: Arc<Pending>,
     shutdown: CancellationToken,
+    /// Connections closed at the cap (shed or evicted), said at warn once in a while: a client
+    /// sees only its connection closed (`socket hang up`), so the log must say why.
+    at_cap: Throttled,
 }
 
 /// Serves `router` on `listener` until `shutdown` is cancelled, then lets the requests under way
@@ -81,7 +89,7 @@ pub async fn serve(
     settings: Settings,
     shutdown: CancellationToken,
 ) {
-    let limit = descriptors::limit();
+    let limit = descriptors::limit(settings.descriptor_limit);
     let cap = descriptors::connection_cap(limit);
     tracing::info!(
         descriptors = limit,
@@ -98,6 +106,7 @@ pub async fn serve(
         cap,
         pending: Arc::new(Pending::default()),
         shutdown: shutdown.clone(),
+        at_cap: Throttled::default(),
     });
     let connections = TaskTracker::new();
     let mut reserve = descriptors::Reserve::new();
@@ -127,12 +136,13 @@ fn admit(shared: &Arc<Shared>, connections: &TaskTracker, tcp: TcpStream, peer: 
         Some(slot) => slot,
         None if shared.pending.evict_newest() => {
             METRICS.connection_refused("evicted");
+            shared.said_at_cap("a connection waiting for its first request closed to make room");
             match shared.open.take((), shared.cap + EVICTION_SLACK) {
                 Some(slot) => slot,
-                None => return shed(tcp, "capacity"),
+                None => return shed(shared, tcp),
             }
         }
-        None => return shed(tcp, "capacity"),
+        None => return shed(shared, tcp),
     };
     // A trusted proxy's connection is counted per request, by client, once requests come.
     let via_proxy = shared.settings.trusted_proxies.trusts(peer.ip());
@@ -164,9 +174,24 @@ fn admit(shared: &Arc<Shared>, connections: &TaskTracker, tcp: TcpStream, peer: 
     ));
 }
 
-fn shed(tcp: TcpStream, reason: &'static str) {
-    METRICS.connection_refused(reason);
+/// At the cap, with nobody to evict: the new connection is closed at once.
+fn shed(shared: &Shared, tcp: TcpStream) {
+    METRICS.connection_refused("capacity");
+    shared.said_at_cap("a new connection closed at once");
     drop(tcp);
+}
+
+impl Shared {
+    fn said_at_cap(&self, what: &'static str) {
+        self.at_cap.happened(|times| {
+            tracing::warn!(
+                cap = self.cap,
+                times,
+                "connection cap reached ({what}): raise the descriptor limit (ulimit -n, \
+                 LimitNOFILE) to hold more connections"
+            );
+        });
+    }
 }
 
 /// One HTTP/1 connection, with upgrades (WebSockets), under its deadlines. `via_proxy`: the

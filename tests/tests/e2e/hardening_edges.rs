@@ -517,10 +517,15 @@ async fn out_of_descriptors(backend: Backend) {
         metrics.contains("plateau_connections_refused_total{reason=\"evicted\"}"),
         "{metrics}"
     );
-    // No log line for every refused connection.
+    // No log line for every refused connection, but a line that says why they are closed.
     let log = server.log_text();
     let lines = log.matches("Too many open files").count();
     assert!(lines <= 2, "{lines} lines of `Too many open files`");
+    let at_cap = server.log_lines_containing("connection cap reached");
+    assert!(
+        (1..=2).contains(&at_cap),
+        "{at_cap} lines of `connection cap reached`"
+    );
     drop(half_open);
 }
 
@@ -607,3 +612,19 @@ async fn a_client_that_stops_reading_is_cut_off(backend: Backend) {
 }
 
 on_both_databases!(a_client_that_stops_reading_is_cut_off);
+
+/// `--descriptor-limit` sets the process's limit (here below the hard one, which needs no
+/// privilege): the server says the cap it holds, and at that cap says why it closes connections.
+async fn a_descriptor_limit_asked_for(backend: Backend) {
+    let db = TestDb::new(backend).await;
+    let server = TestServer::start_with(&db, &[("PLATEAU_DESCRIPTOR_LIMIT", "256")]).await;
+    let caps = server
+        .log_entries()
+        .into_iter()
+        .find(|entry| entry["fields"]["message"] == "connection caps")
+        .expect("the caps are logged at start");
+    assert_eq!(caps["fields"]["descriptors"], 256, "{caps}");
+    assert_eq!(caps["fields"]["connections"], 192, "{caps}");
+}
+
+on_both_databases!(a_descriptor_limit_asked_for);
