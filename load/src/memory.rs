@@ -66,6 +66,30 @@ pub fn cpu_seconds(pid: u32) -> Option<f64> {
     Some((utime + stime) / 100.0)
 }
 
+/// CPU time (user + system), in seconds, of every process of this machine whose command is
+/// `name` (`postgres`: the database server's postmaster and each connection's backend, which
+/// come and go; a backend that ended within the window is not counted, so the figure is a floor).
+/// None when there is none.
+pub fn cpu_seconds_of_all(name: &str) -> Option<f64> {
+    let mut total = None;
+    for entry in std::fs::read_dir("/proc").ok()?.flatten() {
+        let Some(pid) = entry
+            .file_name()
+            .to_str()
+            .and_then(|s| s.parse::<u32>().ok())
+        else {
+            continue;
+        };
+        let comm = std::fs::read_to_string(entry.path().join("comm")).unwrap_or_default();
+        if comm.trim_end() == name {
+            if let Some(seconds) = cpu_seconds(pid) {
+                *total.get_or_insert(0.0) += seconds;
+            }
+        }
+    }
+    total
+}
+
 /// The pid of the process listening on TCP `port` on this machine (needs permission to read its
 /// file descriptors).
 pub fn port_owner(port: u16) -> Option<u32> {

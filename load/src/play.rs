@@ -207,6 +207,8 @@ pub async fn run(
                 .flatten()
         })
         .collect();
+    // And the database server's, when it runs here (Postgres: what a durable move costs beyond
+    // the server's own process; SQLite is inside the server).
     let cpu = move || {
         (
             server_pids.as_ref().and_then(|pids| {
@@ -215,6 +217,7 @@ pub async fn run(
                     .sum::<Option<f64>>()
             }),
             crate::memory::cpu_seconds(std::process::id()),
+            crate::memory::cpu_seconds_of_all("postgres"),
         )
     };
     let cpu_before = cpu();
@@ -290,6 +293,10 @@ pub async fn run(
     extra.insert(
         "tool_cpu_us_per_move".into(),
         per_move(cpu_before.1, cpu_after.1),
+    );
+    extra.insert(
+        "postgres_cpu_us_per_move".into(),
+        per_move(cpu_before.2, cpu_after.2),
     );
     Ok(recorder.summary("play", &nodes.to_string(), extra))
 }
