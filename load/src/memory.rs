@@ -71,23 +71,25 @@ pub fn cpu_seconds(pid: u32) -> Option<f64> {
 /// come and go; a backend that ended within the window is not counted, so the figure is a floor).
 /// None when there is none.
 pub fn cpu_seconds_of_all(name: &str) -> Option<f64> {
-    let mut total = None;
-    for entry in std::fs::read_dir("/proc").ok()?.flatten() {
-        let Some(pid) = entry
-            .file_name()
-            .to_str()
-            .and_then(|s| s.parse::<u32>().ok())
-        else {
-            continue;
-        };
-        let comm = std::fs::read_to_string(entry.path().join("comm")).unwrap_or_default();
-        if comm.trim_end() == name {
-            if let Some(seconds) = cpu_seconds(pid) {
-                *total.get_or_insert(0.0) += seconds;
-            }
-        }
-    }
-    total
+    processes()?
+        .filter(|(_, dir)| {
+            std::fs::read_to_string(dir.join("comm")).is_ok_and(|comm| comm.trim_end() == name)
+        })
+        .filter_map(|(pid, _)| cpu_seconds(pid))
+        .fold(None, |total, seconds| Some(total.unwrap_or(0.0) + seconds))
+}
+
+/// Every process of this machine: its pid and its directory under `/proc`.
+fn processes() -> Option<impl Iterator<Item = (u32, std::path::PathBuf)>> {
+    Some(
+        std::fs::read_dir("/proc")
+            .ok()?
+            .flatten()
+            .filter_map(|entry| {
+                let pid = entry.file_name().to_str()?.parse::<u32>().ok()?;
+                Some((pid, entry.path()))
+            }),
+    )
 }
 
 /// The pid of the process listening on TCP `port` on this machine (needs permission to read its
@@ -118,15 +120,8 @@ pub fn port_owner(port: u16) -> Option<u32> {
     if inodes.is_empty() {
         return None;
     }
-    for entry in std::fs::read_dir("/proc").ok()?.flatten() {
-        let Some(pid) = entry
-            .file_name()
-            .to_str()
-            .and_then(|s| s.parse::<u32>().ok())
-        else {
-            continue;
-        };
-        let Ok(fds) = std::fs::read_dir(entry.path().join("fd")) else {
+    for (pid, dir) in processes()? {
+        let Ok(fds) = std::fs::read_dir(dir.join("fd")) else {
             continue;
         };
         for fd in fds.flatten() {
@@ -166,5 +161,13 @@ mod tests {
     #[test]
     fn reads_own_rss() {
         assert!(proc_rss(std::process::id()).is_some_and(|b| b > 0));
+    }
+
+    #[test]
+    fn finds_processes_by_command() {
+        let comm = std::fs::read_to_string("/proc/self/comm").unwrap();
+        // This test's own process is one of them, and it has used some CPU by now.
+        assert!(cpu_seconds_of_all(comm.trim_end()).is_some());
+        assert_eq!(cpu_seconds_of_all("no-such-command-here"), None);
     }
 }
