@@ -1,7 +1,7 @@
 //! File descriptors: the server must never stop accepting because it ran out of them. At start the
-//! soft limit is raised to the hard one (both first to `--descriptor-limit` if set, which above the
-//! hard limit needs root or `CAP_SYS_RESOURCE`), and connections are capped below it, leaving a reserve for
-//! the database, logs and the operations listener. Should `accept` still fail for lack of
+//! soft limit is raised to the hard one (both first to `--descriptor-limit` if set, which above
+//! the hard limit needs root or `CAP_SYS_RESOURCE`), and connections are capped below it, leaving
+//! a reserve for the database, logs and the operations listener. Should `accept` still fail for lack of
 //! descriptors, a spare one (kept open from the start) is released, the waiting connection is
 //! accepted and closed at once (the newest is shed, the rest go on), and the spare is taken again.
 //! Failures are logged at most once every few seconds, with a count, never once each.

@@ -614,7 +614,8 @@ async fn a_client_that_stops_reading_is_cut_off(backend: Backend) {
 on_both_databases!(a_client_that_stops_reading_is_cut_off);
 
 /// `--descriptor-limit` sets the process's limit (here below the hard one, which needs no
-/// privilege): the server says the cap it holds, and at that cap says why it closes connections.
+/// privilege), and the server says the cap it then holds (what it says at that cap:
+/// `out_of_descriptors`).
 async fn a_descriptor_limit_asked_for(backend: Backend) {
     let db = TestDb::new(backend).await;
     let server = TestServer::start_with(&db, &[("PLATEAU_DESCRIPTOR_LIMIT", "256")]).await;
